@@ -1,0 +1,32 @@
+// Builds dist/pml: one self-contained executable (Bun runtime + pml), minified, with bytecode for
+// faster start-up. `bun build.ts [--target bun-linux-x64 ...] [--outfile dist/pml-linux-x64]`.
+import { parseArgs } from "node:util";
+import pkg from "./package.json" with { type: "json" };
+
+const { values } = parseArgs({
+  options: {
+    target: { type: "string" },
+    outfile: { type: "string", default: "dist/pml" },
+    "no-bytecode": { type: "boolean", default: false },
+  },
+});
+
+const started = performance.now();
+const result = await Bun.build({
+  entrypoints: ["src/main.ts"],
+  minify: true,
+  sourcemap: "none",
+  bytecode: !values["no-bytecode"],
+  format: "esm",
+  define: { PML_VERSION: JSON.stringify(pkg.version) },
+  compile: {
+    outfile: values.outfile,
+    ...(values.target ? { target: values.target as Bun.Build.Target } : {}),
+  },
+});
+
+if (!result.success) {
+  for (const log of result.logs) console.error(log);
+  process.exit(1);
+}
+console.error(`built ${values.outfile} in ${Math.round(performance.now() - started)} ms`);

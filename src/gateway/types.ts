@@ -1,0 +1,54 @@
+// Shapes shared by the gateway and every backend that runs tools (pool, sandbox, cloud).
+// They mirror the MCP wire types, kept local so the serving path does not load the SDK.
+
+export interface ToolInfo {
+  /** The action name as its server knows it (no namespace): "create_entities". */
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+export type ContentBlock =
+  | { type: "text"; text: string }
+  | { type: "image"; data: string; mimeType: string }
+  | { type: "audio"; data: string; mimeType: string }
+  | { type: "resource"; resource: Record<string, unknown> }
+  | { type: "resource_link"; uri: string; name: string; [k: string]: unknown };
+
+export interface CallToolResult {
+  content: ContentBlock[];
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+  [k: string]: unknown;
+}
+
+/** What a backend gets with each call: cancellation, progress, and the workspace. */
+export interface CallContext {
+  signal: AbortSignal;
+  /** Sends notifications/progress to the client when it asked for progress; a no-op otherwise. */
+  progress(message: string, progress?: number, total?: number): void;
+}
+
+export function textResult(text: string, extra: Partial<CallToolResult> = {}): CallToolResult {
+  return { content: [{ type: "text", text }], ...extra };
+}
+
+export function errorResult(text: string, extra: Partial<CallToolResult> = {}): CallToolResult {
+  return { content: [{ type: "text", text }], isError: true, ...extra };
+}
+
+/** A module function's return value as a tool result: strings as text, the rest as JSON. */
+export function valueResult(value: unknown): CallToolResult {
+  if (typeof value === "string") return textResult(value);
+  const text = value === undefined ? "null" : JSON.stringify(value, null, 2);
+  const structured = value !== null && typeof value === "object" && !Array.isArray(value);
+  return structured ? textResult(text, { structuredContent: value as Record<string, unknown> }) : textResult(text);
+}
+
+/** A failure the gateway turns into an `isError` result with exactly this text. */
+export class ToolError extends Error {
+  override name = "ToolError";
+}

@@ -1,0 +1,20 @@
+// pml's logger. Everything goes to stderr: in `pml stdio`, stdout carries JSON-RPC only.
+// Level from PML_LOG (error|warn|info|debug), default info.
+const levels = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 } as const;
+type Level = keyof typeof levels;
+
+const current: number = levels[(process.env.PML_LOG as Level) ?? "info"] ?? levels.info;
+
+function write(level: Level, parts: unknown[]): void {
+  if (levels[level] > current) return;
+  const text = parts.map((p) => (typeof p === "string" ? p : p instanceof Error ? p.message : JSON.stringify(p))).join(" ");
+  process.stderr.write(`[pml] ${level === "info" ? "" : `${level}: `}${text}\n`);
+}
+
+export const log = {
+  error: (...parts: unknown[]) => write("error", parts),
+  warn: (...parts: unknown[]) => write("warn", parts),
+  info: (...parts: unknown[]) => write("info", parts),
+  debug: (...parts: unknown[]) => write("debug", parts),
+  enabled: (level: Level) => levels[level] <= current,
+};
