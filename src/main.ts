@@ -1,15 +1,21 @@
 #!/usr/bin/env bun
-import { defineCommand, runMain } from "citty";
-import { commands } from "./cli/index.ts";
-import { version } from "./version.ts";
+// `pml stdio` is started by the client on every session: it skips the command parser so stdin is
+// read before any await and `initialize` is answered as soon as possible.
+import { serveStdio } from "./gateway/stdio.ts";
 
-const main = defineCommand({
-  meta: {
-    name: "pml",
-    version,
-    description: "Procedural Memory Layer: one MCP server for every tool your agent needs",
-  },
-  subCommands: commands,
-});
-
-await runMain(main);
+const argv = process.argv.slice(2);
+if (argv.length === 1 && argv[0] === "stdio") {
+  serveStdio();
+} else {
+  const [{ defineCommand, runMain }, { commands }, { version }] = await Promise.all([
+    import("citty"),
+    import("./cli/index.ts"),
+    import("./version.ts"),
+  ]);
+  await runMain(
+    defineCommand({
+      meta: { name: "pml", version, description: "Procedural Memory Layer: one MCP server for every tool your agent needs" },
+      subCommands: commands,
+    }),
+  );
+}

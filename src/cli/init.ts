@@ -1,8 +1,87 @@
 import { defineCommand } from "citty";
 
+const NO_TTY = "stdin is not a terminal; run `pml init --yes` (add --api-key KEY for cloud mode)";
+
 export default defineCommand({
-  meta: { name: "init", description: "TODO" },
-  run() {
-    throw new Error("not yet");
+  meta: { name: "init", description: "Set up this project for pml: writes .mcp.json (Claude Code) and .pml.json" },
+  args: {
+    yes: { type: "boolean", alias: "y", description: "No questions: accept the defaults (local-only unless --api-key)" },
+    "api-key": { type: "string", description: "PML API key for cloud mode (stored in the project's .env, mode 0600)" },
+    force: { type: "boolean", description: "Back up and replace an unparseable .mcp.json or .pml.json" },
+    dir: { type: "string", description: "Project directory (default: the current directory)" },
+  },
+  async run({ args }) {
+    const { consola } = await import("consola");
+    const { initProject } = await import("../config/project-init.ts");
+    const { ConfigError } = await import("../config/errors.ts");
+
+    if (!args.yes && !process.stdin.isTTY) {
+      // Written as is (consola would restyle the backticks): scripts grep for it.
+      process.stderr.write(`pml init: ${NO_TTY}\n`);
+      process.exit(2);
+    }
+    const ask = async <T>(p: Promise<T>): Promise<Exclude<T, symbol>> => {
+      const answer = await p;
+      if (typeof answer === "symbol") {
+        consola.info("cancelled; nothing more was written");
+        process.exit(130);
+      }
+      return answer as Exclude<T, symbol>;
+    };
+    const prompts = args.yes
+      ? undefined
+      : {
+          confirmMcpChange: ({ path, hasPmlEntry }: { path: string; hasPmlEntry: boolean }) =>
+            ask(
+              consola.prompt(`${path} exists; ${hasPmlEntry ? "update its pml server" : "add the pml server to it"}? (other servers are kept, a backup is made)`, {
+                type: "confirm",
+                initial: true,
+                cancel: "symbol",
+              }),
+            ),
+          apiKey: () =>
+            ask(
+              consola.prompt("PML API key for cloud tools (Enter to skip: local-only mode)", {
+                type: "text",
+                placeholder: "skip",
+                cancel: "symbol",
+              }),
+            ),
+        };
+
+    let result;
+    try {
+      result = await initProject({ dir: args.dir ?? process.cwd(), apiKey: args["api-key"], force: !!args.force, prompts });
+    } catch (e) {
+      if (e instanceof ConfigError) {
+        consola.error(e.message);
+        process.exit(1);
+      }
+      throw e;
+    }
+
+    const m = result.mcpJson;
+    const mcpLine: Record<typeof m.action, string> = {
+      created: `created ${m.path}`,
+      updated: `updated ${m.path} (pml server set, other servers kept)`,
+      replaced: `replaced the unparseable ${m.path}`,
+      unchanged: `${m.path} already starts pml`,
+      declined: `left ${m.path} unchanged (as asked); Claude Code will not start pml from it`,
+    };
+    consola.success(mcpLine[m.action] + (m.backup ? `; backup: ${m.backup}` : ""));
+    const p = result.pmlJson;
+    if (p.action === "created") consola.success(`created ${p.path} (every tool asks before it runs)`);
+    else if (p.action === "kept") consola.info(`kept the existing ${p.path}`);
+    else if (p.action === "replaced") consola.warn(`replaced the unparseable ${p.path} with defaults; backup: ${p.backup}`);
+    else consola.error(`${p.problem}\nFix it (pml did not touch it), or run \`pml init --force\` to back it up and start fresh.`);
+    if (result.apiKey.source === "given") {
+      consola.success(`stored the API key in ${result.apiKey.envFile} (mode 0600; .gitignore ${result.apiKey.gitignore === "added" ? "entry added" : "already covers it"})`);
+    } else if (result.apiKey.source === "existing") {
+      consola.info("using the PML API key already set (environment or .env): cloud mode");
+    } else {
+      consola.info("no API key: local-only mode (run `pml init --api-key KEY` later for cloud tools)");
+    }
+    consola.box("Next: restart Claude Code in this folder; run `claude mcp list` to check that pml is connected.");
+    if (p.action === "invalid") process.exitCode = 1;
   },
 });

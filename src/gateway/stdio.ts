@@ -1,1 +1,58 @@
-export async function serveStdio() {}
+// `pml stdio`: newline-delimited JSON-RPC on stdin/stdout. Only JSON-RPC goes to stdout.
+import { log } from "../log.ts";
+import { LineSplitter, type Message } from "./jsonrpc.ts";
+import { Gateway, type ToolHost } from "./server.ts";
+
+/**
+ * Starts reading stdin at once, before any await: in Bun, bytes that arrive before the first
+ * listener is attached can be lost, and the client then reports "Failed to connect".
+ */
+export function serveStdio(loadHost: () => Promise<ToolHost> = defaultHost): Gateway {
+  const gateway = new Gateway(loadHost);
+  const session = gateway.connect("stdio", writeMessage);
+  let closing = false;
+
+  const splitter = new LineSplitter((line) => {
+    if (line === "\u0000overflow") {
+      writeMessage({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: message longer than 64 MiB" } });
+      return;
+    }
+    gateway.receiveText(session, line).catch((e) => log.error("unhandled:", e));
+  });
+
+  process.stdin.on("data", (chunk: Buffer) => splitter.push(chunk));
+  process.stdin.on("end", () => {
+    splitter.end();
+    void stop("stdin closed");
+  });
+  process.stdout.on("error", () => void stop("stdout closed"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGHUP", () => void stop("SIGHUP"));
+
+  async function stop(why: string): Promise<void> {
+    if (closing) return;
+    closing = true;
+    log.debug(`shutting down (${why})`);
+    session.close();
+    const force = setTimeout(() => process.exit(0), 5000);
+    try {
+      await gateway.shutdown();
+    } catch (e) {
+      log.error("shutdown:", e);
+    }
+    clearTimeout(force);
+    process.exit(0);
+  }
+
+  return gateway;
+}
+
+function writeMessage(msg: Message): void {
+  process.stdout.write(`${JSON.stringify(msg)}\n`);
+}
+
+async function defaultHost(): Promise<ToolHost> {
+  const { createToolHost } = await import("./host.ts");
+  return createToolHost();
+}

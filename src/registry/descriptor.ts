@@ -27,6 +27,8 @@ export const StdioDescriptorSchema = v.object({
   package: v.optional(NpmPackageSchema),
   /** npm SRI of the package tarball (sha512-...); required for packages. */
   integrity: v.optional(v.pipe(v.string(), v.regex(/^sha512-[A-Za-z0-9+/]+=*$/, "an npm SRI (sha512-...)"))),
+  /** Hex SHA-256 of the package file, when the source (server.json `fileSha256`) pins one instead of an SRI. */
+  file_sha256: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, "a hex SHA-256"))),
   command: v.optional(v.pipe(v.string(), v.minLength(1))),
   args: v.optional(v.array(v.string())),
   env: v.optional(v.record(v.string(), v.string())),

@@ -1,0 +1,212 @@
+// .pml.json: the project's pml settings and the only source of truth for permissions.
+// schema/pml.schema.json is the same shape for editors; test/config/schema-agreement.test.ts
+// keeps the two in step.
+import { mkdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import * as v from "valibot";
+import schemaDocument from "../../schema/pml.schema.json" with { type: "json" };
+import { isPermissionPattern, PATTERN_HINT } from "../permissions/patterns.ts";
+import { withFileLock, writeFileAtomic } from "./atomic.ts";
+import { ConfigError } from "./errors.ts";
+import { detectIndent, formatJson, keyPath, parseJsonFile } from "./json-text.ts";
+
+export const PML_JSON = ".pml.json";
+/** Where `pml init` puts a copy of the shipped schema, so editors validate offline. */
+export const SCHEMA_REL_PATH = ".pml/pml.schema.json";
+export const SCHEMA_REF = `./${SCHEMA_REL_PATH}`;
+
+const got = (input: unknown) => (typeof input === "string" ? JSON.stringify(input) : input === undefined ? "nothing" : JSON.stringify(input) ?? String(input));
+
+const PatternSchema = v.pipe(
+  v.string(),
+  v.check(isPermissionPattern, (issue) => `expected ${PATTERN_HINT}, got ${got(issue.input)}`),
+);
+
+const PatternListSchema = v.optional(v.array(PatternSchema), []);
+
+export const PermissionsSchema = v.looseObject({
+  allow: PatternListSchema,
+  ask: PatternListSchema,
+  deny: PatternListSchema,
+});
+
+const NamespaceKeySchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]+$/, (issue) => `expected a namespace name (letters, digits, "_" or "-"), got ${got(issue.input)}`),
+);
+
+/** Loose on purpose: the registry resolver validates descriptors and explains them better. */
+const PrivateMcpSchema = v.looseObject({
+  type: v.optional(v.string()),
+  command: v.optional(v.pipe(v.string(), v.minLength(1, "expected a non-empty command"))),
+  args: v.optional(v.array(v.string())),
+  env: v.optional(v.record(v.string(), v.string())),
+});
+
+const HttpUrlSchema = v.pipe(
+  v.string(),
+  v.check((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === "http:" || u.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, (issue) => `expected an http(s) URL, got ${got(issue.input)}`),
+);
+
+const PositiveNumber = v.pipe(v.number(), v.minValue(0, (issue) => `expected a number >= 0, got ${got(issue.input)}`));
+
+export const ProjectConfigSchema = v.looseObject({
+  $schema: v.optional(v.string()),
+  permissions: v.optional(PermissionsSchema, {}),
+  private_mcps: v.optional(v.record(NamespaceKeySchema, PrivateMcpSchema), {}),
+  /** Absent means "pml's default registries"; [] means none. */
+  registries: v.optional(v.array(HttpUrlSchema)),
+  cloud: v.optional(v.looseObject({ url: v.optional(HttpUrlSchema) })),
+  pool: v.optional(
+    v.looseObject({
+      idle_timeout_s: v.optional(PositiveNumber),
+      call_timeout_s: v.optional(PositiveNumber),
+    }),
+  ),
+  sandbox: v.optional(
+    v.looseObject({
+      timeout_ms: v.optional(PositiveNumber),
+      memory_mb: v.optional(PositiveNumber),
+      net_allow: v.optional(v.array(v.string())),
+    }),
+  ),
+  sampling: v.optional(v.looseObject({})),
+});
+
+export type ProjectConfig = v.InferOutput<typeof ProjectConfigSchema>;
+
+export interface LoadedProjectConfig {
+  /** Absolute path of .pml.json (whether or not it exists). */
+  path: string;
+  exists: boolean;
+  /** Validated, with defaults filled in (permissions lists are always arrays). */
+  config: ProjectConfig;
+  /** The file's JSON as written ({} when missing); what updates start from. */
+  raw: Record<string, unknown>;
+}
+
+export function projectConfigPath(workspace: string): string {
+  return join(workspace, PML_JSON);
+}
+
+/** The shipped JSON Schema (embedded in the binary). */
+export function projectConfigJsonSchema(): Record<string, unknown> {
+  return schemaDocument as Record<string, unknown>;
+}
+
+/** What `pml init` writes: nothing runs unasked (every tool not listed is "ask"). */
+export function defaultProjectConfig(): Record<string, unknown> {
+  return {
+    $schema: SCHEMA_REF,
+    permissions: { allow: [], ask: [], deny: [] },
+  };
+}
+
+const EXPECTED: Record<string, string> = {
+  Array: "an array",
+  Object: "an object",
+  string: "a string",
+  number: "a number",
+  boolean: "true or false",
+};
+
+function describeIssue(issue: v.BaseIssue<unknown>): string {
+  if (issue.kind === "schema") {
+    const expected = issue.expected ?? "";
+    const wanted = EXPECTED[expected] ?? expected;
+    return `expected ${wanted}, got ${got(issue.input)}`;
+  }
+  return issue.message;
+}
+
+/** Validates parsed .pml.json content; throws ConfigError naming each bad key path. */
+export function validateProjectConfig(raw: unknown, file = PML_JSON): ProjectConfig {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new ConfigError(`${file}: expected a JSON object at the top level, got ${Array.isArray(raw) ? "an array" : got(raw)}.`, file);
+  }
+  const result = v.safeParse(ProjectConfigSchema, raw);
+  if (result.success) return result.output;
+  const lines = result.issues.slice(0, 8).map((issue) => `${file}: ${keyPath(issue.path as any)}: ${describeIssue(issue)}`);
+  if (result.issues.length > 8) lines.push(`... and ${result.issues.length - 8} more problems`);
+  throw new ConfigError(lines.join("\n"), file);
+}
+
+async function readRaw(path: string): Promise<{ text?: string; raw: Record<string, unknown> }> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (e: any) {
+    if (e?.code === "ENOENT") return { raw: {} };
+    throw new ConfigError(`${path}: cannot read the file (${e?.code ?? e}).`, path);
+  }
+  const raw = parseJsonFile(text, path);
+  validateProjectConfigShape(raw, path);
+  return { text, raw: raw as Record<string, unknown> };
+}
+
+function validateProjectConfigShape(raw: unknown, file: string): void {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new ConfigError(`${file}: expected a JSON object at the top level, got ${Array.isArray(raw) ? "an array" : got(raw)}. pml leaves the file untouched.`, file);
+  }
+}
+
+/** Reads and validates `<workspace>/.pml.json`. A missing file gives the defaults. */
+export async function loadProjectConfig(workspace: string): Promise<LoadedProjectConfig> {
+  const path = projectConfigPath(workspace);
+  const { text, raw } = await readRaw(path);
+  const config = validateProjectConfig(raw, path);
+  return { path, exists: text !== undefined, config, raw };
+}
+
+/**
+ * Read-modify-write of .pml.json under a lock: re-reads the file, refuses to touch a file it
+ * cannot parse, applies `mutate` to the raw JSON (unknown keys and key order survive), validates
+ * the result and writes it atomically (only if something changed). A missing file starts from
+ * the defaults, and gets the schema copy its `$schema` points at.
+ */
+export async function updateProjectConfig(
+  workspace: string,
+  mutate: (raw: Record<string, unknown>) => void,
+): Promise<LoadedProjectConfig> {
+  const path = projectConfigPath(workspace);
+  return withFileLock(path, async () => {
+    const { text, raw: current } = await readRaw(path);
+    const raw = text === undefined ? defaultProjectConfig() : current;
+    mutate(raw);
+    let config: ProjectConfig;
+    try {
+      config = validateProjectConfig(raw, path);
+    } catch (e) {
+      if (e instanceof ConfigError) {
+        throw new ConfigError(`${e.message}\n${path} was not changed.`, path);
+      }
+      throw e;
+    }
+    const out = formatJson(raw, detectIndent(text));
+    if (out !== text) {
+      if (text === undefined) await writeSchemaCopy(workspace);
+      await writeFileAtomic(path, out);
+    }
+    return { path, exists: true, config, raw };
+  });
+}
+
+/** Writes `<workspace>/.pml/pml.schema.json` (the shipped schema) unless it is already current.
+ * Returns its path. */
+export async function writeSchemaCopy(workspace: string): Promise<string> {
+  const path = join(workspace, SCHEMA_REL_PATH);
+  const content = formatJson(schemaDocument);
+  const existing = await readFile(path, "utf8").catch(() => undefined);
+  if (existing !== content) {
+    await mkdir(join(workspace, ".pml"), { recursive: true });
+    await writeFileAtomic(path, content);
+  }
+  return path;
+}

@@ -1,0 +1,111 @@
+// Human in the loop (DESIGN.md §7): ask through form elicitation when the client supports it,
+// else return a result that tells the model what to ask and how to continue. Workflow ids are
+// random, single-use, bound to the session and tool they were issued for, and expire.
+import type { Session } from "./session.ts";
+import { textResult, type CallToolResult } from "./types.ts";
+
+export const WORKFLOW_TTL_MS = 5 * 60_000;
+
+export type Decision = "continue" | "always" | "abort";
+
+export interface Workflow {
+  id: string;
+  sessionId: string;
+  /** The tool the continuation must be called on (wire name or meta-tool name). */
+  tool: string;
+  /** The tool id that needs the user's approval. */
+  dependency: string;
+  kind: "tool" | "execute";
+  args: Record<string, unknown>;
+  expires: number;
+  /** execute: results of the tool calls made before the pause, replayed on the re-run. */
+  replay?: unknown[];
+}
+
+export const ContinueWorkflowSchema = {
+  type: "object",
+  description: "Only to continue after an approval request: the workflow_id it gave and the user's answer.",
+  properties: {
+    workflow_id: { type: "string" },
+    approved: { type: "boolean" },
+    always: { type: "boolean", description: "true when the user chose Always (adds the tool to .pml.json permissions.allow)" },
+  },
+  required: ["workflow_id", "approved"],
+} as const;
+
+export class Workflows {
+  private readonly byId = new Map<string, Workflow>();
+
+  open(w: Omit<Workflow, "id" | "expires">, now = Date.now()): Workflow {
+    this.sweep(now);
+    const wf: Workflow = { ...w, id: crypto.randomUUID(), expires: now + WORKFLOW_TTL_MS };
+    this.byId.set(wf.id, wf);
+    return wf;
+  }
+
+  /** Takes a workflow once; undefined when unknown, used, expired, or issued elsewhere. */
+  take(id: unknown, sessionId: string, tool: string, now = Date.now()): Workflow | undefined {
+    if (typeof id !== "string") return undefined;
+    const wf = this.byId.get(id);
+    if (!wf || wf.sessionId !== sessionId || wf.tool !== tool) return undefined;
+    this.byId.delete(id);
+    return wf.expires > now ? wf : undefined;
+  }
+
+  private sweep(now: number): void {
+    for (const [id, wf] of this.byId) if (wf.expires <= now) this.byId.delete(id);
+  }
+}
+
+/**
+ * Asks the user through elicitation/create. "fallback" means the client cannot or did not answer
+ * (no support, cancel, error): the caller then uses the tool-result flow.
+ */
+export async function elicitApproval(
+  session: Session,
+  toolId: string,
+  why: string,
+  signal: AbortSignal,
+): Promise<Decision | "fallback"> {
+  if (!session.supportsFormElicitation()) return "fallback";
+  const res = await session.request(
+    "elicitation/create",
+    {
+      mode: "form",
+      message: `pml: allow ${toolId}? ${why}`,
+      requestedSchema: {
+        type: "object",
+        properties: {
+          decision: {
+            type: "string",
+            title: `Run ${toolId}`,
+            enum: ["continue", "always", "abort"],
+            enumNames: ["Continue (this session)", "Always (add to .pml.json allow)", "Abort"],
+            default: "continue",
+          },
+        },
+        required: ["decision"],
+      },
+    },
+    { timeoutMs: WORKFLOW_TTL_MS, signal },
+  );
+  const result = res.result as { action?: string; content?: { decision?: string } } | undefined;
+  if (!result || res.error) return "fallback";
+  if (result.action === "decline") return "abort";
+  if (result.action !== "accept") return "fallback";
+  const d = result.content?.decision ?? "continue";
+  return d === "always" || d === "abort" ? d : "continue";
+}
+
+export function approvalRequired(wf: Workflow, why: string): CallToolResult {
+  const how = `call ${wf.tool} again with arguments {"continue_workflow": {"workflow_id": "${wf.id}", "approved": true}} (add "always": true if they chose Always; use "approved": false if they declined)`;
+  const text = [
+    `Approval required: ${wf.dependency} needs the user's permission before it runs. ${why}`,
+    `Ask the user: "pml wants to run ${wf.dependency}. Continue (this session), Always (allow it from now on), or Abort?"`,
+    `Then ${how}. This approval request expires in 5 minutes and works once.`,
+  ].join("\n");
+  return textResult(text, {
+    approval_required: true,
+    approval_context: { type: wf.kind === "execute" ? "execute_dependency" : "tool_permission", tool: wf.tool, dependency: wf.dependency, workflow_id: wf.id },
+  });
+}

@@ -1,0 +1,50 @@
+// The tool host behind the protocol core: pml's own meta-tools plus every namespace the registry
+// knows, each call going through permissions -> approval -> routing -> a backend.
+import { resolveWorkspace } from "../config/workspace.ts";
+import { log } from "../log.ts";
+import { Backends } from "./backends.ts";
+import { Invoker } from "./invoke.ts";
+import { metaTools } from "./meta-tools.ts";
+import { parseToolName } from "./names.ts";
+import { Project } from "./project.ts";
+import type { ToolHost } from "./server.ts";
+import { Surface } from "./surface.ts";
+import { errorResult } from "./types.ts";
+
+export interface HostOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+}
+
+export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> {
+  const workspace = resolveWorkspace({ env: opts.env, cwd: opts.cwd });
+  if (workspace.warning) log.warn(workspace.warning);
+  const project = new Project(workspace.root);
+  const backends = new Backends(workspace.root, project);
+  const surface = new Surface(project, backends);
+  const invoker = new Invoker(workspace.root, project, backends, surface);
+  const meta = metaTools({ workspace, project, backends, surface, invoker });
+
+  return {
+    async listTools() {
+      return [...meta.list(), ...(await surface.list())];
+    },
+    async callTool(session, req) {
+      const own = meta.get(req.name);
+      if (own) return own(session, req);
+      const id = surface.toolIdFor(req.name) ?? parseToolName(req.name);
+      if (!id)
+        return errorResult(
+          `Unknown tool "${req.name}". Tools are named <namespace>__<action> (e.g. memory__create_entities) or namespace:action; ` +
+            "use `discover` to see what is available.",
+        );
+      return invoker.invoke(session, id, req.arguments, req, { calledAs: req.name });
+    },
+    onSessionReady(session) {
+      surface.onChange(() => session.notify("notifications/tools/list_changed"));
+    },
+    async shutdown() {
+      await backends.shutdown();
+    },
+  };
+}

@@ -1,0 +1,148 @@
+// One tool call, end to end: config sane? -> resolve namespace -> tool exists? -> permission
+// (deny / ask / allow) -> required env present? -> approval -> backend. Nothing is installed or
+// started before the permission and env checks pass.
+import { lookupEnv } from "../config/dotenv.ts";
+import { allowAlways, permissionFor } from "../permissions/permissions.ts";
+import { appendAudit } from "../sandbox/audit.ts";
+import { log } from "../log.ts";
+import { approvalRequired, elicitApproval, Workflows } from "./approvals.ts";
+import type { Backends, Resolved } from "./backends.ts";
+import { formatToolId, type ToolId } from "./names.ts";
+import type { Project } from "./project.ts";
+import type { Session } from "./session.ts";
+import type { Surface } from "./surface.ts";
+import { errorResult, ToolError, type CallContext, type CallToolResult } from "./types.ts";
+
+export interface ContinueWorkflow {
+  workflow_id?: unknown;
+  approved?: unknown;
+  always?: unknown;
+}
+
+export type Prepared =
+  | { kind: "refused"; result: CallToolResult }
+  | { kind: "ready"; resolved: Resolved; needsApproval: boolean; why: string };
+
+export class Invoker {
+  readonly workflows = new Workflows();
+
+  constructor(
+    private readonly workspace: string,
+    private readonly project: Project,
+    private readonly backends: Backends,
+    private readonly surface: Surface,
+  ) {}
+
+  async invoke(
+    session: Session,
+    id: ToolId,
+    args: Record<string, unknown>,
+    call: CallContext,
+    opts: { calledAs: string; continueWorkflow?: ContinueWorkflow },
+  ): Promise<CallToolResult> {
+    const toolId = formatToolId(id.ns, id.action);
+    if (opts.continueWorkflow) {
+      const wf = this.workflows.take(opts.continueWorkflow.workflow_id, session.id, opts.calledAs);
+      if (!wf || wf.dependency !== toolId) return workflowGone(opts.continueWorkflow.workflow_id);
+      if (opts.continueWorkflow.approved !== true) return declined(toolId);
+      await this.approve(session, toolId, opts.continueWorkflow.always === true);
+      args = wf.args;
+    }
+
+    const prepared = await this.prepare(session, id, call.signal);
+    if (prepared.kind === "refused") return prepared.result;
+    if (prepared.needsApproval) {
+      const decision = await elicitApproval(session, toolId, prepared.why, call.signal);
+      if (decision === "abort") return declined(toolId);
+      if (decision === "fallback") {
+        const wf = this.workflows.open({ sessionId: session.id, tool: opts.calledAs, dependency: toolId, kind: "tool", args });
+        return approvalRequired(wf, prepared.why);
+      }
+      await this.approve(session, toolId, decision === "always");
+    }
+    return this.run(prepared.resolved, id, args, call);
+  }
+
+  async run(resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
+    try {
+      const result = await this.backends.run(resolved, id.action, args, call);
+      void this.surface.noteUsed(id.ns);
+      return result;
+    } catch (e) {
+      if (e instanceof ToolError) return errorResult(e.message);
+      if (call.signal.aborted) return errorResult(`${formatToolId(id.ns, id.action)} was cancelled.`);
+      log.error(`${id.ns}:${id.action} failed:`, e);
+      return errorResult(`${formatToolId(id.ns, id.action)} failed: ${(e as Error)?.message ?? e}`);
+    }
+  }
+
+  /** Every check that comes before running; also used by `execute` for the tools its code calls. */
+  async prepare(session: Session, id: ToolId, signal: AbortSignal): Promise<Prepared> {
+    const toolId = formatToolId(id.ns, id.action);
+    const state = await this.project.get();
+    if (state.error)
+      return refuse(`pml cannot use ${state.path}:\n${state.error}\nFix the file; pml rereads it on the next call. Nothing was run.`);
+
+    const permission = permissionFor(state.config.permissions ?? {}, toolId);
+    if (permission === "deny") {
+      await appendAudit(this.workspace, { tool: toolId, attempted: "call", reason: "denied by .pml.json permissions" }).catch(() => {});
+      return refuse(`${toolId} is denied by ${state.path} (permissions.deny). It was not run. To allow it, remove the matching deny pattern.`);
+    }
+
+    let resolved: Resolved;
+    try {
+      resolved = await this.backends.resolve(id.ns, signal);
+    } catch (e) {
+      return refuse((e as Error).message);
+    }
+    const known = resolved.descriptor.tools;
+    if (known && known.length && !known.some((t) => t.name === id.action))
+      return refuse(`"${id.ns}" has no tool "${id.action}". Its tools: ${known.map((t) => t.name).join(", ")}.`);
+
+    for (const name of resolved.descriptor.env_required ?? []) {
+      if (!lookupEnv(name, { workspace: this.workspace })) {
+        return refuse(
+          `${toolId} needs the environment variable ${name}, which is not set. ` +
+            `Set it in the "env" of the pml entry in .mcp.json, or add ${name}=... to ${this.workspace}/.env, then call again.`,
+        );
+      }
+    }
+
+    const needsApproval = permission === "ask" && !session.approved.has(toolId);
+    const why = needsApproval ? describeRisk(resolved) : "";
+    return { kind: "ready", resolved, needsApproval, why };
+  }
+
+  async approve(session: Session, toolId: string, always: boolean): Promise<void> {
+    session.approved.add(toolId);
+    if (!always) return;
+    try {
+      await allowAlways(this.workspace, toolId);
+    } catch (e) {
+      log.warn(`could not add ${toolId} to .pml.json allow: ${(e as Error).message}`);
+    }
+  }
+}
+
+function describeRisk(r: Resolved): string {
+  const d = r.descriptor;
+  if (d.type === "stdio" && d.package) return `It runs the npm package ${d.package.identifier}@${d.package.version} (from ${r.source}) on this machine.`;
+  if (d.type === "stdio") return `It runs the command "${d.command}" (from ${r.source}) on this machine.`;
+  if (d.type === "cloud") return "It sends the arguments to the pml cloud endpoint.";
+  if (d.type === "http") return `It sends the arguments to ${d.url}.`;
+  return `It runs module code from ${r.source} in pml's sandbox, scoped to the workspace.`;
+}
+
+function refuse(text: string): Prepared {
+  return { kind: "refused", result: errorResult(text) };
+}
+
+export function workflowGone(id: unknown): CallToolResult {
+  return errorResult(
+    `Workflow expired or not found${typeof id === "string" ? ` (${id})` : ""}. Approval requests work once, for the tool they were issued for, within 5 minutes. Call the tool again to get a new one.`,
+  );
+}
+
+export function declined(toolId: string): CallToolResult {
+  return errorResult(`The user declined ${toolId}; it was not run.`);
+}

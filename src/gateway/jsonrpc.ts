@@ -1,0 +1,101 @@
+// JSON-RPC 2.0 as MCP uses it: one message per line on stdio, one per POST over HTTP.
+
+export type Id = string | number;
+
+export interface Request {
+  jsonrpc: "2.0";
+  id: Id;
+  method: string;
+  params?: Record<string, any>;
+}
+export interface Notification {
+  jsonrpc: "2.0";
+  method: string;
+  params?: Record<string, any>;
+}
+export interface Response {
+  jsonrpc: "2.0";
+  id: Id | null;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+}
+export type Message = Request | Notification | Response;
+
+export const ErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+} as const;
+
+export function errorResponse(id: Id | null, code: number, message: string, data?: unknown): Response {
+  return { jsonrpc: "2.0", id, error: data === undefined ? { code, message } : { code, message, data } };
+}
+
+/** Checks a parsed value is a JSON-RPC message; returns an error text when it is not. */
+export function invalidReason(msg: unknown): string | undefined {
+  if (Array.isArray(msg)) return "batches are not supported by MCP; send one message per line";
+  if (msg === null || typeof msg !== "object") return "a JSON-RPC message must be an object";
+  const m = msg as Record<string, unknown>;
+  if (m.jsonrpc !== "2.0") return 'missing "jsonrpc": "2.0"';
+  if ("method" in m) {
+    if (typeof m.method !== "string") return '"method" must be a string';
+    if ("id" in m && !isId(m.id)) return '"id" must be a string or a number';
+    if (m.params !== undefined && (m.params === null || typeof m.params !== "object" || Array.isArray(m.params)))
+      return '"params" must be an object';
+    return undefined;
+  }
+  if ("result" in m || "error" in m) return isId(m.id) ? undefined : '"id" must be a string or a number';
+  return 'a message needs "method" (request or notification) or "result"/"error" (response)';
+}
+
+function isId(id: unknown): id is Id {
+  return typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
+}
+
+/**
+ * Splits a byte stream into lines without losing a message split across chunks; a very long
+ * line is bounded so a runaway peer cannot exhaust memory.
+ */
+export class LineSplitter {
+  private buffer = "";
+  private readonly decoder = new TextDecoder();
+  constructor(
+    private readonly onLine: (line: string) => void,
+    private readonly maxLine = 64 * 1024 * 1024,
+  ) {}
+
+  push(chunk: Uint8Array | string): void {
+    let text = typeof chunk === "string" ? chunk : this.decoder.decode(chunk, { stream: true });
+    let start = 0;
+    let nl = text.indexOf("\n");
+    if (nl === -1) {
+      this.buffer += text;
+      if (this.buffer.length > this.maxLine) {
+        this.buffer = "";
+        this.onLine("\u0000overflow");
+      }
+      return;
+    }
+    if (this.buffer) {
+      text = this.buffer + text;
+      nl += this.buffer.length;
+      this.buffer = "";
+    }
+    while (nl !== -1) {
+      const line = text.charCodeAt(nl - 1) === 13 ? text.slice(start, nl - 1) : text.slice(start, nl);
+      if (line.trim()) this.onLine(line);
+      start = nl + 1;
+      nl = text.indexOf("\n", start);
+    }
+    this.buffer = text.slice(start);
+  }
+
+  /** The unterminated last line at EOF, if any. */
+  end(): void {
+    const rest = this.buffer;
+    this.buffer = "";
+    if (rest.trim()) this.onLine(rest);
+  }
+}

@@ -1,0 +1,36 @@
+// Tool ids (`ns:action`) vs wire names (`ns__action`, DESIGN.md §4).
+// Clients see `mcp__pml__<wire>` and the Anthropic API caps names at 64, so wire names stay <= 54.
+
+const MAX_WIRE = 64 - "mcp__pml__".length;
+
+export interface ToolId {
+  ns: string;
+  action: string;
+}
+
+export function parseToolId(id: string): ToolId | undefined {
+  const i = id.indexOf(":");
+  if (i <= 0 || i === id.length - 1) return undefined;
+  return { ns: id.slice(0, i), action: id.slice(i + 1) };
+}
+
+export function formatToolId(ns: string, action: string): string {
+  return `${ns}:${action}`;
+}
+
+/** `ns:action` or `ns__action` -> {ns, action}; undefined for a name with neither form. */
+export function parseToolName(name: string): ToolId | undefined {
+  const colon = parseToolId(name);
+  if (colon) return colon;
+  const i = name.indexOf("__");
+  if (i <= 0 || i + 2 >= name.length) return undefined;
+  return { ns: name.slice(0, i), action: name.slice(i + 2) };
+}
+
+/** The wire name for a tool; characters outside [A-Za-z0-9_-] become `_`, long names get a hash tail. */
+export function wireName(ns: string, action: string): string {
+  const raw = `${ns}__${action}`.replace(/[^A-Za-z0-9_-]/g, "_");
+  if (raw.length <= MAX_WIRE) return raw;
+  const hash = Bun.hash(raw).toString(36).slice(0, 6);
+  return `${raw.slice(0, MAX_WIRE - 7)}_${hash}`;
+}

@@ -1,0 +1,178 @@
+// The MCP protocol core, independent of transport: stdio and Streamable HTTP both feed it
+// messages and give it a way to send. Tool work lives behind ToolHost, loaded lazily so that
+// `initialize` is answered before anything heavy is imported.
+import { version } from "../version.ts";
+import { ErrorCode, errorResponse, invalidReason, type Message, type Request, type Response } from "./jsonrpc.ts";
+import { Session } from "./session.ts";
+import type { CallToolResult } from "./types.ts";
+
+export const SUPPORTED_PROTOCOLS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+
+export interface WireTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+export interface CallRequest {
+  name: string;
+  arguments: Record<string, unknown>;
+  signal: AbortSignal;
+  progress(message: string, progress?: number, total?: number): void;
+}
+
+export interface ToolHost {
+  listTools(session: Session): Promise<WireTool[]>;
+  callTool(session: Session, req: CallRequest): Promise<CallToolResult>;
+  /** Called once per session when the client says it is initialized. */
+  onSessionReady?(session: Session): void;
+  shutdown(): Promise<void>;
+}
+
+const INSTRUCTIONS = [
+  "pml gives you every tool through this one server.",
+  "Tools are named <namespace>__<action> (e.g. memory__create_entities).",
+  "Use `discover` to find tools not listed here, `call` to run any tool by id (namespace:action),",
+  "and `execute` to run a short program that calls several tools (`await mcp.ns.action(args)`).",
+  "If a result says approval_required, ask the user exactly what it says, then continue as it explains.",
+].join(" ");
+
+export class Gateway {
+  private hostPromise?: Promise<ToolHost>;
+
+  constructor(private readonly loadHost: () => Promise<ToolHost>) {}
+
+  /** Starts loading the tool host (config, registry, pool) in the background. */
+  warm(): Promise<ToolHost> {
+    this.hostPromise ??= this.loadHost();
+    return this.hostPromise;
+  }
+
+  connect(id: string, send: (msg: Message) => void): Session {
+    return new Session(id, send);
+  }
+
+  /** Handles a raw line/body: parse errors get -32700 and never stop the server. */
+  async receiveText(session: Session, text: string): Promise<void> {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(text);
+    } catch (e) {
+      session.reply(errorResponse(null, ErrorCode.ParseError, `Parse error: ${(e as Error).message}`));
+      return;
+    }
+    await this.receive(session, msg);
+  }
+
+  async receive(session: Session, msg: unknown): Promise<void> {
+    const reason = invalidReason(msg);
+    if (reason) {
+      const id = (msg as any)?.id;
+      session.reply(errorResponse(typeof id === "string" || typeof id === "number" ? id : null, ErrorCode.InvalidRequest, `Invalid request: ${reason}`));
+      return;
+    }
+    const m = msg as Message;
+    if (!("method" in m)) {
+      session.settle(m as Response);
+      return;
+    }
+    if (!("id" in m)) return this.onNotification(session, m.method, m.params ?? {});
+    const res = await this.onRequest(session, m as Request);
+    session.reply(res);
+  }
+
+  private onNotification(session: Session, method: string, params: Record<string, any>): void {
+    if (method === "notifications/cancelled") {
+      session.inflight.get(params.requestId)?.abort(new Error(params.reason ?? "cancelled by the client"));
+    } else if (method === "notifications/initialized") {
+      this.warm().then((h) => h.onSessionReady?.(session), () => {});
+    }
+  }
+
+  private async onRequest(session: Session, req: Request): Promise<Response> {
+    const ok = (result: unknown): Response => ({ jsonrpc: "2.0", id: req.id, result });
+    const params = req.params ?? {};
+    switch (req.method) {
+      case "initialize": {
+        const asked = typeof params.protocolVersion === "string" ? params.protocolVersion : undefined;
+        session.client = {
+          protocolVersion: asked && SUPPORTED_PROTOCOLS.includes(asked) ? asked : SUPPORTED_PROTOCOLS[0],
+          capabilities: params.capabilities ?? {},
+          info: params.clientInfo,
+        };
+        queueMicrotask(() => void this.warm().catch(() => {}));
+        return ok({
+          protocolVersion: session.client.protocolVersion,
+          capabilities: { tools: { listChanged: true }, logging: {} },
+          serverInfo: { name: "pml", title: "pml (Procedural Memory Layer)", version },
+          instructions: INSTRUCTIONS,
+        });
+      }
+      case "ping":
+        return ok({});
+      case "logging/setLevel":
+        return ok({});
+      case "tools/list": {
+        const host = await this.hostOrError(req);
+        if ("error" in host) return host.error;
+        return ok({ tools: await host.host.listTools(session) });
+      }
+      case "tools/call":
+        return this.onCall(session, req);
+      default:
+        return errorResponse(req.id, ErrorCode.MethodNotFound, `Method not found: ${req.method}`);
+    }
+  }
+
+  private async onCall(session: Session, req: Request): Promise<Response> {
+    const params = req.params ?? {};
+    if (typeof params.name !== "string" || !params.name)
+      return errorResponse(req.id, ErrorCode.InvalidParams, 'tools/call needs "name": the tool to call');
+    const args = params.arguments ?? {};
+    if (args === null || typeof args !== "object" || Array.isArray(args))
+      return errorResponse(req.id, ErrorCode.InvalidParams, '"arguments" must be an object');
+    const host = await this.hostOrError(req);
+    if ("error" in host) return host.error;
+
+    const controller = new AbortController();
+    session.inflight.set(req.id, controller);
+    const token = params._meta?.progressToken;
+    let step = 0;
+    try {
+      const result = await host.host.callTool(session, {
+        name: params.name,
+        arguments: args,
+        signal: controller.signal,
+        progress: (message, progress, total) => {
+          if (token === undefined) return;
+          step = progress !== undefined && progress > step ? progress : step + 1;
+          session.notify("notifications/progress", { progressToken: token, progress: step, ...(total ? { total } : {}), message });
+        },
+      });
+      return { jsonrpc: "2.0", id: req.id, result };
+    } catch (e) {
+      // Tool failures are isError results; only faults of pml itself land here.
+      return { jsonrpc: "2.0", id: req.id, result: { content: [{ type: "text", text: `pml internal error: ${(e as Error)?.message ?? e}` }], isError: true } };
+    } finally {
+      session.inflight.delete(req.id);
+    }
+  }
+
+  private async hostOrError(req: Request): Promise<{ host: ToolHost } | { error: Response }> {
+    try {
+      return { host: await this.warm() };
+    } catch (e) {
+      this.hostPromise = undefined; // let the next request try again (e.g. after fixing a file)
+      return { error: errorResponse(req.id, ErrorCode.InternalError, `pml could not start: ${(e as Error).message}`) };
+    }
+  }
+
+  async shutdown(): Promise<void> {
+    if (!this.hostPromise) return;
+    const host = await this.hostPromise.catch(() => undefined);
+    await host?.shutdown();
+  }
+}

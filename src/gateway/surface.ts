@@ -1,0 +1,71 @@
+// The tools/list surface. Claude Code does not reliably refresh its tool index on list_changed
+// (DESIGN.md §6), so the surface is what the session can know at start: built-in modules and the
+// servers the user enabled (allowed in .pml.json or already installed), with real schemas. Any
+// other tool is reachable through `call`; when one gets used, it joins the list (list_changed).
+import type { ToolInfo } from "./types.ts";
+import type { Backends } from "./backends.ts";
+import { wireName, type ToolId } from "./names.ts";
+import type { Project } from "./project.ts";
+import type { WireTool } from "./server.ts";
+
+export class Surface {
+  private readonly used = new Set<string>();
+  private readonly byWire = new Map<string, ToolId>();
+  private listeners: Array<() => void> = [];
+
+  constructor(
+    private readonly project: Project,
+    private readonly backends: Backends,
+  ) {}
+
+  /** Namespaces shown in tools/list, in a stable order. */
+  async enabledNamespaces(): Promise<string[]> {
+    const names = new Set<string>(Object.keys(this.backends.builtinModules));
+    for (const pattern of (await this.project.get()).config.permissions?.allow ?? []) {
+      const ns = pattern.split(":")[0];
+      if (ns && ns !== "*") names.add(ns);
+    }
+    for (const ns of this.backends.installedNamespaces()) names.add(ns);
+    for (const ns of this.used) names.add(ns);
+    return [...names];
+  }
+
+  async list(): Promise<WireTool[]> {
+    const out: WireTool[] = [];
+    for (const ns of await this.enabledNamespaces()) {
+      const tools = this.backends.knownTools(ns);
+      if (!tools) continue;
+      for (const t of tools) out.push(this.toWire(ns, t));
+    }
+    return out;
+  }
+
+  toolIdFor(wire: string): ToolId | undefined {
+    return this.byWire.get(wire);
+  }
+
+  /** A namespace was used this session: show it from now on, and tell the client. */
+  async noteUsed(ns: string): Promise<void> {
+    if (this.used.has(ns)) return;
+    const before = (await this.enabledNamespaces()).includes(ns);
+    this.used.add(ns);
+    if (!before && this.backends.knownTools(ns)) for (const l of this.listeners) l();
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  private toWire(ns: string, t: ToolInfo): WireTool {
+    const name = wireName(ns, t.name);
+    this.byWire.set(name, { ns, action: t.name });
+    return {
+      name,
+      title: `${ns}: ${t.name}`,
+      description: t.description,
+      inputSchema: t.inputSchema ?? { type: "object" },
+      ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+      ...(t.annotations ? { annotations: t.annotations } : {}),
+    };
+  }
+}

@@ -1,0 +1,49 @@
+// What the user's .pml.json says about a tool, and about a set of tools run together.
+import { patternSpecificity, type Decision, type Permissions } from "./patterns.ts";
+
+const STRICTNESS: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
+
+/** Most specific matching pattern wins (exact > namespace > "*"); among equally specific ones
+ * the strictest (deny > ask > allow); no match -> ask. */
+export function permissionFor(perms: Permissions | undefined, toolId: string): Decision {
+  let best: { spec: number; decision: Decision } | undefined;
+  for (const decision of ["allow", "ask", "deny"] as const) {
+    for (const pattern of perms?.[decision] ?? []) {
+      const spec = patternSpecificity(pattern, toolId);
+      if (spec < 0) continue;
+      if (!best || spec > best.spec || (spec === best.spec && STRICTNESS[decision] > STRICTNESS[best.decision])) {
+        best = { spec, decision };
+      }
+    }
+  }
+  return best?.decision ?? "ask";
+}
+
+export interface ApprovalMode {
+  /** auto: run; hil: ask the user first (the tools in `ask`); blocked: refuse (see `denied`). */
+  mode: "auto" | "hil" | "blocked";
+  /** The first denied tool, when blocked. */
+  denied?: string;
+  /** Tools that need approval: permission "ask", or not known to pml. */
+  ask: string[];
+}
+
+/** For a set of tools (a capability's tools_used): any denied -> blocked; any ask or unknown
+ * -> hil; all allowed -> auto. */
+export function approvalMode(
+  perms: Permissions | undefined,
+  toolIds: readonly string[],
+  isKnown?: (toolId: string) => boolean,
+): ApprovalMode {
+  let denied: string | undefined;
+  const ask: string[] = [];
+  for (const id of toolIds) {
+    const decision = permissionFor(perms, id);
+    if (decision === "deny") denied ??= id;
+    else if (decision === "ask" || (isKnown && !isKnown(id))) {
+      if (!ask.includes(id)) ask.push(id);
+    }
+  }
+  if (denied !== undefined) return { mode: "blocked", denied, ask };
+  return { mode: ask.length ? "hil" : "auto", ask };
+}

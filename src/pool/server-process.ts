@@ -1,0 +1,406 @@
+// One running stdio MCP server: spawn, newline-delimited JSON-RPC over its stdin/stdout, request
+// multiplexing (pml owns the ids on this link, so concurrent calls never cross), the initialize
+// handshake, and a clean or forced stop. The Pool decides when to start, reap and restart these.
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, writeSync } from "node:fs";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+import { ToolError, type CallToolResult, type ToolInfo } from "../gateway/types.ts";
+import type { LaunchSpec } from "./launch.ts";
+
+export const PROTOCOL_VERSION = "2025-11-25";
+const LOG_ROTATE_BYTES = 4 * 1024 * 1024;
+const STDERR_TAIL_LINES = 12;
+
+/** A JSON-RPC error the server answered with; still a tool-level failure for the gateway. */
+export class ServerError extends ToolError {
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface ProcessHooks {
+  /** A request from the server (roots/list, sampling/createMessage, elicitation/create...). */
+  onRequest(method: string, params: any): unknown;
+  onToolsListChanged(): void;
+  onExit(proc: ServerProcess, code: number | null, signal: string | null): void;
+}
+
+type Progress = (message: string, progress?: number, total?: number) => void;
+
+interface Pending {
+  resolve(value: any): void;
+  reject(error: Error): void;
+  /** What the call was, for error messages: "tools/call echo". */
+  label: string;
+  progress: Progress | undefined;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+export type ProcessState = "starting" | "ready" | "closing" | "exited";
+
+export class ServerProcess {
+  state: ProcessState = "starting";
+  tools: ToolInfo[] | undefined;
+  protocolVersion = PROTOCOL_VERSION;
+  serverInfo: Record<string, unknown> | undefined;
+  capabilities: Record<string, any> = {};
+  readonly startedAt = Date.now();
+  lastUsed = Date.now();
+  /** Calls in flight (not counting pml's own handshake requests). */
+  active = 0;
+  exitCode: number | null = null;
+  exitSignal: string | null = null;
+  /** pml asked it to stop (idle, shutdown): its exit is not a crash. */
+  stopRequested = false;
+  readonly exited: Promise<void>;
+  readonly pid: number;
+  readonly logPath: string;
+
+  private readonly proc: Subprocess<"pipe", "pipe", number>;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private flushQueued = false;
+  private readonly logFd: number;
+  private readonly logStart: number;
+  private buffer = "";
+  private readonly decoder = new TextDecoder();
+  private stdoutDone!: Promise<void>;
+  private resolveExited!: () => void;
+
+  constructor(
+    readonly ns: string,
+    spec: LaunchSpec,
+    logDir: string,
+    private readonly hooks: ProcessHooks,
+  ) {
+    this.exited = new Promise((r) => (this.resolveExited = r));
+    mkdirSync(logDir, { recursive: true });
+    this.logPath = join(logDir, `${ns.replace(/[^A-Za-z0-9_.-]/g, "_")}.log`);
+    try {
+      if (statSync(this.logPath).size > LOG_ROTATE_BYTES) renameSync(this.logPath, `${this.logPath}.1`);
+    } catch {}
+    this.logFd = openSync(this.logPath, "a");
+    writeSync(this.logFd, `--- ${new Date().toISOString()} pml starts ${ns}: ${[spec.command, ...spec.args].join(" ")}\n`);
+    this.logStart = fstatSync(this.logFd).size;
+    try {
+      this.proc = Bun.spawn([spec.command, ...spec.args], {
+        cwd: spec.cwd,
+        env: spec.env,
+        // stdin is a pipe only pml holds: when pml dies, even by SIGKILL, the server reads EOF and
+        // exits (MCP stdio servers stop on stdin close), so no orphan is left behind.
+        stdin: "pipe",
+        stdout: "pipe",
+        stderr: this.logFd,
+        onExit: (_p, code, signal) => this.handleExit(code, signal == null ? null : String(signal)),
+      });
+    } catch (e: any) {
+      closeSync(this.logFd);
+      throw new ToolError(
+        `Could not start MCP server "${ns}": ${spec.command}: ${e?.message ?? e}. Check the command in its descriptor (.pml.json private_mcps) exists and is executable.`,
+      );
+    }
+    this.pid = this.proc.pid;
+    this.stdoutDone = this.readStdout();
+  }
+
+  /** initialize -> notifications/initialized -> tools/list. */
+  async handshake(timeoutMs: number, capabilities: Record<string, unknown>, clientVersion: string): Promise<void> {
+    const init = await this.request(
+      "initialize",
+      { protocolVersion: PROTOCOL_VERSION, capabilities, clientInfo: { name: "pml", version: clientVersion } },
+      timeoutMs,
+    );
+    // The server may answer an older version it supports; we speak the common subset pml uses.
+    if (typeof init?.protocolVersion === "string") this.protocolVersion = init.protocolVersion;
+    this.serverInfo = init?.serverInfo;
+    this.capabilities = init?.capabilities ?? {};
+    this.notify("notifications/initialized", undefined);
+    this.tools = await this.fetchTools(timeoutMs);
+    this.state = "ready";
+  }
+
+  async fetchTools(timeoutMs: number): Promise<ToolInfo[]> {
+    if (!this.capabilities.tools) return [];
+    const tools: ToolInfo[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 100; page++) {
+      const res = await this.request("tools/list", cursor ? { cursor } : {}, timeoutMs);
+      for (const t of res?.tools ?? []) tools.push({ ...t, inputSchema: t.inputSchema ?? { type: "object" } });
+      cursor = res?.nextCursor;
+      if (!cursor) break;
+    }
+    return tools;
+  }
+
+  callTool(name: string, args: unknown, signal: AbortSignal | undefined, progress: Progress | undefined, timeoutMs: number): Promise<CallToolResult> {
+    this.active++;
+    const id = this.nextId++;
+    const line = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${
+      args === undefined ? "{}" : JSON.stringify(args)
+    },"_meta":{"progressToken":${id}}}}\n`;
+    return this.send(id, line, `tools/call ${name}`, timeoutMs, signal, progress).finally(() => {
+      this.active--;
+      this.lastUsed = Date.now();
+    });
+  }
+
+  request(method: string, params: unknown, timeoutMs: number, signal?: AbortSignal): Promise<any> {
+    const id = this.nextId++;
+    const line = `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)}${params === undefined ? "" : `,"params":${JSON.stringify(params)}`}}\n`;
+    return this.send(id, line, method, timeoutMs, signal, undefined);
+  }
+
+  notify(method: string, params: unknown): void {
+    this.write(`{"jsonrpc":"2.0","method":${JSON.stringify(method)}${params === undefined ? "" : `,"params":${JSON.stringify(params)}`}}\n`);
+  }
+
+  private send(id: number, line: string, label: string, timeoutMs: number, signal: AbortSignal | undefined, progress: Progress | undefined): Promise<any> {
+    if (this.state === "exited" || this.state === "closing") return Promise.reject(this.goneError(label));
+    if (signal?.aborted) return Promise.reject(new ToolError(`The call to ${this.ns} (${label}) was cancelled.`));
+    return new Promise((resolve, reject) => {
+      const p: Pending = { resolve, reject, label, progress, timer: undefined, signal, onAbort: undefined };
+      if (timeoutMs > 0 && timeoutMs !== Infinity) {
+        p.timer = setTimeout(() => {
+          this.abandon(id, p, "timeout");
+          reject(
+            new ToolError(
+              `MCP server "${this.ns}" did not answer ${label} within ${formatMs(timeoutMs)}; pml cancelled the request. The server may be stuck; its log is ${this.logPath}.`,
+            ),
+          );
+        }, timeoutMs);
+      }
+      if (signal) {
+        p.onAbort = () => {
+          this.abandon(id, p, "cancelled by the client");
+          reject(new ToolError(`The call to ${this.ns} (${label}) was cancelled.`));
+        };
+        signal.addEventListener("abort", p.onAbort, { once: true });
+      }
+      this.pending.set(id, p);
+      this.write(line);
+    });
+  }
+
+  /** Forgets a request and tells the server to stop working on it. */
+  private abandon(id: number, p: Pending, reason: string): void {
+    if (this.pending.get(id) !== p) return;
+    this.pending.delete(id);
+    this.release(p);
+    if (this.state === "ready" || this.state === "starting") this.notify("notifications/cancelled", { requestId: id, reason });
+  }
+
+  private release(p: Pending): void {
+    if (p.timer !== undefined) clearTimeout(p.timer);
+    if (p.onAbort !== undefined) p.signal!.removeEventListener("abort", p.onAbort);
+  }
+
+  private write(line: string): void {
+    try {
+      this.proc.stdin.write(line);
+    } catch {
+      return; // the child is gone; handleExit fails whatever is pending
+    }
+    // Coalesce the writes of one tick (many concurrent calls) into one syscall.
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      queueMicrotask(this.flush);
+    }
+  }
+
+  private readonly flush = (): void => {
+    this.flushQueued = false;
+    try {
+      const r = this.proc.stdin.flush();
+      if (r instanceof Promise) r.catch(() => {});
+    } catch {}
+  };
+
+  private async readStdout(): Promise<void> {
+    const reader = this.proc.stdout.getReader();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        this.onChunk(this.decoder.decode(value, { stream: true }));
+      }
+    } catch {
+      // stream torn down with the process
+    }
+  }
+
+  private onChunk(text: string): void {
+    let start = 0;
+    let nl = text.indexOf("\n");
+    if (nl === -1) {
+      this.buffer += text;
+      return;
+    }
+    if (this.buffer.length > 0) {
+      const first = this.buffer + text.slice(0, nl);
+      this.buffer = "";
+      this.onLine(first);
+      start = nl + 1;
+      nl = text.indexOf("\n", start);
+    }
+    while (nl !== -1) {
+      this.onLine(text.slice(start, nl));
+      start = nl + 1;
+      nl = text.indexOf("\n", start);
+    }
+    if (start < text.length) this.buffer = text.slice(start);
+  }
+
+  private onLine(line: string): void {
+    let msg: any;
+    try {
+      msg = JSON.parse(line);
+    } catch {
+      if (line.trim()) this.note(`non-JSON line on stdout (ignored): ${line.slice(0, 500)}`);
+      return;
+    }
+    if (msg === null || typeof msg !== "object") return;
+    const method = msg.method;
+    if (method === undefined) {
+      const p = this.pending.get(msg.id);
+      if (p === undefined) return; // answer to an abandoned request
+      this.pending.delete(msg.id);
+      this.release(p);
+      if (msg.error !== undefined) {
+        const err = msg.error ?? {};
+        p.reject(new ServerError(`MCP server "${this.ns}" answered ${p.label} with an error: ${err.message ?? "unknown error"} (code ${err.code})`, err.code, err.data));
+      } else p.resolve(msg.result);
+      return;
+    }
+    if (msg.id !== undefined) {
+      void this.answer(msg.id, method, msg.params);
+      return;
+    }
+    if (method === "notifications/progress") {
+      const params = msg.params ?? {};
+      const p = this.pending.get(params.progressToken);
+      if (p?.progress !== undefined) p.progress(params.message ?? "", params.progress, params.total);
+      // progress resets the call's timer: a server that reports progress is not stuck
+      if (p?.timer !== undefined) p.timer.refresh();
+    } else if (method === "notifications/tools/list_changed") {
+      if (this.state === "ready") this.hooks.onToolsListChanged();
+    } else if (method === "notifications/message") {
+      const params = msg.params ?? {};
+      this.note(`[${params.level ?? "log"}] ${typeof params.data === "string" ? params.data : JSON.stringify(params.data)}`);
+    }
+  }
+
+  private async answer(id: unknown, method: string, params: unknown): Promise<void> {
+    const idText = JSON.stringify(id);
+    try {
+      const result = method === "ping" ? {} : await this.hooks.onRequest(method, params);
+      this.write(`{"jsonrpc":"2.0","id":${idText},"result":${JSON.stringify(result ?? {})}}\n`);
+    } catch (e: any) {
+      const code = typeof e?.code === "number" ? e.code : -32603;
+      this.write(`{"jsonrpc":"2.0","id":${idText},"error":${JSON.stringify({ code, message: String(e?.message ?? e) })}}\n`);
+    }
+  }
+
+  private handleExit(code: number | null, signal: string | null): void {
+    this.exitCode = code;
+    this.exitSignal = signal;
+    // Answers the server wrote just before exiting are still in the pipe: read them first.
+    const drained = Promise.race([this.stdoutDone, Bun.sleep(250)]);
+    void drained.then(() => {
+      const wasClosing = this.state === "closing";
+      this.state = "exited";
+      if (this.pending.size > 0) {
+        const pending = [...this.pending.values()];
+        this.pending.clear();
+        for (const p of pending) {
+          this.release(p);
+          p.reject(wasClosing ? new ToolError(`MCP server "${this.ns}" was stopped while handling ${p.label}.`) : this.goneError(p.label));
+        }
+      }
+      try {
+        closeSync(this.logFd);
+      } catch {}
+      this.hooks.onExit(this, code, signal);
+      this.resolveExited();
+    });
+  }
+
+  /** Why a call failed because the process ended: exit code and the last lines of its stderr. */
+  goneError(label: string): ToolError {
+    return new ToolError(`${this.exitDescription()} while handling ${label}.${this.stderrSection()}`);
+  }
+
+  exitDescription(): string {
+    const how = this.exitSignal ? `was killed by ${this.exitSignal}` : this.exitCode === null ? "stopped" : `exited with code ${this.exitCode}`;
+    return `MCP server "${this.ns}" ${how}`;
+  }
+
+  stderrSection(): string {
+    const tail = this.stderrTail();
+    return tail ? ` Last lines of its stderr (full log: ${this.logPath}):\n${tail}` : ` It wrote nothing to stderr (log: ${this.logPath}).`;
+  }
+
+  /** The last lines the child wrote to stderr since it started (read back from its log file). */
+  stderrTail(lines = STDERR_TAIL_LINES): string {
+    try {
+      const st = statSync(this.logPath);
+      const from = Math.max(this.logStart, st.size - 8192);
+      const len = st.size - from;
+      if (len <= 0) return "";
+      const fd = openSync(this.logPath, "r");
+      try {
+        const buf = Buffer.alloc(len);
+        readSync(fd, buf, 0, len, from);
+        const all = buf.toString("utf8").split("\n").filter((l) => l.trim() && !l.startsWith("--- ") && !l.startsWith("[pml] "));
+        return all.slice(-lines).join("\n");
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      return "";
+    }
+  }
+
+  /** A line from pml itself in the server's log (not the child's stderr). */
+  private note(text: string): void {
+    if (this.state === "exited") return;
+    try {
+      writeSync(this.logFd, `[pml] ${text}\n`);
+    } catch {}
+  }
+
+  /** Close stdin (the MCP way to ask a stdio server to exit), then SIGTERM, then SIGKILL. */
+  async stop(graceMs: number): Promise<void> {
+    this.stopRequested = true;
+    if (this.state === "exited") return;
+    this.state = "closing";
+    try {
+      this.proc.stdin.end();
+    } catch {}
+    if (await settlesWithin(this.exited, graceMs)) return;
+    try {
+      this.proc.kill("SIGTERM");
+    } catch {}
+    if (await settlesWithin(this.exited, graceMs)) return;
+    try {
+      this.proc.kill("SIGKILL");
+    } catch {}
+    await this.exited;
+  }
+}
+
+async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const done = await Promise.race([p.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), ms)))]);
+  clearTimeout(timer);
+  return done;
+}
+
+export function formatMs(ms: number): string {
+  return ms >= 1000 ? `${+(ms / 1000).toFixed(1)} s` : `${ms} ms`;
+}

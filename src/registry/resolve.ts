@@ -1,0 +1,185 @@
+// Namespace -> descriptor, in the order the user expects: .pml.json private_mcps (they win), each
+// URL of .pml.json `registries` in order, the default registry (cloud.url), then the catalog built
+// into the binary. Resolutions are kept in memory for the life of the process.
+import * as v from "valibot";
+import { DescriptorSchema, type Descriptor } from "./descriptor.ts";
+import { isValidFqdn, normalizeRegistryUrl } from "./fqdn.ts";
+import { issuePath, RegistryDocumentError } from "./module-code.ts";
+import { listEntries, loadEntry, RegistryNotFoundError, RegistryUnreachableError, DEFAULT_REGISTRY_TIMEOUT_MS } from "./client.ts";
+import { defaultModuleCache, type ModuleCache } from "../loader/module-cache.ts";
+import { ToolError } from "../gateway/types.ts";
+import { log } from "../log.ts";
+
+/** The slice of .pml.json the resolver reads (structurally the config's ProjectConfig). */
+export interface ResolverConfig {
+  private_mcps?: Record<string, unknown>;
+  registries?: string[];
+  cloud?: { url?: string };
+}
+
+export interface Resolution {
+  descriptor: Descriptor;
+  /** ".pml.json", a registry URL, or "builtin". */
+  source: string;
+}
+
+export interface ListedMcp {
+  ns: string;
+  type: string;
+  description?: string;
+  source: string;
+}
+
+export interface ResolverOptions {
+  config: ResolverConfig;
+  /** The project root (string or a Workspace); only used to name .pml.json in messages. */
+  workspace?: string | { root: string };
+  /** The built-in catalog and built-in modules, last in line. */
+  builtins?: Record<string, Descriptor>;
+  timeoutMs?: number;
+  /** Disk cache for registry entries; default the one under PML_HOME, null for none. */
+  cache?: ModuleCache | null;
+}
+
+export interface Resolver {
+  resolve(ns: string, opts?: { signal?: AbortSignal }): Promise<Resolution>;
+  /** Every namespace known to the sources (registries that cannot be reached are skipped with a warning). */
+  list(opts?: { signal?: AbortSignal; maxPerRegistry?: number }): Promise<ListedMcp[]>;
+  /** The registry URLs consulted, in order. */
+  readonly registries: readonly string[];
+}
+
+export const PRIVATE_SOURCE = ".pml.json";
+export const BUILTIN_SOURCE = "builtin";
+
+/** A private_mcps entry -> Descriptor. `{command, args?, env?}` without a type means stdio. */
+export function privateDescriptor(ns: string, entry: unknown, file = PRIVATE_SOURCE): Descriptor {
+  const input = entry && typeof entry === "object" && !Array.isArray(entry) && (entry as any).type === undefined ? { type: "stdio", ...(entry as object) } : entry;
+  const parsed = v.safeParse(DescriptorSchema, input);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    throw new RegistryDocumentError(`${file}: private_mcps.${ns}.${issuePath(issue)}: ${issue.message}`);
+  }
+  const d = parsed.output;
+  if (d.type === "stdio" && !d.command && !d.package) {
+    throw new RegistryDocumentError(`${file}: private_mcps.${ns} needs "command" (e.g. {"command": "node", "args": ["server.js"]})`);
+  }
+  return d.type === "module" ? { ...d, source: d.source ?? PRIVATE_SOURCE } : d;
+}
+
+export function registryOrder(config: ResolverConfig): string[] {
+  const out: string[] = [];
+  for (const url of [...(config.registries ?? []), ...(config.cloud?.url ? [config.cloud.url] : [])]) {
+    const n = normalizeRegistryUrl(url);
+    if (n && !out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+export function createResolver(opts: ResolverOptions): Resolver {
+  const registries = registryOrder(opts.config);
+  const privates = opts.config.private_mcps ?? {};
+  const builtins = opts.builtins ?? {};
+  const cache = opts.cache === undefined ? defaultModuleCache() : opts.cache;
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_REGISTRY_TIMEOUT_MS;
+  const root = typeof opts.workspace === "string" ? opts.workspace : opts.workspace?.root;
+  const pmlJson = root ? `${root.replace(/\/+$/, "")}/.pml.json` : PRIVATE_SOURCE;
+  const memo = new Map<string, Promise<Resolution>>();
+
+  async function lookup(ns: string, signal?: AbortSignal): Promise<Resolution> {
+    if (Object.hasOwn(privates, ns)) {
+      const descriptor = privateDescriptor(ns, privates[ns], pmlJson);
+      if (log.enabled("debug")) {
+        // Only what is free to know: a cached registry entry or a built-in of the same name.
+        const shadowed = registries.filter((r) => cache?.has(r, ns));
+        if (Object.hasOwn(builtins, ns)) shadowed.push("the built-in catalog");
+        if (shadowed.length) log.debug(`'${ns}': .pml.json private_mcps overrides ${shadowed.join(", ")}`);
+      }
+      return { descriptor, source: PRIVATE_SOURCE };
+    }
+    if (!isValidFqdn(ns)) {
+      throw new ToolError(`'${ns}' is not a valid MCP name: use letters, digits, '_' or '-', in dot-separated parts`);
+    }
+
+    // A fresh cache entry costs no request. The registry order was honoured when it was fetched.
+    if (cache) {
+      for (const registry of registries) {
+        const hit = cache.get(registry, ns);
+        if (hit && cache.isFresh(hit.record)) return { descriptor: hit.descriptor, source: registry };
+      }
+    }
+
+    const looked: string[] = [`${pmlJson} private_mcps (no '${ns}')`];
+    const unreachable: RegistryUnreachableError[] = [];
+    for (const registry of registries) {
+      try {
+        const { descriptor } = await loadEntry(registry, ns, { cache, timeoutMs, signal });
+        return { descriptor, source: registry };
+      } catch (e) {
+        if (e instanceof RegistryNotFoundError) looked.push(`registry ${registry} (not found)`);
+        else if (e instanceof RegistryUnreachableError) {
+          unreachable.push(e);
+          looked.push(`registry ${registry} (unreachable: ${e.reason})`);
+        } else throw e;
+      }
+    }
+    if (Object.hasOwn(builtins, ns)) return { descriptor: builtins[ns]!, source: BUILTIN_SOURCE };
+    looked.push("the built-in catalog");
+
+    if (unreachable.length) {
+      const which = unreachable.map((u) => `${u.registryUrl} (${u.reason})`).join(", ");
+      throw new ToolError(
+        `MCP '${ns}' is not cached and registry ${which} ${unreachable.length > 1 ? "are" : "is"} unreachable. Reconnect and try again, or declare '${ns}' in .pml.json "private_mcps". Looked in: ${looked.join("; ")}.`,
+      );
+    }
+    if (!registries.length) looked.push('no registries configured (.pml.json "registries" or "cloud.url")');
+    throw new ToolError(
+      `MCP '${ns}' not found. Looked in: ${looked.join("; ")}. Check the name, add a registry that has it to .pml.json "registries", or declare it in "private_mcps".`,
+    );
+  }
+
+  return {
+    registries,
+    resolve(ns, { signal } = {}) {
+      let p = memo.get(ns);
+      if (!p) {
+        p = lookup(ns, signal);
+        memo.set(ns, p);
+        // Failures are not remembered: the network may come back, the user may fix .pml.json.
+        p.catch(() => memo.delete(ns));
+      }
+      return p;
+    },
+    async list({ signal, maxPerRegistry = 1000 } = {}) {
+      const out = new Map<string, ListedMcp>();
+      const add = (item: ListedMcp) => {
+        if (!out.has(item.ns)) out.set(item.ns, item);
+      };
+      for (const [ns, entry] of Object.entries(privates)) {
+        try {
+          const d = privateDescriptor(ns, entry, pmlJson);
+          add({ ns, type: d.type, description: d.description, source: PRIVATE_SOURCE });
+        } catch (e) {
+          log.warn((e as Error).message);
+        }
+      }
+      for (const registry of registries) {
+        let cursor: string | null | undefined;
+        let seen = 0;
+        try {
+          do {
+            const page = await listEntries(registry, { cursor, limit: 100, timeoutMs, signal });
+            for (const item of page.items) add({ ns: item.fqdn, type: item.type, description: item.description ?? undefined, source: registry });
+            seen += page.items.length;
+            cursor = page.next_cursor;
+          } while (cursor && seen < maxPerRegistry);
+        } catch (e) {
+          if (signal?.aborted) throw e;
+          log.warn(`skipping registry ${registry} in the list: ${(e as Error).message}`);
+        }
+      }
+      for (const [ns, d] of Object.entries(builtins)) add({ ns, type: d.type, description: d.description, source: BUILTIN_SOURCE });
+      return [...out.values()];
+    },
+  };
+}

@@ -1,0 +1,122 @@
+// Spawning the real pml (compiled binary or source entry) and talking JSON-RPC to it.
+import { mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+export const ROOT = resolve(import.meta.dir, "../..");
+export const BIN = join(ROOT, "dist/pml");
+export const BUN = process.execPath;
+
+/** The two ways to run pml: the compiled binary (what users get) and the source entry. */
+export const entries = {
+  binary: [BIN],
+  source: [BUN, join(ROOT, "src/main.ts")],
+} as const;
+export type EntryKind = keyof typeof entries;
+
+export function tempDir(prefix = "pml-test-"): { path: string; cleanup(): void } {
+  const path = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** A clean environment: no keys or workspace from the developer's shell leak into tests. */
+export function testEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v === undefined || /^(PML_|CLAUDE_)/.test(k) || /API_KEY|TOKEN|SECRET/.test(k)) continue;
+    env[k] = v;
+  }
+  for (const [k, v] of Object.entries(extra)) if (v !== undefined) env[k] = v;
+  return env;
+}
+
+/** Raw line-level JSON-RPC peer over a spawned `pml stdio`. */
+export class RawPeer {
+  readonly proc: ReturnType<typeof Bun.spawn>;
+  private buf = "";
+  readonly lines: string[] = [];
+  private waiters: Array<() => void> = [];
+  stderr = "";
+
+  constructor(cmd: string[], opts: { cwd: string; env: Record<string, string> }) {
+    this.proc = Bun.spawn([...cmd, "stdio"], { cwd: opts.cwd, env: opts.env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    void this.pump(this.proc.stdout as ReadableStream<Uint8Array>, (t) => {
+      this.buf += t;
+      let nl: number;
+      while ((nl = this.buf.indexOf("\n")) !== -1) {
+        this.lines.push(this.buf.slice(0, nl));
+        this.buf = this.buf.slice(nl + 1);
+      }
+      for (const w of this.waiters.splice(0)) w();
+    });
+    void this.pump(this.proc.stderr as ReadableStream<Uint8Array>, (t) => (this.stderr += t));
+  }
+
+  private async pump(stream: ReadableStream<Uint8Array>, on: (t: string) => void) {
+    const dec = new TextDecoder();
+    for await (const chunk of stream) on(dec.decode(chunk, { stream: true }));
+  }
+
+  write(text: string): void {
+    (this.proc.stdin as import("bun").FileSink).write(text);
+    (this.proc.stdin as import("bun").FileSink).flush();
+  }
+
+  send(msg: unknown): void {
+    this.write(`${JSON.stringify(msg)}\n`);
+  }
+
+  /** Waits for the next message matching `pred` (every stdout line must be JSON). */
+  async next(pred: (m: any) => boolean = () => true, timeoutMs = 20000): Promise<any> {
+    const deadline = Date.now() + timeoutMs;
+    let seen = 0;
+    for (;;) {
+      for (; seen < this.lines.length; seen++) {
+        const m = JSON.parse(this.lines[seen]!);
+        if (pred(m)) {
+          this.lines.splice(seen, 1);
+          return m;
+        }
+      }
+      if (Date.now() > deadline) throw new Error(`timed out; stdout lines: ${this.lines.join("\n")}\nstderr: ${this.stderr}`);
+      await new Promise<void>((r) => {
+        this.waiters.push(r);
+        setTimeout(r, 50);
+      });
+    }
+  }
+
+  async request(id: number | string, method: string, params?: unknown): Promise<any> {
+    this.send({ jsonrpc: "2.0", id, method, ...(params ? { params } : {}) });
+    return this.next((m) => m.id === id && !("method" in m));
+  }
+
+  async initialize(capabilities: Record<string, unknown> = {}): Promise<any> {
+    const r = await this.request(0, "initialize", { protocolVersion: "2025-11-25", capabilities, clientInfo: { name: "raw-test", version: "0" } });
+    this.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    return r;
+  }
+
+  close(): void {
+    (this.proc.stdin as import("bun").FileSink).end();
+  }
+
+  kill(): void {
+    this.proc.kill("SIGKILL");
+  }
+}
+
+/** The SDK's real client connected to `pml stdio`. */
+export async function sdkClient(
+  cmd: readonly string[],
+  opts: { cwd: string; env: Record<string, string>; capabilities?: Record<string, unknown> },
+): Promise<{ client: Client; transport: StdioClientTransport; stderr: () => string }> {
+  const transport = new StdioClientTransport({ command: cmd[0]!, args: [...cmd.slice(1), "stdio"], cwd: opts.cwd, env: opts.env, stderr: "pipe" });
+  let err = "";
+  transport.stderr?.on("data", (d) => (err += d.toString()));
+  const client = new Client({ name: "pml-test", version: "0" }, { capabilities: (opts.capabilities ?? {}) as any });
+  await client.connect(transport);
+  return { client, transport, stderr: () => err };
+}
