@@ -21,7 +21,7 @@ const result = await Bun.build({
   define: { PML_VERSION: JSON.stringify(pkg.version) },
   compile: {
     outfile: values.outfile,
-    ...(values.target ? { target: values.target as Bun.Build.Target } : {}),
+    ...(values.target ? { target: values.target as any } : {}),
   },
 });
 

@@ -1,8 +1,14 @@
 import { defineCommand } from "citty";
 
 export default defineCommand({
-  meta: { name: "doctor", description: "TODO" },
-  run() {
-    throw new Error("not yet");
+  meta: { name: "doctor", description: "Check this project's pml setup and say what to fix" },
+  args: {
+    dir: { type: "string", description: "project directory (default: the detected workspace)" },
+  },
+  async run({ args }) {
+    const { runDoctor } = await import("../config/doctor.ts");
+    const checks = await runDoctor({ cwd: args.dir });
+    for (const c of checks) process.stdout.write(`${c.ok ? "ok  " : c.warn ? "warn" : "FAIL"}  ${c.name}: ${c.detail}\n`);
+    if (checks.some((c) => !c.ok && !c.warn)) process.exitCode = 1;
   },
 });

@@ -2,6 +2,39 @@ import { defineCommand } from "citty";
 
 const NO_TTY = "stdin is not a terminal; run `pml init --yes` (add --api-key KEY for cloud mode)";
 
+/** One line from the terminal, on stderr. (consola's text prompt returns undefined under Bun,
+ * so plain readline; hidden input mutes the echo for API keys.) Ctrl+C / Ctrl+D abort: every
+ * question comes before init writes anything. */
+async function ask(question: string, opts: { hidden?: boolean } = {}): Promise<string> {
+  const { createInterface } = await import("node:readline/promises");
+  const { Writable } = await import("node:stream");
+  let muted = false;
+  const output = new Writable({
+    write(chunk, _encoding, done) {
+      if (!muted) process.stderr.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  let answered = false;
+  const cancel = () => {
+    process.stderr.write("\ncancelled; nothing was written\n");
+    process.exit(130);
+  };
+  rl.on("SIGINT", cancel);
+  rl.on("close", () => answered || cancel());
+  try {
+    const pending = rl.question(question);
+    muted = !!opts.hidden;
+    const answer = await pending;
+    answered = true;
+    if (opts.hidden) process.stderr.write("\n");
+    return answer;
+  } finally {
+    rl.close();
+  }
+}
+
 export default defineCommand({
   meta: { name: "init", description: "Set up this project for pml: writes .mcp.json (Claude Code) and .pml.json" },
   args: {
@@ -20,33 +53,15 @@ export default defineCommand({
       process.stderr.write(`pml init: ${NO_TTY}\n`);
       process.exit(2);
     }
-    const ask = async <T>(p: Promise<T>): Promise<Exclude<T, symbol>> => {
-      const answer = await p;
-      if (typeof answer === "symbol") {
-        consola.info("cancelled; nothing more was written");
-        process.exit(130);
-      }
-      return answer as Exclude<T, symbol>;
-    };
     const prompts = args.yes
       ? undefined
       : {
-          confirmMcpChange: ({ path, hasPmlEntry }: { path: string; hasPmlEntry: boolean }) =>
-            ask(
-              consola.prompt(`${path} exists; ${hasPmlEntry ? "update its pml server" : "add the pml server to it"}? (other servers are kept, a backup is made)`, {
-                type: "confirm",
-                initial: true,
-                cancel: "symbol",
-              }),
-            ),
-          apiKey: () =>
-            ask(
-              consola.prompt("PML API key for cloud tools (Enter to skip: local-only mode)", {
-                type: "text",
-                placeholder: "skip",
-                cancel: "symbol",
-              }),
-            ),
+          confirmMcpChange: async ({ path, hasPmlEntry }: { path: string; hasPmlEntry: boolean }) => {
+            const what = hasPmlEntry ? "update its pml server" : "add the pml server to it";
+            const answer = await ask(`${path} exists; ${what}? Other servers are kept and a backup is made. [Y/n] `);
+            return !/^n/i.test(answer.trim());
+          },
+          apiKey: () => ask("PML API key for cloud tools (input hidden; Enter to skip: local-only mode): ", { hidden: true }),
         };
 
     let result;

@@ -17,6 +17,15 @@ export const SCHEMA_REF = `./${SCHEMA_REL_PATH}`;
 
 const got = (input: unknown) => (typeof input === "string" ? JSON.stringify(input) : input === undefined ? "nothing" : JSON.stringify(input) ?? String(input));
 
+/** valibot's object and record schemas accept arrays; JSON Schema's "object" does not. */
+function plainObject<S extends v.GenericSchema>(schema: S): S {
+  const isObject = v.custom<unknown>(
+    (x) => typeof x === "object" && x !== null && !Array.isArray(x),
+    (issue) => `expected an object, got ${got(issue.input)}`,
+  );
+  return v.pipe(isObject, schema) as unknown as S;
+}
+
 const PatternSchema = v.pipe(
   v.string(),
   v.check(isPermissionPattern, (issue) => `expected ${PATTERN_HINT}, got ${got(issue.input)}`),
@@ -24,11 +33,13 @@ const PatternSchema = v.pipe(
 
 const PatternListSchema = v.optional(v.array(PatternSchema), []);
 
-export const PermissionsSchema = v.looseObject({
-  allow: PatternListSchema,
-  ask: PatternListSchema,
-  deny: PatternListSchema,
-});
+export const PermissionsSchema = plainObject(
+  v.looseObject({
+    allow: PatternListSchema,
+    ask: PatternListSchema,
+    deny: PatternListSchema,
+  }),
+);
 
 const NamespaceKeySchema = v.pipe(
   v.string(),
@@ -36,12 +47,14 @@ const NamespaceKeySchema = v.pipe(
 );
 
 /** Loose on purpose: the registry resolver validates descriptors and explains them better. */
-const PrivateMcpSchema = v.looseObject({
-  type: v.optional(v.string()),
-  command: v.optional(v.pipe(v.string(), v.minLength(1, "expected a non-empty command"))),
-  args: v.optional(v.array(v.string())),
-  env: v.optional(v.record(v.string(), v.string())),
-});
+const PrivateMcpSchema = plainObject(
+  v.looseObject({
+    type: v.optional(v.string()),
+    command: v.optional(v.pipe(v.string(), v.minLength(1, "expected a non-empty command"))),
+    args: v.optional(v.array(v.string())),
+    env: v.optional(plainObject(v.record(v.string(), v.string()))),
+  }),
+);
 
 const HttpUrlSchema = v.pipe(
   v.string(),
@@ -60,24 +73,24 @@ const PositiveNumber = v.pipe(v.number(), v.minValue(0, (issue) => `expected a n
 export const ProjectConfigSchema = v.looseObject({
   $schema: v.optional(v.string()),
   permissions: v.optional(PermissionsSchema, {}),
-  private_mcps: v.optional(v.record(NamespaceKeySchema, PrivateMcpSchema), {}),
+  private_mcps: v.optional(plainObject(v.record(NamespaceKeySchema, PrivateMcpSchema)), {}),
   /** Absent means "pml's default registries"; [] means none. */
   registries: v.optional(v.array(HttpUrlSchema)),
-  cloud: v.optional(v.looseObject({ url: v.optional(HttpUrlSchema) })),
+  cloud: v.optional(plainObject(v.looseObject({ url: v.optional(HttpUrlSchema) }))),
   pool: v.optional(
-    v.looseObject({
+    plainObject(v.looseObject({
       idle_timeout_s: v.optional(PositiveNumber),
       call_timeout_s: v.optional(PositiveNumber),
-    }),
+    })),
   ),
   sandbox: v.optional(
-    v.looseObject({
+    plainObject(v.looseObject({
       timeout_ms: v.optional(PositiveNumber),
       memory_mb: v.optional(PositiveNumber),
       net_allow: v.optional(v.array(v.string())),
-    }),
+    })),
   ),
-  sampling: v.optional(v.looseObject({})),
+  sampling: v.optional(plainObject(v.looseObject({}))),
 });
 
 export type ProjectConfig = v.InferOutput<typeof ProjectConfigSchema>;
@@ -118,7 +131,7 @@ const EXPECTED: Record<string, string> = {
 };
 
 function describeIssue(issue: v.BaseIssue<unknown>): string {
-  if (issue.kind === "schema") {
+  if (issue.kind === "schema" && issue.type !== "custom") {
     const expected = issue.expected ?? "";
     const wanted = EXPECTED[expected] ?? expected;
     return `expected ${wanted}, got ${got(issue.input)}`;

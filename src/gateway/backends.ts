@@ -3,8 +3,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pmlHome } from "../config/paths.ts";
-import type { Descriptor, ModuleDescriptor, StdioDescriptor } from "../registry/descriptor.ts";
 import { builtinCatalog } from "../registry/catalog.ts";
+import type { Descriptor, ModuleDescriptor, StdioDescriptor } from "../registry/descriptor.ts";
+import type { Resolver } from "../registry/resolve.ts";
+import { builtinModules } from "../sandbox/builtins/builtins.ts";
 import type { Project } from "./project.ts";
 import { ToolError, valueResult, type CallContext, type CallToolResult, type ToolInfo } from "./types.ts";
 
@@ -15,34 +17,37 @@ export interface Resolved {
 }
 
 type Pool = import("../pool/pool.ts").Pool;
-type Resolver = Awaited<ReturnType<typeof import("../registry/resolve.ts").createResolver>>;
+type ServerRequestHandler = import("../pool/pool.ts").ServerRequestHandler;
 
 export class Backends {
-  readonly builtinModules: Record<string, ModuleDescriptor>;
+  readonly builtinModules: Record<string, ModuleDescriptor> = builtinModules();
   private pool?: Pool;
   private resolver?: { generation: number; resolver: Resolver };
   private readonly toolsSeen = new Map<string, ToolInfo[]>();
+  /** Requests from child servers (sampling, elicitation, roots); set by the host. */
+  onServerRequest?: ServerRequestHandler;
 
   constructor(
     private readonly workspace: string,
     private readonly project: Project,
-    builtinModules: Record<string, ModuleDescriptor>,
-  ) {
-    this.builtinModules = builtinModules;
-  }
+  ) {}
 
   /** Built-in modules and the embedded catalog: what every registry falls back to. */
   builtins(): Record<string, Descriptor> {
     return { ...builtinCatalog, ...this.builtinModules };
   }
 
-  async resolve(ns: string, signal: AbortSignal): Promise<Resolved> {
+  async getResolver(): Promise<Resolver> {
     const state = await this.project.get();
     if (!this.resolver || this.resolver.generation !== state.generation) {
       const { createResolver } = await import("../registry/resolve.ts");
-      this.resolver = { generation: state.generation, resolver: await createResolver({ config: state.config, workspace: this.workspace, builtins: this.builtins() }) };
+      this.resolver = { generation: state.generation, resolver: createResolver({ config: state.config, workspace: this.workspace, builtins: this.builtins() }) };
     }
-    const { descriptor, source } = await this.resolver.resolver.resolve(ns, { signal });
+    return this.resolver.resolver;
+  }
+
+  async resolve(ns: string, signal: AbortSignal): Promise<Resolved> {
+    const { descriptor, source } = await (await this.getResolver()).resolve(ns, { signal });
     if (descriptor.tools?.length) this.toolsSeen.set(ns, descriptor.tools as ToolInfo[]);
     return { ns, descriptor, source };
   }
@@ -58,24 +63,36 @@ export class Backends {
       case "cloud":
         return this.runCloud(r, action, args, call);
       case "http":
-        throw new ToolError(`${r.ns} is a remote MCP server (${d.url}); remote servers are not supported yet.`);
+        throw new ToolError(`${r.ns} is a remote MCP server (${d.url}); pml does not call remote MCP servers yet.`);
     }
   }
 
   private async runStdio(ns: string, d: StdioDescriptor, action: string, args: Record<string, unknown>, call: CallContext) {
     const pool = await this.getPool();
-    const { ensureInstalled } = await import("../loader/install.ts");
-    const launch = (progress: (m: string) => void, signal: AbortSignal) =>
-      ensureInstalled(d, { signal, progress, workspace: this.workspace });
+    const launch = async (progress: (m: string) => void, signal: AbortSignal) => {
+      const { ensureInstalled } = await import("../loader/install.ts");
+      return ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns });
+    };
     const result = await pool.call(ns, launch, action, args, call);
     const tools = pool.cachedTools(ns);
-    if (tools) this.rememberTools(ns, tools);
+    if (tools) this.toolsSeen.set(ns, tools);
     return result;
   }
 
   private async runModule(ns: string, d: ModuleDescriptor, action: string, args: Record<string, unknown>, call: CallContext) {
     const { runModuleTool } = await import("../sandbox/module-runner.ts");
-    const value = await runModuleTool({ ns, descriptor: d, action, args, workspace: this.workspace, signal: call.signal, limits: this.sandboxLimits() });
+    const cfg = (await this.project.get()).config;
+    const value = await runModuleTool({
+      ns,
+      descriptor: d,
+      action,
+      args,
+      workspace: this.workspace,
+      signal: call.signal,
+      limits: await this.sandboxLimits(),
+      callTool: call.callTool,
+      netAllow: cfg.sandbox?.net_allow ?? [],
+    });
     return valueResult(value);
   }
 
@@ -85,68 +102,76 @@ export class Backends {
     return callCloud({ ns: r.ns, action, args, descriptor: r.descriptor, config: state.config, workspace: this.workspace, signal: call.signal });
   }
 
-  sandboxLimits() {
-    return {};
+  async sandboxLimits() {
+    const { limitsFromConfig } = await import("../sandbox/engine.ts");
+    return limitsFromConfig((await this.project.get()).config.sandbox);
   }
 
   /** Tools known for a namespace without starting anything: descriptor, catalog, or a past run. */
   knownTools(ns: string): ToolInfo[] | undefined {
-    return (
-      this.toolsSeen.get(ns) ??
-      (this.builtinModules[ns]?.tools as ToolInfo[] | undefined) ??
-      (builtinCatalog[ns]?.tools as ToolInfo[] | undefined) ??
-      this.toolsFromDisk()[ns]
-    );
+    return this.toolsSeen.get(ns) ?? (this.builtins()[ns]?.tools as ToolInfo[] | undefined);
   }
 
+  /** Catalog servers already installed under PML_HOME (their tools are listed at session start). */
   installedNamespaces(): string[] {
+    let packages: Set<string>;
     try {
       const state = JSON.parse(readFileSync(join(pmlHome(), "deps.json"), "utf8"));
-      const packages = new Set(Object.values(state.packages ?? {}).map((p: any) => p.identifier));
-      return Object.entries(builtinCatalog)
-        .filter(([, d]) => d.package && packages.has(d.package.identifier))
-        .map(([ns]) => ns);
+      packages = new Set(Object.values(state.packages ?? {}).map((p: any) => p.name));
     } catch {
       return [];
     }
+    return Object.entries(builtinCatalog)
+      .filter(([, d]) => d.package && packages.has(d.package.identifier))
+      .map(([ns]) => ns);
   }
 
-  private diskTools?: Record<string, ToolInfo[]>;
-  private toolsFromDisk(): Record<string, ToolInfo[]> {
-    if (!this.diskTools) {
-      try {
-        this.diskTools = JSON.parse(readFileSync(join(pmlHome(), "tools.json"), "utf8"));
-      } catch {
-        this.diskTools = {};
-      }
+  async discover(args: Record<string, unknown>, signal: AbortSignal) {
+    const resolver = await this.getResolver();
+    const ns = typeof args.namespace === "string" ? args.namespace : undefined;
+    if (ns) {
+      const r = await this.resolve(ns, signal).catch((e: Error) => {
+        throw new ToolError(e.message);
+      });
+      const tools = this.knownTools(ns) ?? this.pool?.cachedTools(ns);
+      return {
+        namespace: ns,
+        type: r.descriptor.type,
+        source: r.source,
+        description: r.descriptor.description,
+        tools: tools?.map((t) => ({ id: `${ns}:${t.name}`, description: t.description, inputSchema: t.inputSchema })) ?? "listed after first use: call one of its tools",
+      };
     }
-    return this.diskTools!;
+    const words = typeof args.query === "string" ? args.query.toLowerCase().split(/\s+/).filter(Boolean) : [];
+    const listed = await resolver.list({ signal });
+    const out = listed.map((m) => ({
+      namespace: m.ns,
+      type: m.type,
+      source: m.source,
+      description: m.description,
+      tools: this.knownTools(m.ns)?.map((t) => ({ id: `${m.ns}:${t.name}`, description: t.description })),
+    }));
+    const match = (x: unknown) => words.every((w) => JSON.stringify(x).toLowerCase().includes(w));
+    return { namespaces: words.length ? out.filter(match) : out, how: "call a tool with `call` {tool: \"ns:action\", arguments}; `discover` {namespace} shows input schemas" };
   }
 
-  private rememberTools(ns: string, tools: ToolInfo[]): void {
-    if (this.toolsSeen.get(ns) === tools) return;
-    this.toolsSeen.set(ns, tools);
+  status() {
+    return { installed: this.installedNamespaces(), servers: this.pool?.status() ?? [] };
   }
 
   private async getPool(): Promise<Pool> {
     if (!this.pool) {
-      const { Pool } = await import("../pool/pool.ts");
+      const { Pool, defaultServerRequestHandler } = await import("../pool/pool.ts");
       const cfg = (await this.project.get()).config;
+      const fallback = defaultServerRequestHandler(this.workspace);
       this.pool = new Pool({
         idleTimeoutMs: (cfg.pool?.idle_timeout_s ?? 300) * 1000,
         callTimeoutMs: (cfg.pool?.call_timeout_s ?? 120) * 1000,
         workspace: this.workspace,
+        onServerRequest: (ns, method, params) => (this.onServerRequest ?? fallback)(ns, method, params),
       });
     }
     return this.pool;
-  }
-
-  async discover(args: Record<string, unknown>, signal: AbortSignal) {
-    return { todo: true, args, aborted: signal.aborted };
-  }
-
-  status() {
-    return { running: this.pool?.running?.() ?? [] };
   }
 
   async shutdown(): Promise<void> {

@@ -8,7 +8,7 @@ import type { MetaDeps } from "./meta-tools.ts";
 import { parseToolName, formatToolId } from "./names.ts";
 import type { CallRequest } from "./server.ts";
 import type { Session } from "./session.ts";
-import { errorResult, textResult, type CallToolResult } from "./types.ts";
+import { errorResult, resultText as textOf, resultValue, textResult, type CallToolResult } from "./types.ts";
 
 interface Recorded {
   tool: string;
@@ -75,7 +75,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
       await deps.invoker.approve(session, toolId, decision === "always");
     }
     const args = (toolArgs ?? {}) as Record<string, unknown>;
-    const result = await deps.invoker.run(prepared.resolved, id, args, { signal: stop, progress: req.progress });
+    const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress });
     toolsUsed.push(toolId);
     const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : resultValue(result) };
     record.push(rec);
@@ -90,7 +90,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
       args: input.args ?? {},
       callTool,
       signal: stop,
-      limits: deps.backends.sandboxLimits(),
+      limits: await deps.backends.sandboxLimits(),
     });
     const out = { result: value ?? null, tools_used: [...new Set(toolsUsed)] };
     return textResult(JSON.stringify(out, null, 2), { structuredContent: out });
@@ -109,21 +109,4 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
     const used = toolsUsed.length ? `\nTools used before the error: ${[...new Set(toolsUsed)].join(", ")}` : "";
     return errorResult(`${(e as Error)?.message ?? e}${used}`);
   }
-}
-
-/** What `await mcp.ns.action()` returns: structured content, else JSON text parsed, else the text. */
-function resultValue(r: CallToolResult): unknown {
-  if (r.structuredContent) return r.structuredContent;
-  const texts = r.content.filter((c) => c.type === "text").map((c) => (c as { text: string }).text);
-  if (texts.length !== 1) return texts.length ? texts : r.content;
-  const t = texts[0]!;
-  try {
-    return JSON.parse(t);
-  } catch {
-    return t;
-  }
-}
-
-function textOf(r: CallToolResult): string {
-  return r.content.map((c) => (c.type === "text" ? c.text : `[${c.type}]`)).join("\n");
 }

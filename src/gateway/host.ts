@@ -3,7 +3,7 @@
 import { resolveWorkspace } from "../config/workspace.ts";
 import { log } from "../log.ts";
 import { Backends } from "./backends.ts";
-import { Invoker } from "./invoke.ts";
+import { Invoker, type ContinueWorkflow } from "./invoke.ts";
 import { metaTools } from "./meta-tools.ts";
 import { parseToolName } from "./names.ts";
 import { Project } from "./project.ts";
@@ -17,6 +17,7 @@ export interface HostOptions {
 }
 
 export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> {
+  // A bad PML_WORKSPACE throws here: the gateway answers with that message and retries on the next request.
   const workspace = resolveWorkspace({ env: opts.env, cwd: opts.cwd });
   if (workspace.warning) log.warn(workspace.warning);
   const project = new Project(workspace.root);
@@ -38,7 +39,8 @@ export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> 
           `Unknown tool "${req.name}". Tools are named <namespace>__<action> (e.g. memory__create_entities) or namespace:action; ` +
             "use `discover` to see what is available.",
         );
-      return invoker.invoke(session, id, req.arguments, req, { calledAs: req.name });
+      const { continue_workflow, ...args } = req.arguments;
+      return invoker.invoke(session, id, args, req, { calledAs: req.name, continueWorkflow: continue_workflow as ContinueWorkflow | undefined });
     },
     onSessionReady(session) {
       surface.onChange(() => session.notify("notifications/tools/list_changed"));

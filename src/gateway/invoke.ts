@@ -7,11 +7,11 @@ import { appendAudit } from "../sandbox/audit.ts";
 import { log } from "../log.ts";
 import { approvalRequired, elicitApproval, Workflows } from "./approvals.ts";
 import type { Backends, Resolved } from "./backends.ts";
-import { formatToolId, type ToolId } from "./names.ts";
+import { formatToolId, parseToolName, type ToolId } from "./names.ts";
 import type { Project } from "./project.ts";
 import type { Session } from "./session.ts";
 import type { Surface } from "./surface.ts";
-import { errorResult, ToolError, type CallContext, type CallToolResult } from "./types.ts";
+import { errorResult, resultText, resultValue, ToolError, type CallContext, type CallToolResult } from "./types.ts";
 
 export interface ContinueWorkflow {
   workflow_id?: unknown;
@@ -60,12 +60,13 @@ export class Invoker {
       }
       await this.approve(session, toolId, decision === "always");
     }
-    return this.run(prepared.resolved, id, args, call);
+    return this.run(session, prepared.resolved, id, args, call);
   }
 
-  async run(resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
+  async run(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
     try {
-      const result = await this.backends.run(resolved, id.action, args, call);
+      const inner = { ...call, callTool: (toolId: string, a: unknown) => this.callFromModule(session, toolId, a, call) };
+      const result = await this.backends.run(resolved, id.action, args, inner);
       void this.surface.noteUsed(id.ns);
       return result;
     } catch (e) {
@@ -81,7 +82,7 @@ export class Invoker {
     const toolId = formatToolId(id.ns, id.action);
     const state = await this.project.get();
     if (state.error)
-      return refuse(`pml cannot use ${state.path}:\n${state.error}\nFix the file; pml rereads it on the next call. Nothing was run.`);
+      return refuse(`${state.error}\nNothing was run; pml rereads the file on the next call.`);
 
     const permission = permissionFor(state.config.permissions ?? {}, toolId);
     if (permission === "deny") {
@@ -111,6 +112,24 @@ export class Invoker {
     const needsApproval = permission === "ask" && !session.approved.has(toolId);
     const why = needsApproval ? describeRisk(resolved) : "";
     return { kind: "ready", resolved, needsApproval, why };
+  }
+
+  /** `ctx.mcp.ns.action()` inside module code: the same checks; approval only in-line (elicitation). */
+  private async callFromModule(session: Session, name: string, args: unknown, call: CallContext): Promise<unknown> {
+    const id = parseToolName(name);
+    if (!id) throw new Error(`"${name}" is not a tool id; use ctx.mcp.<namespace>.<action>(args)`);
+    const toolId = formatToolId(id.ns, id.action);
+    const prepared = await this.prepare(session, id, call.signal);
+    if (prepared.kind === "refused") throw new Error(resultText(prepared.result));
+    if (prepared.needsApproval) {
+      const decision = await elicitApproval(session, toolId, prepared.why, call.signal);
+      if (decision === "fallback") throw new Error(`${toolId} needs the user's approval first: call it directly once (or allow it in .pml.json), then retry.`);
+      if (decision === "abort") throw new Error(resultText(declined(toolId)));
+      await this.approve(session, toolId, decision === "always");
+    }
+    const result = await this.run(session, prepared.resolved, id, (args ?? {}) as Record<string, unknown>, call);
+    if (result.isError) throw new Error(resultText(result));
+    return resultValue(result);
   }
 
   async approve(session: Session, toolId: string, always: boolean): Promise<void> {

@@ -30,6 +30,8 @@ export interface CallContext {
   signal: AbortSignal;
   /** Sends notifications/progress to the client when it asked for progress; a no-op otherwise. */
   progress(message: string, progress?: number, total?: number): void;
+  /** For module code: `ctx.mcp.ns.action(args)`, through the same checks as a direct call. */
+  callTool?: (toolId: string, args: unknown) => Promise<unknown>;
 }
 
 export function textResult(text: string, extra: Partial<CallToolResult> = {}): CallToolResult {
@@ -51,4 +53,22 @@ export function valueResult(value: unknown): CallToolResult {
 /** A failure the gateway turns into an `isError` result with exactly this text. */
 export class ToolError extends Error {
   override name = "ToolError";
+}
+
+/** The text of a result's text blocks (other blocks as a placeholder). */
+export function resultText(r: CallToolResult): string {
+  return r.content.map((c) => (c.type === "text" ? c.text : `[${c.type}]`)).join("\n");
+}
+
+/** What code gets back from a tool: structured content, else JSON text parsed, else the text. */
+export function resultValue(r: CallToolResult): unknown {
+  if (r.structuredContent) return r.structuredContent;
+  const texts = r.content.filter((c) => c.type === "text").map((c) => (c as { text: string }).text);
+  if (texts.length !== 1) return texts.length ? texts : r.content;
+  const t = texts[0]!;
+  try {
+    return JSON.parse(t);
+  } catch {
+    return t;
+  }
 }

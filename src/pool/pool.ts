@@ -129,6 +129,11 @@ export class Pool {
     }));
   }
 
+  /** Namespaces with a live process. */
+  running(): string[] {
+    return [...this.entries.values()].filter((e) => e.proc && e.proc.state !== "exited").map((e) => e.ns);
+  }
+
   /** Stops one server (it restarts on its next call). */
   async stop(ns: string): Promise<void> {
     const e = this.entries.get(ns);

@@ -42,6 +42,10 @@ interface Pending {
   onAbort: (() => void) | undefined;
 }
 
+/** Every child still running, for the exit hook. */
+const live = new Set<ServerProcess>();
+let exitHookInstalled = false;
+
 export type ProcessState = "starting" | "ready" | "closing" | "exited";
 
 export class ServerProcess {
@@ -106,6 +110,15 @@ export class ServerProcess {
       );
     }
     this.pid = this.proc.pid;
+    live.add(this);
+    if (!exitHookInstalled) {
+      exitHookInstalled = true;
+      // pml exiting without awaiting Pool.shutdown() (process.exit, an uncaught error): the
+      // children would see stdin EOF anyway; this makes it immediate for servers that ignore it.
+      process.once("exit", () => {
+        for (const p of live) p.kill("SIGTERM");
+      });
+    }
     this.stdoutDone = this.readStdout();
   }
 
@@ -267,9 +280,10 @@ export class ServerProcess {
     if (msg === null || typeof msg !== "object") return;
     const method = msg.method;
     if (method === undefined) {
-      const p = this.pending.get(msg.id);
+      const id = typeof msg.id === "string" ? Number(msg.id) : msg.id; // a server that stringifies ids
+      const p = this.pending.get(id);
       if (p === undefined) return; // answer to an abandoned request
-      this.pending.delete(msg.id);
+      this.pending.delete(id);
       this.release(p);
       if (msg.error !== undefined) {
         const err = msg.error ?? {};
@@ -325,6 +339,7 @@ export class ServerProcess {
       try {
         closeSync(this.logFd);
       } catch {}
+      live.delete(this);
       this.hooks.onExit(this, code, signal);
       this.resolveExited();
     });
@@ -374,6 +389,12 @@ export class ServerProcess {
     } catch {}
   }
 
+  kill(signal: "SIGTERM" | "SIGKILL"): void {
+    try {
+      this.proc.kill(signal);
+    } catch {}
+  }
+
   /** Close stdin (the MCP way to ask a stdio server to exit), then SIGTERM, then SIGKILL. */
   async stop(graceMs: number): Promise<void> {
     this.stopRequested = true;
@@ -383,13 +404,9 @@ export class ServerProcess {
       this.proc.stdin.end();
     } catch {}
     if (await settlesWithin(this.exited, graceMs)) return;
-    try {
-      this.proc.kill("SIGTERM");
-    } catch {}
+    this.kill("SIGTERM");
     if (await settlesWithin(this.exited, graceMs)) return;
-    try {
-      this.proc.kill("SIGKILL");
-    } catch {}
+    this.kill("SIGKILL");
     await this.exited;
   }
 }

@@ -123,6 +123,7 @@ interface RawResponse {
 
 /** One GET with timeout + caller signal covering headers and body. Transport failures -> Unreachable. */
 async function request(url: string, headers: Record<string, string>, opts: RequestOptions): Promise<RawResponse> {
+  if (!/^https?:\/\//i.test(url)) throw new ToolError(`registry URL ${url} is not http(s): use an http:// or https:// address`);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_REGISTRY_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;

@@ -102,6 +102,8 @@ class LiteralParser {
         this.pos += key.length;
       }
       this.skip();
+      if (this.text[this.pos] === "," || this.text[this.pos] === "}") this.fail(`shorthand property "${key}" (a variable)`);
+      if (this.text[this.pos] === "(") this.fail(`method "${key}"`);
       if (this.text[this.pos] !== ":") this.fail(`expected ":" after key "${key}"`);
       this.pos++;
       const value = this.value();

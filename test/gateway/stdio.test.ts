@@ -112,7 +112,7 @@ for (const kind of Object.keys(entries) as EntryKind[]) {
         expect(JSON.parse(st.content[0].text).config.error).toContain(".pml.json");
         const r: any = await client.callTool({ name: "memory__read_graph", arguments: {} });
         expect(r.isError).toBe(true);
-        expect(r.content[0].text).toMatch(/\.pml\.json[\s\S]*line 3/);
+        expect(r.content[0].text).toMatch(/\.pml\.json:3:\d+: invalid JSON/);
         // Fixing the file applies on the next call, no restart.
         writeFileSync(join(bad.path, ".pml.json"), '{"permissions": {"deny": ["memory"]}}\n');
         const r2: any = await client.callTool({ name: "memory__read_graph", arguments: {} });

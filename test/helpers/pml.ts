@@ -40,7 +40,7 @@ export class RawPeer {
   private waiters: Array<() => void> = [];
   stderr = "";
 
-  constructor(cmd: string[], opts: { cwd: string; env: Record<string, string> }) {
+  constructor(cmd: readonly string[], opts: { cwd: string; env: Record<string, string> }) {
     this.proc = Bun.spawn([...cmd, "stdio"], { cwd: opts.cwd, env: opts.env, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
     void this.pump(this.proc.stdout as ReadableStream<Uint8Array>, (t) => {
       this.buf += t;

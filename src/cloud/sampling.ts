@@ -1,0 +1,252 @@
+// sampling/createMessage for clients that cannot sample: a stdio server pml runs asks for an LLM
+// completion, and pml sends it to the LLM API the project configured, with the user's own key:
+//   .pml.json  "sampling": {"provider": "anthropic" | "openai", "model"?, "url"?, "api_key_env"?, "timeout_s"?}
+// "openai" means any OpenAI-compatible chat-completions API (OpenAI, OpenRouter, vLLM, Ollama...).
+import type { ProjectConfig } from "../config/pml-json.ts";
+import { lookupEnv } from "../config/dotenv.ts";
+import { ToolError } from "../gateway/types.ts";
+import { isLoopbackHost } from "./call.ts";
+
+/** MCP `sampling/createMessage` params (spec 2025-11-25; the parts an LLM API can honour). */
+export interface CreateMessageParams {
+  messages: Array<{ role: "user" | "assistant"; content: SamplingContent | SamplingContent[] }>;
+  modelPreferences?: { hints?: Array<{ name?: string }>; costPriority?: number; speedPriority?: number; intelligencePriority?: number };
+  systemPrompt?: string;
+  includeContext?: string;
+  temperature?: number;
+  maxTokens: number;
+  stopSequences?: string[];
+  metadata?: Record<string, unknown>;
+  [k: string]: unknown;
+}
+
+export type SamplingContent =
+  | { type: "text"; text: string }
+  | { type: "image"; data: string; mimeType: string }
+  | { type: "audio"; data: string; mimeType: string }
+  | { type: string; [k: string]: unknown };
+
+export interface CreateMessageResult {
+  role: "assistant";
+  content: { type: "text"; text: string };
+  model: string;
+  stopReason?: string;
+}
+
+export interface SamplingConfig {
+  provider: "anthropic" | "openai";
+  url?: string;
+  model?: string;
+  api_key_env?: string;
+  timeout_s?: number;
+}
+
+export interface SamplingOptions {
+  config: ProjectConfig;
+  workspace: string;
+  signal?: AbortSignal;
+  env?: Record<string, string | undefined>;
+}
+
+/** A sampling request pml cannot serve; the message says what to change. */
+export class SamplingError extends ToolError {
+  override name = "SamplingError";
+}
+
+const PROVIDERS = {
+  anthropic: { url: "https://api.anthropic.com", keyEnv: "ANTHROPIC_API_KEY", example: "claude-sonnet-4-5" },
+  openai: { url: "https://api.openai.com", keyEnv: "OPENAI_API_KEY", example: "gpt-4o-mini" },
+} as const;
+
+export const ANTHROPIC_VERSION = "2023-06-01";
+const DEFAULT_TIMEOUT_S = 120;
+
+export async function createMessageViaApi(params: CreateMessageParams, opts: SamplingOptions): Promise<CreateMessageResult> {
+  const cfg = samplingConfig(opts.config);
+  const provider = PROVIDERS[cfg.provider];
+  const keyEnv = cfg.api_key_env ?? provider.keyEnv;
+  const key = lookupEnv(keyEnv, { env: opts.env, workspace: opts.workspace });
+  if (!key)
+    throw new SamplingError(
+      `sampling needs ${keyEnv} (your ${cfg.provider} API key): set it in ${opts.workspace}/.env (${keyEnv}=...) or in the "env" of the pml server in .mcp.json.`,
+    );
+  if (!Number.isInteger(params.maxTokens) || params.maxTokens <= 0)
+    throw new SamplingError(`sampling/createMessage needs "maxTokens" (a positive integer), got ${JSON.stringify(params.maxTokens)}.`);
+  const model = pickModel(params, cfg);
+  const base = apiBase(cfg.url ?? provider.url);
+  const timeout = AbortSignal.timeout((cfg.timeout_s ?? DEFAULT_TIMEOUT_S) * 1000);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+
+  const request: { url: string; headers: Record<string, string>; body: Record<string, unknown> } =
+    cfg.provider === "anthropic"
+      ? {
+          url: `${base}/v1/messages`,
+          headers: { "x-api-key": key, "anthropic-version": ANTHROPIC_VERSION },
+          body: anthropicBody(params, model),
+        }
+      : {
+          url: `${base}/v1/chat/completions`,
+          headers: { authorization: `Bearer ${key}` },
+          body: openaiBody(params, model),
+        };
+
+  let res: Response;
+  try {
+    res = await fetch(request.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", ...request.headers },
+      body: JSON.stringify(request.body),
+      signal,
+      redirect: "manual",
+    });
+  } catch (e) {
+    if (opts.signal?.aborted) throw new SamplingError("sampling cancelled");
+    if (timeout.aborted) throw new SamplingError(`${cfg.provider} API did not answer within ${cfg.timeout_s ?? DEFAULT_TIMEOUT_S} s (${base})`);
+    const err = e as { code?: string; message?: string };
+    throw new SamplingError(`${cfg.provider} API unreachable (${err?.code ?? err?.message ?? e} connecting to ${base})`);
+  }
+  const text = await res.text().catch(() => "");
+  const json = tryJson(text) as any;
+  if (res.status === 401 || res.status === 403)
+    throw new SamplingError(`${keyEnv} was rejected by ${base} (HTTP ${res.status}${apiMessage(json)}). Check the key.`);
+  if (!res.ok) throw new SamplingError(`${cfg.provider} API ${request.url} failed with HTTP ${res.status}${apiMessage(json) || snippet(text)}`);
+  if (!json || typeof json !== "object") throw new SamplingError(`${cfg.provider} API ${request.url} sent a malformed answer${snippet(text)}`);
+  return cfg.provider === "anthropic" ? fromAnthropic(json, model) : fromOpenai(json, model);
+}
+
+function samplingConfig(config: ProjectConfig): SamplingConfig {
+  const raw = (config as { sampling?: Record<string, unknown> }).sampling;
+  const hint = '.pml.json "sampling": {"provider": "anthropic", "model": "claude-sonnet-4-5"} (or "openai" with an OpenAI-compatible "url")';
+  if (!raw || typeof raw !== "object")
+    throw new SamplingError(`A server asked for an LLM completion (sampling/createMessage), but the client does not offer sampling and pml has no LLM API configured. Add ${hint}.`);
+  const provider = raw.provider;
+  if (provider !== "anthropic" && provider !== "openai")
+    throw new SamplingError(`.pml.json "sampling.provider" must be "anthropic" or "openai", got ${JSON.stringify(provider)}. Example: ${hint}.`);
+  for (const k of ["url", "model", "api_key_env"] as const)
+    if (raw[k] !== undefined && typeof raw[k] !== "string") throw new SamplingError(`.pml.json "sampling.${k}" must be a string, got ${JSON.stringify(raw[k])}.`);
+  if (raw.timeout_s !== undefined && (typeof raw.timeout_s !== "number" || raw.timeout_s <= 0))
+    throw new SamplingError(`.pml.json "sampling.timeout_s" must be a positive number, got ${JSON.stringify(raw.timeout_s)}.`);
+  return raw as unknown as SamplingConfig;
+}
+
+/** The first model hint names the model (MCP hints are advisory, but a server that names one
+ * usually needs it); a configured model that already contains a hint is kept. */
+function pickModel(params: CreateMessageParams, cfg: SamplingConfig): string {
+  const hints = (params.modelPreferences?.hints ?? []).map((h) => h?.name).filter((n): n is string => typeof n === "string" && n !== "");
+  if (cfg.model && hints.some((h) => cfg.model!.includes(h))) return cfg.model;
+  if (hints.length) return hints[0]!;
+  if (cfg.model) return cfg.model;
+  throw new SamplingError(
+    `The sampling request names no model and .pml.json "sampling.model" is not set; add e.g. "model": "${PROVIDERS[cfg.provider].example}".`,
+  );
+}
+
+function apiBase(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new SamplingError(`.pml.json "sampling.url" is not a URL: ${JSON.stringify(url)}.`);
+  }
+  if (u.protocol !== "https:" && !(u.protocol === "http:" && isLoopbackHost(u.hostname)))
+    throw new SamplingError(`Refusing to send an API key to ${u.origin}: "sampling.url" must use https (plain http only for localhost/127.0.0.1/::1).`);
+  // Accept both "https://host" and "https://host/v1" for the base.
+  return `${u.origin}${u.pathname.replace(/\/+$/, "").replace(/\/v1$/, "")}`;
+}
+
+function blocks(content: SamplingContent | SamplingContent[]): SamplingContent[] {
+  return Array.isArray(content) ? content : [content];
+}
+
+function unsupported(block: SamplingContent): never {
+  throw new SamplingError(`sampling content of type "${block.type}" is not supported by pml's LLM API bridge (text and image are).`);
+}
+
+function anthropicBody(p: CreateMessageParams, model: string): Record<string, unknown> {
+  const messages = p.messages.map((m) => ({
+    role: m.role,
+    content: blocks(m.content).map((b) => {
+      if (b.type === "text") return { type: "text", text: (b as { text: string }).text };
+      if (b.type === "image") {
+        const img = b as { data: string; mimeType: string };
+        return { type: "image", source: { type: "base64", media_type: img.mimeType, data: img.data } };
+      }
+      return unsupported(b);
+    }),
+  }));
+  return {
+    model,
+    max_tokens: p.maxTokens,
+    messages,
+    ...(p.systemPrompt ? { system: p.systemPrompt } : {}),
+    ...(p.temperature !== undefined ? { temperature: p.temperature } : {}),
+    ...(p.stopSequences?.length ? { stop_sequences: p.stopSequences } : {}),
+  };
+}
+
+function openaiBody(p: CreateMessageParams, model: string): Record<string, unknown> {
+  const messages: Array<Record<string, unknown>> = p.systemPrompt ? [{ role: "system", content: p.systemPrompt }] : [];
+  for (const m of p.messages) {
+    const parts = blocks(m.content);
+    if (parts.every((b) => b.type === "text")) {
+      messages.push({ role: m.role, content: parts.map((b) => (b as { text: string }).text).join("\n") });
+      continue;
+    }
+    messages.push({
+      role: m.role,
+      content: parts.map((b) => {
+        if (b.type === "text") return { type: "text", text: (b as { text: string }).text };
+        if (b.type === "image") {
+          const img = b as { data: string; mimeType: string };
+          return { type: "image_url", image_url: { url: `data:${img.mimeType};base64,${img.data}` } };
+        }
+        return unsupported(b);
+      }),
+    });
+  }
+  return {
+    model,
+    messages,
+    max_tokens: p.maxTokens,
+    ...(p.temperature !== undefined ? { temperature: p.temperature } : {}),
+    ...(p.stopSequences?.length ? { stop: p.stopSequences } : {}),
+  };
+}
+
+const ANTHROPIC_STOP: Record<string, string> = { end_turn: "endTurn", max_tokens: "maxTokens", stop_sequence: "stopSequence", tool_use: "toolUse" };
+const OPENAI_STOP: Record<string, string> = { stop: "endTurn", length: "maxTokens", tool_calls: "toolUse", function_call: "toolUse" };
+
+function fromAnthropic(json: any, model: string): CreateMessageResult {
+  if (!Array.isArray(json.content)) throw new SamplingError(`anthropic API sent a malformed message (no "content" array)${snippet(JSON.stringify(json))}`);
+  const text = json.content.filter((b: any) => b?.type === "text").map((b: any) => String(b.text ?? "")).join("");
+  const stop = typeof json.stop_reason === "string" ? (ANTHROPIC_STOP[json.stop_reason] ?? json.stop_reason) : undefined;
+  return { role: "assistant", content: { type: "text", text }, model: typeof json.model === "string" ? json.model : model, ...(stop ? { stopReason: stop } : {}) };
+}
+
+function fromOpenai(json: any, model: string): CreateMessageResult {
+  const choice = Array.isArray(json.choices) ? json.choices[0] : undefined;
+  if (!choice?.message) throw new SamplingError(`openai-compatible API sent a malformed answer (no "choices[0].message")${snippet(JSON.stringify(json))}`);
+  const c = choice.message.content;
+  const text = typeof c === "string" ? c : Array.isArray(c) ? c.filter((b: any) => b?.type === "text").map((b: any) => b.text).join("") : "";
+  const stop = typeof choice.finish_reason === "string" ? (OPENAI_STOP[choice.finish_reason] ?? choice.finish_reason) : undefined;
+  return { role: "assistant", content: { type: "text", text }, model: typeof json.model === "string" ? json.model : model, ...(stop ? { stopReason: stop } : {}) };
+}
+
+function tryJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The API's own error text: Anthropic {error: {type, message}}, OpenAI {error: {message}}. */
+function apiMessage(json: any): string {
+  const m = json?.error?.message;
+  return typeof m === "string" ? `: ${m}` : "";
+}
+
+function snippet(text: string): string {
+  const t = text.trim().replace(/\s+/g, " ");
+  return t ? `: ${t.length > 200 ? `${t.slice(0, 200)}…` : t}` : "";
+}

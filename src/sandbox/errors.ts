@@ -1,0 +1,26 @@
+// What goes wrong inside a sandbox call, as one error type the gateway turns into a tool error.
+
+export type SandboxErrorKind =
+  | "syntax" // the code does not parse
+  | "thrown" // the guest threw (or rejected)
+  | "cpu" // guest computation exceeded limits.cpuMs
+  | "timeout" // the whole call exceeded limits.wallMs
+  | "memory" // the guest heap hit limits.memoryBytes
+  | "stack" // nesting too deep
+  | "result" // the result is too large or not JSON
+  | "limit" // too many host calls, an argument too large
+  | "export" // the module has no such exported function
+  | "aborted" // the caller cancelled
+  | "crash"; // the engine failed; the instance was discarded
+
+export class SandboxError extends Error {
+  override name = "SandboxError";
+  constructor(
+    message: string,
+    readonly kind: SandboxErrorKind,
+    /** 1-based line in the user's code, when known. */
+    readonly line?: number,
+  ) {
+    super(message);
+  }
+}

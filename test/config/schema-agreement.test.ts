@@ -1,0 +1,59 @@
+// schema/pml.schema.json (for editors) and the valibot schema (what pml enforces) must agree.
+// ajv is only a transitive dev dependency (via the MCP SDK): used here, never in src/.
+import { describe, expect, test } from "bun:test";
+import Ajv from "ajv";
+import * as v from "valibot";
+import schema from "../../schema/pml.schema.json" with { type: "json" };
+import { defaultProjectConfig, ProjectConfigSchema, projectConfigJsonSchema } from "../../src/config/pml-json.ts";
+
+const samples: [string, unknown, boolean][] = [
+  ["empty", {}, true],
+  ["defaults", defaultProjectConfig(), true],
+  ["all patterns", { permissions: { allow: ["*", "ns", "ns:*", "ns:act", "a-b_c:x.y-z"], ask: [], deny: ["git"] } }, true],
+  ["unknown keys everywhere", { x: 1, permissions: { y: 2 }, cloud: { z: 3 }, pool: { q: 1 }, sandbox: { w: [] } }, true],
+  ["private mcps", { private_mcps: { mine: { command: "node" }, h: { type: "http", url: "x" }, e: {} } }, true],
+  ["registries + cloud", { registries: ["https://a.example/x", "http://127.0.0.1:8080"], cloud: { url: "https://c.example" } }, true],
+  ["pool/sandbox numbers", { pool: { idle_timeout_s: 0, call_timeout_s: 1.5 }, sandbox: { timeout_ms: 10, memory_mb: 64, net_allow: ["a"] } }, true],
+  ["sampling", { sampling: { model: "x" } }, true],
+  ["pattern with space", { permissions: { allow: ["a b"] } }, false],
+  ["pattern with two colons", { permissions: { deny: ["a:b:c"] } }, false],
+  ["dot in namespace", { permissions: { ask: ["a.b:c"] } }, false],
+  ["empty pattern", { permissions: { allow: [""] } }, false],
+  ["star action only", { permissions: { allow: [":*"] } }, false],
+  ["allow not array", { permissions: { allow: "x" } }, false],
+  ["pattern not string", { permissions: { allow: [1] } }, false],
+  ["permissions not object", { permissions: [] }, false],
+  ["cloud is array", { cloud: [] }, false],
+  ["private_mcps is array", { private_mcps: [] }, false],
+  ["env is array", { private_mcps: { a: { env: [] } } }, false],
+  ["bad namespace key", { private_mcps: { "a b": {} } }, false],
+  ["private mcp not object", { private_mcps: { a: "cmd" } }, false],
+  ["private mcp args not strings", { private_mcps: { a: { command: "x", args: [1] } } }, false],
+  ["empty command", { private_mcps: { a: { command: "" } } }, false],
+  ["registry ftp", { registries: ["ftp://x"] }, false],
+  ["registry not url", { registries: ["not a url"] }, false],
+  ["cloud url bad", { cloud: { url: "file:///x" } }, false],
+  ["negative timeout", { pool: { idle_timeout_s: -1 } }, false],
+  ["timeout string", { sandbox: { timeout_ms: "5" } }, false],
+  ["net_allow not strings", { sandbox: { net_allow: [1] } }, false],
+  ["sampling not object", { sampling: 1 }, false],
+  ["$schema not string", { $schema: 1 }, false],
+];
+
+describe("schema/pml.schema.json agrees with the valibot schema", () => {
+  const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+
+  for (const [name, sample, valid] of samples) {
+    test(`${name}: ${valid ? "valid" : "invalid"} for both`, () => {
+      expect(v.safeParse(ProjectConfigSchema, sample).success).toBe(valid);
+      expect(validate(sample)).toBe(valid);
+    });
+  }
+
+  test("the embedded copy is the shipped file, and it documents every top-level key", () => {
+    expect(projectConfigJsonSchema()).toEqual(schema as any);
+    const jsonKeys = Object.keys((schema as any).properties).sort();
+    const valibotKeys = Object.keys(ProjectConfigSchema.entries).sort();
+    expect(jsonKeys).toEqual(valibotKeys);
+  });
+});

@@ -1,0 +1,43 @@
+// The sandbox inside a `bun build --compile` binary: the QuickJS .wasm must be embedded, not read
+// from node_modules. Builds a tiny entry to a temp dir and runs it from another directory.
+import { afterAll, expect, test } from "bun:test";
+import { mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await rm(d, { recursive: true, force: true });
+});
+
+test("a sandbox call and a built-in module run inside a compiled binary", async () => {
+  const dir = await realpath(await mkdtemp(join(tmpdir(), "pml-compiled-")));
+  dirs.push(dir);
+  const src = resolve(import.meta.dir, "../../src/sandbox");
+  const entry = join(dir, "entry.ts");
+  await writeFile(
+    entry,
+    `import { runCode } from ${JSON.stringify(join(src, "run-code.ts"))};
+import { runModuleTool } from ${JSON.stringify(join(src, "module-runner.ts"))};
+import { builtinModules } from ${JSON.stringify(join(src, "builtins/builtins.ts"))};
+const ws = process.argv[2];
+const code = await runCode({ code: "return (await mcp.t.echo({ n: args.n })).n * 2", args: { n: 21 }, callTool: async (_t, a) => a });
+const escape = await runCode({ code: "return this.constructor.constructor('return typeof process')()" });
+const mods = builtinModules();
+await runModuleTool({ ns: "filesystem", descriptor: mods.filesystem, action: "write_file", args: { path: "f.txt", content: "hi" }, workspace: ws });
+const read = await runModuleTool({ ns: "filesystem", descriptor: mods.filesystem, action: "read_file", args: { path: "f.txt" }, workspace: ws });
+process.stdout.write(JSON.stringify({ code: code.value, escape: escape.value, read }));
+`,
+  );
+  const out = join(dir, "sandbox-bin");
+  const built = await Bun.build({ entrypoints: [entry], compile: { outfile: out }, minify: true });
+  expect(built.success).toBe(true);
+  const ws = join(dir, "ws");
+  await Bun.$`mkdir -p ${ws}`.quiet();
+  // Run from / so nothing can be found relative to the repo or node_modules.
+  const proc = Bun.spawn([out, ws], { cwd: "/", stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  expect(stderr).toBe("");
+  expect(code).toBe(0);
+  expect(JSON.parse(stdout)).toEqual({ code: 42, escape: "undefined", read: "hi" });
+}, 120_000);
