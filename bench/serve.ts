@@ -30,7 +30,7 @@ async function stdioClient(): Promise<{ client: Client; stop(): Promise<void> }>
   return { client, stop: () => client.close() };
 }
 
-async function httpClient(): Promise<{ client: Client; stop(): Promise<void> }> {
+async function httpClient(): Promise<{ client: Client; url: string; stop(): Promise<void> }> {
   const proc = Bun.spawn([...launch, "serve", "--port", "0"], { cwd: ws, env, stdin: "ignore", stdout: "ignore", stderr: "pipe" });
   const reader = (proc.stderr as ReadableStream<Uint8Array>).getReader();
   let seen = "";
@@ -42,10 +42,12 @@ async function httpClient(): Promise<{ client: Client; stop(): Promise<void> }> 
   void (async () => {
     while (!(await reader.read()).done);
   })();
+  const url = seen.match(/listening on (\S+)/)![1]!;
   const client = new Client({ name: "bench", version: "1" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(seen.match(/listening on (\S+)/)![1]!)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return {
     client,
+    url,
     async stop() {
       await client.close();
       proc.kill("SIGTERM");
@@ -61,7 +63,26 @@ interface Figures {
   errors: number;
 }
 
-async function run(client: Client, concurrency: number, calls: number): Promise<Figures> {
+/** The same calls as plain fetch POSTs in a fresh session: the transport without the SDK client's own cost. */
+async function rawCaller(url: string): Promise<Pick<Client, "callTool">> {
+  const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+  const init = await fetch(url, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }),
+  });
+  await init.text();
+  const session = { ...headers, "mcp-session-id": init.headers.get("mcp-session-id")!, "mcp-protocol-version": "2025-11-25" };
+  let id = 1;
+  return {
+    callTool: (async (params: { name: string; arguments: Record<string, unknown> }) => {
+      const res = await fetch(url, { method: "POST", headers: session, body: JSON.stringify({ jsonrpc: "2.0", id: id++, method: "tools/call", params }) });
+      return ((await res.json()) as { result: { isError?: boolean } }).result;
+    }) as Client["callTool"],
+  };
+}
+
+async function run(client: Pick<Client, "callTool">, concurrency: number, calls: number): Promise<Figures> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
@@ -89,14 +110,18 @@ try {
   const stdio = await stdioClient();
   const http = await httpClient();
   console.log(`tool: ${TOOL}, ${CALLS} calls per case, servers: ${launch.join(" ")}`);
-  for (const c of [stdio.client, http.client]) await run(c, 4, 200); // warm both
+  const raw = await rawCaller(http.url);
+  for (const c of [stdio.client, http.client, raw]) await run(c, 4, 200); // warm all
   for (const concurrency of [1, 32]) {
     const base = await run(stdio.client, concurrency, CALLS);
     const over = await run(http.client, concurrency, CALLS);
+    const bare = await run(raw, concurrency, CALLS);
     console.log(`\nconcurrency ${concurrency}`);
-    console.log(`  stdio (baseline)  ${fmt(base)}`);
-    console.log(`  serve (HTTP)      ${fmt(over)}`);
-    console.log(`  ratio serve/stdio: median latency x${(over.median / base.median).toFixed(2)}, throughput x${(over.perSecond / base.perSecond).toFixed(2)}`);
+    console.log(`  stdio (baseline)        ${fmt(base)}`);
+    console.log(`  serve (HTTP, SDK)       ${fmt(over)}`);
+    console.log(`  serve (HTTP, raw fetch) ${fmt(bare)}`);
+    console.log(`  ratio serve(SDK)/stdio: median latency x${(over.median / base.median).toFixed(2)}, throughput x${(over.perSecond / base.perSecond).toFixed(2)}`);
+    console.log(`  ratio serve(raw)/stdio: median latency x${(bare.median / base.median).toFixed(2)}, throughput x${(bare.perSecond / base.perSecond).toFixed(2)}`);
   }
   await stdio.stop();
   await http.stop();

@@ -67,7 +67,7 @@ export class Invoker {
     try {
       const inner = { ...call, callTool: (toolId: string, a: unknown) => this.callFromModule(session, toolId, a, call) };
       const result = await this.backends.run(resolved, id.action, args, inner);
-      void this.surface.noteUsed(id.ns);
+      this.surface.noteUsed(id.ns);
       return result;
     } catch (e) {
       if (e instanceof ToolError) return errorResult(e.message);

@@ -10,6 +10,8 @@ import type { WireTool } from "./server.ts";
 
 export class Surface {
   private readonly used = new Set<string>();
+  /** Namespaces in the last tools/list answer: what the client believes the surface is. */
+  private listed = new Set<string>();
   private readonly byWire = new Map<string, ToolId>();
   private listeners: Array<() => void> = [];
 
@@ -32,9 +34,11 @@ export class Surface {
 
   async list(): Promise<WireTool[]> {
     const out: WireTool[] = [];
+    this.listed = new Set();
     for (const ns of await this.enabledNamespaces()) {
       const tools = this.backends.knownTools(ns);
       if (!tools) continue;
+      this.listed.add(ns);
       for (const t of tools) out.push(this.toWire(ns, t));
     }
     return out;
@@ -45,11 +49,10 @@ export class Surface {
   }
 
   /** A namespace was used this session: show it from now on, and tell the client. */
-  async noteUsed(ns: string): Promise<void> {
+  noteUsed(ns: string): void {
     if (this.used.has(ns)) return;
-    const before = (await this.enabledNamespaces()).includes(ns);
     this.used.add(ns);
-    if (!before && this.backends.knownTools(ns)) for (const l of this.listeners) l();
+    if (!this.listed.has(ns) && this.backends.knownTools(ns)) for (const l of this.listeners) l();
   }
 
   onChange(listener: () => void): void {

@@ -1,0 +1,274 @@
+// Issue 3 end to end: the compiled pml, the SDK's real Client, real stdio MCP servers, and the
+// human-in-the-loop flows (elicitation and the tool-result fallback).
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { fixturePackages, startRegistry, type FakeRegistry } from "../loader/npm-registry.ts";
+import { fixtureServer, isAlive, waitFor } from "../pool/helpers.ts";
+import { BUN, entries, RawPeer, ROOT, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+
+const MEMORY_JS = join(ROOT, "node_modules/@modelcontextprotocol/server-memory/dist/index.js");
+const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
+
+let ws: ReturnType<typeof tempDir>;
+let home: ReturnType<typeof tempDir>;
+const open: Array<{ close(): Promise<void> }> = [];
+
+function writeConfig(cfg: Record<string, unknown>) {
+  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify(cfg, null, 2));
+}
+const mem = () => ({ command: BUN, args: [MEMORY_JS], env: { MEMORY_FILE_PATH: join(home.path, "memory.jsonl") } });
+const fixture = (...flags: string[]) => ({ command: BUN, args: [fixtureServer, ...flags] });
+
+async function connect(opts: { elicit?: (params: any) => any; env?: Record<string, string> } = {}) {
+  const c = await sdkClient(entries.binary, {
+    cwd: ws.path,
+    env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, ...opts.env }),
+    capabilities: opts.elicit ? { elicitation: { form: {} } } : {},
+  });
+  if (opts.elicit) c.client.setRequestHandler(ElicitRequestSchema, async (req) => opts.elicit!(req.params));
+  open.push({ close: () => c.transport.close() });
+  return c;
+}
+
+beforeAll(() => {
+  ws = tempDir();
+  home = tempDir();
+});
+afterEach(async () => {
+  for (const c of open.splice(0)) await c.close().catch(() => {});
+});
+afterAll(() => {
+  ws.cleanup();
+  home.cleanup();
+});
+
+describe("tool surface", () => {
+  test("allowed catalog servers are listed at start with real schemas; others via call; built-ins always", async () => {
+    writeConfig({ permissions: { allow: ["memory"] } });
+    const { client } = await connect();
+    const { tools } = await client.listTools();
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    expect(byName.get("memory__create_entities")?.inputSchema.properties).toHaveProperty("entities");
+    expect(byName.has("filesystem__read_file")).toBe(true);
+    expect(byName.has("shell__exec")).toBe(true);
+    expect(byName.has("everything__echo")).toBe(false);
+    for (const t of tools) expect(`mcp__pml__${t.name}`.length).toBeLessThanOrEqual(64);
+  });
+
+  test("discover lists namespaces and one namespace's schemas", async () => {
+    writeConfig({});
+    const { client } = await connect();
+    const all: any = JSON.parse(text(await client.callTool({ name: "discover", arguments: {} })));
+    const names = all.namespaces.map((n: any) => n.namespace);
+    expect(names).toEqual(expect.arrayContaining(["memory", "everything", "filesystem", "shell"]));
+    const one: any = JSON.parse(text(await client.callTool({ name: "discover", arguments: { namespace: "memory" } })));
+    expect(one.tools.find((t: any) => t.id === "memory:read_graph")).toBeDefined();
+    const q: any = JSON.parse(text(await client.callTool({ name: "discover", arguments: { query: "echo" } })));
+    expect(q.namespaces.map((n: any) => n.namespace)).toContain("everything");
+  });
+});
+
+describe("calls through the pool", () => {
+  test("an allowed private server runs; state persists across calls; concurrent calls never cross", async () => {
+    writeConfig({ permissions: { allow: ["mem", "fx"] }, private_mcps: { mem: mem(), fx: fixture() } });
+    const { client } = await connect();
+    const created: any = await client.callTool({
+      name: "mem__create_entities",
+      arguments: { entities: [{ name: "pml", entityType: "project", observations: ["one server"] }] },
+    });
+    expect(created.isError).toBeFalsy();
+    const graph: any = await client.callTool({ name: "call", arguments: { tool: "mem:read_graph", arguments: {} } });
+    expect(JSON.stringify(graph)).toContain("one server");
+    const n = 200;
+    const results = await Promise.all(Array.from({ length: n }, (_, i) => client.callTool({ name: "fx__echo", arguments: { text: `m${i}` } })));
+    results.forEach((r: any, i) => expect(text(r)).toBe(`m${i}`));
+  });
+
+  test("a crash mid-call is a tool error naming the server, exit code and stderr; the next call works", async () => {
+    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
+    const { client } = await connect();
+    const r: any = await client.callTool({ name: "fx__crash", arguments: { code: 3, lines: ["boom line"] } });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toContain("fx");
+    expect(text(r)).toMatch(/exit(ed)?( with)?( code)? 3|code 3/);
+    const again: any = await client.callTool({ name: "fx__echo", arguments: { text: "back" } });
+    expect(text(again)).toBe("back");
+  });
+
+  test("a server that never answers hits the call timeout", async () => {
+    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() }, pool: { call_timeout_s: 1 } });
+    const { client } = await connect();
+    const r: any = await client.callTool({ name: "fx__hang", arguments: {} });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toMatch(/fx[\s\S]*(timed out|timeout|did not answer)/i);
+  });
+
+  test("a missing required env var is named before anything starts", async () => {
+    const mark = join(ws.path, "started.txt");
+    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: { type: "stdio", command: BUN, args: [fixtureServer, "--mark", mark], env_required: ["FX_TOKEN"] } } });
+    const { client } = await connect();
+    const r: any = await client.callTool({ name: "fx__echo", arguments: { text: "x" } });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toContain("FX_TOKEN");
+    expect(text(r)).toContain(".env");
+    expect(existsSync(mark)).toBe(false);
+    writeFileSync(join(ws.path, ".env"), "FX_TOKEN=abc\n");
+    const ok: any = await client.callTool({ name: "fx__echo", arguments: { text: "x" } });
+    expect(text(ok)).toBe("x");
+  });
+
+  test("pml killed with SIGKILL leaves no child server behind", async () => {
+    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
+    const peer = new RawPeer(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
+    await peer.initialize();
+    const r = await peer.request(1, "tools/call", { name: "fx__pid", arguments: {} });
+    const pid = Number(r.result.content[0].text);
+    expect(isAlive(pid)).toBe(true);
+    peer.kill();
+    await waitFor(() => !isAlive(pid), 10000, "child to exit");
+  });
+});
+
+describe("install on first use", () => {
+  let reg: FakeRegistry;
+  let pkgs: ReturnType<typeof fixturePackages>;
+  beforeAll(() => {
+    pkgs = fixturePackages(ws.path + "/.pkgs", fixtureServer);
+    reg = startRegistry([pkgs.dep, pkgs.server]);
+  });
+  afterAll(() => reg.stop());
+  const desc = (integrity: string) => ({
+    type: "stdio",
+    package: { registryType: "npm", identifier: "@pml-test/fixture-server", version: "1.2.3" },
+    integrity,
+  });
+
+  test("a denied server is never installed; a tampered tarball never runs", async () => {
+    const h = tempDir();
+    try {
+      writeConfig({ permissions: { deny: ["fx"] }, private_mcps: { fx: desc(pkgs.server.integrity) } });
+      const env = { PML_NPM_REGISTRY: reg.url, PML_HOME: h.path };
+      const { client } = await connect({ env });
+      const denied: any = await client.callTool({ name: "fx__echo", arguments: { text: "x" } });
+      expect(text(denied)).toContain("denied");
+      expect(reg.hits.length).toBe(0);
+      expect(existsSync(join(h.path, "deps"))).toBe(false);
+
+      writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: desc(pkgs.evil.integrity.replace(/^sha512-./, "sha512-A")) } });
+      const bad: any = await client.callTool({ name: "fx__echo", arguments: { text: "x" } });
+      expect(bad.isError).toBe(true);
+      expect(text(bad)).toStartWith("Integrity check failed for @pml-test/fixture-server@1.2.3: expected sha512-A");
+    } finally {
+      h.cleanup();
+    }
+  });
+
+  test("an approved first call installs (with progress), verifies, starts, and answers in the same call", async () => {
+    const h = tempDir();
+    try {
+      writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: desc(pkgs.server.integrity) } });
+      const { client } = await connect({ env: { PML_NPM_REGISTRY: reg.url, PML_HOME: h.path } });
+      const progress: string[] = [];
+      const r: any = await client.callTool({ name: "fx__echo", arguments: { text: "installed" } }, undefined, {
+        onprogress: (p) => progress.push(p.message ?? ""),
+        timeout: 120000,
+      });
+      expect(text(r)).toBe("installed");
+      expect(progress.join("|")).toMatch(/install/i);
+      expect(JSON.parse(readFileSync(join(h.path, "deps.json"), "utf8"))).toBeDefined();
+    } finally {
+      h.cleanup();
+    }
+  });
+});
+
+describe("human in the loop", () => {
+  test("no elicitation: approval_required, continue runs it, a replayed id is refused", async () => {
+    writeConfig({ private_mcps: { fx: fixture() } });
+    const { client } = await connect();
+    const r: any = await client.callTool({ name: "fx__echo", arguments: { text: "hello" } });
+    expect(r.approval_required).toBe(true);
+    expect(r.approval_context).toMatchObject({ type: "tool_permission", tool: "fx__echo", dependency: "fx:echo" });
+    const id = r.approval_context.workflow_id;
+    expect(text(r)).toContain(id);
+    expect(text(r)).toContain("continue_workflow");
+    const ok: any = await client.callTool({ name: "fx__echo", arguments: { continue_workflow: { workflow_id: id, approved: true } } });
+    expect(text(ok)).toBe("hello");
+    const replay: any = await client.callTool({ name: "fx__echo", arguments: { continue_workflow: { workflow_id: id, approved: true } } });
+    expect(replay.isError).toBe(true);
+    expect(text(replay)).toContain("Workflow expired or not found");
+    // Approved once = approved for this session.
+    const again: any = await client.callTool({ name: "fx__echo", arguments: { text: "again" } });
+    expect(text(again)).toBe("again");
+  });
+
+  test("a workflow id is bound to its tool; declining never runs; a forged id is refused", async () => {
+    const mark = join(ws.path, "declined-mark.txt");
+    writeConfig({ private_mcps: { fx: fixture("--mark", mark) } });
+    const { client } = await connect();
+    const r: any = await client.callTool({ name: "call", arguments: { tool: "fx:echo", arguments: { text: "x" } } });
+    const id = r.approval_context.workflow_id;
+    const other: any = await client.callTool({ name: "fx__pid", arguments: { continue_workflow: { workflow_id: id, approved: true } } });
+    expect(text(other)).toContain("Workflow expired or not found");
+    const no: any = await client.callTool({ name: "call", arguments: { tool: "fx:echo", continue_workflow: { workflow_id: id, approved: false } } });
+    expect(text(no)).toContain("declined");
+    const forged: any = await client.callTool({ name: "call", arguments: { tool: "fx:echo", continue_workflow: { workflow_id: crypto.randomUUID(), approved: true } } });
+    expect(text(forged)).toContain("Workflow expired or not found");
+    expect(existsSync(mark)).toBe(false);
+  });
+
+  test("Always persists the exact tool id to .pml.json allow, keeping the user's other keys", async () => {
+    writeConfig({ private_mcps: { fx: fixture() }, custom_key: { keep: true } });
+    const { client } = await connect();
+    const r: any = await client.callTool({ name: "fx__echo", arguments: { text: "a" } });
+    await client.callTool({ name: "fx__echo", arguments: { continue_workflow: { workflow_id: r.approval_context.workflow_id, approved: true, always: true } } });
+    const cfg = JSON.parse(readFileSync(join(ws.path, ".pml.json"), "utf8"));
+    expect(cfg.permissions.allow).toEqual(["fx:echo"]);
+    expect(cfg.custom_key).toEqual({ keep: true });
+  });
+
+  test("elicitation: accept runs, Always persists, decline aborts, cancel falls back to the tool-result flow", async () => {
+    const mark = join(ws.path, "elicit-mark.txt");
+    writeConfig({ private_mcps: { fx: fixture("--mark", mark) } });
+    let answer: any = { action: "accept", content: { decision: "continue" } };
+    const asked: any[] = [];
+    const { client } = await connect({ elicit: (p) => (asked.push(p), answer) });
+
+    answer = { action: "decline" };
+    const declined: any = await client.callTool({ name: "fx__echo", arguments: { text: "no" } });
+    expect(text(declined)).toContain("declined");
+    expect(existsSync(mark)).toBe(false);
+
+    answer = { action: "cancel" };
+    const fallback: any = await client.callTool({ name: "fx__echo", arguments: { text: "later" } });
+    expect(fallback.approval_required).toBe(true);
+
+    answer = { action: "accept", content: { decision: "continue" } };
+    const ok: any = await client.callTool({ name: "fx__echo", arguments: { text: "yes" } });
+    expect(text(ok)).toBe("yes");
+    expect(asked[0].message).toContain("fx:echo");
+    expect(asked[0].requestedSchema.properties.decision.enum).toEqual(["continue", "always", "abort"]);
+
+    answer = { action: "accept", content: { decision: "always" } };
+    await client.callTool({ name: "fx__pid", arguments: {} });
+    expect(JSON.parse(readFileSync(join(ws.path, ".pml.json"), "utf8")).permissions.allow).toEqual(["fx:pid"]);
+
+    answer = { action: "accept", content: { decision: "abort" } };
+    const aborted: any = await client.callTool({ name: "fx__roots", arguments: {} });
+    expect(text(aborted)).toContain("declined");
+  });
+
+  test("first use of a namespace via call adds it to the surface and sends list_changed", async () => {
+    writeConfig({ permissions: { allow: ["everything"] }, private_mcps: {} });
+    const { client } = await connect({ env: {} });
+    let changed = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
+    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
+    await client.callTool({ name: "call", arguments: { tool: "fx:echo", arguments: { text: "x" } } });
+    await waitFor(() => changed > 0, 5000, "list_changed");
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name)).toContain("fx__echo");
+  });
+});
