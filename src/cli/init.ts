@@ -42,6 +42,8 @@ export default defineCommand({
     "api-key": { type: "string", description: "PML API key for cloud mode (stored in the project's .env, mode 0600)" },
     force: { type: "boolean", description: "Back up and replace an unparseable .mcp.json or .pml.json" },
     dir: { type: "string", description: "Project directory (default: the current directory)" },
+    http: { type: "boolean", description: "Point .mcp.json at `pml serve` (Streamable HTTP) instead of stdio" },
+    port: { type: "string", description: "With --http: the port `pml serve` listens on (default 7331)" },
   },
   async run({ args }) {
     const { consola } = await import("consola");
@@ -66,7 +68,8 @@ export default defineCommand({
 
     let result;
     try {
-      result = await initProject({ dir: args.dir ?? process.cwd(), apiKey: args["api-key"], force: !!args.force, prompts });
+      const httpUrl = args.http ? `http://127.0.0.1:${args.port ?? 7331}/mcp` : undefined;
+      result = await initProject({ dir: args.dir ?? process.cwd(), apiKey: args["api-key"], force: !!args.force, prompts, httpUrl });
     } catch (e) {
       if (e instanceof ConfigError) {
         consola.error(e.message);
@@ -96,7 +99,11 @@ export default defineCommand({
     } else {
       consola.info("no API key: local-only mode (run `pml init --api-key KEY` later for cloud tools)");
     }
-    consola.box("Next: restart Claude Code in this folder; run `claude mcp list` to check that pml is connected.");
+    consola.box(
+      args.http
+        ? `Next: run \`pml serve --port ${args.port ?? 7331}\` in this folder (Claude Code does not start HTTP servers), then restart Claude Code here.`
+        : "Next: restart Claude Code in this folder; run `claude mcp list` to check that pml is connected.",
+    );
     if (p.action === "invalid") process.exitCode = 1;
   },
 });

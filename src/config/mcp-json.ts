@@ -14,12 +14,9 @@ export const PML_SERVER_NAME = "pml";
  * instead of arriving literally with a "missing environment variable" warning. */
 export const API_KEY_REF = "${PML_API_KEY:-}";
 
-export interface McpServerEntry {
-  type: "stdio";
-  command: string;
-  args: string[];
-  env?: Record<string, string>;
-}
+export type McpServerEntry =
+  | { type: "stdio"; command: string; args: string[]; env?: Record<string, string> }
+  | { type: "http"; url: string };
 
 export interface LaunchCommand {
   command: string;
@@ -44,7 +41,7 @@ export function pmlServerEntry(opts: { launch?: LaunchCommand; withApiKey: boole
   const env: Record<string, string> = { ...opts.extraEnv };
   delete env.PML_API_KEY;
   if (opts.withApiKey) env.PML_API_KEY = API_KEY_REF;
-  const entry: McpServerEntry = { type: "stdio", command: launch.command, args: [...launch.args, "stdio"] };
+  const entry: McpServerEntry & { type: "stdio" } = { type: "stdio", command: launch.command, args: [...launch.args, "stdio"] };
   if (Object.keys(env).length) entry.env = env;
   return entry;
 }

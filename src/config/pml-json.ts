@@ -76,7 +76,7 @@ export const ProjectConfigSchema = v.looseObject({
   private_mcps: v.optional(plainObject(v.record(NamespaceKeySchema, PrivateMcpSchema)), {}),
   /** Absent means "pml's default registries"; [] means none. */
   registries: v.optional(v.array(HttpUrlSchema)),
-  cloud: v.optional(plainObject(v.looseObject({ url: v.optional(HttpUrlSchema) }))),
+  cloud: v.optional(plainObject(v.looseObject({ url: v.optional(HttpUrlSchema), timeout_s: v.optional(PositiveNumber) }))),
   pool: v.optional(
     plainObject(v.looseObject({
       idle_timeout_s: v.optional(PositiveNumber),
@@ -90,7 +90,15 @@ export const ProjectConfigSchema = v.looseObject({
       net_allow: v.optional(v.array(v.string())),
     })),
   ),
-  sampling: v.optional(plainObject(v.looseObject({}))),
+  sampling: v.optional(
+    plainObject(v.looseObject({
+      provider: v.optional(v.picklist(["anthropic", "openai"], (issue) => `expected "anthropic" or "openai", got ${got(issue.input)}`)),
+      url: v.optional(HttpUrlSchema),
+      model: v.optional(v.string()),
+      api_key_env: v.optional(v.string()),
+      timeout_s: v.optional(PositiveNumber),
+    })),
+  ),
 });
 
 export type ProjectConfig = v.InferOutput<typeof ProjectConfigSchema>;

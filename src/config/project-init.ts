@@ -38,6 +38,8 @@ export interface InitOptions {
   /** How .mcp.json should start pml; default: this running pml. */
   launch?: LaunchCommand;
   env?: Record<string, string | undefined>;
+  /** Write the Streamable HTTP form (`pml serve` at this URL) instead of stdio. */
+  httpUrl?: string;
 }
 
 export interface InitResult {
@@ -93,7 +95,9 @@ export async function initProject(opts: InitOptions): Promise<InitResult> {
 
   const mcpPath = mcp?.path ?? resolve(dir, ".mcp.json");
   const base = mcp?.raw ?? {};
-  const entry = pmlServerEntry({ launch: opts.launch, withApiKey: keySource !== "none", extraEnv: existingPmlEnv(base) });
+  const entry = opts.httpUrl
+    ? { type: "http" as const, url: opts.httpUrl }
+    : pmlServerEntry({ launch: opts.launch, withApiKey: keySource !== "none", extraEnv: existingPmlEnv(base) });
   const next = withPmlServer(base, entry);
   let mcpAction: InitResult["mcpJson"]["action"];
   let mcpBackup: string | undefined;

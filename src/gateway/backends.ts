@@ -164,10 +164,12 @@ export class Backends {
       const { Pool, defaultServerRequestHandler } = await import("../pool/pool.ts");
       const cfg = (await this.project.get()).config;
       const fallback = defaultServerRequestHandler(this.workspace);
+      const capabilities = { roots: { listChanged: false }, sampling: {}, elicitation: { form: {} } };
       this.pool = new Pool({
         idleTimeoutMs: (cfg.pool?.idle_timeout_s ?? 300) * 1000,
         callTimeoutMs: (cfg.pool?.call_timeout_s ?? 120) * 1000,
         workspace: this.workspace,
+        clientCapabilities: capabilities,
         onServerRequest: (ns, method, params) => (this.onServerRequest ?? fallback)(ns, method, params),
       });
     }

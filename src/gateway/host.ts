@@ -8,6 +8,8 @@ import { metaTools } from "./meta-tools.ts";
 import { parseToolName } from "./names.ts";
 import { Project } from "./project.ts";
 import type { ToolHost } from "./server.ts";
+import { serverRequestHandler } from "./server-requests.ts";
+import type { Session } from "./session.ts";
 import { Surface } from "./surface.ts";
 import { errorResult } from "./types.ts";
 
@@ -25,6 +27,8 @@ export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> 
   const surface = new Surface(project, backends);
   const invoker = new Invoker(workspace.root, project, backends, surface);
   const meta = metaTools({ workspace, project, backends, surface, invoker });
+  const sessions = new Map<Session, () => void>();
+  backends.onServerRequest = serverRequestHandler(workspace.root, project, () => [...sessions.keys()]);
 
   return {
     async listTools() {
@@ -43,7 +47,11 @@ export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> 
       return invoker.invoke(session, id, args, req, { calledAs: req.name, continueWorkflow: continue_workflow as ContinueWorkflow | undefined });
     },
     onSessionReady(session) {
-      surface.onChange(() => session.notify("notifications/tools/list_changed"));
+      sessions.set(session, surface.onChange(() => session.notify("notifications/tools/list_changed")));
+    },
+    onSessionClosed(session) {
+      sessions.get(session)?.();
+      sessions.delete(session);
     },
     async shutdown() {
       await backends.shutdown();

@@ -169,7 +169,10 @@ class HttpSession {
   session!: Session;
   lastActive = Date.now();
 
-  constructor(readonly id: string) {}
+  constructor(
+    readonly id: string,
+    private readonly gateway: Gateway,
+  ) {}
 
   idle(now: number): boolean {
     return !this.listener?.open && this.waiting.size === 0 && now - this.lastActive > SESSION_IDLE_MS;
@@ -195,7 +198,7 @@ class HttpSession {
   }
 
   close(): void {
-    this.session.close();
+    this.gateway.disconnect(this.session);
     this.listener?.close();
   }
 }
@@ -208,7 +211,7 @@ export function serveHttp(opts: HttpServeOptions = {}): HttpGatewayServer {
   let allowedHosts = new Set<string>();
 
   const open = (id: string): HttpSession => {
-    const hs = new HttpSession(id);
+    const hs = new HttpSession(id, gateway);
     hs.session = gateway.connect(id, (msg) => hs.route(msg, context.getStore()));
     return hs;
   };

@@ -1,4 +1,5 @@
 // pml's own tools, always in tools/list: `status`, `discover`, `call`, `execute`.
+import { lookupEnv } from "../config/dotenv.ts";
 import type { Workspace } from "../config/workspace.ts";
 import { version } from "../version.ts";
 import { ContinueWorkflowSchema } from "./approvals.ts";
@@ -118,7 +119,7 @@ async function status(deps: MetaDeps) {
       deny: cfg.permissions?.deny ?? [],
       default: "ask",
     },
-    mode: process.env.PML_API_KEY ? "cloud" : "local (set PML_API_KEY for cloud tools)",
+    mode: lookupEnv("PML_API_KEY", { workspace: deps.workspace.root }) ? "cloud" : "local (set PML_API_KEY in the workspace .env for cloud tools)",
     cloud: cfg.cloud?.url ?? null,
     registries: cfg.registries ?? [],
     listed_namespaces: await deps.surface.enabledNamespaces(),

@@ -29,6 +29,7 @@ export interface ToolHost {
   callTool(session: Session, req: CallRequest): Promise<CallToolResult>;
   /** Called once per session when the client says it is initialized. */
   onSessionReady?(session: Session): void;
+  onSessionClosed?(session: Session): void;
   shutdown(): Promise<void>;
 }
 
@@ -53,6 +54,12 @@ export class Gateway {
 
   connect(id: string, send: (msg: Message) => void): Session {
     return new Session(id, send);
+  }
+
+  /** Ends a session: its calls are aborted and the host forgets it. */
+  disconnect(session: Session): void {
+    session.close();
+    this.hostPromise?.then((h) => h.onSessionClosed?.(session), () => {});
   }
 
   /** Handles a raw line/body: parse errors get -32700 and never stop the server. */

@@ -34,7 +34,7 @@ export function serveStdio(loadHost: () => Promise<ToolHost> = defaultHost): Gat
     if (closing) return;
     closing = true;
     log.debug(`shutting down (${why})`);
-    session.close();
+    gateway.disconnect(session);
     const force = setTimeout(() => process.exit(0), 5000);
     try {
       await gateway.shutdown();

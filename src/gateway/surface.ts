@@ -55,8 +55,12 @@ export class Surface {
     if (!this.listed.has(ns) && this.backends.knownTools(ns)) for (const l of this.listeners) l();
   }
 
-  onChange(listener: () => void): void {
+  /** Returns the unsubscribe. */
+  onChange(listener: () => void): () => void {
     this.listeners.push(listener);
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
   }
 
   private toWire(ns: string, t: ToolInfo): WireTool {

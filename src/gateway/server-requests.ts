@@ -1,0 +1,34 @@
+// Requests that child servers send to their client (pml): sampling and elicitation are relayed to
+// a connected client that declared the capability; sampling without one goes to the LLM API
+// configured in .pml.json (with the user's own key); roots/list is answered with the workspace.
+import { pathToFileURL } from "node:url";
+import type { Project } from "./project.ts";
+import type { Session } from "./session.ts";
+
+const RELAY_TIMEOUT_MS = 10 * 60_000;
+
+export function serverRequestHandler(workspace: string, project: Project, sessions: () => Session[]) {
+  const capable = (cap: string) => sessions().findLast((s) => s.client.capabilities[cap] !== undefined);
+
+  return async (_ns: string, method: string, params: any): Promise<unknown> => {
+    if (method === "roots/list") return { roots: [{ uri: pathToFileURL(workspace).href, name: "workspace" }] };
+    if (method === "sampling/createMessage") {
+      const client = capable("sampling");
+      if (client) return relay(client, method, params);
+      const { createMessageViaApi } = await import("../cloud/sampling.ts");
+      return createMessageViaApi(params, { config: (await project.get()).config, workspace });
+    }
+    if (method === "elicitation/create") {
+      const client = capable("elicitation");
+      if (client) return relay(client, method, params);
+      return { action: "cancel" };
+    }
+    throw Object.assign(new Error(`pml does not support ${method}`), { code: -32601 });
+  };
+}
+
+async function relay(session: Session, method: string, params: Record<string, unknown>): Promise<unknown> {
+  const res = await session.request(method, params, { timeoutMs: RELAY_TIMEOUT_MS });
+  if (res.error) throw Object.assign(new Error(res.error.message), { code: res.error.code, data: res.error.data });
+  return res.result;
+}
