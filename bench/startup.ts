@@ -19,7 +19,7 @@ writeFileSync(
   });`,
 );
 const floorBin = join(dir, "floor");
-const built = await Bun.build({ entrypoints: [floorSrc], minify: true, bytecode: true, compile: { outfile: floorBin } });
+const built = await Bun.build({ entrypoints: [floorSrc], minify: true, bytecode: true, format: "esm", compile: { outfile: floorBin } });
 if (!built.success) throw new Error("could not build the floor binary");
 
 const init = `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "0" } } })}\n`;
