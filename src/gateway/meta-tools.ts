@@ -80,7 +80,8 @@ export function metaTools(deps: MetaDeps) {
       title: "Run code that calls tools",
       description:
         "Runs TypeScript/JavaScript as the body of an async function in pml's sandbox, with `args` and `mcp` in scope: " +
-        "`const text = await mcp.filesystem.read_file({path: \"package.json\"})`. Returns the value you return (as JSON) and the tools used. " +
+        "`const pkg = JSON.parse(await mcp.filesystem.read_file({path: \"package.json\"}))`. A call returns the tool's structured content, else its text. " +
+        "The result is the value you return (as JSON) and the tools used. " +
         "No network, process or file access except through mcp tools; same permissions and approval as direct calls.",
       inputSchema: {
         type: "object",

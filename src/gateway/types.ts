@@ -60,15 +60,14 @@ export function resultText(r: CallToolResult): string {
   return r.content.map((c) => (c.type === "text" ? c.text : `[${c.type}]`)).join("\n");
 }
 
-/** What code gets back from a tool: structured content, else JSON text parsed, else the text. */
+/**
+ * What code gets back from a tool: its structured content, else its text (one block: a string;
+ * several: an array), else the raw content. Text is never guessed at (a file that holds JSON is
+ * still a string); code calls JSON.parse itself when it wants to.
+ */
 export function resultValue(r: CallToolResult): unknown {
   if (r.structuredContent) return r.structuredContent;
   const texts = r.content.filter((c) => c.type === "text").map((c) => (c as { text: string }).text);
-  if (texts.length !== 1) return texts.length ? texts : r.content;
-  const t = texts[0]!;
-  try {
-    return JSON.parse(t);
-  } catch {
-    return t;
-  }
+  if (texts.length === 1) return texts[0];
+  return texts.length ? texts : r.content;
 }

@@ -193,8 +193,9 @@ describe("required env vars", () => {
   test("command descriptors: placeholders substituted, returned as is", async () => {
     const home = freshHome();
     const desc: StdioDescriptor = { type: "stdio", command: "/bin/echo", args: ["${workspace}", "${pml_home}/x"], env: { A: "${workspace}/a" }, env_required: [] };
-    const spec = await ensureInstalled(desc, { workspace: dir, env: { PML_HOME: home } });
-    expect(spec).toEqual({ command: "/bin/echo", args: [dir, `${home}/x`], env: { PML_HOME: home, A: `${dir}/a` }, cwd: dir });
+    const spec = await ensureInstalled(desc, { workspace: dir, env: { PML_HOME: home, PATH: "/bin", PML_API_KEY: "k", GITHUB_TOKEN: "t" } });
+    // The child inherits the basics (PATH), never pml's own settings or the user's keys.
+    expect(spec).toEqual({ command: "/bin/echo", args: [dir, `${home}/x`], env: { PATH: "/bin", A: `${dir}/a` }, cwd: dir });
   });
 });
 
