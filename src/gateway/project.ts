@@ -16,27 +16,44 @@ export interface ProjectState {
 }
 
 export class Project {
-  private state!: ProjectState;
+  private state: ProjectState | undefined;
   private stamp = "";
+  private loading: Promise<ProjectState> | undefined;
+  private readonly file: string;
+  /** Set after a stat, cleared at the end of the event-loop turn: requests that arrive together
+   * (one stdin chunk, a concurrent burst) share one check, and any request read after that turn
+   * (e.g. sent after the user saved the file) stats again, so an edit still applies on the next call. */
+  private checked = false;
+  private readonly expire = () => {
+    this.checked = false;
+  };
 
-  constructor(readonly workspace: string) {}
+  constructor(readonly workspace: string) {
+    this.file = join(workspace, ".pml.json");
+  }
 
-  async get(): Promise<ProjectState> {
+  /** The current state; a plain value (no extra microtask hop) when nothing needs reloading. */
+  get(): ProjectState | Promise<ProjectState> {
+    if (this.loading) return this.loading;
+    if (this.checked && this.state) return this.state;
     const stamp = this.currentStamp();
-    if (!this.state || stamp !== this.stamp) await this.reload(stamp);
-    return this.state;
+    this.checked = true;
+    setImmediate(this.expire);
+    if (this.state && stamp === this.stamp) return this.state;
+    this.loading = this.reload(stamp).finally(() => (this.loading = undefined));
+    return this.loading;
   }
 
   private currentStamp(): string {
     try {
-      const s = statSync(join(this.workspace, ".pml.json"));
-      return `${s.mtimeMs}:${s.size}:${s.ino}`;
+      const s = statSync(this.file, { throwIfNoEntry: false });
+      return s ? `${s.mtimeMs}:${s.size}:${s.ino}` : "missing";
     } catch {
       return "missing";
     }
   }
 
-  private async reload(stamp: string): Promise<void> {
+  private async reload(stamp: string): Promise<ProjectState> {
     this.stamp = stamp;
     const generation = (this.state?.generation ?? 0) + 1;
     try {
@@ -45,7 +62,8 @@ export class Project {
     } catch (e) {
       const error = (e as Error).message;
       log.error(error);
-      this.state = { config: this.state?.config ?? ({} as ProjectConfig), path: join(this.workspace, ".pml.json"), exists: true, error, generation };
+      this.state = { config: this.state?.config ?? ({} as ProjectConfig), path: this.file, exists: true, error, generation };
     }
+    return this.state;
   }
 }

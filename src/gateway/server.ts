@@ -41,14 +41,18 @@ const INSTRUCTIONS = [
   "If a result says approval_required, ask the user exactly what it says, then continue as it explains.",
 ].join(" ");
 
+const noProgress = (): void => {};
+
 export class Gateway {
   private hostPromise?: Promise<ToolHost>;
+  /** The loaded host, so a call does not await the (settled) promise each time. */
+  private host?: ToolHost;
 
   constructor(private readonly loadHost: () => Promise<ToolHost>) {}
 
   /** Starts loading the tool host (config, registry, pool) in the background. */
   warm(): Promise<ToolHost> {
-    this.hostPromise ??= this.loadHost();
+    this.hostPromise ??= this.loadHost().then((h) => (this.host = h));
     return this.hostPromise;
   }
 
@@ -141,23 +145,29 @@ export class Gateway {
     const args = params.arguments ?? {};
     if (args === null || typeof args !== "object" || Array.isArray(args))
       return errorResponse(req.id, ErrorCode.InvalidParams, '"arguments" must be an object');
-    const host = await this.hostOrError(req);
-    if ("error" in host) return host.error;
+    let host = this.host;
+    if (!host) {
+      const loaded = await this.hostOrError(req);
+      if ("error" in loaded) return loaded.error;
+      host = loaded.host;
+    }
 
     const controller = new AbortController();
     session.inflight.set(req.id, controller);
     const token = params._meta?.progressToken;
     let step = 0;
     try {
-      const result = await host.host.callTool(session, {
+      const result = await host.callTool(session, {
         name: params.name,
         arguments: args,
         signal: controller.signal,
-        progress: (message, progress, total) => {
-          if (token === undefined) return;
-          step = progress !== undefined && progress > step ? progress : step + 1;
-          session.notify("notifications/progress", { progressToken: token, progress: step, ...(total ? { total } : {}), message });
-        },
+        progress:
+          token === undefined
+            ? noProgress
+            : (message, progress, total) => {
+                step = progress !== undefined && progress > step ? progress : step + 1;
+                session.notify("notifications/progress", { progressToken: token, progress: step, ...(total ? { total } : {}), message });
+              },
       });
       return { jsonrpc: "2.0", id: req.id, result };
     } catch (e) {

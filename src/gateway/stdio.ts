@@ -42,14 +42,34 @@ export function serveStdio(loadHost: () => Promise<ToolHost> = defaultHost): Gat
       log.error("shutdown:", e);
     }
     clearTimeout(force);
+    flushOutput();
     process.exit(0);
   }
 
   return gateway;
 }
 
+// Messages produced in the same event-loop turn (e.g. the answers to many concurrent calls that
+// the server returned in one read) go out in one write: a write per message is a syscall each
+// and was the largest single cost of a proxied call. Order is kept; the turn ends before the
+// loop waits for I/O again, so nothing is held back.
+let pending = "";
+let flushScheduled = false;
+
 function writeMessage(msg: Message): void {
-  process.stdout.write(`${JSON.stringify(msg)}\n`);
+  pending += `${JSON.stringify(msg)}\n`;
+  if (!flushScheduled) {
+    flushScheduled = true;
+    setImmediate(flushOutput);
+  }
+}
+
+function flushOutput(): void {
+  flushScheduled = false;
+  if (!pending) return;
+  const out = pending;
+  pending = "";
+  process.stdout.write(out);
 }
 
 async function defaultHost(): Promise<ToolHost> {

@@ -70,6 +70,7 @@ export class ServerProcess {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private flushQueued = false;
+  private outgoing = "";
   private readonly logFd: number;
   private readonly logStart: number;
   private buffer = "";
@@ -214,24 +215,27 @@ export class ServerProcess {
   }
 
   private write(line: string): void {
-    try {
-      this.proc.stdin.write(line);
-    } catch {
-      return; // the child is gone; handleExit fails whatever is pending
-    }
-    // Coalesce the writes of one tick (many concurrent calls) into one syscall.
+    // Lines of one event-loop turn (many concurrent calls) go out in one write + flush: a
+    // FileSink write per line costs a syscall each, the largest part of a proxied call.
+    this.outgoing += line;
     if (!this.flushQueued) {
       this.flushQueued = true;
-      queueMicrotask(this.flush);
+      setImmediate(this.flush);
     }
   }
 
   private readonly flush = (): void => {
     this.flushQueued = false;
+    const out = this.outgoing;
+    this.outgoing = "";
+    if (!out) return;
     try {
+      this.proc.stdin.write(out);
       const r = this.proc.stdin.flush();
       if (r instanceof Promise) r.catch(() => {});
-    } catch {}
+    } catch {
+      // the child is gone; handleExit fails whatever is pending
+    }
   };
 
   private async readStdout(): Promise<void> {
@@ -400,6 +404,7 @@ export class ServerProcess {
     this.stopRequested = true;
     if (this.state === "exited") return;
     this.state = "closing";
+    this.flush(); // lines still queued for this turn (e.g. a cancellation) go out before EOF
     try {
       this.proc.stdin.end();
     } catch {}

@@ -72,7 +72,7 @@ describe("filesystem", () => {
     expect(await readFile(join(ws, "e.txt"), "utf8")).toBe("alpha\nbeta\ngamma\n");
     await fs("edit_file", { path: "e.txt", edits: [{ oldText: "beta", newText: "BETA" }, { oldText: "gamma", newText: "delta" }] });
     expect(await readFile(join(ws, "e.txt"), "utf8")).toBe("alpha\nBETA\ndelta\n");
-    const missing = await fs("edit_file", { path: "e.txt", edits: [{ oldText: "nope", newText: "x" }] }).catch((e) => e);
+    const missing: any = await fs("edit_file", { path: "e.txt", edits: [{ oldText: "nope", newText: "x" }] }).catch((e: any) => e);
     expect(missing.message).toContain("edit 1: oldText was not found in e.txt");
     await fs("edit_file", { path: "crlf.txt", edits: [{ oldText: "a\nb", newText: "a\nc" }] });
     expect(await readFile(join(ws, "crlf.txt"), "utf8")).toBe("a\r\nc\r\n");
@@ -87,7 +87,7 @@ describe("filesystem", () => {
     expect(await fs("create_directory", { path: "made/here" })).toBe("Created directory made/here");
     expect(await fs("move_file", { source: "out/new.txt", destination: "made/here/moved.txt" })).toBe("Moved out/new.txt to made/here/moved.txt");
     expect(await readFile(join(ws, "made", "here", "moved.txt"), "utf8")).toBe("hello");
-    const clash = await fs("move_file", { source: "a.txt", destination: "e.txt" }).catch((e) => e);
+    const clash: any = await fs("move_file", { source: "a.txt", destination: "e.txt" }).catch((e: any) => e);
     expect(clash.message).toContain("already exists");
   });
 
@@ -106,7 +106,7 @@ describe("filesystem", () => {
       ["write_file", { path: ".pml/audit.log", content: "" }],
     ];
     for (const [action, args] of attempts) {
-      const e = await fs(action, args).catch((x) => x);
+      const e: any = await fs(action, args).catch((x: any) => x);
       expect([action, e instanceof Error]).toEqual([action, true]);
     }
     expect(await readdir(base)).toEqual(expect.not.arrayContaining(["pwned.txt", "made", "a.txt"]));
@@ -127,7 +127,7 @@ describe("shell", () => {
 
   test("cwd goes through the path guard", async () => {
     expect(((await sh({ command: "pwd", cwd: "src" })) as any).stdout).toBe(`${join(ws, "src")}\n`);
-    const e = await sh({ command: "pwd", cwd: "dir-out" }).catch((x) => x);
+    const e: any = await sh({ command: "pwd", cwd: "dir-out" }).catch((x: any) => x);
     expect(e.message).toContain("outside the workspace");
   });
 
@@ -156,7 +156,7 @@ describe("shell", () => {
 
   test("a registry module calling itself shell gets no exec", async () => {
     const fake = { ...mods.shell!, code: mods.shell!.code + "\n// not the built-in" };
-    const e = await runModuleTool({ ns: "shell", descriptor: fake, action: "exec", args: { command: "echo hi" }, workspace: ws }).catch((x) => x);
+    const e: any = await runModuleTool({ ns: "shell", descriptor: fake, action: "exec", args: { command: "echo hi" }, workspace: ws }).catch((x: any) => x);
     expect(e.message).toContain("not granted");
   });
 });

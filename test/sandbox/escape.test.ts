@@ -90,9 +90,9 @@ describe("no ambient authority", () => {
   test("import() and import statements fail", async () => {
     expect((await fails(`return await import("node:fs")`)).message).toContain("could not load module");
     expect((await fails(`import fs from "node:fs";\nreturn 1`)).kind).toBe("syntax");
-    const mod = await runModuleFunction({ code: `export async function f() { try { await import("fs"); return "loaded" } catch (e) { return String(e) } }`, fn: "f" }).catch((e) => e);
+    const mod = await runModuleFunction({ code: `export async function f() { try { await import("fs"); return "loaded" } catch (e) { return String(e) } }`, fn: "f" }).catch((e: any) => e);
     expect(String(mod)).toContain("could not load module");
-    const stat = await runModuleFunction({ code: `import fs from "fs";\nexport async function f() { return 1 }`, fn: "f", reuse: false }).catch((e) => e);
+    const stat = await runModuleFunction({ code: `import fs from "fs";\nexport async function f() { return 1 }`, fn: "f", reuse: false }).catch((e: any) => e);
     expect(stat).toBeInstanceOf(SandboxError);
   });
 
@@ -174,11 +174,14 @@ describe("limits", () => {
   });
 
   test("memory bombs hit the memory limit", async () => {
-    const e = await fails(`const a = []; while (true) a.push("x".repeat(1000) + a.length)`, { memoryBytes: 16 * 1024 * 1024 });
+    const e = await fails(`const a = []; while (true) a.push(new Array(100000).fill(a.length))`, { memoryBytes: 16 * 1024 * 1024 });
     expect(e.kind).toBe("memory");
+    expect(e.message).toContain("out of memory (limit 16 MB)");
     expect((await fails(`return "x".repeat(1 << 29).length`)).kind).toBe("memory");
+    // Many small allocations are slow in QuickJS before they fill the heap: the CPU limit ends them.
+    expect(["memory", "cpu"]).toContain((await fails(`const a = []; while (true) a.push("x" + a.length)`, { cpuMs: 300 })).kind);
     await hostStillWorks();
-  });
+  }, 30_000);
 
   test("deep recursion and deeply nested input are stopped without crashing pml", async () => {
     expect((await fails(`function f() { return f() + 1 } return f()`)).kind).toBe("stack");
@@ -201,7 +204,7 @@ describe("limits", () => {
   });
 
   test("host calls that never settle hit the wall-clock limit; the next call works", async () => {
-    const e = await runCode({ code: `await mcp.slow.forever({}); return 1`, callTool: () => new Promise(() => {}), limits: { wallMs: 200 } }).catch((x) => x);
+    const e: any = await runCode({ code: `await mcp.slow.forever({}); return 1`, callTool: () => new Promise(() => {}), limits: { wallMs: 200 } }).catch((x: any) => x);
     expect(e).toBeInstanceOf(SandboxError);
     expect(e.kind).toBe("timeout");
     await hostStillWorks();
@@ -229,7 +232,7 @@ describe("limits", () => {
 
   test("a cancelled call stops", async () => {
     const ctl = new AbortController();
-    const p = runCode({ code: `await mcp.a.b({}); return 1`, callTool: () => new Promise(() => {}), signal: ctl.signal }).catch((e) => e);
+    const p = runCode({ code: `await mcp.a.b({}); return 1`, callTool: () => new Promise(() => {}), signal: ctl.signal }).catch((e: any) => e);
     ctl.abort();
     expect((await p).kind).toBe("aborted");
     await hostStillWorks();
@@ -257,7 +260,7 @@ describe("through ctx (module code)", () => {
 
   test("`..`, absolute paths and symlinks out are refused and audited", async () => {
     for (const path of ["../secret.txt", join(base, "secret.txt"), "link-out", "dir-out/secret.txt", "/etc/passwd"]) {
-      const e = await call("tryRead", { path }).catch((x) => x);
+      const e: any = await call("tryRead", { path }).catch((x: any) => x);
       expect(e).toBeInstanceOf(SandboxError);
       expect(e.message).toContain("outside the workspace");
       expect(audits.some((a) => a.attempted === `read ${path}`)).toBe(true);
@@ -266,21 +269,21 @@ describe("through ctx (module code)", () => {
   });
 
   test("writes need the grant, and never land outside", async () => {
-    const denied = await call("tryWrite", { path: "new.txt" }).catch((x) => x);
+    const denied: any = await call("tryWrite", { path: "new.txt" }).catch((x: any) => x);
     expect(denied.message).toContain("write access not granted");
-    const out = await call("tryWrite", { path: "dir-out/pwned.txt" }, true).catch((x) => x);
+    const out: any = await call("tryWrite", { path: "dir-out/pwned.txt" }, true).catch((x: any) => x);
     expect(out.message).toContain("outside the workspace");
     expect(await readFile(join(base, "pwned.txt"), "utf8").catch(() => "absent")).toBe("absent");
   });
 
   test("network is off by default", async () => {
-    const e = await call("tryFetch", { url: "http://127.0.0.1:9/" }).catch((x) => x);
+    const e: any = await call("tryFetch", { url: "http://127.0.0.1:9/" }).catch((x: any) => x);
     expect(e.message).toContain("local modules are network-isolated; allow hosts in .pml.json sandbox.net_allow");
     expect(audits.some((a) => a.attempted === "fetch http://127.0.0.1:9/")).toBe(true);
   });
 
   test("exec is not available without the grant", async () => {
-    const e = await call("tryExec", {}).catch((x) => x);
+    const e: any = await call("tryExec", {}).catch((x: any) => x);
     expect(e.message).toContain("not granted");
   });
 

@@ -51,16 +51,16 @@ describe("runCode", () => {
   });
 
   test("syntax errors and thrown errors carry the user's line", async () => {
-    const syntax = await runCode({ code: "const a = 1;\nconst b = ;\nreturn a" }).catch((e) => e);
+    const syntax = await runCode({ code: "const a = 1;\nconst b = ;\nreturn a" }).catch((e: any) => e);
     expect(syntax).toBeInstanceOf(SandboxError);
     expect(syntax.kind).toBe("syntax");
     expect(syntax.line).toBe(2);
     expect(syntax.message).toContain("(line 2)");
-    const thrown = await runCode({ code: "const a = 1;\n\nthrow new Error('boom');" }).catch((e) => e);
+    const thrown = await runCode({ code: "const a = 1;\n\nthrow new Error('boom');" }).catch((e: any) => e);
     expect(thrown.kind).toBe("thrown");
     expect(thrown.message).toBe("Error: boom (line 3)");
     expect(thrown.line).toBe(3);
-    const ts = await runCode({ code: "const a: number = 1;\n\n// comment\nconst v: string = args.missing.deep;\nreturn v" }).catch((e) => e);
+    const ts = await runCode({ code: "const a: number = 1;\n\n// comment\nconst v: string = args.missing.deep;\nreturn v" }).catch((e: any) => e);
     expect(ts.kind).toBe("thrown");
     expect(ts.line).toBe(4);
   });
@@ -101,13 +101,13 @@ describe("runModuleFunction", () => {
   });
 
   test("a missing export names what the module does export", async () => {
-    const e = await runModuleFunction({ code, fn: "nope" }).catch((x) => x);
+    const e: any = await runModuleFunction({ code, fn: "nope" }).catch((x: any) => x);
     expect(e.kind).toBe("export");
     expect(e.message).toBe('the module has no exported function "nope" (it exports: count, greet, sync)');
   });
 
   test("module syntax errors carry the line", async () => {
-    const e = await runModuleFunction({ code: "export async function f() {\n  return 1 +;\n}", fn: "f" }).catch((x) => x);
+    const e: any = await runModuleFunction({ code: "export async function f() {\n  return 1 +;\n}", fn: "f" }).catch((x: any) => x);
     expect(e.kind).toBe("syntax");
     expect(e.line).toBe(2);
   });
@@ -121,7 +121,7 @@ describe("runModuleFunction", () => {
 
   test("after a limit is hit, the next call works on a new instance", async () => {
     const spin = "export async function spin() { while (true) {} }\nexport async function ok() { return 'ok' }";
-    const e = await runModuleFunction({ code: spin, fn: "spin", limits: { cpuMs: 100 } }).catch((x) => x);
+    const e: any = await runModuleFunction({ code: spin, fn: "spin", limits: { cpuMs: 100 } }).catch((x: any) => x);
     expect(e.kind).toBe("cpu");
     expect(await runModuleFunction({ code: spin, fn: "ok" })).toBe("ok");
   });
