@@ -11,10 +11,10 @@ const serverScript = join(root, "node_modules/@modelcontextprotocol/server-every
 const env: Record<string, string> = { ...(process.env as Record<string, string>), BUN_BE_BUN: "1" };
 const tmp = mkdtempSync(join(tmpdir(), "pml-cpu-"));
 const tick = 100; // USER_HZ
-function cpu(pid: number): number {
+function cpu(pid: number): number[] {
   const s = readFileSync(`/proc/${pid}/stat`, "utf8");
   const f = s.slice(s.lastIndexOf(")") + 2).split(" ");
-  return ((Number(f[11]) + Number(f[12])) / tick) * 1000; // ms
+  return [Number(f[11]) / tick * 1000, Number(f[12]) / tick * 1000]; // ms
 }
 function children(pid: number): number[] {
   const out: number[] = [];
@@ -33,7 +33,7 @@ async function run(client: Client, name: string, pids: () => number[]) {
   const el = performance.now() - t0;
   const me = process.cpuUsage(me0); const after = ps.map(cpu);
   const per = (ms: number) => ((ms / N) * 1000).toFixed(1) + " µs";
-  console.log(`${name}: ${(N / el * 1000).toFixed(0)} calls/s; cpu/call client ${per((me.user + me.system) / 1000)}`, ps.map((p, i) => `${p}: ${per(after[i]! - before[i]!)}`).join(", "));
+  console.log(`${name}: ${(N / el * 1000).toFixed(0)} calls/s; cpu/call client u ${per(me.user / 1000)} s ${per(me.system / 1000)}`, ps.map((p, i) => `${p}: u ${per(after[i]![0]! - before[i]![0]!)} s ${per(after[i]![1]! - before[i]![1]!)}`).join(", "));
 }
 {
   const t = new StdioClientTransport({ command: process.execPath, args: [serverScript, "stdio"], env, stderr: "ignore" });

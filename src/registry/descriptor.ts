@@ -2,7 +2,7 @@
 // .pml.json private_mcps, a registry), is validated against these schemas before use.
 import * as v from "valibot";
 
-const EnvName = v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name"));
+export const EnvName = v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name"));
 
 export const ToolInfoSchema = v.looseObject({
   name: v.pipe(v.string(), v.minLength(1)),
@@ -57,6 +57,12 @@ export const HttpDescriptorSchema = v.object({
   description: v.optional(v.string()),
 });
 
+/** What module code may do beyond reading the workspace: write files, reach these hosts. */
+export const ModulePermissionsSchema = v.object({
+  write: v.optional(v.boolean(), false),
+  net: v.optional(v.array(v.string()), []),
+});
+
 /** Module code run in the sandbox: built-in local MCPs, registry modules, learned capabilities. */
 export const ModuleDescriptorSchema = v.object({
   type: v.literal("module"),
@@ -64,12 +70,7 @@ export const ModuleDescriptorSchema = v.object({
   code: v.string(),
   tools: v.array(ToolInfoSchema),
   routing: v.optional(v.picklist(["local", "cloud"])),
-  permissions: v.optional(
-    v.object({
-      write: v.optional(v.boolean(), false),
-      net: v.optional(v.array(v.string()), []),
-    }),
-  ),
+  permissions: v.optional(ModulePermissionsSchema),
   env_required: v.optional(v.array(EnvName), []),
   description: v.optional(v.string()),
   /** Where it came from, for messages: "builtin", a registry URL, ".pml.json". */

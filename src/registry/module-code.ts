@@ -3,23 +3,17 @@
 // function. The result's `code` is ES module text (`export async function <tool>(args, ctx)`),
 // the form the sandbox loads.
 import * as v from "valibot";
-import { ToolInfoSchema, type ModuleDescriptor } from "./descriptor.ts";
+import { EnvName, ModulePermissionsSchema, ToolInfoSchema, type ModuleDescriptor } from "./descriptor.ts";
 import { extractModuleMeta, MetaSyntaxError } from "./module-meta.ts";
 import { ToolError } from "../gateway/types.ts";
 
-const EnvName = v.pipe(v.string(), v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "an environment variable name"));
 
 /** What a module declares about itself. "deno" is the registry's historical name for module code. */
 export const ModuleMetaSchema = v.object({
   type: v.optional(v.picklist(["deno", "module"])),
   tools: v.pipe(v.array(ToolInfoSchema), v.minLength(1, "at least one tool")),
   routing: v.optional(v.picklist(["local", "cloud"])),
-  permissions: v.optional(
-    v.object({
-      write: v.optional(v.boolean(), false),
-      net: v.optional(v.array(v.string()), []),
-    }),
-  ),
+  permissions: v.optional(ModulePermissionsSchema),
   env_required: v.optional(v.array(EnvName), []),
   description: v.optional(v.string()),
 });
