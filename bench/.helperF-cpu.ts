@@ -27,11 +27,17 @@ async function run(client: Client, name: string, pids: () => number[]) {
   const call = async (i: number) => { const r: any = await client.callTool({ name, arguments: { message: `m${i}` } }); if (r.content[0].text !== `Echo: m${i}`) throw new Error("mismatch"); };
   for (let i = 0; i < 500; i++) await call(i);
   const ps = pids();
+  const threads = (pid: number) => Object.fromEntries(readdirSync(`/proc/${pid}/task`).map((t) => { const x = readFileSync(`/proc/${pid}/task/${t}/stat`, "utf8"); const name = x.slice(x.indexOf("(") + 1, x.lastIndexOf(")")); const f = x.slice(x.lastIndexOf(")") + 2).split(" "); return [`${t} ${name}`, (Number(f[11]) + Number(f[12])) * 10]; }));
+  const th0 = ps.map(threads);
+  let st: any;
+  if (process.env.HF_STRACE && ps.length > 1) { st = Bun.spawn(["strace", "-c", "-f", "-o", process.env.HF_STRACE, "-p", String(ps[0])], { stderr: "ignore" }); await Bun.sleep(500); }
   const before = ps.map(cpu); const me0 = process.cpuUsage();
   let next = 0; const t0 = performance.now();
   await Promise.all(Array.from({ length: 32 }, async () => { while (next < N) await call(next++); }));
   const el = performance.now() - t0;
   const me = process.cpuUsage(me0); const after = ps.map(cpu);
+  if (process.env.HF_THREADS) ps.forEach((p, i) => { const a = threads(p); console.log(p, Object.entries(a).map(([k, v]) => [k, ((v - (th0[i]![k] ?? 0)) / N * 1000).toFixed(1)]).filter(([, v]) => v !== "0.0").join("  ")); });
+  if (st) { st.kill("SIGINT"); await st.exited; }
   const per = (ms: number) => ((ms / N) * 1000).toFixed(1) + " µs";
   console.log(`${name}: ${(N / el * 1000).toFixed(0)} calls/s; cpu/call client u ${per(me.user / 1000)} s ${per(me.system / 1000)}`, ps.map((p, i) => `${p}: u ${per(after[i]![0]! - before[i]![0]!)} s ${per(after[i]![1]! - before[i]![1]!)}`).join(", "));
 }

@@ -12,6 +12,11 @@ if (argv.length === 1 && argv[0] === "stdio") {
     import("./cli/index.ts"),
     import("./version.ts"),
   ]);
+  const first = argv[0];
+  if (first && !first.startsWith("-") && !(first in commands)) {
+    process.stderr.write(`pml: unknown command "${first}". Commands: ${Object.keys(commands).join(", ")}. See \`pml --help\`.\n`);
+    process.exit(2);
+  }
   await runMain(
     defineCommand({
       meta: { name: "pml", version, description: "Procedural Memory Layer: one MCP server for every tool your agent needs" },

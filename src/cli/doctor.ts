@@ -8,7 +8,7 @@ export default defineCommand({
   async run({ args }) {
     const { runDoctor } = await import("../config/doctor.ts");
     const checks = await runDoctor({ cwd: args.dir });
-    for (const c of checks) process.stdout.write(`${c.ok ? "ok  " : c.warn ? "warn" : "FAIL"}  ${c.name}: ${c.detail}\n`);
+    for (const c of checks) process.stdout.write(`${c.warn ? "warn" : c.ok ? "ok  " : "FAIL"}  ${c.name}: ${c.detail}\n`);
     if (checks.some((c) => !c.ok && !c.warn)) process.exitCode = 1;
   },
 });

@@ -1,0 +1,61 @@
+// The binary's command line: --version, --help on every command, unknown commands, doctor.
+import { expect, test } from "bun:test";
+import { chmodSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import pkg from "../../package.json" with { type: "json" };
+import { BIN, tempDir, testEnv } from "../helpers/pml.ts";
+
+const run = (args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) => {
+  const r = Bun.spawnSync([BIN, ...args], { cwd: opts.cwd, env: opts.env ?? testEnv(), stdin: "ignore" });
+  return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() };
+};
+
+test("--version prints the package version", () => {
+  expect(run(["--version"]).out.trim()).toBe(pkg.version);
+});
+
+test("--help works on pml and on every command", () => {
+  for (const args of [[], ["init"], ["stdio"], ["serve"], ["registry"], ["registry", "serve"], ["doctor"]]) {
+    const r = run([...args, "--help"]);
+    expect({ args, code: r.code }).toEqual({ args, code: 0 });
+    expect(r.out + r.err).toContain("USAGE");
+  }
+});
+
+test("an unknown command fails and lists the commands", () => {
+  const r = run(["bogus"]);
+  expect(r.code).toBe(2);
+  expect(r.err).toContain('unknown command "bogus"');
+  expect(r.err).toContain("init, stdio, serve, registry, doctor");
+});
+
+test("doctor: says what is missing, then passes after init", () => {
+  const ws = tempDir();
+  try {
+    writeFileSync(join(ws.path, "package.json"), "{}");
+    const env = testEnv({ PML_HOME: join(ws.path, ".home") });
+    const before = run(["doctor"], { cwd: ws.path, env });
+    expect(before.code).toBe(1);
+    expect(before.out).toMatch(/FAIL\s+\.mcp\.json: not found; run `pml init`/);
+    expect(run(["init", "--yes"], { cwd: ws.path, env }).code).toBe(0);
+    const after = run(["doctor"], { cwd: ws.path, env });
+    expect(after.out).toMatch(/ok\s+\.mcp\.json: pml entry runs/);
+    expect(after.out).toMatch(/warn\s+mode: local only/);
+    expect(after.code).toBe(0);
+    writeFileSync(join(ws.path, ".pml.json"), "{ nope");
+    const broken = run(["doctor"], { cwd: ws.path, env });
+    expect(broken.code).toBe(1);
+    expect(broken.out).toMatch(/FAIL\s+\.pml\.json: .*\.pml\.json:1:\d+/);
+  } finally {
+    ws.cleanup();
+  }
+});
+
+test("registry serve: a bad --port and a missing data directory are clear errors", () => {
+  const bad = run(["registry", "serve", "--data", "/nonexistent-pml-dir", "--port", "0"]);
+  expect(bad.code).not.toBe(0);
+  expect(bad.err).toMatch(/nonexistent-pml-dir/);
+  const port = run(["registry", "serve", "--data", "/tmp", "--port", "http"]);
+  expect(port.code).not.toBe(0);
+  expect(port.err).toContain("--port http");
+});
