@@ -96,8 +96,10 @@ export class Invoker {
     } catch (e) {
       return refuse((e as Error).message);
     }
-    const known = resolved.descriptor.tools;
-    if (known && known.length && !known.some((t) => t.name === id.action))
+    // Module tools are its exported functions: a definitive list. A server's list can change
+    // with its version or the capabilities pml declares, so the server itself answers for those.
+    const known = resolved.descriptor.type === "module" ? resolved.descriptor.tools : undefined;
+    if (known && !known.some((t) => t.name === id.action))
       return refuse(`"${id.ns}" has no tool "${id.action}". Its tools: ${known.map((t) => t.name).join(", ")}.`);
 
     for (const name of resolved.descriptor.env_required ?? []) {

@@ -1,0 +1,90 @@
+// Requests from child servers to pml: sampling relayed to a client that can sample, else sent to
+// the LLM API configured in .pml.json (a local stand-in speaking the Messages API); elicitation
+// relayed to the client.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CreateMessageRequestSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { fixtureServer } from "../pool/helpers.ts";
+import { BUN, entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+
+const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
+let ws: ReturnType<typeof tempDir>;
+let home: ReturnType<typeof tempDir>;
+let api: ReturnType<typeof Bun.serve>;
+const seen: Array<{ headers: Record<string, string>; body: any }> = [];
+
+beforeAll(() => {
+  ws = tempDir();
+  home = tempDir();
+  api = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    async fetch(req) {
+      const body = await req.json();
+      seen.push({ headers: Object.fromEntries(req.headers), body });
+      return Response.json({
+        id: "msg_1",
+        type: "message",
+        role: "assistant",
+        model: body.model,
+        content: [{ type: "text", text: "from the API stand-in" }],
+        stop_reason: "end_turn",
+        usage: { input_tokens: 3, output_tokens: 4 },
+      });
+    },
+  });
+});
+afterAll(() => {
+  api.stop(true);
+  ws.cleanup();
+  home.cleanup();
+});
+
+async function connect(cfg: Record<string, unknown>, capabilities: Record<string, unknown>, env: Record<string, string> = {}) {
+  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { allow: ["fx"] }, private_mcps: { fx: { command: BUN, args: [fixtureServer] } }, ...cfg }));
+  return sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, ...env }), capabilities });
+}
+
+test("sampling goes to a client that declared it", async () => {
+  const { client, transport } = await connect({}, { sampling: {} });
+  client.setRequestHandler(CreateMessageRequestSchema, async (req) => ({
+    role: "assistant",
+    model: "client-model",
+    content: { type: "text", text: `client saw: ${(req.params.messages[0]!.content as any).text}` },
+  }));
+  const r: any = await client.callTool({ name: "fx__sample", arguments: { prompt: "hello" } });
+  expect(text(r)).toContain("client saw: hello");
+  await transport.close();
+});
+
+test("without client sampling, the configured LLM API answers with the user's own key", async () => {
+  seen.length = 0;
+  const { client, transport } = await connect(
+    { sampling: { provider: "anthropic", url: `http://127.0.0.1:${api.port}`, model: "claude-test" } },
+    {},
+    { ANTHROPIC_API_KEY: "sk-local-test" },
+  );
+  const r: any = await client.callTool({ name: "fx__sample", arguments: { prompt: "what is pml?" } });
+  expect(text(r)).toContain("from the API stand-in");
+  expect(seen).toHaveLength(1);
+  expect(seen[0]!.headers["x-api-key"]).toBe("sk-local-test");
+  expect(seen[0]!.body.max_tokens).toBe(50);
+  expect(seen[0]!.body.messages[0].content).toEqual([{ type: "text", text: "what is pml?" }]);
+  await transport.close();
+});
+
+test("without client sampling and without a configured API, the server gets an error that says what to set", async () => {
+  const { client, transport } = await connect({}, {});
+  const r: any = await client.callTool({ name: "fx__sample", arguments: {} });
+  expect(text(r)).toMatch(/sampling/);
+  await transport.close();
+});
+
+test("elicitation from a server is relayed to the client", async () => {
+  const { client, transport } = await connect({}, { elicitation: { form: {} } });
+  client.setRequestHandler(ElicitRequestSchema, async (req) => ({ action: "accept", content: { ok: req.params.message === "deploy?" } }));
+  const r: any = await client.callTool({ name: "fx__ask", arguments: { message: "deploy?" } });
+  expect(JSON.parse(text(r))).toEqual({ action: "accept", content: { ok: true } });
+  await transport.close();
+});
