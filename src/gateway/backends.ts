@@ -4,8 +4,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pmlHome } from "../config/paths.ts";
 import { builtinCatalog } from "../registry/catalog.ts";
-import type { Descriptor, ModuleDescriptor, StdioDescriptor } from "../registry/descriptor.ts";
+import type { Descriptor, HttpDescriptor, ModuleDescriptor, StdioDescriptor } from "../registry/descriptor.ts";
 import type { Resolver } from "../registry/resolve.ts";
+import { routeTool } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
 import type { Project } from "./project.ts";
 import { ToolError, valueResult, type CallContext, type CallToolResult, type ToolInfo } from "./types.ts";
@@ -17,11 +18,15 @@ export interface Resolved {
 }
 
 type Pool = import("../pool/pool.ts").Pool;
+type RemoteServers = import("../cloud/remote-mcp.ts").RemoteServers;
 type ServerRequestHandler = import("../pool/pool.ts").ServerRequestHandler;
 
 export class Backends {
   readonly builtinModules: Record<string, ModuleDescriptor> = builtinModules();
+  /** Built-in modules and the embedded catalog: what every registry falls back to. */
+  readonly builtins: Record<string, Descriptor> = { ...builtinCatalog, ...this.builtinModules };
   private pool?: Pool;
+  private remote?: RemoteServers;
   private resolver?: { generation: number; resolver: Resolver };
   private readonly toolsSeen = new Map<string, ToolInfo[]>();
   /** Requests from child servers (sampling, elicitation, roots); set by the host. */
@@ -32,16 +37,11 @@ export class Backends {
     private readonly project: Project,
   ) {}
 
-  /** Built-in modules and the embedded catalog: what every registry falls back to. */
-  builtins(): Record<string, Descriptor> {
-    return { ...builtinCatalog, ...this.builtinModules };
-  }
-
   async getResolver(): Promise<Resolver> {
     const state = await this.project.get();
     if (!this.resolver || this.resolver.generation !== state.generation) {
       const { createResolver } = await import("../registry/resolve.ts");
-      this.resolver = { generation: state.generation, resolver: createResolver({ config: state.config, workspace: this.workspace, builtins: this.builtins() }) };
+      this.resolver = { generation: state.generation, resolver: createResolver({ config: state.config, workspace: this.workspace, builtins: this.builtins }) };
     }
     return this.resolver.resolver;
   }
@@ -52,31 +52,48 @@ export class Backends {
     return { ns, descriptor, source };
   }
 
-  async run(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
+  run(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
     const d = r.descriptor;
     switch (d.type) {
       case "stdio":
         return this.runStdio(r.ns, d, action, args, call);
       case "module":
-        if (d.routing === "cloud") return this.runCloud(r, action, args, call);
+        // The module's own routing, else the platform's table (API-backed namespaces run in the cloud).
+        if ((d.routing ?? routeTool(`${r.ns}:${action}`)) === "cloud") return this.runCloud(r, action, args, call);
         return this.runModule(r.ns, d, action, args, call);
       case "cloud":
         return this.runCloud(r, action, args, call);
       case "http":
-        throw new ToolError(`${r.ns} is a remote MCP server (${d.url}); pml does not call remote MCP servers yet.`);
+        return this.runRemote(r.ns, d, action, args, call);
     }
   }
 
-  private async runStdio(ns: string, d: StdioDescriptor, action: string, args: Record<string, unknown>, call: CallContext) {
-    const pool = await this.getPool();
+  private async runRemote(ns: string, d: HttpDescriptor, action: string, args: Record<string, unknown>, call: CallContext) {
+    if (!this.remote) {
+      const { RemoteServers } = await import("../cloud/remote-mcp.ts");
+      const cfg = (await this.project.get()).config;
+      this.remote ??= new RemoteServers({ workspace: this.workspace, timeoutMs: (cfg.pool?.call_timeout_s ?? 120) * 1000 });
+    }
+    const result = await this.remote.call(ns, d, action, args, call);
+    const tools = this.remote.cachedTools(ns);
+    if (tools) this.toolsSeen.set(ns, tools);
+    return result;
+  }
+
+  /** Not async on purpose: with the pool up, a call is pool.call plus one continuation. */
+  private runStdio(ns: string, d: StdioDescriptor, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
+    const pool = this.pool;
+    if (pool === undefined) return this.getPool().then(() => this.runStdio(ns, d, action, args, call));
+    // Only called when the pool has to start the server (install on first use).
     const launch = async (progress: (m: string) => void, signal: AbortSignal) => {
       const { ensureInstalled } = await import("../loader/install.ts");
       return ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns });
     };
-    const result = await pool.call(ns, launch, action, args, call);
-    const tools = pool.cachedTools(ns);
-    if (tools) this.toolsSeen.set(ns, tools);
-    return result;
+    return pool.call(ns, launch, action, args, call).then((result) => {
+      const tools = pool.cachedTools(ns);
+      if (tools) this.toolsSeen.set(ns, tools);
+      return result;
+    });
   }
 
   private async runModule(ns: string, d: ModuleDescriptor, action: string, args: Record<string, unknown>, call: CallContext) {
@@ -109,7 +126,7 @@ export class Backends {
 
   /** Tools known for a namespace without starting anything: descriptor, catalog, or a past run. */
   knownTools(ns: string): ToolInfo[] | undefined {
-    return this.toolsSeen.get(ns) ?? (this.builtins()[ns]?.tools as ToolInfo[] | undefined);
+    return this.toolsSeen.get(ns) ?? (this.builtins[ns]?.tools as ToolInfo[] | undefined);
   }
 
   /** Catalog servers already installed under PML_HOME (their tools are listed at session start). */
@@ -133,7 +150,7 @@ export class Backends {
       const r = await this.resolve(ns, signal).catch((e: Error) => {
         throw new ToolError(e.message);
       });
-      const tools = this.knownTools(ns) ?? this.pool?.cachedTools(ns);
+      const tools = this.knownTools(ns) ?? this.pool?.cachedTools(ns) ?? this.remote?.cachedTools(ns);
       return {
         namespace: ns,
         type: r.descriptor.type,
@@ -156,7 +173,7 @@ export class Backends {
   }
 
   status() {
-    return { installed: this.installedNamespaces(), servers: this.pool?.status() ?? [] };
+    return { installed: this.installedNamespaces(), servers: this.pool?.status() ?? [], remote: this.remote?.status() ?? [] };
   }
 
   private async getPool(): Promise<Pool> {
@@ -177,6 +194,6 @@ export class Backends {
   }
 
   async shutdown(): Promise<void> {
-    await this.pool?.shutdown();
+    await Promise.all([this.pool?.shutdown(), this.remote?.shutdown()]);
   }
 }

@@ -43,6 +43,7 @@ export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> 
           `Unknown tool "${req.name}". Tools are named <namespace>__<action> (e.g. memory__create_entities) or namespace:action; ` +
             "use `discover` to see what is available.",
         );
+      if (!("continue_workflow" in req.arguments)) return invoker.invoke(session, id, req.arguments, req, { calledAs: req.name }); // no copy
       const { continue_workflow, ...args } = req.arguments;
       return invoker.invoke(session, id, args, req, { calledAs: req.name, continueWorkflow: continue_workflow as ContinueWorkflow | undefined });
     },

@@ -2,7 +2,7 @@
 // (deny / ask / allow) -> required env present? -> approval -> backend. Nothing is installed or
 // started before the permission and env checks pass.
 import { lookupEnv } from "../config/dotenv.ts";
-import { allowAlways, permissionFor } from "../permissions/permissions.ts";
+import { allowAlways, permissionFor, type Decision } from "../permissions/permissions.ts";
 import { appendAudit } from "../sandbox/audit.ts";
 import { log } from "../log.ts";
 import { approvalRequired, elicitApproval, Workflows } from "./approvals.ts";
@@ -25,6 +25,8 @@ export type Prepared =
 
 export class Invoker {
   readonly workflows = new Workflows();
+  /** Tools that passed the .pml.json-derived checks, per config generation. */
+  private readonly passed = new Map<string, { generation: number; resolved: Resolved; permission: Decision }>();
 
   constructor(
     private readonly workspace: string,
@@ -49,7 +51,8 @@ export class Invoker {
       args = wf.args;
     }
 
-    const prepared = await this.prepare(session, id, call.signal);
+    let prepared = this.prepare(session, id, call.signal);
+    if (prepared instanceof Promise) prepared = await prepared;
     if (prepared.kind === "refused") return prepared.result;
     if (prepared.needsApproval) {
       const decision = await elicitApproval(session, toolId, prepared.why, call.signal);
@@ -65,7 +68,8 @@ export class Invoker {
 
   async run(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
     try {
-      const inner = { ...call, callTool: (toolId: string, a: unknown) => this.callFromModule(session, toolId, a, call) };
+      // Only module code calls other tools: other backends take the caller's context as it is.
+      const inner = resolved.descriptor.type === "module" ? { ...call, callTool: (toolId: string, a: unknown) => this.callFromModule(session, toolId, a, call) } : call;
       const result = await this.backends.run(resolved, id.action, args, inner);
       this.surface.noteUsed(id.ns);
       return result;
@@ -77,8 +81,19 @@ export class Invoker {
     }
   }
 
-  /** Every check that comes before running; also used by `execute` for the tools its code calls. */
-  async prepare(session: Session, id: ToolId, signal: AbortSignal): Promise<Prepared> {
+  /** Every check that comes before running; also used by `execute` for the tools its code calls.
+   * A plain value (no await) when the tool already passed under the current .pml.json. */
+  prepare(session: Session, id: ToolId, signal: AbortSignal): Prepared | Promise<Prepared> {
+    const state = this.project.get();
+    if (!(state instanceof Promise) && !state.error) {
+      const toolId = formatToolId(id.ns, id.action);
+      const hit = this.passed.get(toolId);
+      if (hit !== undefined && hit.generation === state.generation) return this.ready(session, toolId, hit.resolved, hit.permission);
+    }
+    return this.check(session, id, signal);
+  }
+
+  private async check(session: Session, id: ToolId, signal: AbortSignal): Promise<Prepared> {
     const toolId = formatToolId(id.ns, id.action);
     const state = await this.project.get();
     if (state.error)
@@ -102,6 +117,14 @@ export class Invoker {
     if (known && !known.some((t) => t.name === id.action))
       return refuse(`"${id.ns}" has no tool "${id.action}". Its tools: ${known.map((t) => t.name).join(", ")}.`);
 
+    // Resolutions are already kept per generation (the resolver's memo); remembering the outcome
+    // spares the next calls the permission match, the resolver and several awaits.
+    this.passed.set(toolId, { generation: state.generation, resolved, permission });
+    return this.ready(session, toolId, resolved, permission);
+  }
+
+  /** The checks that can change without .pml.json changing: env vars and this session's approvals. */
+  private ready(session: Session, toolId: string, resolved: Resolved, permission: Decision): Prepared {
     for (const name of resolved.descriptor.env_required ?? []) {
       if (!lookupEnv(name, { workspace: this.workspace })) {
         return refuse(
@@ -110,7 +133,6 @@ export class Invoker {
         );
       }
     }
-
     const needsApproval = permission === "ask" && !session.approved.has(toolId);
     const why = needsApproval ? describeRisk(resolved) : "";
     return { kind: "ready", resolved, needsApproval, why };
@@ -139,6 +161,7 @@ export class Invoker {
     if (!always) return;
     try {
       await allowAlways(this.workspace, toolId);
+      this.project.invalidate();
     } catch (e) {
       log.warn(`could not add ${toolId} to .pml.json allow: ${(e as Error).message}`);
     }

@@ -44,6 +44,11 @@ export class Project {
     return this.loading;
   }
 
+  /** pml itself just wrote .pml.json (e.g. "Always" added an allow): check again on the next get(). */
+  invalidate(): void {
+    this.checked = false;
+  }
+
   private currentStamp(): string {
     try {
       const s = statSync(this.file, { throwIfNoEntry: false });

@@ -40,6 +40,8 @@ interface Pending {
   timer: ReturnType<typeof setTimeout> | undefined;
   signal: AbortSignal | undefined;
   onAbort: (() => void) | undefined;
+  /** A tool call: counted in `active` until it settles. */
+  counted: boolean;
 }
 
 /** Every child still running, for the exit hook. */
@@ -153,32 +155,37 @@ export class ServerProcess {
   }
 
   callTool(name: string, args: unknown, signal: AbortSignal | undefined, progress: Progress | undefined, timeoutMs: number): Promise<CallToolResult> {
-    this.active++;
     const id = this.nextId++;
     const line = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${
       args === undefined ? "{}" : JSON.stringify(args)
     },"_meta":{"progressToken":${id}}}}\n`;
-    return this.send(id, line, `tools/call ${name}`, timeoutMs, signal, progress).finally(() => {
-      this.active--;
-      this.lastUsed = Date.now();
-    });
+    return this.send(id, line, `tools/call ${name}`, timeoutMs, signal, progress, true);
   }
 
   request(method: string, params: unknown, timeoutMs: number, signal?: AbortSignal): Promise<any> {
     const id = this.nextId++;
     const line = `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)}${params === undefined ? "" : `,"params":${JSON.stringify(params)}`}}\n`;
-    return this.send(id, line, method, timeoutMs, signal, undefined);
+    return this.send(id, line, method, timeoutMs, signal, undefined, false);
   }
 
   notify(method: string, params: unknown): void {
     this.write(`{"jsonrpc":"2.0","method":${JSON.stringify(method)}${params === undefined ? "" : `,"params":${JSON.stringify(params)}`}}\n`);
   }
 
-  private send(id: number, line: string, label: string, timeoutMs: number, signal: AbortSignal | undefined, progress: Progress | undefined): Promise<any> {
+  private send(
+    id: number,
+    line: string,
+    label: string,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    progress: Progress | undefined,
+    counted: boolean,
+  ): Promise<any> {
     if (this.state === "exited" || this.state === "closing") return Promise.reject(this.goneError(label));
     if (signal?.aborted) return Promise.reject(new ToolError(`The call to ${this.ns} (${label}) was cancelled.`));
     return new Promise((resolve, reject) => {
-      const p: Pending = { resolve, reject, label, progress, timer: undefined, signal, onAbort: undefined };
+      const p: Pending = { resolve, reject, label, progress, timer: undefined, signal, onAbort: undefined, counted };
+      if (counted) this.active++;
       if (timeoutMs > 0 && timeoutMs !== Infinity) {
         p.timer = setTimeout(() => {
           this.abandon(id, p, "timeout");
@@ -194,7 +201,7 @@ export class ServerProcess {
           this.abandon(id, p, "cancelled by the client");
           reject(new ToolError(`The call to ${this.ns} (${label}) was cancelled.`));
         };
-        signal.addEventListener("abort", p.onAbort, { once: true });
+        signal.addEventListener("abort", p.onAbort); // removed in release(), whatever settles the call
       }
       this.pending.set(id, p);
       this.write(line);
@@ -209,9 +216,14 @@ export class ServerProcess {
     if (this.state === "ready" || this.state === "starting") this.notify("notifications/cancelled", { requestId: id, reason });
   }
 
+  /** Every way a request settles goes through here (answer, timeout, abort, exit). */
   private release(p: Pending): void {
     if (p.timer !== undefined) clearTimeout(p.timer);
     if (p.onAbort !== undefined) p.signal!.removeEventListener("abort", p.onAbort);
+    if (p.counted) {
+      this.active--;
+      this.lastUsed = Date.now();
+    }
   }
 
   private write(line: string): void {

@@ -21,7 +21,7 @@ beforeAll(() => {
     hostname: "127.0.0.1",
     port: 0,
     async fetch(req) {
-      const body = await req.json();
+      const body: any = await req.json();
       seen.push({ headers: Object.fromEntries(req.headers), body });
       return Response.json({
         id: "msg_1",
