@@ -272,3 +272,39 @@ describe("human in the loop", () => {
     expect(tools.map((t) => t.name)).toContain("fx__echo");
   });
 });
+
+describe("remote MCP servers (type http)", () => {
+  test("a private http server is called through pml: another pml serving over Streamable HTTP", async () => {
+    const other = tempDir();
+    const proc = Bun.spawn([entries.binary[0], "serve", "--port", "0"], {
+      cwd: other.path,
+      env: testEnv({ PML_WORKSPACE: other.path, PML_HOME: home.path }),
+      stdout: "ignore",
+      stderr: "pipe",
+    });
+    try {
+      const reader = (proc.stderr as ReadableStream<Uint8Array>).getReader();
+      let err = "";
+      while (!/listening on (http:\/\/\S+)/.test(err)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(err);
+        err += new TextDecoder().decode(value);
+      }
+      reader.releaseLock();
+      const url = err.match(/listening on (http:\/\/\S+)/)![1]!;
+      writeConfig({ permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url } } });
+      const { client } = await connect();
+      const r: any = await client.callTool({ name: "remote__status", arguments: {} });
+      expect(r.isError).toBeFalsy();
+      expect(JSON.parse(text(r)).workspace.root).toBe(other.path);
+      writeConfig({ permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url: "http://example.com/mcp" } } });
+      const refused: any = await client.callTool({ name: "remote__status", arguments: {} });
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toMatch(/https/);
+    } finally {
+      proc.kill();
+      await proc.exited;
+      other.cleanup();
+    }
+  });
+});
