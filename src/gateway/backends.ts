@@ -178,15 +178,14 @@ export class Backends {
 
   private async getPool(): Promise<Pool> {
     if (!this.pool) {
-      const { Pool, defaultServerRequestHandler } = await import("../pool/pool.ts");
+      const { Pool, defaultServerRequestHandler, RELAYING_CAPABILITIES } = await import("../pool/pool.ts");
       const cfg = (await this.project.get()).config;
       const fallback = defaultServerRequestHandler(this.workspace);
-      const capabilities = { roots: { listChanged: false }, sampling: {}, elicitation: { form: {} } };
       this.pool = new Pool({
         idleTimeoutMs: (cfg.pool?.idle_timeout_s ?? 300) * 1000,
         callTimeoutMs: (cfg.pool?.call_timeout_s ?? 120) * 1000,
         workspace: this.workspace,
-        clientCapabilities: capabilities,
+        clientCapabilities: RELAYING_CAPABILITIES,
         onServerRequest: (ns, method, params) => (this.onServerRequest ?? fallback)(ns, method, params),
       });
     }

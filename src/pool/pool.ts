@@ -68,6 +68,11 @@ export function defaultServerRequestHandler(workspace: string): ServerRequestHan
   };
 }
 
+/** What pml declares to the servers it runs when it relays their requests (sampling and
+ * elicitation go to the client or the configured LLM API; roots are the workspace). A server's
+ * tool list can depend on these, so the catalog's lists are generated with them too. */
+export const RELAYING_CAPABILITIES = { roots: { listChanged: false }, sampling: {}, elicitation: { form: {} } };
+
 export class Pool {
   private readonly entries = new Map<string, Entry>();
   private readonly idleTimeoutMs: number;

@@ -1,7 +1,7 @@
 // The built-in catalog compiled into the binary: a few real stdio MCP servers from npm, pinned to
 // exact versions and to the npm integrity (SRI sha512) of their tarballs, so a first use installs
 // exactly what was reviewed. Their tools come from catalog-tools.json (listed from the real
-// servers by bench/gen-catalog-tools.ts), so tools/list shows real schemas before any install.
+// servers by scripts/gen-catalog-tools.ts), so tools/list shows real schemas before any install.
 //
 // Placeholders in `args` and `env` values, substituted by the loader (src/loader/install.ts):
 //   ${workspace}  the project root pml serves (filesystem's allowed directory)
@@ -37,7 +37,7 @@ export const builtinCatalog: Record<string, StdioDescriptor> = {
   ),
   // The built-in sandboxed `filesystem` module owns that namespace; the npm server stays reachable.
   server_filesystem: npmServer(
-    "filesystem",
+    "server_filesystem",
     "@modelcontextprotocol/server-filesystem",
     "2026.8.31",
     "sha512-kKaFkyAh6oipvc9+EAbJ552JafnMnOq5nzmzWkp1jJdBhTAAGpmIpWihUG1+rfNhmEFM98gUZDdCHCDD4v6a7Q==",

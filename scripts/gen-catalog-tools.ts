@@ -1,15 +1,15 @@
 // Regenerates src/registry/catalog-tools.json: the tools (name, description, inputSchema...) of
 // each built-in catalog server, listed from the real servers in node_modules (devDependencies at
-// the pinned versions). Run after bumping a catalog version: `bun bench/gen-catalog-tools.ts`.
+// the pinned versions). Run after bumping a catalog version: `bun scripts/gen-catalog-tools.ts`.
 import { mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { Pool } from "../src/pool/pool.ts";
+import { Pool, RELAYING_CAPABILITIES } from "../src/pool/pool.ts";
 import { builtinCatalog } from "../src/registry/catalog.ts";
 
 const root = resolve(import.meta.dir, "..");
 const dir = mkdtempSync(join(tmpdir(), "pml-catalog-tools-"));
-const pool = new Pool({ logDir: join(dir, "logs"), workspace: dir });
+const pool = new Pool({ logDir: join(dir, "logs"), workspace: dir, clientCapabilities: RELAYING_CAPABILITIES });
 const out: Record<string, unknown[]> = {};
 try {
   for (const [ns, desc] of Object.entries(builtinCatalog)) {
