@@ -1,6 +1,6 @@
-// One tool call, end to end: config sane? -> resolve namespace -> tool exists? -> permission
-// (deny / ask / allow) -> required env present? -> approval -> backend. Nothing is installed or
-// started before the permission and env checks pass.
+// One tool call, end to end: .pml.json readable? -> denied? -> resolve the namespace -> tool
+// exists? -> required env present? -> approval (ask) -> backend. A denied tool is never resolved,
+// installed or started; nothing is installed or started before the env and approval checks pass.
 import { lookupEnv } from "../config/dotenv.ts";
 import { allowAlways, permissionFor, type Decision } from "../permissions/permissions.ts";
 import { appendAudit } from "../sandbox/audit.ts";
