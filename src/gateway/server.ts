@@ -21,7 +21,7 @@ export interface CallRequest {
   name: string;
   arguments: Record<string, unknown>;
   signal: AbortSignal;
-  progress(message: string, progress?: number, total?: number): void;
+  progress?(message: string, progress?: number, total?: number): void;
 }
 
 export interface ToolHost {
@@ -41,7 +41,6 @@ const INSTRUCTIONS = [
   "If a result says approval_required, ask the user exactly what it says, then continue as it explains.",
 ].join(" ");
 
-const noProgress = (): void => {};
 
 export class Gateway {
   private hostPromise?: Promise<ToolHost>;
@@ -163,7 +162,7 @@ export class Gateway {
         signal: controller.signal,
         progress:
           token === undefined
-            ? noProgress
+            ? undefined
             : (message, progress, total) => {
                 step = progress !== undefined && progress > step ? progress : step + 1;
                 session.notify("notifications/progress", { progressToken: token, progress: step, ...(total ? { total } : {}), message });

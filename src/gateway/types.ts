@@ -28,8 +28,9 @@ export interface CallToolResult {
 /** What a backend gets with each call: cancellation, progress, and the workspace. */
 export interface CallContext {
   signal: AbortSignal;
-  /** Sends notifications/progress to the client when it asked for progress; a no-op otherwise. */
-  progress(message: string, progress?: number, total?: number): void;
+  /** Sends notifications/progress to the client; absent when the client did not ask for progress
+   * (then pml does not ask the servers it calls for progress either). */
+  progress?(message: string, progress?: number, total?: number): void;
   /** For module code: `ctx.mcp.ns.action(args)`, through the same checks as a direct call. */
   callTool?: (toolId: string, args: unknown) => Promise<unknown>;
 }

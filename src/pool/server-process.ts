@@ -156,9 +156,10 @@ export class ServerProcess {
 
   callTool(name: string, args: unknown, signal: AbortSignal | undefined, progress: Progress | undefined, timeoutMs: number): Promise<CallToolResult> {
     const id = this.nextId++;
+    // A progress token only when someone listens: servers spend real time on progress bookkeeping.
     const line = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${
       args === undefined ? "{}" : JSON.stringify(args)
-    },"_meta":{"progressToken":${id}}}}\n`;
+    }${progress === undefined ? "" : `,"_meta":{"progressToken":${id}}`}}}\n`;
     return this.send(id, line, `tools/call ${name}`, timeoutMs, signal, progress, true);
   }
 

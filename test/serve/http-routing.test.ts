@@ -37,8 +37,8 @@ const host: ToolHost = {
         return textResult(action);
       }
       case "progress":
-        req.progress("one");
-        req.progress("two");
+        req.progress?.("one");
+        req.progress?.("two");
         await Bun.sleep(10);
         return textResult("done");
       case "notify":
