@@ -86,6 +86,18 @@ describe("calls through the pool", () => {
     results.forEach((r: any, i) => expect(text(r)).toBe(`m${i}`));
   });
 
+  test("a server's progress reaches a client that asked for it, in order", async () => {
+    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
+    const { client } = await connect();
+    const seen: Array<{ progress: number; message?: string }> = [];
+    const r: any = await client.callTool({ name: "fx__slow", arguments: { ms: 50, steps: 3 } }, undefined, { onprogress: (p) => void seen.push(p) });
+    expect(r.isError).toBeFalsy();
+    expect(seen.map((p) => p.message)).toEqual(["starting fx", "step 1", "step 2", "step 3"]);
+    expect(seen.map((p) => p.progress)).toEqual([...seen.map((p) => p.progress)].sort((a, b) => a - b));
+    const quiet: any = await client.callTool({ name: "fx__slow", arguments: { ms: 10, steps: 3 } });
+    expect(quiet.isError).toBeFalsy();
+  });
+
   test("a crash mid-call is a tool error naming the server, exit code and stderr; the next call works", async () => {
     writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
     const { client } = await connect();
