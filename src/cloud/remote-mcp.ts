@@ -12,6 +12,7 @@ import { log } from "../log.ts";
 import type { HttpDescriptor } from "../registry/descriptor.ts";
 import { version } from "../version.ts";
 import { isLoopbackHost } from "./call.ts";
+import { raceAbort } from "../abort.ts";
 
 export const REMOTE_PROTOCOL_VERSION = "2025-11-25";
 export const DEFAULT_REMOTE_TIMEOUT_MS = 60_000;
@@ -465,16 +466,6 @@ function toCallToolResult(result: unknown, ns: string, url: string): CallToolRes
   if (!r || typeof r !== "object" || Array.isArray(r) || !Array.isArray(r.content))
     throw new ToolError(`remote MCP server ${ns} at ${url} sent a malformed tool result (expected {"content": [...]}).`);
   return r as CallToolResult;
-}
-
-function raceAbort<T>(p: Promise<T>, signal: AbortSignal | undefined, error: () => Error): Promise<T> {
-  if (!signal) return p;
-  if (signal.aborted) return Promise.reject(error());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(error());
-    signal.addEventListener("abort", onAbort, { once: true });
-    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
 
 function tryJson(text: string): unknown {

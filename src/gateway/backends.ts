@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pmlHome } from "../config/paths.ts";
+import type { ProjectConfig } from "../config/pml-json.ts";
 import { builtinCatalog } from "../registry/catalog.ts";
 import type { Descriptor, HttpDescriptor, ModuleDescriptor, StdioDescriptor } from "../registry/descriptor.ts";
 import type { Resolver } from "../registry/resolve.ts";
@@ -106,7 +107,7 @@ export class Backends {
       args,
       workspace: this.workspace,
       signal: call.signal,
-      limits: await this.sandboxLimits(),
+      limits: await this.sandboxLimits(cfg),
       callTool: call.callTool,
       netAllow: cfg.sandbox?.net_allow ?? [],
     });
@@ -119,9 +120,9 @@ export class Backends {
     return callCloud({ ns: r.ns, action, args, descriptor: r.descriptor, config: state.config, workspace: this.workspace, signal: call.signal });
   }
 
-  async sandboxLimits() {
+  async sandboxLimits(config?: ProjectConfig) {
     const { limitsFromConfig } = await import("../sandbox/engine.ts");
-    return limitsFromConfig((await this.project.get()).config.sandbox);
+    return limitsFromConfig((config ?? (await this.project.get()).config).sandbox);
   }
 
   /** Tools known for a namespace without starting anything: descriptor, catalog, or a past run. */

@@ -8,6 +8,7 @@ import { ToolError, type CallContext, type CallToolResult, type ToolInfo } from 
 import { version } from "../version.ts";
 import type { LaunchSource, LaunchSpec } from "./launch.ts";
 import { formatMs, ServerProcess } from "./server-process.ts";
+import { raceAbort } from "../abort.ts";
 
 export type ServerRequestHandler = (ns: string, method: string, params: any) => unknown;
 
@@ -265,23 +266,4 @@ export class Pool {
       })
       .catch(() => {});
   }
-}
-
-function raceAbort<T>(p: Promise<T>, signal: AbortSignal | undefined, error: () => Error): Promise<T> {
-  if (!signal) return p;
-  if (signal.aborted) return Promise.reject(error());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(error());
-    signal.addEventListener("abort", onAbort, { once: true });
-    p.then(
-      (v) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(v);
-      },
-      (err) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(err);
-      },
-    );
-  });
 }

@@ -7,20 +7,11 @@ import { join } from "node:path";
 import { RemoteServers, expandHeaders, remoteUrl } from "../../src/cloud/remote-mcp.ts";
 import type { CallContext } from "../../src/gateway/types.ts";
 import type { HttpDescriptor } from "../../src/registry/descriptor.ts";
-import { entries, tempDir, testEnv } from "../helpers/pml.ts";
+import { entries, rejection as failure, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
 
 const ctx = (over: Partial<CallContext> = {}): CallContext => ({ signal: new AbortController().signal, progress: () => {}, ...over });
 const http = (url: string, headers?: Record<string, string>): HttpDescriptor => ({ type: "http", url, headers, env_required: [] });
 const text = (r: { content: Array<{ type: string; text?: string }> }) => r.content.map((c) => c.text ?? "").join("\n");
-
-async function failure(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected a failure");
-}
 
 /** Polls (no time threshold: the test's own timeout is the limit) until `pred` holds. */
 async function until(pred: () => boolean): Promise<void> {
@@ -37,24 +28,12 @@ describe("against the real `pml serve`", () => {
   beforeAll(async () => {
     writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { allow: ["filesystem:read_file"] } }));
     writeFileSync(join(ws.path, "hello.txt"), "hello from the remote workspace");
-    proc = Bun.spawn([...entries.source, "serve", "--port", "0"], {
+    const server = await spawnListening([...entries.source, "serve", "--port", "0"], {
       cwd: ws.path,
       env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }),
-      stdin: "ignore",
-      stdout: "ignore",
-      stderr: "pipe",
     });
-    let err = "";
-    const dec = new TextDecoder();
-    for await (const chunk of proc.stderr as ReadableStream<Uint8Array>) {
-      err += dec.decode(chunk, { stream: true });
-      const m = /pml serve listening on (\S+)/.exec(err);
-      if (m) {
-        url = m[1]!;
-        break;
-      }
-    }
-    if (!url) throw new Error(`pml serve did not start: ${err}`);
+    proc = server.proc;
+    url = server.url;
     remote = new RemoteServers({ workspace: ws.path, env: {} });
   });
 

@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { callCloud, type CloudCallOptions } from "../../src/cloud/call.ts";
 import type { ProjectConfig } from "../../src/config/pml-json.ts";
 import { apiKeyFlags, bearerAccepted, handleToolsCall } from "../../src/server/tools-call.ts";
 import { FileStore } from "../../src/server/store.ts";
+import { entries, spawnListening } from "../helpers/pml.ts";
 
-const ROOT = resolve(import.meta.dir, "../..");
 const API_KEY = "pml-key-3f9a1c7e55";
 const OTHER_API_KEY = "pml-key-from-file-8b2d";
 const BYOK = "byok-value-d41d8cd98f";
@@ -41,7 +41,7 @@ let ws: string;
 let home: string;
 let proc: ReturnType<typeof Bun.spawn>;
 let url: string;
-let stderrText = "";
+let stderrText: () => string;
 
 function opts(over: Partial<CloudCallOptions> = {}): CloudCallOptions {
   return {
@@ -65,25 +65,13 @@ beforeAll(async () => {
   for (const d of [data, ws, home]) mkdirSync(d);
   writeFileSync(join(data, "websearch.ts"), MODULE);
   writeFileSync(join(dir, "keys.txt"), `# accepted keys\n${OTHER_API_KEY}\n`);
-  proc = Bun.spawn(
-    [process.execPath, join(ROOT, "src/main.ts"), "registry", "serve", "--data", data, "--port", "0", "--api-key", "first-key", "--api-key", API_KEY, "--api-keys-file", join(dir, "keys.txt")],
-    { cwd: dir, env: { ...process.env, PML_HOME: home, PML_LOG: "debug" }, stdin: "ignore", stdout: "pipe", stderr: "pipe" },
+  const server = await spawnListening(
+    [...entries.source, "registry", "serve", "--data", data, "--port", "0", "--api-key", "first-key", "--api-key", API_KEY, "--api-keys-file", join(dir, "keys.txt")],
+    { cwd: dir, env: { ...process.env, PML_HOME: home, PML_LOG: "debug" } as Record<string, string> },
   );
-  const reader = (proc.stderr as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  while (!/listening on (\S+)/.test(stderrText)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`pml registry serve exited:\n${stderrText}`);
-    stderrText += decoder.decode(value);
-  }
-  url = stderrText.match(/listening on (\S+)/)![1]!;
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      stderrText += decoder.decode(value);
-    }
-  })();
+  proc = server.proc;
+  url = server.url;
+  stderrText = server.stderr;
 }, 30_000);
 
 afterAll(async () => {
@@ -149,7 +137,7 @@ describe("POST /mcp/tools/call behind pml registry serve", () => {
       const text = readFileSync(f, "latin1");
       for (const secret of [API_KEY, OTHER_API_KEY, BYOK, "someone-else"]) expect(text.includes(secret) ? `${secret} in ${f}` : "").toBe("");
     }
-    for (const secret of [API_KEY, OTHER_API_KEY, BYOK, "someone-else"]) expect(stderrText.includes(secret)).toBe(false);
+    for (const secret of [API_KEY, OTHER_API_KEY, BYOK, "someone-else"]) expect(stderrText().includes(secret)).toBe(false);
   });
 });
 

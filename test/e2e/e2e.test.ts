@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileS
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { BIN, BUN, entries, ROOT, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { BIN, BUN, entries, ROOT, sdkClient, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
 import { waitFor } from "../pool/helpers.ts";
 
 const API_KEY = "pml_test_key_7f3a9c";
@@ -30,24 +30,8 @@ let project: ReturnType<typeof tempDir>;
 let home: ReturnType<typeof tempDir>;
 let data: ReturnType<typeof tempDir>;
 let outside: ReturnType<typeof tempDir>;
-let registry: { proc: ReturnType<typeof Bun.spawn>; url: string } | undefined;
+let registry: Awaited<ReturnType<typeof spawnListening>> | undefined;
 
-async function startRegistry(port = 0): Promise<{ proc: ReturnType<typeof Bun.spawn>; url: string }> {
-  const proc = Bun.spawn([BIN, "registry", "serve", "--data", data.path, "--port", String(port), "--api-key", API_KEY], {
-    stdout: "ignore",
-    stderr: "pipe",
-    env: testEnv(),
-  });
-  const reader = (proc.stderr as ReadableStream<Uint8Array>).getReader();
-  let err = "";
-  while (!/listening on (http:\/\/\S+)/.test(err)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`registry did not start: ${err}`);
-    err += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  return { proc, url: err.match(/listening on (http:\/\/[^\s/]+)/)![1]! };
-}
 
 function env(extra: Record<string, string> = {}) {
   return testEnv({ PML_HOME: home.path, CLAUDE_PROJECT_DIR: project.path, PML_API_KEY: API_KEY, SEARCH_KEY, ...extra });
@@ -61,7 +45,7 @@ beforeAll(async () => {
   writeFileSync(join(data.path, "greet.ts"), GREET);
   writeFileSync(join(data.path, "search.ts"), SEARCH);
   writeFileSync(join(outside.path, "secret.txt"), "outside the workspace");
-  registry = await startRegistry();
+  registry = await spawnListening([BIN, "registry", "serve", "--data", data.path, "--port", "0", "--api-key", API_KEY], {});
 
   const init = Bun.spawnSync([BIN, "init", "--yes"], { cwd: project.path, env: testEnv({ PML_HOME: home.path }), stdin: "ignore" });
   expect(init.exitCode).toBe(0);
@@ -79,7 +63,7 @@ beforeAll(async () => {
 });
 
 afterAll(() => {
-  registry?.proc.kill();
+  void registry?.stop();
   for (const d of [project, home, data, outside]) d?.cleanup();
 });
 
@@ -93,24 +77,14 @@ describe.each([["stdio"], ["serve"]] as const)("end to end over pml %s", (transp
       client = c.client;
       close = () => c.transport.close();
     } else {
-      const proc = Bun.spawn([BIN, "serve", "--port", "0"], { cwd: project.path, env: env(), stdout: "ignore", stderr: "pipe" });
-      const reader = (proc.stderr as ReadableStream<Uint8Array>).getReader();
-      let err = "";
-      while (!/listening on (http:\/\/\S+)/.test(err)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(`pml serve did not start: ${err}`);
-        err += new TextDecoder().decode(value);
-      }
-      reader.releaseLock();
-      const url = new URL(err.match(/listening on (http:\/\/\S+)/)![1]!);
+      const server = await spawnListening([BIN, "serve", "--port", "0"], { cwd: project.path, env: env() });
       client = new Client({ name: "e2e", version: "0" });
-      const t = new StreamableHTTPClientTransport(url);
+      const t = new StreamableHTTPClientTransport(new URL(server.url));
       await client.connect(t);
       close = async () => {
         await t.terminateSession().catch(() => {});
         await client.close();
-        proc.kill();
-        await proc.exited;
+        await server.stop();
       };
     }
   });
@@ -179,8 +153,7 @@ test("offline: with the cloud stopped, local tools and cached modules work; clou
   try {
     const warm: any = await c.client.callTool({ name: "greet__hello", arguments: { name: "cache" } });
     expect(text(warm)).toBe("Hello, cache!");
-    registry!.proc.kill();
-    await registry!.proc.exited;
+    await registry!.stop();
     const local: any = await c.client.callTool({ name: "filesystem__read_file", arguments: { path: "notes.md" } });
     expect(text(local)).toContain("hello");
     const t0 = performance.now();

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixturePackages, startRegistry, type FakeRegistry } from "../loader/npm-registry.ts";
 import { fixtureServer, isAlive, waitFor } from "../pool/helpers.ts";
-import { BUN, entries, RawPeer, ROOT, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { BUN, entries, RawPeer, ROOT, sdkClient, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
 
 const MEMORY_JS = join(ROOT, "node_modules/@modelcontextprotocol/server-memory/dist/index.js");
 const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
@@ -288,22 +288,12 @@ describe("human in the loop", () => {
 describe("remote MCP servers (type http)", () => {
   test("a private http server is called through pml: another pml serving over Streamable HTTP", async () => {
     const other = tempDir();
-    const proc = Bun.spawn([entries.binary[0], "serve", "--port", "0"], {
+    const server = await spawnListening([...entries.binary, "serve", "--port", "0"], {
       cwd: other.path,
       env: testEnv({ PML_WORKSPACE: other.path, PML_HOME: home.path }),
-      stdout: "ignore",
-      stderr: "pipe",
     });
     try {
-      const reader = (proc.stderr as ReadableStream<Uint8Array>).getReader();
-      let err = "";
-      while (!/listening on (http:\/\/\S+)/.test(err)) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error(err);
-        err += new TextDecoder().decode(value);
-      }
-      reader.releaseLock();
-      const url = err.match(/listening on (http:\/\/\S+)/)![1]!;
+      const url = server.url;
       writeConfig({ permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url } } });
       const { client } = await connect();
       const r: any = await client.callTool({ name: "remote__status", arguments: {} });
@@ -314,8 +304,7 @@ describe("remote MCP servers (type http)", () => {
       expect(refused.isError).toBe(true);
       expect(text(refused)).toMatch(/https/);
     } finally {
-      proc.kill();
-      await proc.exited;
+      await server.stop();
       other.cleanup();
     }
   });

@@ -120,3 +120,50 @@ export async function sdkClient(
   await client.connect(transport);
   return { client, transport, stderr: () => err };
 }
+
+/**
+ * Spawns a server command (`pml serve`, `pml registry serve`) and waits for its
+ * "listening on <url>" line on stderr. Stderr keeps draining into `stderr()` afterwards, so the
+ * child never blocks on a full pipe.
+ */
+export async function spawnListening(
+  cmd: readonly string[],
+  opts: { cwd?: string; env?: Record<string, string>; stdout?: "pipe" | "ignore" },
+): Promise<{ proc: ReturnType<typeof Bun.spawn>; url: string; stderr(): string; stop(): Promise<void> }> {
+  const proc = Bun.spawn([...cmd], { cwd: opts.cwd, env: opts.env ?? testEnv(), stdin: "ignore", stdout: opts.stdout ?? "ignore", stderr: "pipe" });
+  const reader = (proc.stderr as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  let match: RegExpExecArray | null = null;
+  while (!(match = /listening on (http:\/\/\S+)/.exec(text))) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`${cmd.join(" ")} exited before listening:\n${text}`);
+    text += decoder.decode(value, { stream: true });
+  }
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      text += decoder.decode(value, { stream: true });
+    }
+  })().catch(() => {});
+  return {
+    proc,
+    url: match[1]!,
+    stderr: () => text,
+    stop: async () => {
+      proc.kill();
+      await proc.exited;
+    },
+  };
+}
+
+/** The error a promise rejects with; fails the test when it resolves. */
+export async function rejection(p: Promise<unknown>): Promise<Error> {
+  try {
+    await p;
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error("expected a rejection");
+}

@@ -8,6 +8,7 @@ import { Pool } from "../../src/pool/pool.ts";
 import type { StdioDescriptor } from "../../src/registry/descriptor.ts";
 import { ctx, fixtureServer, isAlive, root, text } from "../pool/helpers.ts";
 import { fixturePackages, startRegistry, type FakeRegistry, type PackedPackage } from "./npm-registry.ts";
+import { rejection as failure } from "../helpers/pml.ts";
 
 let dir: string;
 let registry: FakeRegistry;
@@ -33,15 +34,6 @@ function serverDesc(over: Partial<StdioDescriptor> = {}): StdioDescriptor {
     env_required: [],
     ...over,
   };
-}
-
-async function failure(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected a failure");
 }
 
 beforeAll(() => {

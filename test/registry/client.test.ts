@@ -6,6 +6,7 @@ import { fetchEntry, listEntries, loadEntry, RegistryNotFoundError, RegistryUnre
 import { ModuleCache } from "../../src/loader/module-cache.ts";
 import { startRegistryServer, type RunningRegistryServer } from "../../src/server/serve.ts";
 import { GREET_TS, hangingServer, MEMORY_JSON, removeDirs, SERVER_JSON, tempDir, writeEntries } from "./fixtures.ts";
+import { rejection as errorOf } from "../helpers/pml.ts";
 
 const repo = resolve(import.meta.dir, "../..");
 let data: string;
@@ -16,15 +17,6 @@ function newCache(): ModuleCache {
   const d = tempDir("cache");
   dirs.push(d);
   return new ModuleCache(d);
-}
-
-async function errorOf(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected a rejection");
 }
 
 beforeAll(() => {

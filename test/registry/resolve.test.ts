@@ -8,6 +8,7 @@ import { ModuleCache } from "../../src/loader/module-cache.ts";
 import { startRegistryServer, type RunningRegistryServer } from "../../src/server/serve.ts";
 import type { Descriptor } from "../../src/registry/descriptor.ts";
 import { deadUrl, GREET_TS, hangingServer, MEMORY_JSON, removeDirs, tempDir, writeEntries } from "./fixtures.ts";
+import { rejection as errorOf } from "../helpers/pml.ts";
 
 let dataA: string;
 let dataB: string;
@@ -24,15 +25,6 @@ function cache(): ModuleCache {
   const d = tempDir("rcache");
   dirs.push(d);
   return new ModuleCache(d);
-}
-
-async function errorOf(p: Promise<unknown>): Promise<Error> {
-  try {
-    await p;
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error("expected a rejection");
 }
 
 beforeAll(() => {

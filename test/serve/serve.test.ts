@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { entries, spawnListening } from "../helpers/pml.ts";
 
-const ROOT = resolve(import.meta.dir, "../..");
 const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } } };
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
 
@@ -24,27 +24,13 @@ async function startServe(): Promise<void> {
   const home = join(dir, "home");
   for (const d of [ws, home]) Bun.spawnSync(["mkdir", "-p", d]);
   writeFileSync(join(ws, ".pml.json"), JSON.stringify({ permissions: { allow: [], ask: [], deny: [] } }));
-  proc = Bun.spawn([process.execPath, join(ROOT, "src/main.ts"), "serve", "--port", "0"], {
+  const server = await spawnListening([...entries.source, "serve", "--port", "0"], {
     cwd: ws,
-    env: { ...process.env, PML_HOME: home, PML_WORKSPACE: ws, PML_API_KEY: "" },
-    stdin: "ignore",
-    stdout: "ignore",
-    stderr: "pipe",
+    env: { ...process.env, PML_HOME: home, PML_WORKSPACE: ws, PML_API_KEY: "" } as Record<string, string>,
   });
-  const reader = (proc.stderr as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let seen = "";
-  while (!/listening on (\S+)/.test(seen)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`pml serve exited before listening:\n${seen}`);
-    seen += decoder.decode(value);
-  }
-  url = seen.match(/listening on (\S+)/)![1]!;
+  proc = server.proc;
+  url = server.url;
   port = Number(new URL(url).port);
-  // Keep draining stderr so the child never blocks on a full pipe.
-  void (async () => {
-    while (!(await reader.read()).done);
-  })().catch(() => {});
 }
 
 async function connect(name = "test"): Promise<Client> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join, resolve } from "node:path";
+import { entries, spawnListening, testEnv } from "../helpers/pml.ts";
 import { GREET_TS, MEMORY_JSON, removeDirs, tempDir, writeEntries } from "../registry/fixtures.ts";
 
 const repo = resolve(import.meta.dir, "../..");
@@ -11,23 +12,6 @@ let data: string;
 let outside: string;
 let proc: ReturnType<typeof Bun.spawn>;
 let url: string;
-
-async function waitForUrl(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.getReader();
-  let text = "";
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += new TextDecoder().decode(value);
-    const m = /listening on (http:\/\/\S+)/.exec(text);
-    if (m) {
-      reader.releaseLock();
-      return m[1]!;
-    }
-  }
-  throw new Error(`registry did not start: ${text}`);
-}
 
 /** A raw HTTP/1.1 request, so the path reaches the server exactly as written (fetch would normalize it). */
 function rawGet(path: string): Promise<{ status: number; body: string }> {
@@ -57,12 +41,9 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) writeEntries(data, { [`bulk${i}.json`]: { type: "http", url: `https://example.com/${i}` } });
   symlinkSync(join(outside, "secret.json"), join(data, "leak.json"));
   mkdirSync(join(data, "dir.json"));
-  proc = Bun.spawn([process.execPath, join(repo, "src/main.ts"), "registry", "serve", "--data", data, "--port", "0", "--max-age", "30"], {
-    stdout: "pipe",
-    stderr: "pipe",
-    cwd: repo,
-  });
-  url = await waitForUrl(proc.stderr as ReadableStream<Uint8Array>);
+  const server = await spawnListening([...entries.source, "registry", "serve", "--data", data, "--port", "0", "--max-age", "30"], { cwd: repo, env: testEnv() });
+  proc = server.proc;
+  url = server.url;
 });
 
 afterAll(async () => {
