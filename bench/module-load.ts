@@ -8,17 +8,8 @@ import { loadEntry } from "../src/registry/client.ts";
 import { createResolver } from "../src/registry/resolve.ts";
 import { ModuleCache } from "../src/loader/module-cache.ts";
 import { startRegistryServer } from "../src/server/serve.ts";
+import { GREET_TS } from "../test/registry/fixtures.ts";
 
-const GREET_TS = `export const __meta__ = {
-  type: "deno",
-  description: "Says hello",
-  tools: [{ name: "hello", description: "Greets someone", inputSchema: { type: "object", properties: { name: { type: "string" } } } }],
-} as const;
-interface Args { name?: string }
-export async function hello(args: Args): Promise<string> {
-  return \`hello \${args.name ?? "world"}\`;
-}
-`;
 
 // The baseline: the same function, compiled into the binary.
 async function helloCompiled(args: { name?: string }): Promise<string> {
