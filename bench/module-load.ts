@@ -10,7 +10,6 @@ import { ModuleCache } from "../src/loader/module-cache.ts";
 import { startRegistryServer } from "../src/server/serve.ts";
 import { GREET_TS } from "../test/registry/fixtures.ts";
 
-
 // The baseline: the same function, compiled into the binary.
 async function helloCompiled(args: { name?: string }): Promise<string> {
   return `hello ${args.name ?? "world"}`;
