@@ -56,6 +56,13 @@ const PrivateMcpSchema = plainObject(
   }),
 );
 
+const ModuleGrantSchema = plainObject(
+  v.looseObject({
+    write: v.optional(v.boolean()),
+    net: v.optional(v.array(v.string())),
+  }),
+);
+
 const HttpUrlSchema = v.pipe(
   v.string(),
   v.check((s) => {
@@ -88,6 +95,8 @@ export const ProjectConfigSchema = v.looseObject({
       timeout_ms: v.optional(PositiveNumber),
       memory_mb: v.optional(PositiveNumber),
       net_allow: v.optional(v.array(v.string())),
+      /** Per registry module: what the user lets it do (its own `permissions` can only narrow it). */
+      grants: v.optional(plainObject(v.record(NamespaceKeySchema, ModuleGrantSchema))),
     })),
   ),
   sampling: v.optional(

@@ -82,3 +82,31 @@ export function findProtectedPaths(root: string, limit = 20_000): string[] {
   }
   return found;
 }
+
+/**
+ * The first protected entry inside the directory `dir` (a path under it), for refusing to move or
+ * replace a folder that holds one (`sub/` with `sub/.git`). "too-many" when the tree has more than
+ * `limit` directories: the caller cannot tell, so it refuses. Symlinks are not followed: a link is
+ * moved as a link.
+ */
+export function firstProtectedUnder(dir: string, limit = 20_000): string | "too-many" | undefined {
+  const queue = [dir];
+  let visited = 0;
+  while (queue.length > 0) {
+    if (visited++ >= limit) return "too-many";
+    const d = queue.shift()!;
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const c = canonicalName(e.name);
+      const full = join(d, e.name);
+      if (PROTECTED_NAMES.includes(c) || isEnvName(c)) return full;
+      if (e.isDirectory()) queue.push(full);
+    }
+  }
+  return undefined;
+}
