@@ -253,19 +253,53 @@ export function createHost(opts: HostOptions): SandboxHost {
     },
     "fs.glob": async (a) => {
       const pattern = str(a?.pattern, "pattern");
-      if (pattern.startsWith("/") || pattern.split(/[\\/]/).includes("..")) {
+      if (isAbsolute(pattern) || pattern.startsWith("/") || pattern.split(/[\\/]/).includes("..")) {
         refuse(`glob ${pattern}`, "glob patterns are relative to the search directory and may not contain ..");
       }
-      const base = await guard("glob", a?.path ?? ".", { mustExist: true });
-      const root = await resolveInWorkspace(workspace, ".");
+      if (pattern.includes("\\")) refuse(`glob ${pattern}`, "backslashes are not allowed in search patterns; use / between folders and [*] for a literal *");
+      // Bun.Glob follows symlinks named literally at the start of a pattern (`r/etc/pass*` with
+      // r -> /) even with followSymlinks off. So the literal folders are resolved through the path
+      // guard first and only the rest of the pattern is walked, from the real folder they lead to.
+      const parts = pattern.split("/");
+      const firstMagic = parts.findIndex((seg) => /[*?[\]{}()!+@]/.test(seg));
+      const literal = (firstMagic < 0 ? parts : parts.slice(0, firstMagic)).filter((x) => x && x !== ".");
+      const rest = firstMagic < 0 ? "" : parts.slice(firstMagic).join("/");
+      const givenBase = a?.path ?? ".";
+      const base = await guard("glob", givenBase, { mustExist: true });
+      const r = await root();
+      const lexicalStart = join(relative(r, base) || ".", ...literal);
+      const startReal = await guard("glob", lexicalStart, { mustExist: firstMagic >= 0 }).catch((e) => {
+        if (e instanceof PathError && e.reason === "missing") return undefined;
+        throw e;
+      });
+      if (startReal === undefined) return { matches: [], truncated: false };
+      if (firstMagic < 0) {
+        const exists = await lstat(join(r, lexicalStart)).then(() => true, () => false);
+        return { matches: exists ? [lexicalStart] : [], truncated: false };
+      }
+      const realDirs = new Map<string, boolean>();
+      const parentInside = async (full: string) => {
+        const dir = dirname(full);
+        let ok = realDirs.get(dir);
+        if (ok === undefined) {
+          ok = under(await realpath(dir).catch(() => ""), r);
+          realDirs.set(dir, ok);
+        }
+        return ok;
+      };
       const matches: string[] = [];
       let truncated = false;
-      for await (const m of new Bun.Glob(pattern).scan({ cwd: base, dot: true, onlyFiles: false, followSymlinks: false })) {
+      for await (const m of new Bun.Glob(rest).scan({ cwd: startReal, dot: true, onlyFiles: false, followSymlinks: false })) {
+        const full = join(startReal, m);
+        if (!under(full, r) || !(await parentInside(full))) continue;
+        const shown = join(lexicalStart, m);
+        // Names of .env* entries are shown; what is inside a .env* folder is not.
+        if (protectedKind(dirname(shown)) === "env") continue;
         if (matches.length >= MAX_GLOB_RESULTS) {
           truncated = true;
           break;
         }
-        matches.push(relative(root, join(base, m)));
+        matches.push(shown);
       }
       return { matches: matches.sort(), truncated };
     },
