@@ -2,7 +2,9 @@
 // through the same checks as a direct call. When one needs approval and the client cannot ask
 // in-line, the run stops and returns an approval request; continuing re-runs the code, replaying
 // the results of the calls made before the pause so they are not repeated.
+import type { InputRequiredResult } from "../mcp/protocol.ts";
 import { approvalRequired, elicitApproval } from "./approvals.ts";
+import { redeemState } from "./mrtr.ts";
 import { declined, workflowGone, type ContinueWorkflow } from "./invoke.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import { parseToolName, formatToolId } from "./names.ts";
@@ -26,11 +28,25 @@ class ApprovalPause extends Error {
   }
 }
 
-export async function runExecute(deps: MetaDeps, session: Session, req: CallRequest): Promise<CallToolResult> {
+export async function runExecute(deps: MetaDeps, session: Session, req: CallRequest): Promise<CallToolResult | InputRequiredResult> {
   let input = req.arguments;
   let replay: Recorded[] = [];
   const cw = input.continue_workflow as ContinueWorkflow | undefined;
-  if (cw) {
+  if (cw && session.modern) {
+    const st = deps.invoker.redeemWorkflow(cw, "execute", "execute");
+    if (typeof st === "string" || !st.dependency) return workflowGone(cw.workflow_id);
+    for (const t of st.approved ?? []) session.approved.add(t);
+    if (cw.approved !== true) return declined(st.dependency);
+    await deps.invoker.approve(session, st.dependency, cw.always === true);
+    input = st.carried ?? {};
+    replay = (st.replay as Recorded[]) ?? [];
+  } else if (session.modern && req.requestState !== undefined) {
+    // A 2026-07-28 retry after a pause: the same arguments, the user's answer, the recording.
+    const st = redeemState(deps.invoker.states(), req.requestState, "execute", input, "execute");
+    replay = (st.replay as Recorded[]) ?? [];
+    const stop = await deps.invoker.resume(session, st, req.inputResponses, { kind: "execute", tool: "execute", args: input, bind: input });
+    if (stop) return stop;
+  } else if (cw) {
     const wf = deps.invoker.workflows.take(cw.workflow_id, session.id, "execute");
     if (!wf) return workflowGone(cw.workflow_id);
     if (cw.approved !== true) return declined(wf.dependency);
@@ -46,6 +62,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
   const record: Recorded[] = [];
   const pause = new AbortController();
   const stop = AbortSignal.any([req.signal, pause.signal]);
+  if (session.modern) session.interrupt = () => pause.abort(new Error("input required"));
   let paused: ApprovalPause | undefined;
 
   const callTool = async (name: string, toolArgs: unknown): Promise<unknown> => {
@@ -65,6 +82,12 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
     const prepared = await deps.invoker.prepare(session, id, stop);
     if (prepared.kind === "refused") throw new Error(textOf(prepared.result));
     if (prepared.needsApproval) {
+      if (session.modern) {
+        // No requests to a 2026-07-28 client: stop, and ask in the result (see below).
+        paused = new ApprovalPause(toolId, prepared.why);
+        pause.abort(paused);
+        throw paused;
+      }
       const decision = await elicitApproval(session, toolId, prepared.why, stop);
       if (decision === "abort") throw new Error(textOf(declined(toolId)));
       if (decision === "fallback") {
@@ -75,7 +98,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
       await deps.invoker.approve(session, toolId, decision === "always");
     }
     const args = (toolArgs ?? {}) as Record<string, unknown>;
-    const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress });
+    const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress, origin: req.origin });
     toolsUsed.push(toolId);
     const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : resultValue(result) };
     record.push(rec);
@@ -95,6 +118,16 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
     const out = { result: value ?? null, tools_used: [...new Set(toolsUsed)] };
     return textResult(JSON.stringify(out, null, 2), { structuredContent: out });
   } catch (e) {
+    if (paused && session.modern)
+      return deps.invoker.askInput(session, paused.toolId, `The code passed to execute calls it. ${paused.why}`, {
+        kind: "execute",
+        tool: "execute",
+        args: input,
+        bind: input,
+        replay: record,
+      });
+    if (session.pendingInput && !req.signal.aborted)
+      return deps.invoker.relayInput(session, { kind: "execute", tool: "execute", args: input, bind: input, replay: record });
     if (paused) {
       const wf = deps.invoker.workflows.open({
         sessionId: session.id,

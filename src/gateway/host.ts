@@ -28,7 +28,7 @@ export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> 
   const invoker = new Invoker(workspace.root, project, backends, surface);
   const meta = metaTools({ workspace, project, backends, surface, invoker });
   const sessions = new Map<Session, () => void>();
-  backends.onServerRequest = serverRequestHandler(workspace.root, project, () => [...sessions.keys()]);
+  backends.onServerRequest = serverRequestHandler(workspace.root, project);
 
   return {
     async listTools() {
