@@ -86,6 +86,11 @@ export function setCancelFlag(flag: Int32Array): void {
   cancelFlag = flag;
 }
 
+/** True while pml's main thread asks the run on this thread to stop. */
+export function cancelRequested(): boolean {
+  return cancelFlag !== undefined && Atomics.load(cancelFlag, 0) !== 0;
+}
+
 const RECOVERABLE = new Set(["thrown", "syntax", "result", "export"]);
 
 function errorMessage(e: unknown): string {
@@ -113,7 +118,7 @@ export class Engine {
       if (!c) return false;
       if (c.abort) return true;
       // Set by pml's main thread (cancellation) while this thread is busy running guest code.
-      if (cancelFlag && Atomics.load(cancelFlag, 0) !== 0) {
+      if (cancelRequested()) {
         c.abort = new SandboxError("the call was cancelled", "aborted");
         return true;
       }
