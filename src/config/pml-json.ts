@@ -1,13 +1,14 @@
 // .pml.json: the project's pml settings and the only source of truth for permissions.
 // schema/pml.schema.json is the same shape for editors; test/config/schema-agreement.test.ts
 // keeps the two in step.
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import * as v from "valibot";
 import schemaDocument from "../../schema/pml.schema.json" with { type: "json" };
 import { isPermissionPattern, PATTERN_HINT } from "../permissions/patterns.ts";
 import { withFileLock, writeFileAtomic } from "./atomic.ts";
 import { ConfigError } from "./errors.ts";
+import { ensureDirNoFollow } from "./no-follow.ts";
 import { detectIndent, formatJson, keyPath, parseJsonFile } from "./json-text.ts";
 
 export const PML_JSON = ".pml.json";
@@ -56,6 +57,13 @@ const PrivateMcpSchema = plainObject(
   }),
 );
 
+const ModuleGrantSchema = plainObject(
+  v.looseObject({
+    write: v.optional(v.boolean()),
+    net: v.optional(v.array(v.string())),
+  }),
+);
+
 const HttpUrlSchema = v.pipe(
   v.string(),
   v.check((s) => {
@@ -94,6 +102,8 @@ export const ProjectConfigSchema = v.looseObject({
       timeout_ms: v.optional(PositiveNumber),
       memory_mb: v.optional(PositiveNumber),
       net_allow: v.optional(v.array(v.string())),
+      /** Per registry module: what the user lets it do (its own `permissions` can only narrow it). */
+      grants: v.optional(plainObject(v.record(NamespaceKeySchema, ModuleGrantSchema))),
     })),
   ),
   sampling: v.optional(
@@ -227,7 +237,7 @@ export async function updateProjectConfig(
     const out = formatJson(raw, detectIndent(text));
     if (out !== text) {
       if (text === undefined) await writeSchemaCopy(workspace);
-      await writeFileAtomic(path, out);
+      await writeFileAtomic(path, out, { within: workspace });
     }
     return { path, exists: true, config, raw };
   });
@@ -240,8 +250,8 @@ export async function writeSchemaCopy(workspace: string): Promise<string> {
   const content = formatJson(schemaDocument);
   const existing = await readFile(path, "utf8").catch(() => undefined);
   if (existing !== content) {
-    await mkdir(join(workspace, ".pml"), { recursive: true });
-    await writeFileAtomic(path, content);
+    ensureDirNoFollow(workspace, ".pml");
+    await writeFileAtomic(path, content, { within: workspace });
   }
   return path;
 }

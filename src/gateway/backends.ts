@@ -132,6 +132,7 @@ export class Backends {
       limits: await this.sandboxLimits(cfg),
       callTool: call.callTool,
       netAllow: cfg.sandbox?.net_allow ?? [],
+      grant: cfg.sandbox?.grants?.[ns],
     });
     return valueResult(value);
   }

@@ -5,6 +5,7 @@ import { lookupEnv } from "../config/dotenv.ts";
 import { allowAlways, permissionFor, type Decision } from "../permissions/permissions.ts";
 import { appendAudit } from "../sandbox/audit.ts";
 import { log } from "../log.ts";
+import { argumentsProblem } from "./validate-args.ts";
 import { approvalRequired, elicitApproval, Workflows } from "./approvals.ts";
 import type { Backends, Resolved } from "./backends.ts";
 import { formatToolId, parseToolName, type ToolId } from "./names.ts";
@@ -71,6 +72,13 @@ export class Invoker {
   }
 
   async run(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
+    // Every kind of tool, whoever calls it (client, `call`, module code, `execute`), passes here.
+    const schema = this.backends.knownTools(id.ns)?.find((t) => t.name === id.action)?.inputSchema;
+    if (schema !== undefined) {
+      let problem = argumentsProblem(formatToolId(id.ns, id.action), schema, args);
+      if (problem instanceof Promise) problem = await problem;
+      if (problem !== undefined) return errorResult(problem);
+    }
     const started = performance.now();
     let result: CallToolResult;
     try {
