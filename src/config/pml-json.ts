@@ -76,6 +76,12 @@ const HttpUrlSchema = v.pipe(
   }, (issue) => `expected an http(s) URL, got ${got(issue.input)}`),
 );
 
+/** An org or project in capability FQDNs: no dots (they separate the FQDN's parts). */
+const ScopeLabel = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, (issue) => `expected letters, digits, "_" or "-" (no dots), got ${got(issue.input)}`),
+);
+
 const PositiveNumber = v.pipe(v.number(), v.minValue(0, (issue) => `expected a number >= 0, got ${got(issue.input)}`));
 
 export const ProjectConfigSchema = v.looseObject({
@@ -107,6 +113,14 @@ export const ProjectConfigSchema = v.looseObject({
       model: v.optional(v.string()),
       api_key_env: v.optional(v.string()),
       timeout_s: v.optional(PositiveNumber),
+    })),
+  ),
+  memory: v.optional(
+    plainObject(v.looseObject({
+      org: v.optional(ScopeLabel),
+      project: v.optional(ScopeLabel),
+      capture: v.optional(v.boolean()),
+      strict_namespaces: v.optional(v.boolean()),
     })),
   ),
 });
