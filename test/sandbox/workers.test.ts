@@ -36,7 +36,7 @@ describe("off the main thread", () => {
   test("a cancelled runaway in a module stops, and the module's next call works", async () => {
     const code = "export async function spin() { for (;;) {} }\nexport async function ok() { return 'ok' }";
     const ctl = new AbortController();
-    const p = runModuleFunction({ code, fn: "spin", limits: long, signal: ctl.signal }).catch((e) => e);
+    const p: Promise<any> = runModuleFunction({ code, fn: "spin", limits: long, signal: ctl.signal }).catch((e) => e);
     await Bun.sleep(50);
     ctl.abort();
     expect((await p).kind).toBe("aborted");
