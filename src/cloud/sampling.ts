@@ -3,7 +3,7 @@
 //   .pml.json  "sampling": {"provider": "anthropic" | "openai", "model"?, "url"?, "api_key_env"?, "timeout_s"?}
 // "openai" means any OpenAI-compatible chat-completions API (OpenAI, OpenRouter, vLLM, Ollama...).
 import type { ProjectConfig } from "../config/pml-json.ts";
-import { lookupEnv } from "../config/dotenv.ts";
+import { CLOUD_KEY, readSetting } from "../config/env-resolver.ts";
 import { ToolError } from "../gateway/types.ts";
 import { isLoopbackHost } from "./call.ts";
 
@@ -65,7 +65,8 @@ export async function createMessageViaApi(params: CreateMessageParams, opts: Sam
   const cfg = samplingConfig(opts.config);
   const provider = PROVIDERS[cfg.provider];
   const keyEnv = cfg.api_key_env ?? provider.keyEnv;
-  const key = lookupEnv(keyEnv, { env: opts.env, workspace: opts.workspace });
+  if (keyEnv === CLOUD_KEY) throw new SamplingError(`.pml.json "sampling.api_key_env" cannot be ${CLOUD_KEY}: pml sends that key only to cloud.url. Name your LLM API key's variable instead.`);
+  const key = readSetting(keyEnv, { env: opts.env, workspace: opts.workspace });
   if (!key)
     throw new SamplingError(
       `sampling needs ${keyEnv} (your ${cfg.provider} API key): set it in ${opts.workspace}/.env (${keyEnv}=...) or in the "env" of the pml server in .mcp.json.`,

@@ -3,7 +3,7 @@
 // in-line, the run stops and returns an approval request; continuing re-runs the code, replaying
 // the results of the calls made before the pause so they are not repeated.
 import { approvalRequired, elicitApproval } from "./approvals.ts";
-import { declined, workflowGone, type ContinueWorkflow } from "./invoke.ts";
+import { declined, workflowGone, type ContinueWorkflow, type EnvGrant } from "./invoke.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import { parseToolName, formatToolId } from "./names.ts";
 import type { CallRequest } from "./server.ts";
@@ -21,6 +21,7 @@ class ApprovalPause extends Error {
   constructor(
     readonly toolId: string,
     readonly why: string,
+    readonly grant?: EnvGrant,
   ) {
     super(`paused: ${toolId} needs approval`);
   }
@@ -34,7 +35,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
     const wf = deps.invoker.workflows.take(cw.workflow_id, session.id, "execute");
     if (!wf) return workflowGone(cw.workflow_id);
     if (cw.approved !== true) return declined(wf.dependency);
-    await deps.invoker.approve(session, wf.dependency, cw.always === true);
+    await deps.invoker.approve(session, wf.dependency, cw.always === true, wf.grant);
     input = wf.args;
     replay = (wf.replay as Recorded[]) ?? [];
   }
@@ -62,20 +63,23 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
     }
     replay = []; // the run diverged from the recording: everything from here runs for real
 
-    const prepared = await deps.invoker.prepare(session, id, stop);
+    let prepared = await deps.invoker.prepare(session, id, stop);
     if (prepared.kind === "refused") throw new Error(textOf(prepared.result));
     if (prepared.needsApproval) {
       const decision = await elicitApproval(session, toolId, prepared.why, stop);
       if (decision === "abort") throw new Error(textOf(declined(toolId)));
       if (decision === "fallback") {
-        paused = new ApprovalPause(toolId, prepared.why);
+        paused = new ApprovalPause(toolId, prepared.why, prepared.grant);
         pause.abort(paused);
         throw paused;
       }
-      await deps.invoker.approve(session, toolId, decision === "always");
+      await deps.invoker.approve(session, toolId, decision === "always", prepared.grant);
+      // With the variables granted, the checks give the call what it may now receive.
+      if (prepared.grant) prepared = await deps.invoker.prepare(session, id, stop);
+      if (prepared.kind === "refused") throw new Error(textOf(prepared.result));
     }
     const args = (toolArgs ?? {}) as Record<string, unknown>;
-    const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress });
+    const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress }, prepared.env);
     toolsUsed.push(toolId);
     const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : resultValue(result) };
     record.push(rec);
@@ -103,6 +107,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
         kind: "execute",
         args: { code, args: input.args ?? {}, intent: input.intent },
         replay: record,
+        grant: paused.grant,
       });
       return approvalRequired(wf, `The code passed to execute calls it. ${paused.why}`);
     }

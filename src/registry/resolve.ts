@@ -21,6 +21,8 @@ export interface Resolution {
   descriptor: Descriptor;
   /** ".pml.json", a registry URL, or "builtin". */
   source: string;
+  /** "user": an entry the user wrote (private_mcps), which gets the variables it asks for. */
+  origin?: "user";
 }
 
 export interface ListedMcp {
@@ -95,7 +97,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
         if (Object.hasOwn(builtins, ns)) shadowed.push("the built-in catalog");
         if (shadowed.length) log.debug(`'${ns}': .pml.json private_mcps overrides ${shadowed.join(", ")}`);
       }
-      return { descriptor, source: PRIVATE_SOURCE };
+      return { descriptor, source: PRIVATE_SOURCE, origin: "user" };
     }
     if (!isValidFqdn(ns)) {
       throw new ToolError(`'${ns}' is not a valid MCP name: use letters, digits, '_' or '-', in dot-separated parts`);
