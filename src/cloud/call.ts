@@ -10,6 +10,7 @@
 //   {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ns:action","arguments":{...}}}
 // and the answer is a JSON-RPC response whose result is an MCP CallToolResult.
 import type { ProjectConfig } from "../config/pml-json.ts";
+import { isLoopbackHost } from "../config/secure-url.ts";
 import { cloudKey, EnvResolver, envRequestFor, type EnvSource } from "../config/env-resolver.ts";
 import type { Descriptor } from "../registry/descriptor.ts";
 import { ToolError, type CallToolResult } from "../gateway/types.ts";
@@ -35,11 +36,6 @@ export interface CloudCallOptions {
   timeoutMs?: number;
 }
 
-/** Loopback hosts are the only place a key may travel over plain http (a local `pml registry serve`). */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
-}
 
 /** The endpoint for a cloud URL, or a ToolError saying why keys cannot be sent there. */
 export function cloudEndpoint(cloudUrl: string | undefined, workspace: string): URL {

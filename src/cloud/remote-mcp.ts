@@ -11,7 +11,7 @@ import { ToolError, type CallContext, type CallToolResult, type ToolInfo } from 
 import { log } from "../log.ts";
 import type { HttpDescriptor } from "../registry/descriptor.ts";
 import { version } from "../version.ts";
-import { isLoopbackHost } from "./call.ts";
+import { isLoopbackHost } from "../config/secure-url.ts";
 import { raceAbort } from "../abort.ts";
 
 export const REMOTE_PROTOCOL_VERSION = "2025-11-25";

@@ -16,7 +16,7 @@
 // ~/.pml). The child's environment comes from the environment resolver.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import * as v from "valibot";
 import { withFileLock, writeFileAtomic } from "../config/atomic.ts";
 import { baseEnv, EnvResolver, envRequestFor, missingMessage } from "../config/env-resolver.ts";
@@ -87,6 +87,14 @@ function ownEnv(desc: StdioDescriptor, opts: InstallOptions, workspace: string):
   return resolver.childEnv(plan);
 }
 
+/** Bun loads the .env of its working directory (the workspace) into a script's environment on
+ * its own: a server run on Bun would get every key there, whatever the resolver decided. */
+const NO_ENV_FILE = "--no-env-file";
+
+function isBun(command: string): boolean {
+  return /^bun(\.exe)?$/i.test(basename(command));
+}
+
 /** Where an npm package is (or would be) installed. */
 export function installDir(identifier: string, version: string, env: Env = process.env): string {
   return join(pmlHome(env), "deps", `${identifier}@${version}`);
@@ -109,7 +117,9 @@ export async function ensureInstalled(desc: StdioDescriptor, opts: InstallOption
   const pkg = desc.package;
   if (!pkg) {
     if (!desc.command) throw new ToolError(`${label(desc, opts.name)} has neither "command" nor "package": its descriptor cannot be started. Add one of them.`);
-    return { command: substitute(desc.command, workspace, home), args: (desc.args ?? []).map((a) => substitute(a, workspace, home)), env: childEnv, cwd: workspace };
+    const command = substitute(desc.command, workspace, home);
+    const args = (desc.args ?? []).map((a) => substitute(a, workspace, home));
+    return { command, args: isBun(command) ? [NO_ENV_FILE, ...args] : args, env: childEnv, cwd: workspace };
   }
   if (!desc.integrity) {
     throw new ToolError(
@@ -130,7 +140,7 @@ export async function ensureInstalled(desc: StdioDescriptor, opts: InstallOption
   const args = pkg.args ?? desc.args ?? [];
   return {
     command: process.execPath,
-    args: [join(dir, marker.bin), ...args.map((a) => substitute(a, workspace, home))],
+    args: [NO_ENV_FILE, join(dir, marker.bin), ...args.map((a) => substitute(a, workspace, home))],
     env: { ...childEnv, BUN_BE_BUN: "1" },
     cwd: workspace,
   };

@@ -89,3 +89,15 @@ export async function grantEnvAlways(workspace: string, ns: string, names: reado
     if (Array.isArray(list)) for (const n of names) if (!list.includes(n)) list.push(n);
   });
 }
+
+/** "Always" for a server's sampling requests: adds `ns` to .pml.json sampling.allow. */
+export async function allowSamplingAlways(workspace: string, ns: string): Promise<LoadedProjectConfig> {
+  return updateProjectConfig(workspace, (raw) => {
+    if (raw.sampling === undefined) raw.sampling = {};
+    const sampling = raw.sampling;
+    if (typeof sampling !== "object" || sampling === null || Array.isArray(sampling)) return;
+    const s = sampling as Record<string, unknown>;
+    if (s.allow === undefined) s.allow = [];
+    if (Array.isArray(s.allow) && !s.allow.includes(ns)) s.allow.push(ns);
+  });
+}

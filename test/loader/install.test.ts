@@ -60,7 +60,8 @@ describe("ensureInstalled (npm package, local registry)", () => {
     const target = installDir("@pml-test/fixture-server", "1.2.3", env);
     expect(target).toBe(join(home, "deps", "@pml-test/fixture-server@1.2.3"));
     expect(spec.command).toBe(process.execPath);
-    expect(spec.args).toEqual([join(target, "node_modules/@pml-test/fixture-server/bin.js")]);
+    // --no-env-file: Bun would otherwise load the workspace .env into the server's environment.
+    expect(spec.args).toEqual(["--no-env-file", join(target, "node_modules/@pml-test/fixture-server/bin.js")]);
     expect(spec.env.BUN_BE_BUN).toBe("1");
     expect(spec.cwd).toBe(dir);
     // the dependency came from the registry too
@@ -112,7 +113,7 @@ describe("ensureInstalled (npm package, local registry)", () => {
     const tgz = "/@pml-test/fixture-server/-/fixture-server-1.2.3.tgz";
     const before = registry.hits.filter((h) => h === tgz).length;
     const specs = await Promise.all(Array.from({ length: 5 }, () => ensureInstalled(serverDesc(), { env, workspace: dir })));
-    expect(new Set(specs.map((s) => s.args[0])).size).toBe(1);
+    expect(new Set(specs.map((s) => s.args[1])).size).toBe(1);
     expect(registry.hits.filter((h) => h === tgz).length - before).toBe(1);
   });
 
@@ -124,7 +125,7 @@ describe("ensureInstalled (npm package, local registry)", () => {
       `import { ensureInstalled } from ${JSON.stringify(join(root, "src/loader/install.ts"))};\n` +
         `const desc = JSON.parse(process.argv[2]);\n` +
         `const spec = await ensureInstalled(desc, { workspace: ${JSON.stringify(dir)} });\n` +
-        `process.stdout.write(spec.args[0]);\n`,
+        `process.stdout.write(spec.args[1]);\n`,
     );
     const env = envFor(home) as Record<string, string>;
     const procs = [0, 1].map(() => Bun.spawn([process.execPath, script, JSON.stringify(serverDesc())], { env, stdout: "pipe", stderr: "pipe" }));
