@@ -7,12 +7,15 @@ import type { ProjectConfig } from "../config/pml-json.ts";
 import { allowAlways, grantEnvAlways, permissionFor, type Decision } from "../permissions/permissions.ts";
 import { appendAudit } from "../sandbox/audit.ts";
 import { log } from "../log.ts";
+import { argumentsProblem } from "./validate-args.ts";
 import { approvalRequired, elicitApproval, Workflows } from "./approvals.ts";
 import { isCloudRouted, type Backends, type Resolved } from "./backends.ts";
 import { formatToolId, parseToolName, type ToolId } from "./names.ts";
 import type { Project } from "./project.ts";
 import type { Session } from "./session.ts";
 import type { Surface } from "./surface.ts";
+import { CAP_NS, CAP_SERVER_ID } from "../memory/names.ts";
+import type { ToolUsage } from "../memory/store.ts";
 import { errorResult, resultText, resultValue, ToolError, type CallContext, type CallToolResult } from "./types.ts";
 
 export interface ContinueWorkflow {
@@ -36,6 +39,8 @@ const grantKey = (ns: string, name: string) => `env ${ns} ${name}`;
 
 export class Invoker {
   readonly workflows = new Workflows();
+  /** Told about every tool call that ran (the tool_usage log). */
+  onToolCall?: (u: ToolUsage) => void;
   /** Tools that passed the .pml.json-derived checks, per config generation. */
   private readonly passed = new Map<string, { generation: number; resolved: Resolved; permission: Decision }>();
 
@@ -83,18 +88,41 @@ export class Invoker {
   }
 
   async run(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
-    try {
-      // Only module code calls other tools: other backends take the caller's context as it is.
-      const inner = resolved.descriptor.type === "module" ? { ...call, callTool: (toolId: string, a: unknown) => this.callFromModule(session, toolId, a, call) } : call;
-      const result = await this.backends.run(resolved, id.action, args, inner, env);
-      this.surface.noteUsed(id.ns);
-      return result;
-    } catch (e) {
-      if (e instanceof ToolError) return errorResult(e.message);
-      if (call.signal.aborted) return errorResult(`${formatToolId(id.ns, id.action)} was cancelled.`);
-      log.error(`${id.ns}:${id.action} failed:`, e);
-      return errorResult(`${formatToolId(id.ns, id.action)} failed: ${(e as Error)?.message ?? e}`);
+    // Every kind of tool, whoever calls it (client, `call`, module code, `execute`), passes here.
+    const schema = this.backends.knownTools(id.ns)?.find((t) => t.name === id.action)?.inputSchema;
+    if (schema !== undefined) {
+      let problem = argumentsProblem(formatToolId(id.ns, id.action), schema, args);
+      if (problem instanceof Promise) problem = await problem;
+      if (problem !== undefined) return errorResult(problem);
     }
+    const started = performance.now();
+    let result: CallToolResult;
+    try {
+      const d = resolved.descriptor;
+      if (d.type === "inprocess") {
+        result = await this.backends.inProcess[id.ns]!.run(session, id.action, args, call);
+      } else {
+        // Only module code calls other tools: other backends take the caller's context as it is.
+        const inner = d.type === "module" ? { ...call, callTool: (toolId: string, a: unknown) => this.callFromModule(session, toolId, a, call) } : call;
+        result = await this.backends.run(resolved, id.action, args, inner, env);
+        this.surface.noteUsed(id.ns);
+      }
+    } catch (e) {
+      if (e instanceof ToolError) result = errorResult(e.message);
+      else if (call.signal.aborted) result = errorResult(`${formatToolId(id.ns, id.action)} was cancelled.`);
+      else {
+        log.error(`${id.ns}:${id.action} failed:`, e);
+        result = errorResult(`${formatToolId(id.ns, id.action)} failed: ${(e as Error)?.message ?? e}`);
+      }
+    }
+    this.onToolCall?.({
+      tool_id: formatToolId(id.ns, id.action),
+      server_id: id.ns === CAP_NS ? CAP_SERVER_ID : id.ns,
+      success: !result.isError && !result.approval_required,
+      latency_ms: performance.now() - started,
+      at: new Date().toISOString(),
+    });
+    return result;
   }
 
   /** Every check that comes before running; also used by `execute` for the tools its code calls.
@@ -115,7 +143,10 @@ export class Invoker {
     if (state.error)
       return refuse(`${state.error}\nNothing was run; pml rereads the file on the next call.`);
 
-    const permission = permissionFor(state.config.permissions ?? {}, toolId);
+    // pml's own namespaces (capabilities, their names) run no code with authority of their own:
+    // the tools a capability calls are checked one by one. Unless a pattern says otherwise they
+    // are allowed, like `execute`.
+    const permission = permissionFor(state.config.permissions ?? {}, toolId, this.backends.inProcess[id.ns] ? "allow" : "ask");
     if (permission === "deny") {
       await appendAudit(this.workspace, { tool: toolId, attempted: "call", reason: "denied by .pml.json permissions" }).catch(() => {});
       return refuse(`${toolId} is denied by ${state.path} (permissions.deny). It was not run. To allow it, remove the matching deny pattern.`);
@@ -142,12 +173,14 @@ export class Invoker {
   /** What the call may receive from the user's environment, and from where (one resolver for all). */
   private planEnv(session: Session, resolved: Resolved, action: string, config: ProjectConfig): EnvPlan {
     const d = resolved.descriptor;
-    const cloudRouted = isCloudRouted(resolved.ns, d, action);
     const resolver = new EnvResolver({
       workspace: this.workspace,
       grants: config.env_grants,
       sessionGranted: (ns, name) => session.approved.has(grantKey(ns, name)),
     });
+    // pml's own in-process tools (capabilities) ask for nothing.
+    if (d.type === "inprocess") return resolver.plan({ ns: resolved.ns, kind: "module", origin: "user", required: [], destination: `pml's own ${resolved.ns} tools` });
+    const cloudRouted = isCloudRouted(resolved.ns, d, action);
     const cloud = cloudRouted ? cloudUrlText(config) : undefined;
     return resolver.plan(envRequestFor(resolved.ns, d, resolved.origin, { cloudRouted, cloudEndpoint: cloud, substitute: (s) => resolver.substitute(s) }));
   }
@@ -209,6 +242,7 @@ function cloudUrlText(config: ProjectConfig): string {
 /** Plainly what will run and what it receives: the command line, the URL, the variables. */
 function describeRisk(r: Resolved, env: EnvPlan): string {
   const d = r.descriptor;
+  if (d.type === "inprocess") return `It is pml's own ${r.ns} tool (${d.description}).`;
   const dest = env.request.destination;
   let what: string;
   if (d.type === "stdio") what = `It runs ${dest} (from ${r.source}) on this machine.`;

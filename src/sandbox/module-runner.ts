@@ -3,7 +3,7 @@
 // per engine; concurrent calls get their own engine. An engine that hit a limit is thrown away.
 import type { ModuleDescriptor } from "../registry/descriptor.ts";
 import { appendAudit } from "./audit.ts";
-import { isBuiltinShell } from "./builtins/builtins.ts";
+import { isBuiltinFilesystem, isBuiltinShell } from "./builtins/builtins.ts";
 import { type CallTool, DEFAULT_LIMITS, Engine, jsonPayload, limitsFrom, newCall, type Realm, type SandboxHost, type SandboxLimits } from "./engine.ts";
 import { SandboxError } from "./errors.ts";
 import { createHost } from "./host.ts";
@@ -125,8 +125,27 @@ export interface ModuleToolOptions {
   callTool?: CallTool;
   /** Hosts the user allowed in .pml.json sandbox.net_allow. */
   netAllow?: string[];
+  /** What the user granted this module in .pml.json sandbox.grants.<ns>. */
+  grant?: { write?: boolean; net?: string[] };
   /** ctx.env: the variables the environment resolver granted this module (default none). */
   env?: Record<string, string>;
+}
+
+/**
+ * What the module may do: what the user granted, narrowed by what the module itself declares,
+ * never widened by it. The built-in filesystem writes (its tools are approved one by one through
+ * permissions), the built-in shell runs commands; a registry module writes only with the user's
+ * `sandbox.grants.<ns>.write`, and reaches only hosts the user allowed that it also declares.
+ */
+export function moduleGrants(d: ModuleDescriptor, netAllow: string[] = [], grant: { write?: boolean; net?: string[] } = {}) {
+  const builtin = isBuiltinFilesystem(d) || isBuiltinShell(d);
+  const userNet = [...netAllow, ...(grant.net ?? [])];
+  const declaredNet = d.permissions?.net ?? [];
+  return {
+    write: isBuiltinFilesystem(d) || (grant.write === true && d.permissions?.write !== false),
+    exec: isBuiltinShell(d),
+    net: builtin || declaredNet.length === 0 ? userNet : userNet.filter((h) => declaredNet.some((p) => p.toLowerCase() === h.toLowerCase())),
+  };
 }
 
 /** The gateway's entry point for a module tool: grants from the descriptor, env as the environment
@@ -138,7 +157,7 @@ export async function runModuleTool(opts: ModuleToolOptions): Promise<unknown> {
   const host = createHost({
     workspace,
     tool,
-    grants: { write: d.permissions?.write ?? false, exec: isBuiltinShell(d), net: opts.netAllow ?? [] },
+    grants: moduleGrants(d, opts.netAllow, opts.grant),
     audit: (entry) => void appendAudit(workspace, entry).catch(() => {}),
   });
   let limits = opts.limits;
