@@ -139,12 +139,12 @@ export interface ModuleToolOptions {
  */
 export function moduleGrants(d: ModuleDescriptor, netAllow: string[] = [], grant: { write?: boolean; net?: string[] } = {}) {
   const builtin = isBuiltinFilesystem(d) || isBuiltinShell(d);
-  const userNet = [...netAllow, ...(grant.net ?? [])];
   const declaredNet = d.permissions?.net ?? [];
   return {
     write: isBuiltinFilesystem(d) || (grant.write === true && d.permissions?.write !== false),
     exec: isBuiltinShell(d),
-    net: builtin || declaredNet.length === 0 ? userNet : userNet.filter((h) => declaredNet.some((p) => p.toLowerCase() === h.toLowerCase())),
+    net: [...netAllow, ...(grant.net ?? [])],
+    netDeclared: builtin || declaredNet.length === 0 ? undefined : declaredNet,
   };
 }
 
