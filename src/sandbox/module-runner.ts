@@ -2,7 +2,6 @@
 // in the sandbox. The call runs in a sandbox worker that keeps the module loaded between calls
 // (workers.ts); its ctx.fs / ctx.exec / ctx.fetch / ctx.mcp calls are checked here, on pml's
 // main thread.
-import { lookupEnv } from "../config/dotenv.ts";
 import type { ModuleDescriptor } from "../registry/descriptor.ts";
 import { appendAudit } from "./audit.ts";
 import { isBuiltinFilesystem, isBuiltinShell } from "./builtins/builtins.ts";
@@ -18,7 +17,7 @@ export interface ModuleCallOptions {
   fn: string;
   args?: unknown;
   ctx?: {
-    /** Exactly the environment variables the module declared (see pickEnv). */
+    /** Exactly the variables the environment resolver granted the module. */
     env?: Record<string, string>;
     /** Backs `ctx.mcp.<ns>.<action>(args)`. */
     callTool?: CallTool;
@@ -66,6 +65,8 @@ export interface ModuleToolOptions {
   netAllow?: string[];
   /** What the user granted this module in .pml.json sandbox.grants.<ns>. */
   grant?: { write?: boolean; net?: string[] };
+  /** ctx.env: the variables the environment resolver granted this module (default none). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -85,16 +86,12 @@ export function moduleGrants(d: ModuleDescriptor, netAllow: string[] = [], grant
   };
 }
 
-/** The gateway's entry point for a module tool: grants from the descriptor, env from env_required
- * (process env, then the workspace .env), host bridges scoped to the workspace, refusals audited. */
+/** The gateway's entry point for a module tool: grants from the descriptor, env as the environment
+ * resolver granted it, host bridges scoped to the workspace, refusals audited. */
 export async function runModuleTool(opts: ModuleToolOptions): Promise<unknown> {
   const { descriptor: d, workspace } = opts;
   const tool = `${opts.ns}:${opts.action}`;
-  const env: Record<string, string> = {};
-  for (const name of d.env_required ?? []) {
-    const value = lookupEnv(name, { workspace });
-    if (value !== undefined) env[name] = value;
-  }
+  const env = opts.env ?? {};
   const host = createHost({
     workspace,
     tool,
@@ -108,16 +105,6 @@ export async function runModuleTool(opts: ModuleToolOptions): Promise<unknown> {
     limits = { ...limits, wallMs: Math.max(limits?.wallMs ?? DEFAULT_LIMITS.wallMs, Math.min(timeoutMs, 600_000) + 10_000) };
   }
   return runModuleFunction({ code: d.code, fn: opts.action, args: opts.args, ctx: { env, callTool: opts.callTool, host }, limits, signal: opts.signal });
-}
-
-/** The declared variables' values from `source` (default: pml's environment); nothing else. */
-export function pickEnv(declared: readonly string[] | undefined, source: Record<string, string | undefined> = process.env): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of declared ?? []) {
-    const value = source[name];
-    if (value !== undefined) env[name] = value;
-  }
-  return env;
 }
 
 /** Ends the idle sandbox workers, and the modules they keep loaded (tests, shutdown). */
