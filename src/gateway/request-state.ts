@@ -28,7 +28,9 @@ export interface StatePayload {
   args?: string;
   /** The tool id whose approval is asked (approvals). */
   dependency?: string;
-  /** Tool ids approved in earlier rounds of the same request. */
+  /** Variables the pending approval grants to their namespace when the user approves. */
+  grant?: { ns: string; names: string[] };
+  /** Tool ids (and grants) approved in earlier rounds of the same request. */
   approved?: string[];
   /** execute: results of the calls made before the pause, replayed on the re-run. */
   replay?: unknown[];

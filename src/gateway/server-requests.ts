@@ -2,8 +2,8 @@
 // server was serving when it asked, and to no other: sampling and elicitation are relayed to that
 // client if it declared the capability (a legacy session gets a request on its own stream; a
 // 2026-07-28 request gets an input_required result). When that is not possible, sampling goes to
-// the LLM API configured in .pml.json (with the user's own key) and elicitation is cancelled.
-// roots/list is answered with the workspace.
+// the LLM API configured in .pml.json (with the user's own key, once the user approved) and
+// elicitation is cancelled. roots/list is answered with the workspace.
 import { pathToFileURL } from "node:url";
 import { log } from "../log.ts";
 import type { Project } from "./project.ts";
@@ -19,12 +19,20 @@ export function serverRequestHandler(workspace: string, project: Project) {
     // guessing would show one client's prompt to another.
     if (origins.length > 1) log.debug(`${ns}: ${method} while serving ${origins.length} clients; not relayed to any`);
     const origin = origins.length === 1 ? (origins[0] as CallOrigin) : undefined;
+    if (method === "elicitation/create") {
+      const answer = origin ? await origin.relay(method, params ?? {}) : NOT_RELAYED;
+      return answer === NOT_RELAYED ? { action: "cancel" } : answer;
+    }
+    // Capped always; approved by the client's UI when relayed, else by the user (sampling-approval.ts).
+    const { capped, authorizeSampling } = await import("./sampling-approval.ts");
+    const config = (await project.get()).config;
+    const request = capped(params, config);
     if (origin) {
-      const answer = await origin.relay(method, params ?? {});
+      const answer = await origin.relay(method, request);
       if (answer !== NOT_RELAYED) return answer;
     }
-    if (method === "elicitation/create") return { action: "cancel" };
+    const target = await authorizeSampling(ns, request, { config, workspace, asker: origin?.session, invalidate: () => project.invalidate() });
     const { createMessageViaApi } = await import("../cloud/sampling.ts");
-    return createMessageViaApi(params, { config: (await project.get()).config, workspace });
+    return createMessageViaApi(request, { config, workspace }, target);
   };
 }

@@ -243,7 +243,7 @@ export class Gateway {
         signal: controller.signal,
         inputResponses,
         requestState: params.requestState,
-        origin: { relay: (method, p, signal) => session.relayRequest(method, p, req.id, signal) },
+        origin: { relay: (method, p, signal) => session.relayRequest(method, p, req.id, signal), session },
         progress:
           token === undefined && session.logLevel === undefined
             ? undefined

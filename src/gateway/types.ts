@@ -41,6 +41,8 @@ export interface CallContext {
 export interface CallOrigin {
   /** Delivers a child server's request to the client the call is for; resolves with its answer. */
   relay(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
+  /** That client's session (whom to ask for approvals on its behalf). */
+  readonly session?: import("./session.ts").Session;
 }
 
 export function textResult(text: string, extra: Partial<CallToolResult> = {}): CallToolResult {
