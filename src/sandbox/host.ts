@@ -6,6 +6,7 @@ import { constants } from "node:fs";
 import { lstat, mkdir, open, readdir, realpath, rename, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { writeFileAtomic } from "../config/atomic.ts";
+import { baseEnv } from "../config/env-resolver.ts";
 import { PathError, resolveInWorkspace } from "../config/path-guard.ts";
 import { canonicalName, firstProtectedUnder, protectedComponent, protectedKind, type ProtectedKind } from "../config/protected.ts";
 import type { AuditEntry } from "./audit.ts";
@@ -18,6 +19,8 @@ export interface HostGrants {
   exec?: boolean;
   /** Host names fetch may reach ("api.example.com", "*.example.com"); default none. */
   net?: string[];
+  /** The module's own list, when it declares one: a host must be in both (it narrows, never widens). */
+  netDeclared?: string[];
 }
 
 export interface HostOptions {
@@ -35,8 +38,6 @@ const MAX_FETCH_BYTES = 5 * 1024 * 1024;
 const EXEC_DEFAULT_TIMEOUT_MS = 30_000;
 const EXEC_MAX_TIMEOUT_MS = 10 * 60_000;
 const EXEC_OUTPUT_CAP = 256 * 1024;
-// What a shell command sees of pml's environment: enough to find programs, nothing secret.
-const EXEC_ENV_KEYS = ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TERM", "TMPDIR", "SHELL", "SystemRoot", "ComSpec", "PATHEXT", "TEMP", "TMP"];
 
 export const NETWORK_ISOLATED = "local modules are network-isolated; allow hosts in .pml.json sandbox.net_allow";
 
@@ -144,6 +145,16 @@ export function createHost(opts: HostOptions): SandboxHost {
     const edit = hit.kind === "env" ? "Read or edit it yourself outside the agent" : "If it should change, edit it yourself";
     return refuse(`${verb} ${p}`, `protected file ${hit.name}`, `"${p}" is protected: ${what} ${PROTECTED_WHY[hit.kind]}, so nothing pml runs may ${action} it. ${edit}.`);
   };
+  /** The top-level `.env*` file that is the same inode as `st`, if any. */
+  const envTwin = async (st: { dev: number; ino: number }): Promise<string | undefined> => {
+    const r = await root();
+    for (const name of await readdir(r).catch(() => [] as string[])) {
+      if (protectedKind(name) !== "env") continue;
+      const e = await stat(join(r, name)).catch(() => undefined);
+      if (e && e.dev === st.dev && e.ino === st.ino) return name;
+    }
+    return undefined;
+  };
   const guard = async (verb: string, path: unknown, o: { mustExist?: boolean; forWrite?: boolean } = {}) => {
     const p = str(path, "path");
     // The name as given is checked first, so a refusal does not depend on whether the file exists.
@@ -189,6 +200,11 @@ export function createHost(opts: HostOptions): SandboxHost {
         if (st.isDirectory()) throw new Error(`"${a.path}" is a directory; use list_directory`);
         const special = specialKind(st);
         if (special) throw new Error(`"${a.path}" is ${special}, not a regular file; pml reads only regular files`);
+        // A hard link to a secrets file is the secrets file under another name.
+        if (st.nlink > 1) {
+          const env = await envTwin(st);
+          if (env) refuseProtected("read", a.path, { kind: "env", name: env }, "read");
+        }
         if (st.size > MAX_READ_BYTES) throw new Error(`"${a.path}" is ${st.size} bytes, over the ${MAX_READ_BYTES}-byte read limit`);
         return await fh.readFile("utf8");
       } finally {
@@ -203,7 +219,8 @@ export function createHost(opts: HostOptions): SandboxHost {
       if (special) throw new Error(`"${a.path}" is ${special}, not a regular file; pml writes only regular files`);
       if (existing?.isDirectory()) throw new Error(`"${a.path}" is a directory; give a file path`);
       await mkdir(dirname(real), { recursive: true });
-      await writeFileAtomic(real, content);
+      // `within`: a link swapped in after the check is refused, not written through.
+      await writeFileAtomic(real, content, { within: await root() });
       return { path: await rel(real), bytes: Buffer.byteLength(content) };
     },
     "fs.list": async (a) => {
@@ -308,8 +325,8 @@ export function createHost(opts: HostOptions): SandboxHost {
       if (!grants.exec) refuse(`exec ${command.slice(0, 200)}`, "running commands is not granted to this module");
       const cwd = await guard("exec in", a?.cwd ?? ".", { mustExist: true });
       const timeout = Math.min(Math.max(Number(a?.timeout_ms) || EXEC_DEFAULT_TIMEOUT_MS, 1), EXEC_MAX_TIMEOUT_MS);
-      const env: Record<string, string> = {};
-      for (const k of EXEC_ENV_KEYS) if (process.env[k] !== undefined) env[k] = process.env[k]!;
+      // What a shell command sees of pml's environment: enough to find programs, nothing secret.
+      const env = baseEnv();
       const argv = process.platform === "win32" ? ["cmd.exe", "/d", "/s", "/c", command] : ["/bin/sh", "-c", command];
       const child = Bun.spawn(argv, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe", detached: process.platform !== "win32" });
       let timedOut = false;
@@ -350,7 +367,7 @@ export function createHost(opts: HostOptions): SandboxHost {
       const method = typeof a?.method === "string" ? a.method.toUpperCase() : "GET";
       for (let hop = 0; ; hop++) {
         if (url.protocol !== "https:" && url.protocol !== "http:") refuse(`fetch ${url.href}`, `only http and https URLs can be fetched`);
-        if (!hostAllowed(url.hostname, grants.net ?? [])) {
+        if (!hostAllowed(url.hostname, grants.net ?? []) || (grants.netDeclared && !hostAllowed(url.hostname, grants.netDeclared))) {
           refuse(`fetch ${url.href}`, `host ${url.hostname} is not in sandbox.net_allow`, `${NETWORK_ISOLATED} (refused: ${url.hostname})`);
         }
         const res = await fetch(url, {
