@@ -3,6 +3,7 @@
 // in-line, the run stops and returns an approval request; continuing re-runs the code, replaying
 // the results of the calls made before the pause so they are not repeated.
 import { approvalRequired, elicitApproval } from "./approvals.ts";
+import { commandLine } from "./approval-text.ts";
 import { declined, workflowGone, type ContinueWorkflow } from "./invoke.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import { parseToolName, formatToolId } from "./names.ts";
@@ -65,10 +66,11 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
     const prepared = await deps.invoker.prepare(session, id, stop);
     if (prepared.kind === "refused") throw new Error(textOf(prepared.result));
     if (prepared.needsApproval) {
-      const decision = await elicitApproval(session, toolId, prepared.why, stop);
+      const why = prepared.why + commandLine(prepared.resolved, id.action, toolArgs as Record<string, unknown> | undefined);
+      const decision = await elicitApproval(session, toolId, why, stop);
       if (decision === "abort") throw new Error(textOf(declined(toolId)));
       if (decision === "fallback") {
-        paused = new ApprovalPause(toolId, prepared.why);
+        paused = new ApprovalPause(toolId, why);
         pause.abort(paused);
         throw paused;
       }

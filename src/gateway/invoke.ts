@@ -4,8 +4,11 @@
 import { lookupEnv } from "../config/dotenv.ts";
 import { allowAlways, permissionFor, type Decision } from "../permissions/permissions.ts";
 import { appendAudit } from "../sandbox/audit.ts";
+import { isBuiltinShell } from "../sandbox/builtins/builtins.ts";
 import { log } from "../log.ts";
+import type { ProjectConfig } from "../config/pml-json.ts";
 import { approvalRequired, elicitApproval, Workflows } from "./approvals.ts";
+import { commandLine, confinementNote } from "./approval-text.ts";
 import type { Backends, Resolved } from "./backends.ts";
 import { formatToolId, parseToolName, type ToolId } from "./names.ts";
 import type { Project } from "./project.ts";
@@ -55,11 +58,12 @@ export class Invoker {
     if (prepared instanceof Promise) prepared = await prepared;
     if (prepared.kind === "refused") return prepared.result;
     if (prepared.needsApproval) {
-      const decision = await elicitApproval(session, toolId, prepared.why, call.signal);
+      const why = prepared.why + commandLine(prepared.resolved, id.action, args);
+      const decision = await elicitApproval(session, toolId, why, call.signal);
       if (decision === "abort") return declined(toolId);
       if (decision === "fallback") {
         const wf = this.workflows.open({ sessionId: session.id, tool: opts.calledAs, dependency: toolId, kind: "tool", args });
-        return approvalRequired(wf, prepared.why);
+        return approvalRequired(wf, why);
       }
       await this.approve(session, toolId, decision === "always");
     }
@@ -88,7 +92,7 @@ export class Invoker {
     if (!(state instanceof Promise) && !state.error) {
       const toolId = formatToolId(id.ns, id.action);
       const hit = this.passed.get(toolId);
-      if (hit !== undefined && hit.generation === state.generation) return this.ready(session, toolId, hit.resolved, hit.permission);
+      if (hit !== undefined && hit.generation === state.generation) return this.ready(session, toolId, hit.resolved, hit.permission, state.config);
     }
     return this.check(session, id, signal);
   }
@@ -120,11 +124,11 @@ export class Invoker {
     // Resolutions are already kept per generation (the resolver's memo); remembering the outcome
     // spares the next calls the permission match, the resolver and several awaits.
     this.passed.set(toolId, { generation: state.generation, resolved, permission });
-    return this.ready(session, toolId, resolved, permission);
+    return this.ready(session, toolId, resolved, permission, state.config);
   }
 
   /** The checks that can change without .pml.json changing: env vars and this session's approvals. */
-  private ready(session: Session, toolId: string, resolved: Resolved, permission: Decision): Prepared {
+  private ready(session: Session, toolId: string, resolved: Resolved, permission: Decision, config: ProjectConfig): Prepared {
     for (const name of resolved.descriptor.env_required ?? []) {
       if (!lookupEnv(name, { workspace: this.workspace })) {
         return refuse(
@@ -134,7 +138,7 @@ export class Invoker {
       }
     }
     const needsApproval = permission === "ask" && !session.approved.has(toolId);
-    const why = needsApproval ? describeRisk(resolved) : "";
+    const why = needsApproval ? describeRisk(resolved) + confinementNote(resolved, config) : "";
     return { kind: "ready", resolved, needsApproval, why };
   }
 
@@ -146,7 +150,7 @@ export class Invoker {
     const prepared = await this.prepare(session, id, call.signal);
     if (prepared.kind === "refused") throw new Error(resultText(prepared.result));
     if (prepared.needsApproval) {
-      const decision = await elicitApproval(session, toolId, prepared.why, call.signal);
+      const decision = await elicitApproval(session, toolId, prepared.why + commandLine(prepared.resolved, id.action, args as Record<string, unknown>), call.signal);
       if (decision === "fallback") throw new Error(`${toolId} needs the user's approval first: call it directly once (or allow it in .pml.json), then retry.`);
       if (decision === "abort") throw new Error(resultText(declined(toolId)));
       await this.approve(session, toolId, decision === "always");
@@ -174,7 +178,8 @@ function describeRisk(r: Resolved): string {
   if (d.type === "stdio") return `It runs the command "${d.command}" (from ${r.source}) on this machine.`;
   if (d.type === "cloud") return "It sends the arguments to the pml cloud endpoint.";
   if (d.type === "http") return `It sends the arguments to ${d.url}.`;
-  return `It runs module code from ${r.source} in pml's sandbox, scoped to the workspace.`;
+  if (!isBuiltinShell(d)) return `It runs module code from ${r.source} in pml's sandbox, scoped to the workspace.`;
+  return "It runs a shell command on this machine.";
 }
 
 function refuse(text: string): Prepared {

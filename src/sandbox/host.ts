@@ -7,6 +7,7 @@ import { basename, dirname, join, relative, sep } from "node:path";
 import { writeFileAtomic } from "../config/atomic.ts";
 import { PathError, resolveInWorkspace } from "../config/path-guard.ts";
 import type { AuditEntry } from "./audit.ts";
+import { confineCommand, confinement } from "./confine.ts";
 import type { HostOp, SandboxHost } from "./engine.ts";
 
 export interface HostGrants {
@@ -16,6 +17,8 @@ export interface HostGrants {
   exec?: boolean;
   /** Host names fetch may reach ("api.example.com", "*.example.com"); default none. */
   net?: string[];
+  /** exec'd commands get the network (.pml.json sandbox.shell_net); default none. */
+  execNet?: boolean;
 }
 
 export interface HostOptions {
@@ -182,8 +185,17 @@ export function createHost(opts: HostOptions): SandboxHost {
       const timeout = Math.min(Math.max(Number(a?.timeout_ms) || EXEC_DEFAULT_TIMEOUT_MS, 1), EXEC_MAX_TIMEOUT_MS);
       const env: Record<string, string> = {};
       for (const k of EXEC_ENV_KEYS) if (process.env[k] !== undefined) env[k] = process.env[k]!;
-      const argv = process.platform === "win32" ? ["cmd.exe", "/d", "/s", "/c", command] : ["/bin/sh", "-c", command];
-      const child = Bun.spawn(argv, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe", detached: process.platform !== "win32" });
+      const shell = process.platform === "win32" ? ["cmd.exe", "/d", "/s", "/c", command] : ["/bin/sh", "-c", command];
+      // Confined by the OS sandbox where one works; the approval text said which (confine.ts).
+      const confined = confineCommand(shell, { workspace, cwd, network: grants.execNet === true });
+      Object.assign(env, confined?.env);
+      let child;
+      try {
+        child = Bun.spawn(confined?.argv ?? shell, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe", detached: process.platform !== "win32" });
+      } catch (e) {
+        confined?.release();
+        throw e;
+      }
       let timedOut = false;
       const kill = () => {
         try {
@@ -206,8 +218,10 @@ export function createHost(opts: HostOptions): SandboxHost {
           stderr: err.text + (timedOut ? `\n[pml: killed after ${timeout} ms timeout]` : ""),
           truncated: out.truncated || err.truncated,
           timed_out: timedOut,
+          confined: confined ? confinement().kind : "none",
         };
       } finally {
+        confined?.release();
         clearTimeout(timer);
         signal.removeEventListener("abort", kill);
       }

@@ -126,6 +126,8 @@ export interface ModuleToolOptions {
   callTool?: CallTool;
   /** Hosts the user allowed in .pml.json sandbox.net_allow. */
   netAllow?: string[];
+  /** .pml.json sandbox.shell_net: the shell's commands get the network. */
+  shellNet?: boolean;
 }
 
 /** The gateway's entry point for a module tool: grants from the descriptor, env from env_required
@@ -141,7 +143,7 @@ export async function runModuleTool(opts: ModuleToolOptions): Promise<unknown> {
   const host = createHost({
     workspace,
     tool,
-    grants: { write: d.permissions?.write ?? false, exec: isBuiltinShell(d), net: opts.netAllow ?? [] },
+    grants: { write: d.permissions?.write ?? false, exec: isBuiltinShell(d), net: opts.netAllow ?? [], execNet: opts.shellNet === true },
     audit: (entry) => void appendAudit(workspace, entry).catch(() => {}),
   });
   let limits = opts.limits;
