@@ -138,7 +138,7 @@ export async function writeDotEnvKey(workspace: string, key: string, value: stri
       placed = true;
     }
     if (!placed) out.push(line);
-    await writeFileAtomic(path, `${out.join("\n")}\n`, { mode: 0o600 });
+    await writeFileAtomic(path, `${out.join("\n")}\n`, { mode: 0o600, within: workspace });
   });
   return path;
 }

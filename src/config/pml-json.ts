@@ -1,13 +1,14 @@
 // .pml.json: the project's pml settings and the only source of truth for permissions.
 // schema/pml.schema.json is the same shape for editors; test/config/schema-agreement.test.ts
 // keeps the two in step.
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import * as v from "valibot";
 import schemaDocument from "../../schema/pml.schema.json" with { type: "json" };
 import { isPermissionPattern, PATTERN_HINT } from "../permissions/patterns.ts";
 import { withFileLock, writeFileAtomic } from "./atomic.ts";
 import { ConfigError } from "./errors.ts";
+import { ensureDirNoFollow } from "./no-follow.ts";
 import { detectIndent, formatJson, keyPath, parseJsonFile } from "./json-text.ts";
 
 export const PML_JSON = ".pml.json";
@@ -57,6 +58,13 @@ const PrivateMcpSchema = plainObject(
   }),
 );
 
+const ModuleGrantSchema = plainObject(
+  v.looseObject({
+    write: v.optional(v.boolean()),
+    net: v.optional(v.array(v.string())),
+  }),
+);
+
 const HttpUrlSchema = v.pipe(
   v.string(),
   v.check((s) => {
@@ -67,6 +75,12 @@ const HttpUrlSchema = v.pipe(
       return false;
     }
   }, (issue) => `expected an http(s) URL, got ${got(issue.input)}`),
+);
+
+/** An org or project in capability FQDNs: no dots (they separate the FQDN's parts). */
+const ScopeLabel = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, (issue) => `expected letters, digits, "_" or "-" (no dots), got ${got(issue.input)}`),
 );
 
 const PositiveNumber = v.pipe(v.number(), v.minValue(0, (issue) => `expected a number >= 0, got ${got(issue.input)}`));
@@ -91,6 +105,8 @@ export const ProjectConfigSchema = v.looseObject({
       net_allow: v.optional(v.array(v.string())),
       shell_net: v.optional(v.boolean()),
       server_net: v.optional(v.array(NamespaceKeySchema)),
+      /** Per registry module: what the user lets it do (its own `permissions` can only narrow it). */
+      grants: v.optional(plainObject(v.record(NamespaceKeySchema, ModuleGrantSchema))),
     })),
   ),
   sampling: v.optional(
@@ -100,6 +116,14 @@ export const ProjectConfigSchema = v.looseObject({
       model: v.optional(v.string()),
       api_key_env: v.optional(v.string()),
       timeout_s: v.optional(PositiveNumber),
+    })),
+  ),
+  memory: v.optional(
+    plainObject(v.looseObject({
+      org: v.optional(ScopeLabel),
+      project: v.optional(ScopeLabel),
+      capture: v.optional(v.boolean()),
+      strict_namespaces: v.optional(v.boolean()),
     })),
   ),
 });
@@ -219,7 +243,7 @@ export async function updateProjectConfig(
     const out = formatJson(raw, detectIndent(text));
     if (out !== text) {
       if (text === undefined) await writeSchemaCopy(workspace);
-      await writeFileAtomic(path, out);
+      await writeFileAtomic(path, out, { within: workspace });
     }
     return { path, exists: true, config, raw };
   });
@@ -232,8 +256,8 @@ export async function writeSchemaCopy(workspace: string): Promise<string> {
   const content = formatJson(schemaDocument);
   const existing = await readFile(path, "utf8").catch(() => undefined);
   if (existing !== content) {
-    await mkdir(join(workspace, ".pml"), { recursive: true });
-    await writeFileAtomic(path, content);
+    ensureDirNoFollow(workspace, ".pml");
+    await writeFileAtomic(path, content, { within: workspace });
   }
   return path;
 }

@@ -124,13 +124,13 @@ export async function initProject(opts: InitOptions): Promise<InitResult> {
 
   if (pmlProblem && opts.force) {
     result.pmlJson.backup = await backupFile(result.pmlJson.path);
-    await writeFileAtomic(result.pmlJson.path, formatJson(defaultProjectConfig()));
+    await writeFileAtomic(result.pmlJson.path, formatJson(defaultProjectConfig()), { within: dir });
     result.pmlJson.action = "replaced";
   } else if (pmlProblem) {
     result.pmlJson.action = "invalid";
     result.pmlJson.problem = pmlProblem.message;
   } else if (!pmlExists) {
-    await writeFileAtomic(result.pmlJson.path, formatJson(defaultProjectConfig()));
+    await writeFileAtomic(result.pmlJson.path, formatJson(defaultProjectConfig()), { within: dir });
     result.pmlJson.action = "created";
   }
   if (result.pmlJson.action !== "invalid") {

@@ -17,11 +17,13 @@ const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200
 
 /**
  * The form two names share when some file system could treat them as the same entry: Unicode
- * compatibility-normalised (fullwidth `．ｇｉｔ` -> `.git`), case-folded, invisible characters
+ * compatibility-normalised (fullwidth `．ｇｉｔ` -> `.git`), case-folded (`.gıt` -> `.git`), invisible characters
  * dropped, and trailing dots and spaces removed (Windows ignores them: `.pml.json.` is `.pml.json`).
  */
 export function canonicalName(name: string): string {
-  return name.normalize("NFKC").replace(INVISIBLE, "").toLowerCase().replace(/[. ]+$/u, "");
+  // Upper then lower: NTFS and APFS fold `ı` (dotless i) to I and `ſ` (long s) to S, which a
+  // plain toLowerCase keeps apart (`.gıt`, `.pml.jſon`).
+  return name.normalize("NFKC").replace(INVISIBLE, "").toUpperCase().toLowerCase().replace(/[. ]+$/u, "");
 }
 
 function isEnvName(canonical: string): boolean {
@@ -81,4 +83,32 @@ export function findProtectedPaths(root: string, limit = 20_000): string[] {
     }
   }
   return found;
+}
+
+/**
+ * The first protected entry inside the directory `dir` (a path under it), for refusing to move or
+ * replace a folder that holds one (`sub/` with `sub/.git`). "too-many" when the tree has more than
+ * `limit` directories: the caller cannot tell, so it refuses. Symlinks are not followed: a link is
+ * moved as a link.
+ */
+export function firstProtectedUnder(dir: string, limit = 20_000): string | "too-many" | undefined {
+  const queue = [dir];
+  let visited = 0;
+  while (queue.length > 0) {
+    if (visited++ >= limit) return "too-many";
+    const d = queue.shift()!;
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const c = canonicalName(e.name);
+      const full = join(d, e.name);
+      if (PROTECTED_NAMES.includes(c) || isEnvName(c)) return full;
+      if (e.isDirectory()) queue.push(full);
+    }
+  }
+  return undefined;
 }

@@ -10,12 +10,28 @@ import type { Resolver } from "../registry/resolve.ts";
 import { routeTool } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
 import type { Project } from "./project.ts";
+import type { Session } from "./session.ts";
 import { ToolError, valueResult, type CallContext, type CallToolResult, type ToolInfo } from "./types.ts";
 
 export interface Resolved {
   ns: string;
-  descriptor: Descriptor;
+  descriptor: Descriptor | InProcessDescriptor;
   source: string;
+}
+
+/** pml's own namespaces served in this process (`cap`: learned capabilities, `dns`: their names). */
+export interface InProcessNamespace {
+  description: string;
+  /** Its tools for `discover`, when it has a fixed list. */
+  tools?: ToolInfo[];
+  run(session: Session, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult>;
+}
+
+export interface InProcessDescriptor {
+  type: "inprocess";
+  description: string;
+  env_required: string[];
+  tools?: ToolInfo[];
 }
 
 type Pool = import("../pool/pool.ts").Pool;
@@ -30,6 +46,8 @@ export class Backends {
   private remote?: RemoteServers;
   private resolver?: { generation: number; resolver: Resolver };
   private readonly toolsSeen = new Map<string, ToolInfo[]>();
+  /** Namespaces pml serves itself; they shadow any registry namespace of the same name. */
+  readonly inProcess: Record<string, InProcessNamespace> = {};
   /** Requests from child servers (sampling, elicitation, roots); set by the host. */
   onServerRequest?: ServerRequestHandler;
 
@@ -48,6 +66,8 @@ export class Backends {
   }
 
   async resolve(ns: string, signal: AbortSignal): Promise<Resolved> {
+    const own = this.inProcess[ns];
+    if (own) return { ns, descriptor: { type: "inprocess", description: own.description, env_required: [], tools: own.tools }, source: "pml" };
     const { descriptor, source } = await (await this.getResolver()).resolve(ns, { signal });
     if (descriptor.tools?.length) this.toolsSeen.set(ns, descriptor.tools as ToolInfo[]);
     return { ns, descriptor, source };
@@ -56,6 +76,8 @@ export class Backends {
   run(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
     const d = r.descriptor;
     switch (d.type) {
+      case "inprocess":
+        throw new Error(`${r.ns} is served in-process: the invoker runs it with its session`);
       case "stdio":
         return this.runStdio(r.ns, d, action, args, call);
       case "module":
@@ -116,6 +138,7 @@ export class Backends {
       callTool: call.callTool,
       netAllow: cfg.sandbox?.net_allow ?? [],
       shellNet: cfg.sandbox?.shell_net === true,
+      grant: cfg.sandbox?.grants?.[ns],
     });
     return valueResult(value);
   }
@@ -123,7 +146,7 @@ export class Backends {
   private async runCloud(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
     const { callCloud } = await import("../cloud/call.ts");
     const state = await this.project.get();
-    return callCloud({ ns: r.ns, action, args, descriptor: r.descriptor, config: state.config, workspace: this.workspace, signal: call.signal });
+    return callCloud({ ns: r.ns, action, args, descriptor: r.descriptor as Descriptor, config: state.config, workspace: this.workspace, signal: call.signal });
   }
 
   async sandboxLimits(config?: ProjectConfig) {
@@ -133,7 +156,22 @@ export class Backends {
 
   /** Tools known for a namespace without starting anything: descriptor, catalog, or a past run. */
   knownTools(ns: string): ToolInfo[] | undefined {
-    return this.toolsSeen.get(ns) ?? (this.builtins[ns]?.tools as ToolInfo[] | undefined);
+    return this.toolsSeen.get(ns) ?? (this.builtins[ns]?.tools as ToolInfo[] | undefined) ?? this.inProcess[ns]?.tools;
+  }
+
+  /** Every tool known without starting anything, for ranking in `discover {query}`. */
+  allKnownTools(): Array<{ ns: string; tool: ToolInfo }> {
+    const out: Array<{ ns: string; tool: ToolInfo }> = [];
+    const seen = new Set<string>();
+    const add = (ns: string, tools: ToolInfo[] | undefined) => {
+      if (!tools || seen.has(ns)) return;
+      seen.add(ns);
+      for (const tool of tools) out.push({ ns, tool });
+    };
+    for (const [ns, tools] of this.toolsSeen) add(ns, tools);
+    for (const [ns, d] of Object.entries(this.builtins)) add(ns, d.tools as ToolInfo[] | undefined);
+    for (const [ns, p] of Object.entries(this.inProcess)) add(ns, p.tools);
+    return out;
   }
 
   /** Catalog servers already installed under PML_HOME (their tools are listed at session start). */

@@ -7,6 +7,7 @@ import { appendAudit } from "../sandbox/audit.ts";
 import { isBuiltinShell } from "../sandbox/builtins/builtins.ts";
 import { log } from "../log.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
+import { argumentsProblem } from "./validate-args.ts";
 import { approvalRequired, elicitApproval, Workflows } from "./approvals.ts";
 import { commandLine, confinementNote } from "./approval-text.ts";
 import type { Backends, Resolved } from "./backends.ts";
@@ -14,6 +15,8 @@ import { formatToolId, parseToolName, type ToolId } from "./names.ts";
 import type { Project } from "./project.ts";
 import type { Session } from "./session.ts";
 import type { Surface } from "./surface.ts";
+import { CAP_NS, CAP_SERVER_ID } from "../memory/names.ts";
+import type { ToolUsage } from "../memory/store.ts";
 import { errorResult, resultText, resultValue, ToolError, type CallContext, type CallToolResult } from "./types.ts";
 
 export interface ContinueWorkflow {
@@ -28,6 +31,8 @@ export type Prepared =
 
 export class Invoker {
   readonly workflows = new Workflows();
+  /** Told about every tool call that ran (the tool_usage log). */
+  onToolCall?: (u: ToolUsage) => void;
   /** Tools that passed the .pml.json-derived checks, per config generation. */
   private readonly passed = new Map<string, { generation: number; resolved: Resolved; permission: Decision }>();
 
@@ -71,18 +76,41 @@ export class Invoker {
   }
 
   async run(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
-    try {
-      // Only module code calls other tools: other backends take the caller's context as it is.
-      const inner = resolved.descriptor.type === "module" ? { ...call, callTool: (toolId: string, a: unknown) => this.callFromModule(session, toolId, a, call) } : call;
-      const result = await this.backends.run(resolved, id.action, args, inner);
-      this.surface.noteUsed(id.ns);
-      return result;
-    } catch (e) {
-      if (e instanceof ToolError) return errorResult(e.message);
-      if (call.signal.aborted) return errorResult(`${formatToolId(id.ns, id.action)} was cancelled.`);
-      log.error(`${id.ns}:${id.action} failed:`, e);
-      return errorResult(`${formatToolId(id.ns, id.action)} failed: ${(e as Error)?.message ?? e}`);
+    // Every kind of tool, whoever calls it (client, `call`, module code, `execute`), passes here.
+    const schema = this.backends.knownTools(id.ns)?.find((t) => t.name === id.action)?.inputSchema;
+    if (schema !== undefined) {
+      let problem = argumentsProblem(formatToolId(id.ns, id.action), schema, args);
+      if (problem instanceof Promise) problem = await problem;
+      if (problem !== undefined) return errorResult(problem);
     }
+    const started = performance.now();
+    let result: CallToolResult;
+    try {
+      const d = resolved.descriptor;
+      if (d.type === "inprocess") {
+        result = await this.backends.inProcess[id.ns]!.run(session, id.action, args, call);
+      } else {
+        // Only module code calls other tools: other backends take the caller's context as it is.
+        const inner = d.type === "module" ? { ...call, callTool: (toolId: string, a: unknown) => this.callFromModule(session, toolId, a, call) } : call;
+        result = await this.backends.run(resolved, id.action, args, inner);
+        this.surface.noteUsed(id.ns);
+      }
+    } catch (e) {
+      if (e instanceof ToolError) result = errorResult(e.message);
+      else if (call.signal.aborted) result = errorResult(`${formatToolId(id.ns, id.action)} was cancelled.`);
+      else {
+        log.error(`${id.ns}:${id.action} failed:`, e);
+        result = errorResult(`${formatToolId(id.ns, id.action)} failed: ${(e as Error)?.message ?? e}`);
+      }
+    }
+    this.onToolCall?.({
+      tool_id: formatToolId(id.ns, id.action),
+      server_id: id.ns === CAP_NS ? CAP_SERVER_ID : id.ns,
+      success: !result.isError && !result.approval_required,
+      latency_ms: performance.now() - started,
+      at: new Date().toISOString(),
+    });
+    return result;
   }
 
   /** Every check that comes before running; also used by `execute` for the tools its code calls.
@@ -103,7 +131,10 @@ export class Invoker {
     if (state.error)
       return refuse(`${state.error}\nNothing was run; pml rereads the file on the next call.`);
 
-    const permission = permissionFor(state.config.permissions ?? {}, toolId);
+    // pml's own namespaces (capabilities, their names) run no code with authority of their own:
+    // the tools a capability calls are checked one by one. Unless a pattern says otherwise they
+    // are allowed, like `execute`.
+    const permission = permissionFor(state.config.permissions ?? {}, toolId, this.backends.inProcess[id.ns] ? "allow" : "ask");
     if (permission === "deny") {
       await appendAudit(this.workspace, { tool: toolId, attempted: "call", reason: "denied by .pml.json permissions" }).catch(() => {});
       return refuse(`${toolId} is denied by ${state.path} (permissions.deny). It was not run. To allow it, remove the matching deny pattern.`);
@@ -178,6 +209,7 @@ function describeRisk(r: Resolved): string {
   if (d.type === "stdio") return `It runs the command "${d.command}" (from ${r.source}) on this machine.`;
   if (d.type === "cloud") return "It sends the arguments to the pml cloud endpoint.";
   if (d.type === "http") return `It sends the arguments to ${d.url}.`;
+  if (d.type === "inprocess") return `It is pml's own ${r.ns} tool (${d.description}).`;
   if (!isBuiltinShell(d)) return `It runs module code from ${r.source} in pml's sandbox, scoped to the workspace.`;
   return "It runs a shell command on this machine.";
 }

@@ -9,8 +9,8 @@ export type { Decision, Permissions };
 const STRICTNESS: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
 
 /** Most specific matching pattern wins (exact > namespace > "*"); among equally specific ones
- * the strictest (deny > ask > allow); no match -> ask. */
-export function permissionFor(perms: Permissions | undefined, toolId: string): Decision {
+ * the strictest (deny > ask > allow); no match -> `fallback` (ask). */
+export function permissionFor(perms: Permissions | undefined, toolId: string, fallback: Decision = "ask"): Decision {
   let best: { spec: number; decision: Decision } | undefined;
   for (const decision of ["allow", "ask", "deny"] as const) {
     for (const pattern of perms?.[decision] ?? []) {
@@ -21,7 +21,7 @@ export function permissionFor(perms: Permissions | undefined, toolId: string): D
       }
     }
   }
-  return best?.decision ?? "ask";
+  return best?.decision ?? fallback;
 }
 
 export interface ApprovalMode {

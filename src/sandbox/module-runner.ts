@@ -4,7 +4,7 @@
 import { lookupEnv } from "../config/dotenv.ts";
 import type { ModuleDescriptor } from "../registry/descriptor.ts";
 import { appendAudit } from "./audit.ts";
-import { isBuiltinShell } from "./builtins/builtins.ts";
+import { isBuiltinFilesystem, isBuiltinShell } from "./builtins/builtins.ts";
 import { type CallTool, DEFAULT_LIMITS, Engine, jsonPayload, limitsFrom, newCall, type Realm, type SandboxHost, type SandboxLimits } from "./engine.ts";
 import { SandboxError } from "./errors.ts";
 import { createHost } from "./host.ts";
@@ -128,6 +128,25 @@ export interface ModuleToolOptions {
   netAllow?: string[];
   /** .pml.json sandbox.shell_net: the shell's commands get the network. */
   shellNet?: boolean;
+  /** What the user granted this module in .pml.json sandbox.grants.<ns>. */
+  grant?: { write?: boolean; net?: string[] };
+}
+
+/**
+ * What the module may do: what the user granted, narrowed by what the module itself declares,
+ * never widened by it. The built-in filesystem writes (its tools are approved one by one through
+ * permissions), the built-in shell runs commands; a registry module writes only with the user's
+ * `sandbox.grants.<ns>.write`, and reaches only hosts the user allowed that it also declares.
+ */
+export function moduleGrants(d: ModuleDescriptor, netAllow: string[] = [], grant: { write?: boolean; net?: string[] } = {}) {
+  const builtin = isBuiltinFilesystem(d) || isBuiltinShell(d);
+  const declaredNet = d.permissions?.net ?? [];
+  return {
+    write: isBuiltinFilesystem(d) || (grant.write === true && d.permissions?.write !== false),
+    exec: isBuiltinShell(d),
+    net: [...netAllow, ...(grant.net ?? [])],
+    netDeclared: builtin || declaredNet.length === 0 ? undefined : declaredNet,
+  };
 }
 
 /** The gateway's entry point for a module tool: grants from the descriptor, env from env_required
@@ -143,7 +162,7 @@ export async function runModuleTool(opts: ModuleToolOptions): Promise<unknown> {
   const host = createHost({
     workspace,
     tool,
-    grants: { write: d.permissions?.write ?? false, exec: isBuiltinShell(d), net: opts.netAllow ?? [], execNet: opts.shellNet === true },
+    grants: { ...moduleGrants(d, opts.netAllow, opts.grant), execNet: opts.shellNet === true },
     audit: (entry) => void appendAudit(workspace, entry).catch(() => {}),
   });
   let limits = opts.limits;
