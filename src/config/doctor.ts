@@ -2,7 +2,7 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { confinement } from "../sandbox/confine.ts";
 import { version } from "../version.ts";
-import { lookupEnv } from "./dotenv.ts";
+import { cloudKey } from "./env-resolver.ts";
 import { readMcpJson, PML_SERVER_NAME } from "./mcp-json.ts";
 import { pmlHome } from "./paths.ts";
 import { loadProjectConfig } from "./pml-json.ts";
@@ -74,7 +74,7 @@ export async function runDoctor(opts: { cwd?: string } = {}): Promise<Check[]> {
   const c = confinement();
   checks.push({ name: "confinement", ok: true, warn: c.kind === "none", detail: c.kind === "none" ? `${c.summary} (shell commands and registry servers run unconfined)` : c.summary });
 
-  const key = lookupEnv("PML_API_KEY", { workspace: root });
+  const key = cloudKey({ workspace: root });
   checks.push({
     name: "mode",
     ok: true,

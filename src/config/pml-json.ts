@@ -85,12 +85,22 @@ const ScopeLabel = v.pipe(
 
 const PositiveNumber = v.pipe(v.number(), v.minValue(0, (issue) => `expected a number >= 0, got ${got(issue.input)}`));
 
+const GrantedVarSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, (issue) => `expected an environment variable name, got ${got(issue.input)}`),
+  v.check((s) => s !== "PML_API_KEY", "PML_API_KEY cannot be granted: pml sends it only to cloud.url"),
+);
+
+/** Namespace -> the variables of the user's environment / workspace .env that namespace may receive. */
+export const EnvGrantsSchema = plainObject(v.record(NamespaceKeySchema, v.array(GrantedVarSchema)));
+
 export const ProjectConfigSchema = v.looseObject({
   $schema: v.optional(v.string()),
   permissions: v.optional(PermissionsSchema, {}),
   private_mcps: v.optional(plainObject(v.record(NamespaceKeySchema, PrivateMcpSchema)), {}),
   /** Absent means "pml's default registries"; [] means none. */
   registries: v.optional(v.array(HttpUrlSchema)),
+  env_grants: v.optional(EnvGrantsSchema, {}),
   cloud: v.optional(plainObject(v.looseObject({ url: v.optional(HttpUrlSchema), timeout_s: v.optional(PositiveNumber) }))),
   pool: v.optional(
     plainObject(v.looseObject({
@@ -116,6 +126,8 @@ export const ProjectConfigSchema = v.looseObject({
       model: v.optional(v.string()),
       api_key_env: v.optional(v.string()),
       timeout_s: v.optional(PositiveNumber),
+      max_tokens: v.optional(v.pipe(v.number(), v.integer((issue) => `expected a whole number, got ${got(issue.input)}`), v.minValue(1, (issue) => `expected a number >= 1, got ${got(issue.input)}`))),
+      allow: v.optional(v.array(NamespaceKeySchema)),
     })),
   ),
   memory: v.optional(

@@ -6,7 +6,7 @@
 // a stored capability runs through the same code path (`runProgram`).
 import { approvalRequired, elicitApproval } from "./approvals.ts";
 import { commandLine } from "./approval-text.ts";
-import { declined, workflowGone, type ContinueWorkflow } from "./invoke.ts";
+import { declined, workflowGone, type ContinueWorkflow, type EnvGrant } from "./invoke.ts";
 import { memorySettings, type CapturePlan } from "../memory/memory.ts";
 import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
 import type { MetaDeps } from "./meta-tools.ts";
@@ -26,6 +26,7 @@ class ApprovalPause extends Error {
   constructor(
     readonly toolId: string,
     readonly why: string,
+    readonly grant?: EnvGrant,
   ) {
     super(`paused: ${toolId} needs approval`);
   }
@@ -39,7 +40,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
     const wf = deps.invoker.workflows.take(cw.workflow_id, session.id, "execute");
     if (!wf) return workflowGone(cw.workflow_id);
     if (cw.approved !== true) return declined(wf.dependency);
-    await deps.invoker.approve(session, wf.dependency, cw.always === true);
+    await deps.invoker.approve(session, wf.dependency, cw.always === true, wf.grant);
     input = wf.args;
     replay = (wf.replay as Recorded[]) ?? [];
   } else if (input.capability !== undefined) {
@@ -155,7 +156,7 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
     }
     replay = []; // the run diverged from the recording: everything from here runs for real
 
-    const prepared = await deps.invoker.prepare(session, id, stop);
+    let prepared = await deps.invoker.prepare(session, id, stop);
     if (prepared.kind === "refused") {
       record.push({ tool: toolId, args: argsJson, ok: false, value: textOf(prepared.result) });
       throw new Error(textOf(prepared.result));
@@ -165,14 +166,17 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       const decision = await elicitApproval(session, toolId, why, stop);
       if (decision === "abort") throw new Error(textOf(declined(toolId)));
       if (decision === "fallback") {
-        paused = new ApprovalPause(toolId, why);
+        paused = new ApprovalPause(toolId, why, prepared.grant);
         pause.abort(paused);
         throw paused;
       }
-      await deps.invoker.approve(session, toolId, decision === "always");
+      await deps.invoker.approve(session, toolId, decision === "always", prepared.grant);
+      // With the variables granted, the checks give the call what it may now receive.
+      if (prepared.grant) prepared = await deps.invoker.prepare(session, id, stop);
+      if (prepared.kind === "refused") throw new Error(textOf(prepared.result));
     }
     const args = (toolArgs ?? {}) as Record<string, unknown>;
-    const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress });
+    const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress }, prepared.env);
     toolsUsed.push(toolId);
     const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : resultValue(result) };
     record.push(rec);
@@ -194,6 +198,7 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
         kind: "execute",
         args: { ...program.saveArgs, code, args: program.args, intent: program.intent, ...(program.capabilityId ? { capability_id: program.capabilityId } : {}) },
         replay: record,
+        grant: paused.grant,
       });
       const what = program.capabilityId ? "The capability's code calls it." : "The code passed to execute calls it.";
       return { kind: "result", result: approvalRequired(wf, `${what} ${paused.why}`), ms };

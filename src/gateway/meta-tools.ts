@@ -1,5 +1,5 @@
 // pml's own tools, always in tools/list: `status`, `discover`, `call`, `execute`.
-import { lookupEnv } from "../config/dotenv.ts";
+import { cloudKey } from "../config/env-resolver.ts";
 import type { Workspace } from "../config/workspace.ts";
 import { version } from "../version.ts";
 import { ContinueWorkflowSchema } from "./approvals.ts";
@@ -128,7 +128,7 @@ async function status(deps: MetaDeps) {
       deny: cfg.permissions?.deny ?? [],
       default: "ask",
     },
-    mode: lookupEnv("PML_API_KEY", { workspace: deps.workspace.root }) ? "cloud" : "local (set PML_API_KEY in the workspace .env for cloud tools)",
+    mode: cloudKey({ workspace: deps.workspace.root }) ? "cloud" : "local (set PML_API_KEY in the workspace .env for cloud tools)",
     cloud: cfg.cloud?.url ?? null,
     registries: cfg.registries ?? [],
     listed_namespaces: await deps.surface.enabledNamespaces(),

@@ -73,3 +73,31 @@ export async function allowAlways(workspace: string, toolId: string): Promise<Lo
     if (Array.isArray(p.ask)) p.ask = p.ask.filter((x) => x !== toolId);
   });
 }
+
+/**
+ * "Always" for variables: adds them to .pml.json env_grants[ns] (idempotent, atomic, locked like
+ * allowAlways). PML_API_KEY is never accepted (the schema refuses it too).
+ */
+export async function grantEnvAlways(workspace: string, ns: string, names: readonly string[]): Promise<LoadedProjectConfig> {
+  return updateProjectConfig(workspace, (raw) => {
+    if (raw.env_grants === undefined) raw.env_grants = {};
+    const grants = raw.env_grants;
+    if (typeof grants !== "object" || grants === null || Array.isArray(grants)) return;
+    const g = grants as Record<string, unknown>;
+    if (g[ns] === undefined) g[ns] = [];
+    const list = g[ns];
+    if (Array.isArray(list)) for (const n of names) if (!list.includes(n)) list.push(n);
+  });
+}
+
+/** "Always" for a server's sampling requests: adds `ns` to .pml.json sampling.allow. */
+export async function allowSamplingAlways(workspace: string, ns: string): Promise<LoadedProjectConfig> {
+  return updateProjectConfig(workspace, (raw) => {
+    if (raw.sampling === undefined) raw.sampling = {};
+    const sampling = raw.sampling;
+    if (typeof sampling !== "object" || sampling === null || Array.isArray(sampling)) return;
+    const s = sampling as Record<string, unknown>;
+    if (s.allow === undefined) s.allow = [];
+    if (Array.isArray(s.allow) && !s.allow.includes(ns)) s.allow.push(ns);
+  });
+}

@@ -48,6 +48,14 @@ const samples: [string, unknown, boolean][] = [
   ["timeout string", { sandbox: { timeout_ms: "5" } }, false],
   ["net_allow not strings", { sandbox: { net_allow: [1] } }, false],
   ["sampling not object", { sampling: 1 }, false],
+  ["env grants", { env_grants: { github: ["GITHUB_TOKEN"], "a-b": [] } }, true],
+  ["env grants PML_API_KEY", { env_grants: { x: ["PML_API_KEY"] } }, false],
+  ["env grants bad name", { env_grants: { x: ["A-B"] } }, false],
+  ["env grants not array", { env_grants: { x: "GITHUB_TOKEN" } }, false],
+  ["env grants bad namespace", { env_grants: { "a b": [] } }, false],
+  ["sampling cap + allow", { sampling: { max_tokens: 1000, allow: ["everything"] } }, true],
+  ["sampling cap zero", { sampling: { max_tokens: 0 } }, false],
+  ["sampling cap fraction", { sampling: { max_tokens: 1.5 } }, false],
   ["$schema not string", { $schema: 1 }, false],
 ];
 

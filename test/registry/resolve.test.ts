@@ -82,6 +82,7 @@ describe("createResolver", () => {
       // The user's own commands run unconfined unless their entry says "confine": true.
       descriptor: { type: "stdio", command: "node", args: ["greet-server.js"], env: { A: "1" }, env_required: [], confine: false },
       source: ".pml.json",
+      origin: "user",
     });
     expect((await r.resolve("memory")).descriptor).toMatchObject({ type: "http", url: "https://internal.example.com/mcp" });
   });
