@@ -13,12 +13,14 @@ const { values } = parseArgs({
 
 const started = performance.now();
 const result = await Bun.build({
-  entrypoints: ["src/main.ts"],
+  // The sandbox worker is an entry of its own: workers are started from it inside the binary.
+  entrypoints: ["src/main.ts", "src/sandbox/worker.ts"],
   minify: true,
   sourcemap: "none",
   bytecode: !values["no-bytecode"],
   format: "esm",
-  define: { PML_VERSION: JSON.stringify(pkg.version) },
+  // Inside the binary, entries sit relative to src/ (the entries' common folder).
+  define: { PML_VERSION: JSON.stringify(pkg.version), PML_SANDBOX_WORKER: JSON.stringify("./sandbox/worker.ts") },
   compile: {
     outfile: values.outfile,
     // pml reads the workspace .env itself (src/config/env-resolver.ts) and a cloned repository's

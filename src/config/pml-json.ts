@@ -112,6 +112,10 @@ export const ProjectConfigSchema = v.looseObject({
     plainObject(v.looseObject({
       timeout_ms: v.optional(PositiveNumber),
       memory_mb: v.optional(PositiveNumber),
+      /** The global cap on sandboxed runs (see src/sandbox/admission.ts). */
+      max_concurrent: v.optional(PositiveNumber),
+      max_memory_mb: v.optional(PositiveNumber),
+      max_queued: v.optional(PositiveNumber),
       net_allow: v.optional(v.array(v.string())),
       shell_net: v.optional(v.boolean()),
       server_net: v.optional(v.array(NamespaceKeySchema)),

@@ -155,7 +155,7 @@ export class Backends {
   }
 
   async sandboxLimits(config?: ProjectConfig) {
-    const { limitsFromConfig } = await import("../sandbox/engine.ts");
+    const { limitsFromConfig } = await import("../sandbox/limits.ts");
     return limitsFromConfig((config ?? (await this.project.get()).config).sandbox);
   }
 
