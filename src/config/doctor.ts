@@ -2,6 +2,7 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { version } from "../version.ts";
 import { cloudKey } from "./env-resolver.ts";
+import { insecureUrlReason } from "./secure-url.ts";
 import { readMcpJson, PML_SERVER_NAME } from "./mcp-json.ts";
 import { pmlHome } from "./paths.ts";
 import { loadProjectConfig } from "./pml-json.ts";
@@ -33,6 +34,18 @@ export async function runDoctor(opts: { cwd?: string } = {}): Promise<Check[]> {
       ok: true,
       warn: !cfg.exists,
       detail: cfg.exists ? `${cfg.path}: ${cfg.config.permissions.allow.length} allowed, ${cfg.config.permissions.deny.length} denied` : "not found; run `pml init` (defaults apply: everything asks first)",
+    });
+    const refused = [...(cfg.config.registries ?? []), ...(cfg.config.cloud?.url ? [cfg.config.cloud.url] : [])]
+      .map((u) => insecureUrlReason(u, "registry"))
+      .filter((x): x is string => x !== undefined);
+    for (const why of refused) checks.push({ name: "registries", ok: false, detail: why });
+    const grants = Object.entries(cfg.config.env_grants ?? {}).filter(([, names]) => names.length);
+    checks.push({
+      name: "keys",
+      ok: true,
+      detail:
+        (grants.length ? `granted to registry entries: ${grants.map(([ns, names]) => `${ns} (${names.join(", ")})`).join("; ")}` : "no keys granted to registry entries (.pml.json env_grants)") +
+        "; PML_API_KEY goes only to cloud.url",
     });
   } catch (e) {
     checks.push({ name: ".pml.json", ok: false, detail: (e as Error).message });

@@ -22,7 +22,7 @@ export type EnvSource = Record<string, string | undefined>;
 export const CLOUD_KEY = "PML_API_KEY";
 
 /** What a server inherits from pml's environment: the basics a process needs, nothing secret. */
-const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "TMPDIR", "TZ", "SYSTEMROOT", "USERPROFILE"];
+const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ", "SYSTEMROOT", "SystemRoot", "USERPROFILE", "ComSpec", "PATHEXT", "TEMP", "TMP"];
 
 /** What every process pml starts inherits from pml's environment (PATH, HOME, locale...). */
 export function baseEnv(env: EnvSource = process.env): Record<string, string> {

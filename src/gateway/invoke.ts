@@ -2,7 +2,7 @@
 // exists? -> environment (src/config/env-resolver.ts: what it may receive, all set?) -> approval
 // (ask, or variables the user has not granted) -> backend. A denied tool is never resolved,
 // installed or started; nothing is installed or started before the env and approval checks pass.
-import { describeEnvPlan, EnvResolver, envRequestFor, missingMessage, type EnvPlan } from "../config/env-resolver.ts";
+import { asksNothing, describeEnvPlan, EnvResolver, envRequestFor, missingMessage, type EnvPlan } from "../config/env-resolver.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { allowAlways, grantEnvAlways, permissionFor, type Decision } from "../permissions/permissions.ts";
 import { appendAudit } from "../sandbox/audit.ts";
@@ -43,6 +43,8 @@ export class Invoker {
   onToolCall?: (u: ToolUsage) => void;
   /** Tools that passed the .pml.json-derived checks, per config generation. */
   private readonly passed = new Map<string, { generation: number; resolved: Resolved; permission: Decision }>();
+  /** Plans of tools that ask for no variable: they depend on nothing but the resolution (hot path). */
+  private readonly plainPlans = new WeakMap<Resolved, Map<string, EnvPlan>>();
 
   constructor(
     private readonly workspace: string,
@@ -172,6 +174,18 @@ export class Invoker {
 
   /** What the call may receive from the user's environment, and from where (one resolver for all). */
   private planEnv(session: Session, resolved: Resolved, action: string, config: ProjectConfig): EnvPlan {
+    const known = this.plainPlans.get(resolved)?.get(action);
+    if (known) return known;
+    const plan = this.computePlan(session, resolved, action, config);
+    if (asksNothing(plan.request)) {
+      let byAction = this.plainPlans.get(resolved);
+      if (!byAction) this.plainPlans.set(resolved, (byAction = new Map()));
+      byAction.set(action, plan);
+    }
+    return plan;
+  }
+
+  private computePlan(session: Session, resolved: Resolved, action: string, config: ProjectConfig): EnvPlan {
     const d = resolved.descriptor;
     const resolver = new EnvResolver({
       workspace: this.workspace,

@@ -6,6 +6,7 @@ import { constants } from "node:fs";
 import { lstat, mkdir, open, readdir, realpath, rename, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { writeFileAtomic } from "../config/atomic.ts";
+import { baseEnv } from "../config/env-resolver.ts";
 import { PathError, resolveInWorkspace } from "../config/path-guard.ts";
 import { canonicalName, firstProtectedUnder, protectedComponent, protectedKind, type ProtectedKind } from "../config/protected.ts";
 import type { AuditEntry } from "./audit.ts";
@@ -37,8 +38,6 @@ const MAX_FETCH_BYTES = 5 * 1024 * 1024;
 const EXEC_DEFAULT_TIMEOUT_MS = 30_000;
 const EXEC_MAX_TIMEOUT_MS = 10 * 60_000;
 const EXEC_OUTPUT_CAP = 256 * 1024;
-// What a shell command sees of pml's environment: enough to find programs, nothing secret.
-const EXEC_ENV_KEYS = ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TERM", "TMPDIR", "SHELL", "SystemRoot", "ComSpec", "PATHEXT", "TEMP", "TMP"];
 
 export const NETWORK_ISOLATED = "local modules are network-isolated; allow hosts in .pml.json sandbox.net_allow";
 
@@ -326,8 +325,8 @@ export function createHost(opts: HostOptions): SandboxHost {
       if (!grants.exec) refuse(`exec ${command.slice(0, 200)}`, "running commands is not granted to this module");
       const cwd = await guard("exec in", a?.cwd ?? ".", { mustExist: true });
       const timeout = Math.min(Math.max(Number(a?.timeout_ms) || EXEC_DEFAULT_TIMEOUT_MS, 1), EXEC_MAX_TIMEOUT_MS);
-      const env: Record<string, string> = {};
-      for (const k of EXEC_ENV_KEYS) if (process.env[k] !== undefined) env[k] = process.env[k]!;
+      // What a shell command sees of pml's environment: enough to find programs, nothing secret.
+      const env = baseEnv();
       const argv = process.platform === "win32" ? ["cmd.exe", "/d", "/s", "/c", command] : ["/bin/sh", "-c", command];
       const child = Bun.spawn(argv, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe", detached: process.platform !== "win32" });
       let timedOut = false;

@@ -255,6 +255,14 @@ describe("plain http is refused except on loopback", () => {
     peer.close();
   });
 
+  test("pml doctor says which registry is refused and which keys are granted", () => {
+    config({ registries: ["http://registry.example.com"], env_grants: { github: ["GITHUB_TOKEN"] } });
+    const r = Bun.spawnSync([entries.binary[0]!, "doctor"], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
+    const out = r.stdout.toString() + r.stderr.toString();
+    expect(out).toContain("registry http://registry.example.com/ is refused");
+    expect(out).toContain("granted to registry entries: github (GITHUB_TOKEN)");
+  });
+
   test("a remote server over http:// on another host is refused before any request", async () => {
     config({ private_mcps: { far: { type: "http", url: "http://mcp.example.com/mcp" } } });
     const peer = await pml();
