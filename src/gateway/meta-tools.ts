@@ -7,7 +7,7 @@ import type { Backends } from "./backends.ts";
 import { runExecute } from "./execute.ts";
 import type { ContinueWorkflow, Invoker } from "./invoke.ts";
 import { parseToolName } from "./names.ts";
-import type { Memory } from "../memory/memory.ts";
+import { memorySettings, type Memory } from "../memory/memory.ts";
 import type { Project } from "./project.ts";
 import type { CallRequest, WireTool } from "./server.ts";
 import type { Session } from "./session.ts";
@@ -40,17 +40,23 @@ export function metaTools(deps: MetaDeps) {
       name: "discover",
       title: "Find tools",
       description:
-        "Lists the tool namespaces pml can reach (built-in, catalog, .pml.json private MCPs, registries) and their tools. " +
-        "Give `namespace` for one namespace's tools with input schemas, or `query` to filter by words.",
+        "Finds tools and learned capabilities. `query`: say in your own words what you want done " +
+        "(\"keep a backup copy of a file before editing it\"); returns the best matches, each with the id to call. " +
+        "`namespace`: one namespace's tools with input schemas. Neither: the namespaces pml can reach.",
       inputSchema: {
         type: "object",
         properties: {
-          query: { type: "string", description: "words to match against names and descriptions" },
+          query: { type: "string", description: "what you want to do, in your own words" },
           namespace: { type: "string", description: "one namespace, e.g. memory" },
+          limit: { type: "integer", minimum: 1, maximum: 50, description: "how many matches for a query (default 10)" },
         },
       },
       annotations: { readOnlyHint: true },
-      handler: async (_s, req) => jsonResult(await deps.backends.discover(req.arguments, req.signal)),
+      handler: async (_s, req) => {
+        const { query, namespace } = req.arguments;
+        if (typeof query === "string" && query.trim() && namespace === undefined) return jsonResult(await discoverQuery(deps, query, req.arguments.limit));
+        return jsonResult(await deps.backends.discover(req.arguments, req.signal));
+      },
     },
     {
       name: "call",
@@ -108,6 +114,19 @@ export function metaTools(deps: MetaDeps) {
   return {
     list: (): WireTool[] => tools.map(({ handler: _, ...t }) => t),
     get: (name: string): Handler | undefined => byName.get(name),
+  };
+}
+
+async function discoverQuery(deps: MetaDeps, query: string, limit: unknown) {
+  const n = typeof limit === "number" && Number.isInteger(limit) ? Math.min(Math.max(limit, 1), 50) : 10;
+  const tools = deps.backends.allKnownTools().map(({ ns, tool }) => ({ ns, name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+  const settings = memorySettings((await deps.project.get()).config, deps.workspace.root);
+  const { results, warning } = await deps.memory.discover(settings, query, tools, n);
+  return {
+    query,
+    results,
+    how: "call a tool with `call` {tool: id, arguments}; a capability with its tool (cap__ns__action), `call` {tool: \"cap:<id>\"} or `execute` {capability: id, args}; `discover` {namespace} shows a namespace's input schemas",
+    ...(warning ? { warning } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type CaptureOutcome,
   type Resolution,
   type Scope,
+  type SearchRecord,
   type ToolUsage,
 } from "./store.ts";
 
@@ -54,6 +55,9 @@ export class SqliteCapabilityStore implements CapabilityStore {
       ),
       listNamed: this.db.query(`SELECT ${cols} FROM capabilities c WHERE org = ?1 AND project = ?2 AND named = 1 AND record_type = 'capability' ORDER BY namespace, action`),
       changed: this.db.query(`SELECT ${cols} FROM capabilities c WHERE seq > ?1 ORDER BY seq LIMIT ?2`),
+      searchable: this.db.query(
+        "SELECT id, record_type, org, project, namespace, action, named, visibility, intent, description, tools_used, parameters_schema, seq FROM capabilities WHERE seq > ?1 ORDER BY seq",
+      ),
       aliasesOf: this.db.query("SELECT namespace, action FROM capability_aliases WHERE capability_id = ?1 ORDER BY created_at"),
       usage: this.db.query("INSERT INTO tool_usage (tool_id, server_id, success, latency_ms, at) VALUES (?1, ?2, ?3, ?4, ?5)"),
     };
@@ -156,6 +160,25 @@ export class SqliteCapabilityStore implements CapabilityStore {
 
   async changedSince(seq: number, limit = 1_000_000): Promise<Capability[]> {
     return (this.q.changed!.all(seq, limit) as Row[]).map(toCapability);
+  }
+
+  async searchableSince(seq: number): Promise<SearchRecord[]> {
+    return (this.q.searchable!.all(seq) as Row[]).map((r) => ({
+      id: r.id as string,
+      record_type: r.record_type as SearchRecord["record_type"],
+      org: r.org as string,
+      project: r.project as string,
+      namespace: r.namespace as string,
+      action: r.action as string,
+      display_name: formatName({ namespace: r.namespace as string, action: r.action as string }),
+      named: r.named === 1,
+      visibility: r.visibility as SearchRecord["visibility"],
+      intent: r.intent as string,
+      description: r.description as string,
+      tools_used: JSON.parse(r.tools_used as string),
+      parameters_schema: JSON.parse(r.parameters_schema as string),
+      seq: r.seq as number,
+    }));
   }
 
   async rename(scope: Scope, from: CapName, to: CapName, by: string) {

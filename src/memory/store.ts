@@ -85,6 +85,12 @@ export interface Resolution {
   alias?: string;
 }
 
+/** What search indexes need of a record (no code). */
+export type SearchRecord = Pick<
+  Capability,
+  "id" | "record_type" | "org" | "project" | "namespace" | "action" | "display_name" | "named" | "visibility" | "intent" | "description" | "tools_used" | "parameters_schema" | "seq"
+>;
+
 export interface ToolUsage {
   tool_id: string;
   /** The server (namespace) that ran it; `pml-capabilities` for capabilities. */
@@ -123,6 +129,8 @@ export interface CapabilityStore {
   listNamed(scope: Scope): Promise<Capability[]>;
   /** Records changed after `seq` (every scope); for search indexes. */
   changedSince(seq: number, limit?: number): Promise<Capability[]>;
+  /** The same, with only what search needs (cheaper at 10k+ records). */
+  searchableSince(seq: number): Promise<SearchRecord[]>;
   /** Renames in one transaction: the old name becomes an alias of the same record. */
   rename(scope: Scope, from: CapName, to: CapName, by: string): Promise<{ capability: Capability; old: string }>;
   aliasesOf(id: string): Promise<string[]>;
