@@ -45,6 +45,7 @@ export class Invoker {
   private readonly passed = new Map<string, { generation: number; resolved: Resolved; permission: Decision }>();
   /** Plans of tools that ask for no variable: they depend on nothing but the resolution (hot path). */
   private readonly plainPlans = new WeakMap<Resolved, Map<string, EnvPlan>>();
+  private readonly warnedWithheld = new Set<string>();
 
   constructor(
     private readonly workspace: string,
@@ -204,7 +205,10 @@ export class Invoker {
     const toolId = formatToolId(id.ns, id.action);
     const env = this.planEnv(session, resolved, id.action, config);
     if (env.missing.length) return refuse(missingMessage(env, toolId, this.workspace));
-    if (env.withheld.length) log.warn(`${toolId}: ${resolved.source} asks for ${env.withheld.join(", ")}; withheld (PML_API_KEY goes only to cloud.url).`);
+    if (env.withheld.length && !this.warnedWithheld.has(resolved.ns)) {
+      this.warnedWithheld.add(resolved.ns);
+      log.warn(`${resolved.ns}: ${resolved.source} asks for ${env.withheld.join(", ")}; withheld (PML_API_KEY goes only to cloud.url).`);
+    }
     const grant = env.ungranted.length ? { ns: resolved.ns, names: [...env.ungranted] } : undefined;
     const needsApproval = (permission === "ask" && !session.approved.has(toolId)) || grant !== undefined;
     const why = needsApproval ? describeRisk(resolved, env) : "";
