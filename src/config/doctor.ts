@@ -1,5 +1,6 @@
 // `pml doctor`: each check says what it found and, when something is wrong, what to do.
 import { accessSync, constants, mkdirSync } from "node:fs";
+import { confinement } from "../sandbox/confine.ts";
 import { version } from "../version.ts";
 import { cloudKey } from "./env-resolver.ts";
 import { insecureUrlReason } from "./secure-url.ts";
@@ -81,6 +82,10 @@ export async function runDoctor(opts: { cwd?: string } = {}): Promise<Check[]> {
   } catch {
     checks.push({ name: "PML_HOME", ok: false, detail: `${home} is not writable; set PML_HOME to a writable directory` });
   }
+
+  // What confines shell:exec and stdio MCP servers here (a real probe, not just a binary on PATH).
+  const c = confinement();
+  checks.push({ name: "confinement", ok: true, warn: c.kind === "none", detail: c.kind === "none" ? `${c.summary} (shell commands and registry servers run unconfined)` : c.summary });
 
   const key = cloudKey({ workspace: root });
   checks.push({

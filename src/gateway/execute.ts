@@ -5,6 +5,7 @@
 // A run that finished with every tool call succeeding is kept as a capability (procedural memory);
 // a stored capability runs through the same code path (`runProgram`).
 import { approvalRequired, elicitApproval } from "./approvals.ts";
+import { commandLine } from "./approval-text.ts";
 import { declined, workflowGone, type ContinueWorkflow, type EnvGrant } from "./invoke.ts";
 import { memorySettings, type CapturePlan } from "../memory/memory.ts";
 import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
@@ -161,10 +162,11 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       throw new Error(textOf(prepared.result));
     }
     if (prepared.needsApproval) {
-      const decision = await elicitApproval(session, toolId, prepared.why, stop);
+      const why = prepared.why + commandLine(prepared.resolved, id.action, toolArgs as Record<string, unknown> | undefined);
+      const decision = await elicitApproval(session, toolId, why, stop);
       if (decision === "abort") throw new Error(textOf(declined(toolId)));
       if (decision === "fallback") {
-        paused = new ApprovalPause(toolId, prepared.why, prepared.grant);
+        paused = new ApprovalPause(toolId, why, prepared.grant);
         pause.abort(paused);
         throw paused;
       }

@@ -6,9 +6,11 @@ import { asksNothing, describeEnvPlan, EnvResolver, envRequestFor, missingMessag
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { allowAlways, grantEnvAlways, permissionFor, type Decision } from "../permissions/permissions.ts";
 import { appendAudit } from "../sandbox/audit.ts";
+import { isBuiltinShell } from "../sandbox/builtins/builtins.ts";
 import { log } from "../log.ts";
 import { argumentsProblem } from "./validate-args.ts";
 import { approvalRequired, elicitApproval, Workflows } from "./approvals.ts";
+import { commandLine, confinementNote } from "./approval-text.ts";
 import { isCloudRouted, type Backends, type Resolved } from "./backends.ts";
 import { formatToolId, parseToolName, type ToolId } from "./names.ts";
 import type { Project } from "./project.ts";
@@ -74,11 +76,12 @@ export class Invoker {
     if (prepared instanceof Promise) prepared = await prepared;
     if (prepared.kind === "refused") return prepared.result;
     if (prepared.needsApproval) {
-      const decision = await elicitApproval(session, toolId, prepared.why, call.signal);
+      const why = prepared.why + commandLine(prepared.resolved, id.action, args);
+      const decision = await elicitApproval(session, toolId, why, call.signal);
       if (decision === "abort") return declined(toolId);
       if (decision === "fallback") {
         const wf = this.workflows.open({ sessionId: session.id, tool: opts.calledAs, dependency: toolId, kind: "tool", args, grant: prepared.grant });
-        return approvalRequired(wf, prepared.why);
+        return approvalRequired(wf, why);
       }
       await this.approve(session, toolId, decision === "always", prepared.grant);
       // The grant changes what the call receives: check again with it.
@@ -211,7 +214,7 @@ export class Invoker {
     }
     const grant = env.ungranted.length ? { ns: resolved.ns, names: [...env.ungranted] } : undefined;
     const needsApproval = (permission === "ask" && !session.approved.has(toolId)) || grant !== undefined;
-    const why = needsApproval ? describeRisk(resolved, env) : "";
+    const why = needsApproval ? describeRisk(resolved, env) + confinementNote(resolved, config) : "";
     return { kind: "ready", resolved, needsApproval, why, env, grant };
   }
 
@@ -223,7 +226,7 @@ export class Invoker {
     const prepared = await this.prepare(session, id, call.signal);
     if (prepared.kind === "refused") throw new Error(resultText(prepared.result));
     if (prepared.needsApproval) {
-      const decision = await elicitApproval(session, toolId, prepared.why, call.signal);
+      const decision = await elicitApproval(session, toolId, prepared.why + commandLine(prepared.resolved, id.action, args as Record<string, unknown>), call.signal);
       if (decision === "fallback") throw new Error(`${toolId} needs the user's approval first: call it directly once (or allow it in .pml.json), then retry.`);
       if (decision === "abort") throw new Error(resultText(declined(toolId)));
       await this.approve(session, toolId, decision === "always", prepared.grant);
@@ -266,6 +269,7 @@ function describeRisk(r: Resolved, env: EnvPlan): string {
   if (d.type === "stdio") what = `It runs ${dest} (from ${r.source}) on this machine.`;
   else if (d.type === "http") what = `It sends the arguments to ${dest} (from ${r.source}).`;
   else if (env.request.kind === "cloud") what = `It sends the arguments to ${dest}.`;
+  else if (d.type === "module" && isBuiltinShell(d)) what = "It runs a shell command on this machine.";
   else what = `It runs module code from ${r.source} in pml's sandbox, scoped to the workspace.`;
   const vars = describeEnvPlan(env);
   return vars ? `${what} ${vars}` : what;
