@@ -38,7 +38,8 @@ export async function compile(opts: CompileOptions): Promise<Compiled> {
 
 async function buildOnce(opts: CompileOptions, bytecode: boolean): Promise<void> {
   const result = await Bun.build({
-    entrypoints: [new URL("../src/main.ts", import.meta.url).pathname],
+    // The sandbox worker is an entry of its own: workers are started from it inside the binary.
+    entrypoints: ["main.ts", "sandbox/worker.ts"].map((f) => new URL(`../src/${f}`, import.meta.url).pathname),
     minify: true,
     sourcemap: "none",
     bytecode,
@@ -46,8 +47,17 @@ async function buildOnce(opts: CompileOptions, bytecode: boolean): Promise<void>
     define: {
       PML_VERSION: JSON.stringify(opts.version ?? pkg.version),
       PML_TARGET: JSON.stringify(opts.target ?? hostTarget()),
+      // Inside the binary, entries sit relative to src/ (the entries' common folder).
+      PML_SANDBOX_WORKER: JSON.stringify("./sandbox/worker.ts"),
     },
-    compile: { outfile: opts.outfile, ...(opts.bunTarget ? { target: opts.bunTarget as Bun.Build.CompileTarget } : {}) },
+    compile: {
+      outfile: opts.outfile,
+      // pml reads the workspace .env itself (src/config/env-resolver.ts) and a cloned repository's
+      // bunfig.toml must not configure (or preload code into) pml: the runtime loads neither.
+      autoloadDotenv: false,
+      autoloadBunfig: false,
+      ...(opts.bunTarget ? { target: opts.bunTarget as Bun.Build.CompileTarget } : {}),
+    },
     throw: false,
   });
   if (!result.success) throw new Error(`bun build ${opts.bunTarget ?? "(this machine)"} failed:\n${result.logs.map(String).join("\n")}`);

@@ -1,4 +1,4 @@
-// `pml registry serve --data <dir> [--port N] [--host 127.0.0.1] [--max-age 60]`
+// `pml registry serve (--data DIR | --database URL) [--port N] [--host 127.0.0.1] [--max-age 60] [--api-key K]... [--api-keys-file F]`
 import { defineCommand } from "citty";
 import { log } from "../log.ts";
 
@@ -8,37 +8,52 @@ function fail(message: string): never {
 }
 
 const serve = defineCommand({
-  meta: { name: "serve", description: "Serve a registry (/mcp, /mcp/{fqdn}) from a directory of <name>.ts and <name>.json files" },
+  meta: {
+    name: "serve",
+    description: "Serve a registry (/mcp, /mcp/{fqdn}, POST /mcp/capabilities, POST /mcp/tools/call) from a directory or a database",
+  },
   args: {
-    data: { type: "string", description: "Directory holding <fqdn>.ts (modules) and <fqdn>.json (descriptors)", required: true },
+    data: { type: "string", description: "Directory holding <fqdn>.ts (modules) and <fqdn>.json (descriptors); read-only" },
+    database: { type: "string", description: "Store published capabilities in postgres://user@host:5432/db (several replicas may share it) or sqlite:PATH" },
     port: { type: "string", description: "Port (0: any free port)", default: "4873" },
     host: { type: "string", description: "Interface to listen on", default: "127.0.0.1" },
     "max-age": { type: "string", description: "Cache-Control max-age in seconds for entries", default: "60" },
-    "api-key": { type: "string", description: "A PML API key accepted by POST /mcp/tools/call (repeatable)" },
-    "api-keys-file": { type: "string", description: "File of accepted PML API keys, one per line (# comments)" },
+    "api-key": { type: "string", description: "A PML API key accepted by POST /mcp/tools/call (repeatable; no identity)" },
+    "api-keys-file": { type: "string", description: 'Accepted keys: JSON {"keys": [{"key", "org", "user"}]}, or one key per line (# comments)' },
   },
   async run({ args, rawArgs }) {
-    const { startRegistryServer } = await import("../server/serve.ts");
     const port = Number(args.port);
     const maxAgeS = Number(args["max-age"]);
     if (!/^\d+$/.test(args.port) || port > 65535) fail(`--port ${args.port}: expected an integer from 0 to 65535`);
     if (!/^\d+$/.test(args["max-age"])) fail(`--max-age ${args["max-age"]}: expected a whole number of seconds >= 0`);
+    if (!args.data && !args.database) fail("say what to serve: --data DIR (a directory of modules and descriptors) or --database postgres://…|sqlite:PATH (published capabilities)");
+    if (args.data && args.database) fail("--data and --database are two different stores: give one of them");
+    const { startRegistryServer, openFileStore } = await import("../server/serve.ts");
+    const { toolsCallRoute } = await import("../server/tools-call.ts");
+    const { apiKeyFlags, loadApiKeys } = await import("../server/api-keys.ts");
     let server;
+    let store: import("../server/store.ts").RegistryStore | undefined;
     try {
-      // The cloud endpoint (POST /mcp/tools/call) runs modules from the same data directory.
-      const { openFileStore } = await import("../server/serve.ts");
-      const { apiKeyFlags, loadApiKeys, toolsCallRoute } = await import("../server/tools-call.ts");
-      const store = openFileStore(args.data);
       const apiKeys = await loadApiKeys(apiKeyFlags(rawArgs), args["api-keys-file"] || undefined);
-      if (!apiKeys.size) log.info("no --api-key/--api-keys-file: POST /mcp/tools/call refuses every call");
-      server = startRegistryServer({ store, port, hostname: args.host, maxAgeS, extraRoutes: [toolsCallRoute({ store, apiKeys })] });
+      if (!apiKeys.size) log.info("no --api-key/--api-keys-file: POST /mcp/tools/call and POST /mcp/capabilities refuse every call");
+      if (args.database) {
+        const { DatabaseStore } = await import("../server/database-store.ts");
+        store = await DatabaseStore.open(args.database);
+      } else store = openFileStore(args.data!);
+      // The cloud endpoint (POST /mcp/tools/call) runs modules from the same store.
+      server = startRegistryServer({ store, port, hostname: args.host, maxAgeS, apiKeys, extraRoutes: [toolsCallRoute({ store, apiKeys })] });
     } catch (e) {
+      await store?.close?.();
       fail((e as Error).message);
     }
-    log.info(`registry listening on ${server.url} (data: ${args.data})`);
+    const opened = store!;
+    log.info(`registry listening on ${server.url} (${opened.label})`);
     await new Promise<void>((done) => {
       const stop = () => {
-        void server.stop().finally(done);
+        void server
+          .stop()
+          .then(() => opened.close?.())
+          .finally(done);
       };
       process.once("SIGINT", stop);
       process.once("SIGTERM", stop);

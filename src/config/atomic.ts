@@ -7,10 +7,17 @@ import { open, readFile, rename, stat, unlink, lstat, realpath, link } from "nod
 import { hostname } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { ConfigError } from "./errors.ts";
+import { assertNoSymlinkBelow } from "./no-follow.ts";
 
 export interface WriteOptions {
   /** File mode; default: the existing file's mode, else 0o644 minus the umask. */
   mode?: number;
+  /**
+   * A workspace the file lies in: no component below it may be a symlink (the file itself
+   * included), else SymlinkRefusedError. Without it a symlinked file is written through
+   * (dotfiles in ~/.pml), which a cloned repository must not be able to arrange.
+   */
+  within?: string;
 }
 
 function tempPathFor(target: string): string {
@@ -35,6 +42,7 @@ async function writeTarget(path: string): Promise<{ target: string; existing?: S
 }
 
 export async function writeFileAtomic(path: string, data: string | Uint8Array, opts: WriteOptions = {}): Promise<void> {
+  if (opts.within !== undefined) await assertNoSymlinkBelow(opts.within, path);
   const { target, existing } = await writeTarget(path);
   const mode = opts.mode ?? (existing ? existing.mode & 0o7777 : undefined);
   const tmp = tempPathFor(target);

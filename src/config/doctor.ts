@@ -1,7 +1,9 @@
 // `pml doctor`: each check says what it found and, when something is wrong, what to do.
 import { accessSync, constants, mkdirSync } from "node:fs";
+import { confinement } from "../sandbox/confine.ts";
 import { versionLine } from "../version.ts";
-import { lookupEnv } from "./dotenv.ts";
+import { cloudKey } from "./env-resolver.ts";
+import { insecureUrlReason } from "./secure-url.ts";
 import { readMcpJson, PML_SERVER_NAME } from "./mcp-json.ts";
 import { pmlHome } from "./paths.ts";
 import { loadProjectConfig } from "./pml-json.ts";
@@ -35,6 +37,18 @@ export async function runDoctor(opts: { cwd?: string; checkUpdate?: boolean } = 
       ok: true,
       warn: !cfg.exists,
       detail: cfg.exists ? `${cfg.path}: ${cfg.config.permissions.allow.length} allowed, ${cfg.config.permissions.deny.length} denied` : "not found; run `pml init` (defaults apply: everything asks first)",
+    });
+    const refused = [...(cfg.config.registries ?? []), ...(cfg.config.cloud?.url ? [cfg.config.cloud.url] : [])]
+      .map((u) => insecureUrlReason(u, "registry"))
+      .filter((x): x is string => x !== undefined);
+    for (const why of refused) checks.push({ name: "registries", ok: false, detail: why });
+    const grants = Object.entries(cfg.config.env_grants ?? {}).filter(([, names]) => names.length);
+    checks.push({
+      name: "keys",
+      ok: true,
+      detail:
+        (grants.length ? `granted to registry entries: ${grants.map(([ns, names]) => `${ns} (${names.join(", ")})`).join("; ")}` : "no keys granted to registry entries (.pml.json env_grants)") +
+        "; PML_API_KEY goes only to cloud.url",
     });
   } catch (e) {
     checks.push({ name: ".pml.json", ok: false, detail: (e as Error).message });
@@ -71,7 +85,11 @@ export async function runDoctor(opts: { cwd?: string; checkUpdate?: boolean } = 
     checks.push({ name: "PML_HOME", ok: false, detail: `${home} is not writable; set PML_HOME to a writable directory` });
   }
 
-  const key = lookupEnv("PML_API_KEY", { workspace: root });
+  // What confines shell:exec and stdio MCP servers here (a real probe, not just a binary on PATH).
+  const c = confinement();
+  checks.push({ name: "confinement", ok: true, warn: c.kind === "none", detail: c.kind === "none" ? `${c.summary} (shell commands and registry servers run unconfined)` : c.summary });
+
+  const key = cloudKey({ workspace: root });
   checks.push({
     name: "mode",
     ok: true,

@@ -15,6 +15,6 @@ export async function ensureGitignored(dir: string, entry: string): Promise<{ pa
   const lines = (text ?? "").split(/\r?\n/).map((l) => l.trim());
   if (lines.some((l) => covering.has(l))) return { path, action: "present" };
   const prefix = text === undefined || text === "" ? "" : text.endsWith("\n") ? text : `${text}\n`;
-  await writeFileAtomic(path, `${prefix}${entry}\n`);
+  await writeFileAtomic(path, `${prefix}${entry}\n`, { within: dir });
   return { path, action: "added" };
 }

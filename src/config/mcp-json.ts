@@ -2,7 +2,7 @@
 // refreshes its own entry and keeps everything else (other servers, other keys, their order).
 import { constants } from "node:fs";
 import { copyFile, readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { writeFileAtomic } from "./atomic.ts";
 import { ConfigError } from "./errors.ts";
 import { detectIndent, formatJson, parseJsonFile } from "./json-text.ts";
@@ -100,7 +100,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 }
 
 export async function writeMcpJson(file: McpJsonFile, raw: Record<string, unknown>): Promise<void> {
-  await writeFileAtomic(file.path, formatJson(raw, detectIndent(file.text)));
+  await writeFileAtomic(file.path, formatJson(raw, detectIndent(file.text)), { within: dirname(file.path) });
 }
 
 /** Copies `path` to `path.backup`, or `.backup.1`, `.backup.2`, ... : never over an older backup. */

@@ -1,13 +1,14 @@
 // .pml.json: the project's pml settings and the only source of truth for permissions.
 // schema/pml.schema.json is the same shape for editors; test/config/schema-agreement.test.ts
 // keeps the two in step.
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import * as v from "valibot";
 import schemaDocument from "../../schema/pml.schema.json" with { type: "json" };
 import { isPermissionPattern, PATTERN_HINT } from "../permissions/patterns.ts";
 import { withFileLock, writeFileAtomic } from "./atomic.ts";
 import { ConfigError } from "./errors.ts";
+import { ensureDirNoFollow } from "./no-follow.ts";
 import { detectIndent, formatJson, keyPath, parseJsonFile } from "./json-text.ts";
 
 export const PML_JSON = ".pml.json";
@@ -53,6 +54,14 @@ const PrivateMcpSchema = plainObject(
     command: v.optional(v.pipe(v.string(), v.minLength(1, "expected a non-empty command"))),
     args: v.optional(v.array(v.string())),
     env: v.optional(plainObject(v.record(v.string(), v.string()))),
+    confine: v.optional(v.boolean()),
+  }),
+);
+
+const ModuleGrantSchema = plainObject(
+  v.looseObject({
+    write: v.optional(v.boolean()),
+    net: v.optional(v.array(v.string())),
   }),
 );
 
@@ -68,7 +77,22 @@ const HttpUrlSchema = v.pipe(
   }, (issue) => `expected an http(s) URL, got ${got(issue.input)}`),
 );
 
+/** An org or project in capability FQDNs: no dots (they separate the FQDN's parts). */
+const ScopeLabel = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, (issue) => `expected letters, digits, "_" or "-" (no dots), got ${got(issue.input)}`),
+);
+
 const PositiveNumber = v.pipe(v.number(), v.minValue(0, (issue) => `expected a number >= 0, got ${got(issue.input)}`));
+
+const GrantedVarSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, (issue) => `expected an environment variable name, got ${got(issue.input)}`),
+  v.check((s) => s !== "PML_API_KEY", "PML_API_KEY cannot be granted: pml sends it only to cloud.url"),
+);
+
+/** Namespace -> the variables of the user's environment / workspace .env that namespace may receive. */
+export const EnvGrantsSchema = plainObject(v.record(NamespaceKeySchema, v.array(GrantedVarSchema)));
 
 export const ProjectConfigSchema = v.looseObject({
   $schema: v.optional(v.string()),
@@ -76,6 +100,7 @@ export const ProjectConfigSchema = v.looseObject({
   private_mcps: v.optional(plainObject(v.record(NamespaceKeySchema, PrivateMcpSchema)), {}),
   /** Absent means "pml's default registries"; [] means none. */
   registries: v.optional(v.array(HttpUrlSchema)),
+  env_grants: v.optional(EnvGrantsSchema, {}),
   cloud: v.optional(plainObject(v.looseObject({ url: v.optional(HttpUrlSchema), timeout_s: v.optional(PositiveNumber) }))),
   pool: v.optional(
     plainObject(v.looseObject({
@@ -87,7 +112,15 @@ export const ProjectConfigSchema = v.looseObject({
     plainObject(v.looseObject({
       timeout_ms: v.optional(PositiveNumber),
       memory_mb: v.optional(PositiveNumber),
+      /** The global cap on sandboxed runs (see src/sandbox/admission.ts). */
+      max_concurrent: v.optional(PositiveNumber),
+      max_memory_mb: v.optional(PositiveNumber),
+      max_queued: v.optional(PositiveNumber),
       net_allow: v.optional(v.array(v.string())),
+      shell_net: v.optional(v.boolean()),
+      server_net: v.optional(v.array(NamespaceKeySchema)),
+      /** Per registry module: what the user lets it do (its own `permissions` can only narrow it). */
+      grants: v.optional(plainObject(v.record(NamespaceKeySchema, ModuleGrantSchema))),
     })),
   ),
   sampling: v.optional(
@@ -97,6 +130,16 @@ export const ProjectConfigSchema = v.looseObject({
       model: v.optional(v.string()),
       api_key_env: v.optional(v.string()),
       timeout_s: v.optional(PositiveNumber),
+      max_tokens: v.optional(v.pipe(v.number(), v.integer((issue) => `expected a whole number, got ${got(issue.input)}`), v.minValue(1, (issue) => `expected a number >= 1, got ${got(issue.input)}`))),
+      allow: v.optional(v.array(NamespaceKeySchema)),
+    })),
+  ),
+  memory: v.optional(
+    plainObject(v.looseObject({
+      org: v.optional(ScopeLabel),
+      project: v.optional(ScopeLabel),
+      capture: v.optional(v.boolean()),
+      strict_namespaces: v.optional(v.boolean()),
     })),
   ),
 });
@@ -167,6 +210,9 @@ async function readRaw(path: string): Promise<{ text?: string; raw: Record<strin
     if (e?.code === "ENOENT") return { raw: {} };
     throw new ConfigError(`${path}: cannot read the file (${e?.code ?? e}).`, path);
   }
+  // Zero bytes is how a missing .pml.json looks while a confined process runs: the OS sandbox
+  // puts a read-only placeholder there (sandbox/confine.ts) so that process cannot create one.
+  if (text.length === 0) return { raw: {} };
   const raw = parseJsonFile(text, path);
   validateProjectConfigShape(raw, path);
   return { text, raw: raw as Record<string, unknown> };
@@ -213,7 +259,7 @@ export async function updateProjectConfig(
     const out = formatJson(raw, detectIndent(text));
     if (out !== text) {
       if (text === undefined) await writeSchemaCopy(workspace);
-      await writeFileAtomic(path, out);
+      await writeFileAtomic(path, out, { within: workspace });
     }
     return { path, exists: true, config, raw };
   });
@@ -226,8 +272,8 @@ export async function writeSchemaCopy(workspace: string): Promise<string> {
   const content = formatJson(schemaDocument);
   const existing = await readFile(path, "utf8").catch(() => undefined);
   if (existing !== content) {
-    await mkdir(join(workspace, ".pml"), { recursive: true });
-    await writeFileAtomic(path, content);
+    ensureDirNoFollow(workspace, ".pml");
+    await writeFileAtomic(path, content, { within: workspace });
   }
   return path;
 }

@@ -54,12 +54,18 @@ function isId(id: unknown): id is Id {
   return typeof id === "string" || (typeof id === "number" && Number.isFinite(id));
 }
 
+/** What a LineSplitter hands over instead of a line that grew past its limit. */
+export const OVERFLOW = "\u0000overflow";
+
 /**
- * Splits a byte stream into lines without losing a message split across chunks; a very long
- * line is bounded so a runaway peer cannot exhaust memory.
+ * Splits a byte stream into lines without losing a message split across chunks. A line longer
+ * than `maxLine` is reported once as OVERFLOW and everything up to its newline is discarded:
+ * its tail must never be read as a message of its own (a peer could smuggle one in that way).
  */
 export class LineSplitter {
   private buffer = "";
+  /** Inside an over-long line: bytes are dropped until the next newline. */
+  private discarding = false;
   private readonly decoder = new TextDecoder();
   constructor(
     private readonly onLine: (line: string) => void,
@@ -71,31 +77,44 @@ export class LineSplitter {
     let start = 0;
     let nl = text.indexOf("\n");
     if (nl === -1) {
+      if (this.discarding) return;
       this.buffer += text;
-      if (this.buffer.length > this.maxLine) {
-        this.buffer = "";
-        this.onLine("\u0000overflow");
-      }
+      if (this.buffer.length > this.maxLine) this.overflow();
       return;
     }
-    if (this.buffer) {
+    if (this.discarding) {
+      this.discarding = false;
+      start = nl + 1;
+      nl = text.indexOf("\n", start);
+    } else if (this.buffer) {
       text = this.buffer + text;
       nl += this.buffer.length;
       this.buffer = "";
     }
     while (nl !== -1) {
-      const line = text.charCodeAt(nl - 1) === 13 ? text.slice(start, nl - 1) : text.slice(start, nl);
-      if (line.trim()) this.onLine(line);
+      if (nl - start > this.maxLine) this.onLine(OVERFLOW);
+      else {
+        const line = text.charCodeAt(nl - 1) === 13 ? text.slice(start, nl - 1) : text.slice(start, nl);
+        if (line.trim()) this.onLine(line);
+      }
       start = nl + 1;
       nl = text.indexOf("\n", start);
     }
     this.buffer = text.slice(start);
+    if (this.buffer.length > this.maxLine) this.overflow();
+  }
+
+  private overflow(): void {
+    this.buffer = "";
+    this.discarding = true;
+    this.onLine(OVERFLOW);
   }
 
   /** The unterminated last line at EOF, if any. */
   end(): void {
     const rest = this.buffer;
     this.buffer = "";
-    if (rest.trim()) this.onLine(rest);
+    if (!this.discarding && rest.trim()) this.onLine(rest);
+    this.discarding = false;
   }
 }

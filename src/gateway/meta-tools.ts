@@ -1,5 +1,5 @@
 // pml's own tools, always in tools/list: `status`, `discover`, `call`, `execute`.
-import { lookupEnv } from "../config/dotenv.ts";
+import { cloudKey } from "../config/env-resolver.ts";
 import type { Workspace } from "../config/workspace.ts";
 import { version } from "../version.ts";
 import { ContinueWorkflowSchema } from "./approvals.ts";
@@ -7,6 +7,7 @@ import type { Backends } from "./backends.ts";
 import { runExecute } from "./execute.ts";
 import type { ContinueWorkflow, Invoker } from "./invoke.ts";
 import { parseToolName } from "./names.ts";
+import { memorySettings, type Memory } from "../memory/memory.ts";
 import type { Project } from "./project.ts";
 import type { CallRequest, WireTool } from "./server.ts";
 import type { Session } from "./session.ts";
@@ -19,6 +20,7 @@ export interface MetaDeps {
   backends: Backends;
   surface: Surface;
   invoker: Invoker;
+  memory: Memory;
 }
 
 type Handler = (session: Session, req: CallRequest) => Promise<CallToolResult>;
@@ -38,17 +40,23 @@ export function metaTools(deps: MetaDeps) {
       name: "discover",
       title: "Find tools",
       description:
-        "Lists the tool namespaces pml can reach (built-in, catalog, .pml.json private MCPs, registries) and their tools. " +
-        "Give `namespace` for one namespace's tools with input schemas, or `query` to filter by words.",
+        "Finds tools and learned capabilities. `query`: say in your own words what you want done " +
+        "(\"keep a backup copy of a file before editing it\"); returns the best matches, each with the id to call. " +
+        "`namespace`: one namespace's tools with input schemas. Neither: the namespaces pml can reach.",
       inputSchema: {
         type: "object",
         properties: {
-          query: { type: "string", description: "words to match against names and descriptions" },
+          query: { type: "string", description: "what you want to do, in your own words" },
           namespace: { type: "string", description: "one namespace, e.g. memory" },
+          limit: { type: "integer", minimum: 1, maximum: 50, description: "how many matches for a query (default 10)" },
         },
       },
       annotations: { readOnlyHint: true },
-      handler: async (_s, req) => jsonResult(await deps.backends.discover(req.arguments, req.signal)),
+      handler: async (_s, req) => {
+        const { query, namespace } = req.arguments;
+        if (typeof query === "string" && query.trim() && namespace === undefined) return jsonResult(await discoverQuery(deps, query, req.arguments.limit));
+        return jsonResult(await deps.backends.discover(req.arguments, req.signal));
+      },
     },
     {
       name: "call",
@@ -82,16 +90,22 @@ export function metaTools(deps: MetaDeps) {
         "Runs TypeScript/JavaScript as the body of an async function in pml's sandbox, with `args` and `mcp` in scope: " +
         "`const pkg = JSON.parse(await mcp.filesystem.read_file({path: \"package.json\"}))`. A call returns the tool's structured content, else its text. " +
         "The result is the value you return (as JSON) and the tools used. " +
-        "No network, process or file access except through mcp tools; same permissions and approval as direct calls.",
+        "No network, process or file access except through mcp tools; same permissions and approval as direct calls. " +
+        "Code that works is remembered: give `name` (namespace:action_target, e.g. fs:read_json; namespaces fs, api, db, transform, git, shell, ai, util) " +
+        "and it becomes the tool cap__<namespace>__<action>; `capability` + `args` runs a saved one.",
       inputSchema: {
         type: "object",
         properties: {
           code: { type: "string", description: "the body of an async function; `return` the result" },
           intent: { type: "string", description: "one line: what this code is for" },
           args: { type: "object", description: "a value available as `args` in the code" },
+          name: { type: "string", description: "save it as this capability: namespace:action_target, lower snake case" },
+          description: { type: "string", description: "what the capability does (default: intent)" },
+          parameters: { type: "object", description: "JSON Schema of `args` (default: inferred from this run's args, which become defaults)" },
+          routing: { type: "string", enum: ["local", "cloud"], description: "where the capability runs (default: inherited from the tools it uses)" },
+          capability: { type: "string", description: "run a saved capability by name instead of `code`; `args` are merged over its defaults" },
           continue_workflow: ContinueWorkflowSchema,
         },
-        required: ["code"],
       },
       handler: (session, req) => runExecute(deps, session, req),
     },
@@ -100,6 +114,19 @@ export function metaTools(deps: MetaDeps) {
   return {
     list: (): WireTool[] => tools.map(({ handler: _, ...t }) => t),
     get: (name: string): Handler | undefined => byName.get(name),
+  };
+}
+
+async function discoverQuery(deps: MetaDeps, query: string, limit: unknown) {
+  const n = typeof limit === "number" && Number.isInteger(limit) ? Math.min(Math.max(limit, 1), 50) : 10;
+  const tools = deps.backends.allKnownTools().map(({ ns, tool }) => ({ ns, name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+  const settings = memorySettings((await deps.project.get()).config, deps.workspace.root);
+  const { results, warning } = await deps.memory.discover(settings, query, tools, n);
+  return {
+    query,
+    results,
+    how: "call a tool with `call` {tool: id, arguments}; a capability with its tool (cap__ns__action), `call` {tool: \"cap:<id>\"} or `execute` {capability: id, args}; `discover` {namespace} shows a namespace's input schemas",
+    ...(warning ? { warning } : {}),
   };
 }
 
@@ -120,7 +147,7 @@ async function status(deps: MetaDeps) {
       deny: cfg.permissions?.deny ?? [],
       default: "ask",
     },
-    mode: lookupEnv("PML_API_KEY", { workspace: deps.workspace.root }) ? "cloud" : "local (set PML_API_KEY in the workspace .env for cloud tools)",
+    mode: cloudKey({ workspace: deps.workspace.root }) ? "cloud" : "local (set PML_API_KEY in the workspace .env for cloud tools)",
     cloud: cfg.cloud?.url ?? null,
     registries: cfg.registries ?? [],
     listed_namespaces: await deps.surface.enabledNamespaces(),

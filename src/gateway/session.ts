@@ -14,6 +14,7 @@ export class Session {
   readonly inflight = new Map<Id, AbortController>();
   private readonly pending = new Map<Id, { resolve(r: Response): void }>();
   private nextId = 1;
+  private inputClosed = false;
 
   constructor(
     readonly id: string,
@@ -31,6 +32,7 @@ export class Session {
   /** Sends a request to the client; resolves with its response (or a -32001 error on timeout/abort). */
   request(method: string, params: Record<string, unknown>, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<Response> {
     const id = `pml-${this.nextId++}`;
+    if (this.inputClosed) return Promise.resolve(errorResponse(id, -32001, "the client closed its input"));
     return new Promise((resolve) => {
       const done = (r: Response) => {
         clearTimeout(timer);
@@ -58,6 +60,13 @@ export class Session {
     const e = this.client.capabilities.elicitation;
     // An empty `elicitation: {}` means form support (spec 2025-11-25 keeps that for compatibility).
     return !!e && (e.form !== undefined || Object.keys(e).length === 0);
+  }
+
+  /** The client can no longer answer (its input closed): requests pml sent it fail at once,
+   * and later ones too. Calls in flight go on. */
+  endInput(): void {
+    this.inputClosed = true;
+    for (const [id, p] of this.pending) p.resolve(errorResponse(id, -32001, "the client closed its input"));
   }
 
   close(): void {

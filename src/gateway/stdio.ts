@@ -1,6 +1,6 @@
 // `pml stdio`: newline-delimited JSON-RPC on stdin/stdout. Only JSON-RPC goes to stdout.
 import { log } from "../log.ts";
-import { LineSplitter, type Message } from "./jsonrpc.ts";
+import { LineSplitter, OVERFLOW, type Message } from "./jsonrpc.ts";
 import { Gateway, type ToolHost } from "./server.ts";
 
 /**
@@ -11,20 +11,39 @@ export function serveStdio(loadHost: () => Promise<ToolHost> = defaultHost): Gat
   const gateway = new Gateway(loadHost);
   const session = gateway.connect("stdio", writeMessage);
   let closing = false;
+  /** Messages read and not yet fully handled: answered before pml exits on stdin EOF. */
+  const handling = new Set<Promise<void>>();
 
   const splitter = new LineSplitter((line) => {
-    if (line === "\u0000overflow") {
-      writeMessage({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: message longer than 64 MiB" } });
+    if (line === OVERFLOW) {
+      writeMessage({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: message longer than 64 MiB (discarded up to its newline)" } });
       return;
     }
-    gateway.receiveText(session, line).catch((e) => log.error("unhandled:", e));
+    const p = gateway.receiveText(session, line).catch((e) => log.error("unhandled:", e));
+    handling.add(p);
+    void p.finally(() => handling.delete(p));
   });
 
   process.stdin.on("data", (chunk: Buffer) => splitter.push(chunk));
   process.stdin.on("end", () => {
     splitter.end();
-    void stop("stdin closed");
+    void drainThenStop();
   });
+
+  // A client may write its last requests and close stdin at once (`printf ... | pml stdio`):
+  // every request already read gets its answer, within a bound, before pml exits. Nobody can
+  // answer pml's own requests any more (elicitation), so those fail now rather than time out.
+  async function drainThenStop(): Promise<void> {
+    session.endInput();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const bound = new Promise<void>((r) => (timer = setTimeout(r, EOF_DRAIN_MS)));
+    while (handling.size > 0 && !closing) {
+      const settled = await Promise.race([Promise.allSettled([...handling]).then(() => true), bound.then(() => false)]);
+      if (!settled) break;
+    }
+    clearTimeout(timer);
+    await stop("stdin closed");
+  }
   process.stdout.on("error", () => void stop("stdout closed"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
@@ -48,6 +67,8 @@ export function serveStdio(loadHost: () => Promise<ToolHost> = defaultHost): Gat
 
   return gateway;
 }
+
+const EOF_DRAIN_MS = 5_000;
 
 // Messages produced in the same event-loop turn (e.g. the answers to many concurrent calls that
 // the server returned in one read) go out in one write: a write per message is a syscall each

@@ -6,6 +6,8 @@ export interface LaunchSpec {
   /** The child's complete environment (not merged with pml's). */
   env: Record<string, string>;
   cwd?: string;
+  /** Called once the process has exited (the OS sandbox's clean-up, pool/confine-server.ts). */
+  release?: () => void;
 }
 
 /** A launch spec, or a function that produces one (install on first use); called only when the

@@ -104,10 +104,14 @@ export class ServerProcess {
         stdin: "pipe",
         stdout: "pipe",
         stderr: this.logFd,
-        onExit: (_p, code, signal) => this.handleExit(code, signal == null ? null : String(signal)),
+        onExit: (_p, code, signal) => {
+          spec.release?.();
+          this.handleExit(code, signal == null ? null : String(signal));
+        },
       });
     } catch (e: any) {
       closeSync(this.logFd);
+      spec.release?.();
       throw new ToolError(
         `Could not start MCP server "${ns}": ${spec.command}: ${e?.message ?? e}. Check the command in its descriptor (.pml.json private_mcps) exists and is executable.`,
       );

@@ -8,6 +8,7 @@ import { issuePath, RegistryDocumentError } from "./module-code.ts";
 import { listEntries, loadEntry, RegistryNotFoundError, RegistryUnreachableError, DEFAULT_REGISTRY_TIMEOUT_MS } from "./client.ts";
 import { defaultModuleCache, type ModuleCache } from "../loader/module-cache.ts";
 import { ToolError } from "../gateway/types.ts";
+import { insecureUrlReason } from "../config/secure-url.ts";
 import { log } from "../log.ts";
 
 /** The slice of .pml.json the resolver reads (structurally the config's ProjectConfig). */
@@ -21,6 +22,8 @@ export interface Resolution {
   descriptor: Descriptor;
   /** ".pml.json", a registry URL, or "builtin". */
   source: string;
+  /** "user": an entry the user wrote (private_mcps), which gets the variables it asks for. */
+  origin?: "user";
 }
 
 export interface ListedMcp {
@@ -67,6 +70,14 @@ export function privateDescriptor(ns: string, entry: unknown, file = PRIVATE_SOU
   return d.type === "module" ? { ...d, source: d.source ?? PRIVATE_SOURCE } : d;
 }
 
+/** Stdio servers from registries and the catalog always run confined (a registry cannot opt out);
+ * the user's own private_mcps commands only when their entry says `"confine": true`. */
+function confineDefault(r: Resolution): Resolution {
+  const d = r.descriptor;
+  if (d.type !== "stdio") return r;
+  return { ...r, descriptor: { ...d, confine: r.source === PRIVATE_SOURCE ? d.confine === true : true } };
+}
+
 export function registryOrder(config: ResolverConfig): string[] {
   const out: string[] = [];
   for (const url of [...(config.registries ?? []), ...(config.cloud?.url ? [config.cloud.url] : [])]) {
@@ -77,7 +88,14 @@ export function registryOrder(config: ResolverConfig): string[] {
 }
 
 export function createResolver(opts: ResolverOptions): Resolver {
-  const registries = registryOrder(opts.config);
+  // Plain http registries (other than on loopback) are refused: their answers decide what runs.
+  const refused = new Map<string, string>();
+  const registries = registryOrder(opts.config).filter((r) => {
+    const why = insecureUrlReason(r, "registry");
+    if (why) refused.set(r, why);
+    return !why;
+  });
+  for (const why of refused.values()) log.warn(`${why} Skipping it.`);
   const privates = opts.config.private_mcps ?? {};
   const builtins = opts.builtins ?? {};
   const cache = opts.cache === undefined ? defaultModuleCache() : opts.cache;
@@ -95,7 +113,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
         if (Object.hasOwn(builtins, ns)) shadowed.push("the built-in catalog");
         if (shadowed.length) log.debug(`'${ns}': .pml.json private_mcps overrides ${shadowed.join(", ")}`);
       }
-      return { descriptor, source: PRIVATE_SOURCE };
+      return { descriptor, source: PRIVATE_SOURCE, origin: "user" };
     }
     if (!isValidFqdn(ns)) {
       throw new ToolError(`'${ns}' is not a valid MCP name: use letters, digits, '_' or '-', in dot-separated parts`);
@@ -109,7 +127,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
       }
     }
 
-    const looked: string[] = [`${pmlJson} private_mcps (no '${ns}')`];
+    const looked: string[] = [`${pmlJson} private_mcps (no '${ns}')`, ...[...refused.values()].map((why) => `not asked: ${why}`)];
     const unreachable: RegistryUnreachableError[] = [];
     for (const registry of registries) {
       try {
@@ -143,7 +161,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
     resolve(ns, { signal } = {}) {
       let p = memo.get(ns);
       if (!p) {
-        p = lookup(ns, signal);
+        p = lookup(ns, signal).then(confineDefault);
         memo.set(ns, p);
         // Failures are not remembered: the network may come back, the user may fix .pml.json.
         p.catch(() => memo.delete(ns));

@@ -2,54 +2,11 @@
 // handler). Realms (QuickJS contexts) live in it; a call runs in a realm. The host never touches
 // guest objects: it hands the guest JSON strings and reads back one string per call, so no host
 // object, getter or proxy crosses in either direction.
-import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
 import { SandboxError } from "./errors.ts";
+import { DEFAULT_LIMITS, type SandboxLimits } from "./limits.ts";
 import { PRELUDE } from "./prelude.ts";
 import { newQuickJSInstance } from "./quickjs.ts";
-
-export interface SandboxLimits {
-  /** Guest computation per call (time spent running guest code), ms. */
-  cpuMs: number;
-  /** The whole call, including waits on host calls, ms. */
-  wallMs: number;
-  /** Guest heap, bytes. */
-  memoryBytes: number;
-  /** The returned value as JSON, characters. Also caps one host-call argument. */
-  maxResultBytes: number;
-  /** A host-call result handed to the guest, characters. */
-  maxHostResultBytes: number;
-  /** Host calls (tools, fs, exec, fetch) per call. */
-  maxHostCalls: number;
-  /** Host calls in flight at once. */
-  maxPendingHostCalls: number;
-}
-
-export const DEFAULT_LIMITS: Readonly<SandboxLimits> = Object.freeze({
-  cpuMs: 10_000,
-  wallMs: 120_000,
-  memoryBytes: 64 * 1024 * 1024,
-  maxResultBytes: 1024 * 1024,
-  maxHostResultBytes: 16 * 1024 * 1024,
-  maxHostCalls: 10_000,
-  maxPendingHostCalls: 64,
-});
-
-export function limitsFrom(partial?: Partial<SandboxLimits>): SandboxLimits {
-  const limits = { ...DEFAULT_LIMITS, ...partial };
-  for (const [k, v] of Object.entries(limits)) {
-    if (typeof v !== "number" || !(v > 0)) throw new SandboxError(`sandbox limit ${k} must be a positive number, got ${String(v)}`, "limit");
-  }
-  return limits;
-}
-
-/** Copies a value through JSON, as the guest would see it; rejects what JSON cannot carry. */
-export function jsonPayload(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? "null";
-  } catch (e: any) {
-    throw new SandboxError(`the arguments are not JSON-serialisable: ${e?.message ?? e}`, "limit");
-  }
-}
 
 /** QuickJS's own stack check (it sees the WebAssembly shadow stack only; see quickjs.ts). */
 const STACK_BYTES = 256 * 1024;
@@ -65,10 +22,15 @@ export interface SandboxHost {
   refused?(attempted: string, reason: string): void;
 }
 
+/** Sends one host call (op, JSON payload) to pml's main thread; resolves with the JSON result. */
+export type ForwardHostCall = (op: string, payload: string) => Promise<string | undefined>;
+
 export interface CallState {
   limits: SandboxLimits;
-  callTool?: CallTool;
-  host?: SandboxHost;
+  /** Where host calls go; without it the guest's host calls fail. */
+  forward?: ForwardHostCall;
+  /** Told about every refusal the sandbox itself sees (an undeclared env var read). */
+  refused?: (attempted: string, reason: string) => void;
   cpuUsed: number;
   segStart: number;
   abort?: SandboxError;
@@ -87,11 +49,13 @@ export interface CallState {
   resolve?: (value: unknown) => void;
   reject?: (error: SandboxError) => void;
   timer?: ReturnType<typeof setTimeout>;
+  /** performance.now() after which the call is out of time (checked while guest code runs). */
+  deadline?: number;
   onAbort?: () => void;
   signal?: AbortSignal;
 }
 
-export function newCall(init: Pick<CallState, "limits" | "callTool" | "host" | "file" | "lineOffset" | "mapLine" | "signal">): CallState {
+export function newCall(init: Pick<CallState, "limits" | "forward" | "refused" | "file" | "lineOffset" | "mapLine" | "signal">): CallState {
   return { ...init, cpuUsed: 0, segStart: 0, hostCalls: 0, pending: new Set(), controller: new AbortController(), done: false };
 }
 
@@ -115,6 +79,18 @@ export class Realm {
   }
 }
 
+let cancelFlag: Int32Array | undefined;
+
+/** Shared memory the main thread writes to cancel the run in progress on this thread. */
+export function setCancelFlag(flag: Int32Array): void {
+  cancelFlag = flag;
+}
+
+/** True while pml's main thread asks the run on this thread to stop. */
+export function cancelRequested(): boolean {
+  return cancelFlag !== undefined && Atomics.load(cancelFlag, 0) !== 0;
+}
+
 const RECOVERABLE = new Set(["thrown", "syntax", "result", "export"]);
 
 function errorMessage(e: unknown): string {
@@ -131,13 +107,25 @@ export class Engine {
   /** A fresh realm made while idle, so the next snippet does not wait for one. */
   spare?: Realm;
 
-  private constructor(private readonly rt: QuickJSRuntime) {
+  private constructor(
+    private readonly rt: QuickJSRuntime,
+    private readonly qjs: QuickJSWASMModule,
+  ) {
     rt.setMaxStackSize(STACK_BYTES);
     rt.setMemoryLimit(DEFAULT_LIMITS.memoryBytes);
     rt.setInterruptHandler(() => {
       const c = this.call;
       if (!c) return false;
       if (c.abort) return true;
+      // Set by pml's main thread (cancellation) while this thread is busy running guest code.
+      if (cancelRequested()) {
+        c.abort = new SandboxError("the call was cancelled", "aborted");
+        return true;
+      }
+      if (c.deadline && performance.now() > c.deadline) {
+        c.abort = new SandboxError(`the call took longer than the time limit (${c.limits.wallMs} ms) and was stopped`, "timeout");
+        return true;
+      }
       if (c.segStart && c.cpuUsed + (performance.now() - c.segStart) > c.limits.cpuMs) {
         c.abort = new SandboxError(`the code ran longer than the CPU time limit (${c.limits.cpuMs} ms) and was stopped`, "cpu");
         return true;
@@ -148,7 +136,12 @@ export class Engine {
 
   static async create(): Promise<Engine> {
     const qjs = await newQuickJSInstance();
-    return new Engine(qjs.newRuntime());
+    return new Engine(qjs.newRuntime(), qjs);
+  }
+
+  /** The WebAssembly memory this engine holds (it only grows; dropping the engine gives it back). */
+  get heapBytes(): number {
+    return (this.qjs as any).module?.HEAPU8?.byteLength ?? 0;
   }
 
   get usable(): boolean {
@@ -186,7 +179,7 @@ export class Engine {
         if (!c || vm.typeof(nameH) !== "string") return;
         const name = vm.getString(nameH).slice(0, 200);
         try {
-          c.host?.refused?.(`env ${name}`, "environment variable not declared in env_required");
+          c.refused?.(`env ${name}`, "environment variable not declared in env_required");
         } catch {}
       });
       const prelude = vm.unwrapResult(vm.evalCode(PRELUDE, "pml-prelude.js"));
@@ -245,6 +238,7 @@ export class Engine {
       call.reject = reject;
     });
     this.rt.setMemoryLimit(call.limits.memoryBytes);
+    call.deadline = performance.now() + call.limits.wallMs;
     call.timer = setTimeout(() => {
       call.abort ??= new SandboxError(`the call took longer than the time limit (${call.limits.wallMs} ms) and was stopped`, "timeout");
       this.finish(call, call.abort);
@@ -362,31 +356,11 @@ export class Engine {
     const payload = vm.getString(payloadH);
     const d = vm.newPromise();
     call.pending.add(d);
-    this.dispatch(call, op, payload).then(
+    (call.forward ? call.forward(op, payload) : Promise.reject(new Error("no host calls are reachable from this code"))).then(
       (text) => this.settleHost(call, vm, d, true, text),
       (e) => this.settleHost(call, vm, d, false, errorMessage(e)),
     );
     return d.handle;
-  }
-
-  private async dispatch(call: CallState, op: string, payload: string): Promise<string | undefined> {
-    const args = JSON.parse(payload);
-    let result: unknown;
-    if (op === "tool") {
-      if (!call.callTool) throw new Error("no tools are reachable from this code");
-      if (typeof args?.tool !== "string") throw new TypeError("tool calls need a tool id");
-      result = await call.callTool(args.tool, args.args);
-    } else {
-      const ops = call.host?.ops;
-      if (!ops || !Object.hasOwn(ops, op)) throw new Error(`"${op}" is not available in this sandbox`);
-      result = await ops[op]!(args, call.controller.signal);
-    }
-    if (result === undefined) return undefined;
-    const text = JSON.stringify(result);
-    if (text !== undefined && text.length > call.limits.maxHostResultBytes) {
-      throw new Error(`the result of ${op === "tool" ? args.tool : op} is ${text.length} characters, over the sandbox's limit of ${call.limits.maxHostResultBytes}`);
-    }
-    return text;
   }
 
   private settleHost(call: CallState, vm: QuickJSContext, d: QuickJSDeferredPromise, ok: boolean, value: string | undefined): void {
@@ -488,15 +462,4 @@ function decode(call: CallState, text: string): unknown {
   if (tag === "R") throw new SandboxError(`the returned value is not JSON-serialisable: ${JSON.parse(body)}`, "result");
   if (tag === "E") throw describeGuestError(call, JSON.parse(body), "thrown");
   throw new SandboxError("the sandbox glue returned an unknown answer", "result");
-}
-
-/** .pml.json `sandbox` settings as limits. */
-export function limitsFromConfig(sandbox?: { timeout_ms?: number; memory_mb?: number }): Partial<SandboxLimits> {
-  const limits: Partial<SandboxLimits> = {};
-  if (sandbox?.timeout_ms) {
-    limits.cpuMs = sandbox.timeout_ms;
-    limits.wallMs = Math.max(sandbox.timeout_ms, DEFAULT_LIMITS.wallMs);
-  }
-  if (sandbox?.memory_mb) limits.memoryBytes = sandbox.memory_mb * 1024 * 1024;
-  return limits;
 }

@@ -11,6 +11,7 @@ export type SandboxErrorKind =
   | "limit" // too many host calls, an argument too large
   | "export" // the module has no such exported function
   | "aborted" // the caller cancelled
+  | "busy" // the global cap on sandboxes (sandbox.max_concurrent / max_memory_mb / max_queued) was hit
   | "crash"; // the engine failed; the instance was discarded
 
 export class SandboxError extends Error {

@@ -2,20 +2,28 @@
 // Every path goes through the workspace path guard; writes need the write grant, exec the exec
 // grant, fetch an allowed host. Every refusal is reported to `audit` before the error reaches
 // the guest.
-import { lstat, mkdir, readdir, rename, stat } from "node:fs/promises";
-import { basename, dirname, join, relative, sep } from "node:path";
+import { constants } from "node:fs";
+import { lstat, mkdir, open, readdir, realpath, rename, stat } from "node:fs/promises";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { writeFileAtomic } from "../config/atomic.ts";
+import { baseEnv } from "../config/env-resolver.ts";
 import { PathError, resolveInWorkspace } from "../config/path-guard.ts";
+import { canonicalName, firstProtectedUnder, protectedComponent, protectedKind, type ProtectedKind } from "../config/protected.ts";
 import type { AuditEntry } from "./audit.ts";
+import { confineCommand, confinement } from "./confine.ts";
 import type { HostOp, SandboxHost } from "./engine.ts";
 
 export interface HostGrants {
-  /** fs.write / fs.mkdir / fs.move. */
+  /** fs.write / fs.mkdir / fs.move (never on protected files, see config/protected.ts). */
   write?: boolean;
   /** exec (the built-in shell). */
   exec?: boolean;
   /** Host names fetch may reach ("api.example.com", "*.example.com"); default none. */
   net?: string[];
+  /** exec'd commands get the network (.pml.json sandbox.shell_net); default none. */
+  execNet?: boolean;
+  /** The module's own list, when it declares one: a host must be in both (it narrows, never widens). */
+  netDeclared?: string[];
 }
 
 export interface HostOptions {
@@ -33,8 +41,6 @@ const MAX_FETCH_BYTES = 5 * 1024 * 1024;
 const EXEC_DEFAULT_TIMEOUT_MS = 30_000;
 const EXEC_MAX_TIMEOUT_MS = 10 * 60_000;
 const EXEC_OUTPUT_CAP = 256 * 1024;
-// What a shell command sees of pml's environment: enough to find programs, nothing secret.
-const EXEC_ENV_KEYS = ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TERM", "TMPDIR", "SHELL", "SystemRoot", "ComSpec", "PATHEXT", "TEMP", "TMP"];
 
 export const NETWORK_ISOLATED = "local modules are network-isolated; allow hosts in .pml.json sandbox.net_allow";
 
@@ -55,6 +61,41 @@ function hostAllowed(hostname: string, allow: string[]): boolean {
 
 function kindOf(st: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): string {
   return st.isFile() ? "file" : st.isDirectory() ? "directory" : st.isSymbolicLink() ? "symlink" : "other";
+}
+
+type StatLike = { isFIFO(): boolean; isSocket(): boolean; isCharacterDevice(): boolean; isBlockDevice(): boolean };
+
+/** What a non-regular, non-directory entry is, in words, or undefined for files and folders. */
+function specialKind(st: StatLike): string | undefined {
+  if (st.isFIFO()) return "a FIFO (named pipe)";
+  if (st.isSocket()) return "a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  return undefined;
+}
+
+const PROTECTED_WHY: Record<ProtectedKind, string> = {
+  policy: "it decides what pml, Claude Code or git run and trust",
+  env: "it holds secrets",
+};
+
+/**
+ * Real paths of the workspace's top-level protected entries (`.pml.json`, `.git`, `.env`, ...),
+ * resolved: when one of them is a symlink, its target is protected as well, so writing the target
+ * under another name cannot change the policy.
+ */
+async function protectedTargets(root: string): Promise<Array<{ real: string; name: string; kind: ProtectedKind }>> {
+  const out: Array<{ real: string; name: string; kind: ProtectedKind }> = [];
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    const kind = protectedKind(name);
+    if (!kind) continue;
+    const real = await realpath(join(root, name)).catch(() => undefined);
+    if (real && real !== join(root, name)) out.push({ real, name, kind });
+  }
+  return out;
+}
+
+function under(p: string, dir: string): boolean {
+  return p === dir || p.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
 
 async function readCapped(stream: ReadableStream<Uint8Array> | null, cap: number): Promise<{ text: string; truncated: boolean }> {
@@ -85,21 +126,68 @@ export function createHost(opts: HostOptions): SandboxHost {
     } catch {}
     throw new Error(message);
   };
+  const root = () => resolveInWorkspace(workspace, ".");
+  /**
+   * Why `userPath` (as given) or `real` (where it leads) is protected: either form naming a
+   * protected component, or `real` lying in the target of a top-level protected symlink.
+   */
+  const protection = async (userPath: string, real: string): Promise<{ kind: ProtectedKind; name: string } | undefined> => {
+    const r = await root();
+    const given = isAbsolute(userPath) ? relative(resolve(workspace), resolve(userPath)) : userPath;
+    for (const p of [given, relative(r, real)]) {
+      const kind = protectedKind(p);
+      if (kind) return { kind, name: protectedComponent(p)! };
+    }
+    for (const t of await protectedTargets(r)) if (under(real, t.real)) return { kind: t.kind, name: t.name };
+    return undefined;
+  };
+  const refuseProtected = (verb: string, p: string, hit: { kind: ProtectedKind; name: string }, action: string): never => {
+    const last = basename(hit.name);
+    const canon = canonicalName(last);
+    const what = canon === last ? hit.name : `${hit.name} (the same name as ${canon} on some file systems)`;
+    const edit = hit.kind === "env" ? "Read or edit it yourself outside the agent" : "If it should change, edit it yourself";
+    return refuse(`${verb} ${p}`, `protected file ${hit.name}`, `"${p}" is protected: ${what} ${PROTECTED_WHY[hit.kind]}, so nothing pml runs may ${action} it. ${edit}.`);
+  };
+  /** The top-level `.env*` file that is the same inode as `st`, if any. */
+  const envTwin = async (st: { dev: number; ino: number }): Promise<string | undefined> => {
+    const r = await root();
+    for (const name of await readdir(r).catch(() => [] as string[])) {
+      if (protectedKind(name) !== "env") continue;
+      const e = await stat(join(r, name)).catch(() => undefined);
+      if (e && e.dev === st.dev && e.ino === st.ino) return name;
+    }
+    return undefined;
+  };
   const guard = async (verb: string, path: unknown, o: { mustExist?: boolean; forWrite?: boolean } = {}) => {
     const p = str(path, "path");
+    // The name as given is checked first, so a refusal does not depend on whether the file exists.
+    const named = protectedKind(p);
+    if (named === "env" && !o.forWrite) refuseProtected(verb, p, { kind: named, name: protectedComponent(p)! }, verb);
+    let real: string;
     try {
-      return await resolveInWorkspace(workspace, p, o);
+      real = await resolveInWorkspace(workspace, p, o);
     } catch (e) {
       if (e instanceof PathError && e.reason !== "missing") refuse(`${verb} ${p}`, e.message);
       throw e;
     }
+    // Secrets files are not read, listed, searched or stat-ed, under any name that leads to them.
+    const hit = o.forWrite ? undefined : await protection(p, real);
+    if (hit?.kind === "env") refuseProtected(verb, p, hit, verb);
+    return real;
   };
   const needWrite = async (verb: string, path: unknown) => {
     const p = str(path, "path");
-    if (!grants.write) refuse(`${verb} ${p}`, "write access not granted to this module");
+    if (!grants.write) {
+      const ns = opts.tool?.split(":")[0] ?? "<namespace>";
+      refuse(
+        `${verb} ${p}`,
+        "write access not granted to this module",
+        `write access not granted to this module; if you trust it to change files in the workspace, add "sandbox": {"grants": {"${ns}": {"write": true}}} to .pml.json`,
+      );
+    }
     const real = await guard(verb, p, { forWrite: true });
-    const pmlDir = join(await resolveInWorkspace(workspace, "."), ".pml");
-    if (real === pmlDir || real.startsWith(pmlDir + sep)) refuse(`${verb} ${p}`, "the workspace's .pml directory belongs to pml (audit log)");
+    const hit = await protection(p, real);
+    if (hit) refuseProtected(verb, p, hit, "create, change, move or delete");
     return real;
   };
   const rel = async (real: string) => relative(await resolveInWorkspace(workspace, "."), real) || ".";
@@ -107,16 +195,35 @@ export function createHost(opts: HostOptions): SandboxHost {
   const ops: Record<string, HostOp> = {
     "fs.read": async (a) => {
       const real = await guard("read", a?.path, { mustExist: true });
-      const st = await stat(real);
-      if (st.isDirectory()) throw new Error(`"${a.path}" is a directory; use list_directory`);
-      if (st.size > MAX_READ_BYTES) throw new Error(`"${a.path}" is ${st.size} bytes, over the ${MAX_READ_BYTES}-byte read limit`);
-      return await Bun.file(real).text();
+      // Non-blocking and no-follow: a FIFO opens at once (then is refused) instead of hanging, and a
+      // link swapped in after the check is not followed.
+      const fh = await open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+      try {
+        const st = await fh.stat();
+        if (st.isDirectory()) throw new Error(`"${a.path}" is a directory; use list_directory`);
+        const special = specialKind(st);
+        if (special) throw new Error(`"${a.path}" is ${special}, not a regular file; pml reads only regular files`);
+        // A hard link to a secrets file is the secrets file under another name.
+        if (st.nlink > 1) {
+          const env = await envTwin(st);
+          if (env) refuseProtected("read", a.path, { kind: "env", name: env }, "read");
+        }
+        if (st.size > MAX_READ_BYTES) throw new Error(`"${a.path}" is ${st.size} bytes, over the ${MAX_READ_BYTES}-byte read limit`);
+        return await fh.readFile("utf8");
+      } finally {
+        await fh.close();
+      }
     },
     "fs.write": async (a) => {
       const content = str(a?.content, "content");
       const real = await needWrite("write", a?.path);
+      const existing = await lstat(real).catch(() => undefined);
+      const special = existing && specialKind(existing);
+      if (special) throw new Error(`"${a.path}" is ${special}, not a regular file; pml writes only regular files`);
+      if (existing?.isDirectory()) throw new Error(`"${a.path}" is a directory; give a file path`);
       await mkdir(dirname(real), { recursive: true });
-      await writeFileAtomic(real, content);
+      // `within`: a link swapped in after the check is refused, not written through.
+      await writeFileAtomic(real, content, { within: await root() });
       return { path: await rel(real), bytes: Buffer.byteLength(content) };
     },
     "fs.list": async (a) => {
@@ -151,7 +258,14 @@ export function createHost(opts: HostOptions): SandboxHost {
       const src = join(fromParent, basename(from));
       if (!(await lstat(src).catch(() => undefined))) throw new Error(`"${from}" does not exist in the workspace ${workspace}`);
       await needWrite("move", from);
+      if (protectedKind(basename(from))) refuseProtected("move", from, { kind: protectedKind(basename(from))!, name: basename(from) }, "move");
       const dest = await needWrite("move", a?.to);
+      // A folder is moved with what it holds: not one that holds a repository, a policy or secrets.
+      if ((await lstat(src)).isDirectory()) {
+        const inner = firstProtectedUnder(src);
+        if (inner === "too-many") throw new Error(`"${from}" is too large a folder to check for protected files (.git, .pml.json, .env, ...); move it yourself`);
+        if (inner) refuseProtected("move", from, { kind: protectedKind(basename(inner))!, name: relative(await root(), inner) }, "move");
+      }
       if (await lstat(dest).catch(() => undefined)) throw new Error(`"${a.to}" already exists; move it away first or choose another destination`);
       await mkdir(dirname(dest), { recursive: true });
       await rename(src, dest);
@@ -159,19 +273,53 @@ export function createHost(opts: HostOptions): SandboxHost {
     },
     "fs.glob": async (a) => {
       const pattern = str(a?.pattern, "pattern");
-      if (pattern.startsWith("/") || pattern.split(/[\\/]/).includes("..")) {
+      if (isAbsolute(pattern) || pattern.startsWith("/") || pattern.split(/[\\/]/).includes("..")) {
         refuse(`glob ${pattern}`, "glob patterns are relative to the search directory and may not contain ..");
       }
-      const base = await guard("glob", a?.path ?? ".", { mustExist: true });
-      const root = await resolveInWorkspace(workspace, ".");
+      if (pattern.includes("\\")) refuse(`glob ${pattern}`, "backslashes are not allowed in search patterns; use / between folders and [*] for a literal *");
+      // Bun.Glob follows symlinks named literally at the start of a pattern (`r/etc/pass*` with
+      // r -> /) even with followSymlinks off. So the literal folders are resolved through the path
+      // guard first and only the rest of the pattern is walked, from the real folder they lead to.
+      const parts = pattern.split("/");
+      const firstMagic = parts.findIndex((seg) => /[*?[\]{}()!+@]/.test(seg));
+      const literal = (firstMagic < 0 ? parts : parts.slice(0, firstMagic)).filter((x) => x && x !== ".");
+      const rest = firstMagic < 0 ? "" : parts.slice(firstMagic).join("/");
+      const givenBase = a?.path ?? ".";
+      const base = await guard("glob", givenBase, { mustExist: true });
+      const r = await root();
+      const lexicalStart = join(relative(r, base) || ".", ...literal);
+      const startReal = await guard("glob", lexicalStart, { mustExist: firstMagic >= 0 }).catch((e) => {
+        if (e instanceof PathError && e.reason === "missing") return undefined;
+        throw e;
+      });
+      if (startReal === undefined) return { matches: [], truncated: false };
+      if (firstMagic < 0) {
+        const exists = await lstat(join(r, lexicalStart)).then(() => true, () => false);
+        return { matches: exists ? [lexicalStart] : [], truncated: false };
+      }
+      const realDirs = new Map<string, boolean>();
+      const parentInside = async (full: string) => {
+        const dir = dirname(full);
+        let ok = realDirs.get(dir);
+        if (ok === undefined) {
+          ok = under(await realpath(dir).catch(() => ""), r);
+          realDirs.set(dir, ok);
+        }
+        return ok;
+      };
       const matches: string[] = [];
       let truncated = false;
-      for await (const m of new Bun.Glob(pattern).scan({ cwd: base, dot: true, onlyFiles: false, followSymlinks: false })) {
+      for await (const m of new Bun.Glob(rest).scan({ cwd: startReal, dot: true, onlyFiles: false, followSymlinks: false })) {
+        const full = join(startReal, m);
+        if (!under(full, r) || !(await parentInside(full))) continue;
+        const shown = join(lexicalStart, m);
+        // Names of .env* entries are shown; what is inside a .env* folder is not.
+        if (protectedKind(dirname(shown)) === "env") continue;
         if (matches.length >= MAX_GLOB_RESULTS) {
           truncated = true;
           break;
         }
-        matches.push(relative(root, join(base, m)));
+        matches.push(shown);
       }
       return { matches: matches.sort(), truncated };
     },
@@ -180,10 +328,19 @@ export function createHost(opts: HostOptions): SandboxHost {
       if (!grants.exec) refuse(`exec ${command.slice(0, 200)}`, "running commands is not granted to this module");
       const cwd = await guard("exec in", a?.cwd ?? ".", { mustExist: true });
       const timeout = Math.min(Math.max(Number(a?.timeout_ms) || EXEC_DEFAULT_TIMEOUT_MS, 1), EXEC_MAX_TIMEOUT_MS);
-      const env: Record<string, string> = {};
-      for (const k of EXEC_ENV_KEYS) if (process.env[k] !== undefined) env[k] = process.env[k]!;
-      const argv = process.platform === "win32" ? ["cmd.exe", "/d", "/s", "/c", command] : ["/bin/sh", "-c", command];
-      const child = Bun.spawn(argv, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe", detached: process.platform !== "win32" });
+      // What a shell command sees of pml's environment: enough to find programs, nothing secret.
+      const env = baseEnv();
+      const shell = process.platform === "win32" ? ["cmd.exe", "/d", "/s", "/c", command] : ["/bin/sh", "-c", command];
+      // Confined by the OS sandbox where one works; the approval text said which (confine.ts).
+      const confined = confineCommand(shell, { workspace, cwd, network: grants.execNet === true });
+      Object.assign(env, confined?.env);
+      let child;
+      try {
+        child = Bun.spawn(confined?.argv ?? shell, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe", detached: process.platform !== "win32" });
+      } catch (e) {
+        confined?.release();
+        throw e;
+      }
       let timedOut = false;
       const kill = () => {
         try {
@@ -206,8 +363,10 @@ export function createHost(opts: HostOptions): SandboxHost {
           stderr: err.text + (timedOut ? `\n[pml: killed after ${timeout} ms timeout]` : ""),
           truncated: out.truncated || err.truncated,
           timed_out: timedOut,
+          confined: confined ? confinement().kind : "none",
         };
       } finally {
+        confined?.release();
         clearTimeout(timer);
         signal.removeEventListener("abort", kill);
       }
@@ -222,7 +381,7 @@ export function createHost(opts: HostOptions): SandboxHost {
       const method = typeof a?.method === "string" ? a.method.toUpperCase() : "GET";
       for (let hop = 0; ; hop++) {
         if (url.protocol !== "https:" && url.protocol !== "http:") refuse(`fetch ${url.href}`, `only http and https URLs can be fetched`);
-        if (!hostAllowed(url.hostname, grants.net ?? [])) {
+        if (!hostAllowed(url.hostname, grants.net ?? []) || (grants.netDeclared && !hostAllowed(url.hostname, grants.netDeclared))) {
           refuse(`fetch ${url.href}`, `host ${url.hostname} is not in sandbox.net_allow`, `${NETWORK_ISOLATED} (refused: ${url.hostname})`);
         }
         const res = await fetch(url, {

@@ -10,7 +10,12 @@ import { newQuickJSWASMModuleFromVariant, newVariant, type QuickJSWASMModule } f
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 
-function compiledModule(): Promise<WebAssembly.Module> {
+/** A sandbox worker is handed the module compiled once by pml's main thread: no compile per worker. */
+export function useCompiledModule(module: WebAssembly.Module): void {
+  compiled = Promise.resolve(module);
+}
+
+export function compiledModule(): Promise<WebAssembly.Module> {
   compiled ??= Bun.file(wasmPath)
     .arrayBuffer()
     .then((bytes) => WebAssembly.compile(bytes))

@@ -1,11 +1,16 @@
 // The registry HTTP API as a plain fetch handler (Request -> Response), so it runs under Bun.serve
-// and can be called directly in tests. Routes live in one table: adding POST /mcp/tools/call later
-// is one more line.
+// and can be called directly in tests. Routes live in one table. Reads are anonymous unless they
+// carry a key (then the caller also sees its org's and its own private capabilities); what a caller
+// may not see answers exactly like what does not exist.
 import { isValidFqdn } from "../registry/fqdn.ts";
+import { ApiKeys, type Identity } from "./api-keys.ts";
+import { parsePublish, PublishError } from "./capability-record.ts";
 import { BadCursorError, type RegistryStore } from "./store.ts";
 
 export interface RegistryAppOptions {
   store: RegistryStore;
+  /** Keys that identify callers (reads of non-public capabilities, publishes). Default: none. */
+  apiKeys?: ApiKeys;
   /** Cache-Control max-age (seconds) on entries; default 60. */
   maxAgeS?: number;
   defaultLimit?: number;
@@ -94,8 +99,31 @@ function fqdnParam(raw: string): string | Response {
   return name;
 }
 
+const MAX_PUBLISH_BODY = 1024 * 1024;
+
+function unauthorized(message: string): Response {
+  return new Response(JSON.stringify({ error: "unauthorized", message }), {
+    status: 401,
+    headers: { "content-type": "application/json; charset=utf-8", "www-authenticate": 'Bearer realm="pml"' },
+  });
+}
+
+/**
+ * The caller of a read: anonymous without an Authorization header, its identity with a known key
+ * (null for a key without one), or a 401 for a key this server does not accept (a typo in a key
+ * should say so, not quietly show less).
+ */
+function reader(req: Request, keys: ApiKeys): Identity | null | Response {
+  const header = req.headers.get("authorization");
+  if (header === null) return null;
+  const caller = keys.identify(header);
+  if (!caller.ok) return unauthorized("this registry does not accept that key: check PML_API_KEY, or send no Authorization header to see public entries only");
+  return caller.identity;
+}
+
 export function registryRoutes(opts: RegistryAppOptions): Route[] {
   const { store } = opts;
+  const apiKeys = opts.apiKeys ?? new ApiKeys([]);
   const maxAgeS = opts.maxAgeS ?? 60;
   const defaultLimit = opts.defaultLimit ?? 50;
   const maxLimit = opts.maxLimit ?? 100;
@@ -104,7 +132,9 @@ export function registryRoutes(opts: RegistryAppOptions): Route[] {
     {
       method: "GET",
       path: "/mcp",
-      async handler(_req, _params, url) {
+      async handler(req, _params, url) {
+        const viewer = reader(req, apiKeys);
+        if (viewer instanceof Response) return viewer;
         const rawLimit = url.searchParams.get("limit");
         let limit = defaultLimit;
         if (rawLimit !== null && rawLimit !== "") {
@@ -114,8 +144,10 @@ export function registryRoutes(opts: RegistryAppOptions): Route[] {
           limit = Number(rawLimit);
         }
         const cursor = url.searchParams.get("cursor") || null;
+        const text = url.searchParams.get("text") ?? undefined;
+        if (text !== undefined && text.length > 500) return errorJson(400, "bad_request", "text is longer than 500 characters: use a few words");
         try {
-          return json(await store.list(cursor, limit), 200, { "cache-control": "no-cache" });
+          return json(await store.list({ cursor, limit, text, viewer }), 200, { "cache-control": "no-cache", vary: "authorization" });
         } catch (e) {
           if (e instanceof BadCursorError) return errorJson(400, "bad_request", e.message);
           throw e;
@@ -128,11 +160,44 @@ export function registryRoutes(opts: RegistryAppOptions): Route[] {
       async handler(req, params) {
         const fqdn = fqdnParam(params.fqdn!);
         if (fqdn instanceof Response) return fqdn;
-        const entry = await store.get(fqdn);
+        const viewer = reader(req, apiKeys);
+        if (viewer instanceof Response) return viewer;
+        const entry = await store.get(fqdn, viewer);
         if (!entry) return errorJson(404, "not_found", `MCP '${fqdn}' is not in this registry`);
-        const headers = { etag: entry.etag, "cache-control": `max-age=${maxAgeS}` };
+        // An answer that depended on the key must not be served from a shared cache to someone else.
+        const headers: Record<string, string> = viewer
+          ? { etag: entry.etag, "cache-control": `private, max-age=${maxAgeS}`, vary: "authorization" }
+          : { etag: entry.etag, "cache-control": `max-age=${maxAgeS}`, vary: "authorization" };
         if (etagMatches(req.headers.get("if-none-match"), entry.etag)) return new Response(null, { status: 304, headers });
         return new Response(req.method === "HEAD" ? null : entry.body, { status: 200, headers: { ...headers, "content-type": entry.contentType } });
+      },
+    },
+    {
+      method: "POST",
+      path: "/mcp/capabilities",
+      async handler(req) {
+        if (!store.publish)
+          return errorJson(405, "read_only", `this registry serves a directory (${store.label}) and is read-only: start it with --database sqlite:PATH or postgres://… to accept capabilities`);
+        const caller = apiKeys.identify(req.headers.get("authorization"));
+        if (!caller.ok) return unauthorized("publishing needs Authorization: Bearer <PML_API_KEY> with a key this registry accepts");
+        if (!caller.identity)
+          return errorJson(403, "no_identity", "this key has no org and user: the registry's operator must map it in --api-keys-file ({\"keys\": [{\"key\", \"org\", \"user\"}]})");
+        if (Number(req.headers.get("content-length") ?? 0) > MAX_PUBLISH_BODY) return errorJson(413, "too_large", "a capability is at most 1 MiB of JSON");
+        let raw: unknown;
+        try {
+          const text = await req.text();
+          if (text.length > MAX_PUBLISH_BODY) return errorJson(413, "too_large", "a capability is at most 1 MiB of JSON");
+          raw = JSON.parse(text);
+        } catch (e) {
+          return errorJson(400, "bad_request", `the body is not JSON (${(e as Error).message}): send {"name": "ns:action", "project", "code", ...}`);
+        }
+        try {
+          const result = await store.publish(caller.identity, parsePublish(raw));
+          return json(result, result.status === "unchanged" ? 200 : 201, { "cache-control": "no-store" });
+        } catch (e) {
+          if (e instanceof PublishError) return errorJson(e.status, e.code, e.message);
+          throw e;
+        }
       },
     },
   ];

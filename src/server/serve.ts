@@ -1,6 +1,7 @@
 // `pml registry serve`: the registry API over HTTP with Bun.serve.
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
+import type { ApiKeys } from "./api-keys.ts";
 import { createRegistryApp, type Route } from "./app.ts";
 import { FileStore, type RegistryStore } from "./store.ts";
 
@@ -11,6 +12,7 @@ export interface RegistryServerOptions {
   port?: number;
   hostname?: string;
   maxAgeS?: number;
+  apiKeys?: ApiKeys;
   extraRoutes?: Route[];
 }
 
@@ -35,7 +37,7 @@ export function openFileStore(dataDir: string): FileStore {
 
 export function startRegistryServer(opts: RegistryServerOptions): RunningRegistryServer {
   const store = opts.store ?? openFileStore(opts.dataDir ?? ".");
-  const fetch = createRegistryApp({ store, maxAgeS: opts.maxAgeS }, opts.extraRoutes);
+  const fetch = createRegistryApp({ store, maxAgeS: opts.maxAgeS, apiKeys: opts.apiKeys }, opts.extraRoutes);
   const hostname = opts.hostname ?? "127.0.0.1";
   const server = Bun.serve({ port: opts.port ?? 0, hostname, fetch });
   const host = hostname.includes(":") ? `[${hostname}]` : hostname;

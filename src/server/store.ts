@@ -1,16 +1,24 @@
-// What the registry server serves, behind a small interface: today a directory of files; later
-// learned capabilities and other backends can implement the same two calls.
+// What the registry server serves, behind a small interface: a directory of files (read-only), or a
+// database of published capabilities (src/server/capability-store.ts, SQLite or PostgreSQL).
 import { createHash } from "node:crypto";
 import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";
 import { isValidFqdn } from "../registry/fqdn.ts";
 import { metaFromComment, metaFromExport } from "../registry/module-meta.ts";
+import type { Identity } from "./api-keys.ts";
+import type { PublishInput, PublishResult } from "./capability-record.ts";
 
 export interface CatalogEntry {
   fqdn: string;
-  /** "module" for code; the descriptor's type ("stdio", "cloud", "http") for JSON. */
+  /** "module" for code; the descriptor's type ("stdio", "cloud", "http") for JSON; "capability". */
   type: string;
   description?: string;
+  /** Capabilities only: `ns:action`, latest version tag, who may see it, and who changed it last. */
+  name?: string;
+  version?: string;
+  visibility?: string;
+  updated_by?: string;
+  updated_at?: string;
 }
 
 export interface StoredEntry {
@@ -26,9 +34,34 @@ export interface CatalogSlice {
   next_cursor: string | null;
 }
 
+export interface ListQuery {
+  cursor: string | null;
+  limit: number;
+  /** Words that must all match (name, description, intent, tags, tools used); ranked when the store can. */
+  text?: string;
+  /** The caller's identity (from its API key), or null for an anonymous request. */
+  viewer: Identity | null;
+}
+
 export interface RegistryStore {
-  list(cursor: string | null, limit: number): Promise<CatalogSlice>;
-  get(fqdn: string): Promise<StoredEntry | null>;
+  list(q: ListQuery): Promise<CatalogSlice>;
+  /** Null when missing or when `viewer` may not see it: the caller cannot tell the two apart. */
+  get(fqdn: string, viewer: Identity | null): Promise<StoredEntry | null>;
+  /** Absent on read-only stores (the directory). */
+  publish?(viewer: Identity, input: PublishInput): Promise<PublishResult>;
+  close?(): Promise<void>;
+  /** Where entries come from, for the start-up line ("data: DIR", "database: sqlite:…"). */
+  readonly label: string;
+}
+
+/** The lower-cased words of a `text` query (at most 16, each at most 64 characters). */
+export function searchWords(text: string | undefined): string[] {
+  return (text ?? "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_]+/u)
+    .filter(Boolean)
+    .slice(0, 16)
+    .map((w) => w.slice(0, 64));
 }
 
 /** A cursor that is not one we issued. */
@@ -64,10 +97,12 @@ const EXTENSIONS: [string, string][] = [
  */
 export class FileStore implements RegistryStore {
   private rootReal: Promise<string>;
+  readonly label: string;
   private described = new Map<string, { mtimeMs: number; size: number; entry: CatalogEntry }>();
 
   constructor(readonly dir: string) {
     this.rootReal = realpath(dir);
+    this.label = `data: ${dir}`;
   }
 
   private async names(): Promise<Map<string, string>> {
@@ -98,7 +133,7 @@ export class FileStore implements RegistryStore {
     }
   }
 
-  async get(fqdn: string): Promise<StoredEntry | null> {
+  async get(fqdn: string, _viewer?: Identity | null): Promise<StoredEntry | null> {
     if (!isValidFqdn(fqdn)) return null;
     for (const [ext, contentType] of EXTENSIONS) {
       const path = await this.safePath(fqdn + ext);
@@ -109,9 +144,19 @@ export class FileStore implements RegistryStore {
     return null;
   }
 
-  async list(cursor: string | null, limit: number): Promise<CatalogSlice> {
+  async list({ cursor, limit, text }: ListQuery): Promise<CatalogSlice> {
     const after = cursor ? decodeCursor(cursor) : null;
-    const names = [...(await this.names()).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    let names = [...(await this.names()).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const words = searchWords(text);
+    if (words.length) {
+      const hits: [string, string][] = [];
+      for (const [fqdn, file] of names) {
+        const d = await this.describe(fqdn, file);
+        const hay = `${fqdn} ${d?.description ?? ""}`.toLowerCase();
+        if (words.every((w) => hay.includes(w))) hits.push([fqdn, file]);
+      }
+      names = hits;
+    }
     const start = after === null ? 0 : names.findIndex(([n]) => n > after);
     const page = start < 0 ? [] : names.slice(start, start + limit);
     const items: CatalogEntry[] = [];

@@ -3,7 +3,6 @@
 // X-PML-Env-<NAME> headers carrying the caller's own keys). Those keys belong to this request
 // only: they go into the module's ctx.env for this call, in a fresh engine (a warm one could keep
 // a previous caller's ctx in a global), and are never stored or logged.
-import { createHash, timingSafeEqual } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +11,7 @@ import { errorResponse, ErrorCode, type Id } from "../gateway/jsonrpc.ts";
 import { errorResult, valueResult, type CallToolResult } from "../gateway/types.ts";
 import type { ModuleDescriptor } from "../registry/descriptor.ts";
 import { isValidFqdn } from "../registry/fqdn.ts";
+import type { ApiKeys } from "./api-keys.ts";
 import type { RegistryStore } from "./store.ts";
 
 export interface RunModuleRequest {
@@ -27,7 +27,7 @@ export interface RunModuleRequest {
 export interface ToolsCallDeps {
   store: RegistryStore;
   /** Accepted PML API keys (`--api-key`, `--api-keys-file`). Empty: every call is refused. */
-  apiKeys: Set<string>;
+  apiKeys: ApiKeys;
   /** Runs one module tool; default: the sandbox (fresh engine, no fs/exec, fetch to the module's declared hosts). */
   runModule?: (req: RunModuleRequest) => Promise<CallToolResult>;
 }
@@ -35,7 +35,8 @@ export interface ToolsCallDeps {
 const MAX_BODY = 8 * 1024 * 1024;
 
 export async function handleToolsCall(req: Request, deps: ToolsCallDeps): Promise<Response> {
-  if (!bearerAccepted(req.headers.get("authorization"), deps.apiKeys))
+  const caller = deps.apiKeys.identify(req.headers.get("authorization"));
+  if (!caller.ok)
     return rpc(errorResponse(null, -32001, "Unauthorized: send Authorization: Bearer <PML_API_KEY> with a key this server accepts"), 401, {
       "www-authenticate": 'Bearer realm="pml"',
     });
@@ -62,8 +63,8 @@ export async function handleToolsCall(req: Request, deps: ToolsCallDeps): Promis
   const action = sep > 0 ? name.slice(sep + 1) : "";
   if (!fqdn || !action || !isValidFqdn(fqdn)) return rpc(errorResponse(id, ErrorCode.InvalidParams, `tool name ${JSON.stringify(name)} is not "namespace:action"`));
 
-  const entry = await deps.store.get(fqdn);
-  if (!entry) return rpc(errorResponse(id, ErrorCode.InvalidParams, `unknown tool ${name}: '${fqdn}' is not in this server's data directory`));
+  const entry = await deps.store.get(fqdn, caller.identity);
+  if (!entry) return rpc(errorResponse(id, ErrorCode.InvalidParams, `unknown tool ${name}: '${fqdn}' is not in this registry`));
   if (!/typescript|javascript/.test(entry.contentType))
     return rpc(errorResponse(id, ErrorCode.InvalidParams, `'${fqdn}' is a descriptor, not module code: this server runs only modules (<name>.ts)`));
 
@@ -87,7 +88,7 @@ export async function handleToolsCall(req: Request, deps: ToolsCallDeps): Promis
     else env[key] = value;
   }
   if (missing.length)
-    return rpc({ jsonrpc: "2.0", id, result: errorResult(`${name} needs ${missing.join(", ")}: set ${missing.length > 1 ? "them" : "it"} in your environment or workspace .env; pml forwards declared keys with each call.`) });
+    return rpc({ jsonrpc: "2.0", id, result: errorResult(`${name} needs ${missing.join(", ")}: set ${missing.length > 1 ? "them" : "it"} in your environment or workspace .env; pml forwards the declared keys your .pml.json env_grants (or an approval) gives this tool.`) });
 
   const run = deps.runModule ?? runInSandbox;
   try {
@@ -103,18 +104,6 @@ function rpc(body: unknown, status = 200, headers: Record<string, string> = {}):
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store", ...headers } });
 }
 
-const digest = (s: string) => createHash("sha256").update(s).digest();
-
-/** Constant-time comparison against every accepted key (hashes make the lengths equal). */
-export function bearerAccepted(header: string | null, keys: Set<string>): boolean {
-  const m = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  if (!m) return false;
-  const got = digest(m[1]!);
-  let ok = false;
-  for (const k of keys) ok = timingSafeEqual(got, digest(k)) || ok;
-  return ok;
-}
-
 let emptyWorkspace: string | undefined;
 
 async function runInSandbox(r: RunModuleRequest): Promise<CallToolResult> {
@@ -126,37 +115,7 @@ async function runInSandbox(r: RunModuleRequest): Promise<CallToolResult> {
   return valueResult(value);
 }
 
-/** Keys from `--api-key` flags and an `--api-keys-file` (one per line; lines starting with # are comments). */
-export async function loadApiKeys(flags: string[], file?: string): Promise<Set<string>> {
-  const keys = new Set(flags.map((k) => k.trim()).filter(Boolean));
-  if (file) {
-    let text: string;
-    try {
-      text = await Bun.file(file).text();
-    } catch (e: any) {
-      throw new Error(`--api-keys-file ${file}: cannot read it (${e?.code ?? e?.message ?? e}).`);
-    }
-    for (const line of text.split(/\r?\n/)) {
-      const k = line.trim();
-      if (k && !k.startsWith("#")) keys.add(k);
-    }
-  }
-  return keys;
-}
-
 /** The route `pml registry serve` mounts next to the registry API. */
 export function toolsCallRoute(deps: ToolsCallDeps): { method: string; path: string; handler: (req: Request) => Promise<Response> } {
   return { method: "POST", path: "/mcp/tools/call", handler: (req) => handleToolsCall(req, deps) };
-}
-
-/** Every `--api-key K` / `--api-key=K` in raw argv: citty keeps only the last of a repeated flag. */
-export function apiKeyFlags(rawArgs: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < rawArgs.length; i++) {
-    const a = rawArgs[i]!;
-    if (a === "--") break;
-    if (a === "--api-key" && i + 1 < rawArgs.length) out.push(rawArgs[++i]!);
-    else if (a.startsWith("--api-key=")) out.push(a.slice("--api-key=".length));
-  }
-  return out;
 }

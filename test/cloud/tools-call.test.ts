@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { callCloud, type CloudCallOptions } from "../../src/cloud/call.ts";
 import type { ProjectConfig } from "../../src/config/pml-json.ts";
-import { apiKeyFlags, bearerAccepted, handleToolsCall } from "../../src/server/tools-call.ts";
+import { ApiKeys, apiKeyFlags } from "../../src/server/api-keys.ts";
+import { handleToolsCall } from "../../src/server/tools-call.ts";
 import { FileStore } from "../../src/server/store.ts";
 import { entries, spawnListening } from "../helpers/pml.ts";
 
@@ -143,22 +144,22 @@ describe("POST /mcp/tools/call behind pml registry serve", () => {
 
 describe("handleToolsCall", () => {
   test("Bearer checks and JSON-RPC refusals", async () => {
-    expect(bearerAccepted("Bearer abc", new Set(["abc"]))).toBe(true);
-    expect(bearerAccepted("Bearer abd", new Set(["abc"]))).toBe(false);
-    expect(bearerAccepted(null, new Set(["abc"]))).toBe(false);
-    expect(bearerAccepted("Bearer abc", new Set())).toBe(false);
+    expect(new ApiKeys(["abc"]).identify("Bearer abc").ok).toBe(true);
+    expect(new ApiKeys(["abc"]).identify("Bearer abd").ok).toBe(false);
+    expect(new ApiKeys(["abc"]).identify(null).ok).toBe(false);
+    expect(new ApiKeys([]).identify("Bearer abc").ok).toBe(false);
     expect(apiKeyFlags(["--data", "d", "--api-key", "a", "--api-key=b", "--", "--api-key", "c"])).toEqual(["a", "b"]);
 
     const store = new FileStore(data);
     const post = (body: string, auth = "Bearer k") =>
-      handleToolsCall(new Request("http://x/mcp/tools/call", { method: "POST", headers: { authorization: auth }, body }), { store, apiKeys: new Set(["k"]) });
+      handleToolsCall(new Request("http://x/mcp/tools/call", { method: "POST", headers: { authorization: auth }, body }), { store, apiKeys: new ApiKeys(["k"]) });
     const unauth = await post("{}", "Bearer nope");
     expect(unauth.status).toBe(401);
     expect((await json(unauth)).error.message).toContain("Unauthorized");
     expect((await json(await post("{bad"))).error.code).toBe(-32700);
     expect((await json(await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })))).error.code).toBe(-32601);
     const noNs = await json(await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "missing:x" } })));
-    expect(noNs.error.message).toContain("'missing' is not in this server's data directory");
+    expect(noNs.error.message).toContain("'missing' is not in this registry");
   });
 });
 

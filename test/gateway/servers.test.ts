@@ -65,8 +65,8 @@ describe("tool surface", () => {
     expect(names).toEqual(expect.arrayContaining(["memory", "everything", "filesystem", "shell"]));
     const one: any = JSON.parse(text(await client.callTool({ name: "discover", arguments: { namespace: "memory" } })));
     expect(one.tools.find((t: any) => t.id === "memory:read_graph")).toBeDefined();
-    const q: any = JSON.parse(text(await client.callTool({ name: "discover", arguments: { query: "echo" } })));
-    expect(q.namespaces.map((n: any) => n.namespace)).toContain("everything");
+    const q: any = JSON.parse(text(await client.callTool({ name: "discover", arguments: { query: "echo back a message" } })));
+    expect(q.results.map((r: any) => r.id)).toContain("everything:echo");
   });
 });
 

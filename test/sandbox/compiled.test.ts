@@ -1,9 +1,9 @@
-// The sandbox inside a `bun build --compile` binary: the QuickJS .wasm must be embedded, not read
-// from node_modules. Builds a tiny entry to a temp dir and runs it from another directory.
+// The sandbox inside a `bun build --compile` binary: the QuickJS .wasm and the sandbox worker must
+// be embedded, not read from node_modules or src/. Builds a tiny entry to a temp dir and runs it from another directory.
 import { afterAll, expect, test } from "bun:test";
 import { mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -30,12 +30,20 @@ process.stdout.write(JSON.stringify({ code: code.value, escape: escape.value, re
 `,
   );
   const out = join(dir, "sandbox-bin");
-  const built = await Bun.build({ entrypoints: [entry], compile: { outfile: out }, minify: true });
+  // As build.ts does: the sandbox worker is an entry of its own, found at its place in the binary
+  // (relative to the entries' common folder, here the filesystem root).
+  const worker = join(src, "worker.ts");
+  const built = await Bun.build({
+    entrypoints: [entry, worker],
+    compile: { outfile: out },
+    minify: true,
+    define: { PML_SANDBOX_WORKER: JSON.stringify(`./${relative("/", worker)}`) },
+  });
   expect(built.success).toBe(true);
   const ws = join(dir, "ws");
   await Bun.$`mkdir -p ${ws}`.quiet();
-  // Run from / so nothing can be found relative to the repo or node_modules.
-  const proc = Bun.spawn([out, ws], { cwd: "/", stdout: "pipe", stderr: "pipe" });
+  // Run from the temp dir so nothing (worker, .wasm) can be found on disk relative to the repo.
+  const proc = Bun.spawn([out, ws], { cwd: ws, stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   expect(stderr).toBe("");
   expect(code).toBe(0);

@@ -108,6 +108,15 @@ describe("pml registry serve", () => {
     expect(first.items.find((i) => i.fqdn === "memory")?.type).toBe("stdio");
   });
 
+  test("text search over the directory, and publishing is refused: the directory is read-only", async () => {
+    const hits = (await (await fetch(`${url}/mcp?text=${encodeURIComponent("SAYS hello")}`)).json()) as { items: { fqdn: string }[] };
+    expect(hits.items.map((i) => i.fqdn)).toEqual(["greet"]);
+    expect(((await (await fetch(`${url}/mcp?text=nothing-matches-this`)).json()) as { items: unknown[] }).items).toEqual([]);
+    const res = await fetch(`${url}/mcp/capabilities`, { method: "POST", body: "{}" });
+    expect(res.status).toBe(405);
+    expect(((await res.json()) as { message: string }).message).toContain("start it with --database sqlite:PATH or postgres://");
+  });
+
   test("absurd limits and foreign cursors are 400", async () => {
     for (const q of ["limit=0", "limit=101", "limit=-1", "limit=abc", "limit=1e3", "limit=99999999999", "cursor=..%2F..%2Fetc", "cursor=Zm9vLi5iYXI"]) {
       const res = await fetch(`${url}/mcp?${q}`);

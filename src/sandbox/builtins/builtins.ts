@@ -136,6 +136,11 @@ export function builtinModules(): Record<string, ModuleDescriptor> {
   return { filesystem: structuredClone(filesystem), shell: structuredClone(shell) };
 }
 
+/** Only pml's own filesystem module writes without a grant in .pml.json (its tools go through permissions). */
+export function isBuiltinFilesystem(d: ModuleDescriptor): boolean {
+  return d.code === FILESYSTEM_CODE;
+}
+
 /** Only pml's own shell module gets the exec bridge, whatever a registry module calls itself. */
 export function isBuiltinShell(d: ModuleDescriptor): boolean {
   return d.code === SHELL_CODE;

@@ -1,0 +1,241 @@
+// Procedural memory: name resolution at 10k and 100k capabilities, discover latency and quality
+// (paraphrased intents among 10k synthetic capabilities + the catalog's and built-in tools), the
+// cost of calling a capability tool vs running the same code through execute, and the agent's
+// view of reuse (tool calls and bytes for a 3-tool task done directly, by execute, by capability).
+// Run: bun build.ts && bun bench/memory.ts [--quick]
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { codeHash } from "../src/memory/code-hash.ts";
+import { capabilityDoc, Memory, memorySettings, type ToolEntry } from "../src/memory/memory.ts";
+import { checkName } from "../src/memory/names.ts";
+import { SearchIndex, type SearchOptions } from "../src/memory/search.ts";
+import { SqliteCapabilityStore } from "../src/memory/sqlite-store.ts";
+import type { CaptureInput } from "../src/memory/store.ts";
+import { builtinCatalog } from "../src/registry/catalog.ts";
+import { builtinModules } from "../src/sandbox/builtins/builtins.ts";
+import { RawPeer } from "../test/helpers/pml.ts";
+import { HELD_OUT, QUERIES, TARGETS } from "./memory-intents.ts";
+import { printTable, summarize } from "./stats.ts";
+
+const quick = process.argv.includes("--quick");
+const root = resolve(import.meta.dir, "..");
+const dir = mkdtempSync(join(tmpdir(), "pml-bench-memory-"));
+const scope = { org: "local", project: "bench" };
+const settings = { ...memorySettings({} as any, "/x/bench"), scope };
+
+// --- synthetic capabilities -----------------------------------------------------------------
+let seed = 42;
+const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!;
+const VERBS = ["read", "write", "list", "copy", "move", "delete", "parse", "convert", "validate", "format", "merge", "split", "sort", "filter", "count", "fetch", "send", "sync", "upload", "download", "generate", "render", "check", "compute", "extract", "compress", "archive", "scan", "index", "search", "update", "create", "remove", "summarize", "translate", "classify", "export", "import", "backup", "restore", "lint", "test", "build", "deploy", "publish", "notify", "schedule", "monitor", "rename", "resize"];
+const OBJECTS = ["file", "json file", "yaml config", "csv report", "log file", "image", "pdf", "directory", "database table", "sql query", "git commit", "branch", "tag", "pull request", "issue", "api response", "webhook payload", "user record", "invoice", "order", "email", "slack message", "markdown document", "html page", "url", "cookie", "token", "secret", "environment variable", "package", "dependency", "docker image", "container", "process", "port", "cron job", "metric", "dashboard", "chart", "translation", "sentence", "paragraph", "embedding", "prompt", "model output", "changelog", "test result", "coverage report", "schema", "migration"];
+const QUALS = ["for the build", "in the workspace", "from the api", "with retries", "as a table", "in batches", "by date", "for each user", "on the staging server", "into the cache", "for the weekly report", "with a progress bar", "for the admin panel", "using the config", "before deploy", "after the nightly job", "for customers", "in parallel", "with logging", "for the mobile app"];
+const NS_TOOLS: Record<string, string[]> = { fs: ["filesystem:read_file", "filesystem:write_file", "filesystem:search_files"], git: ["shell:exec"], shell: ["shell:exec"], db: ["sqlite:query"], api: ["fetch:fetch"], ai: ["ai:complete"], transform: [], util: [] };
+const NSS = Object.keys(NS_TOOLS);
+
+function synthetic(i: number): CaptureInput {
+  const ns = pick(NSS);
+  const verb = pick(VERBS);
+  const obj = pick(OBJECTS);
+  const intent = `${verb} ${rnd() < 0.5 ? "the " : ""}${obj} ${pick(QUALS)}`;
+  const action = `${verb}_${obj.split(" ").join("_")}_v${i}`;
+  const tools = NS_TOOLS[ns]!.filter(() => rnd() < 0.6);
+  const code = `// ${intent}\nreturn ${JSON.stringify(intent)} + ${i};`;
+  return capture({ namespace: ns, action }, code, intent, tools, [pick(["path", "name", "id", "items", "text", "url", "limit"])]);
+}
+
+function capture(name: { namespace: string; action: string }, code: string, intent: string, tools: string[], params: string[]): CaptureInput {
+  const args = Object.fromEntries(params.map((p) => [p, "x"]));
+  return {
+    scope, name, code, code_hash: codeHash(code), intent, description: intent,
+    parameters_schema: { type: "object", properties: Object.fromEntries(params.map((p) => [p, { type: "string" }])) },
+    default_args: args, tools_used: tools, routing: "local", routing_explicit: false, by: "bench", latency_ms: 1,
+  };
+}
+
+async function fill(store: SqliteCapabilityStore, n: number, from = 0): Promise<void> {
+  store.db.transaction(() => {
+    for (let i = from; i < from + n; i++) void store.capture(synthetic(i));
+  })();
+}
+
+function targetInputs(): CaptureInput[] {
+  return TARGETS.map((t) => {
+    const checked = checkName(t.name);
+    if (!checked.ok) throw new Error(`${t.name}: ${checked.error}`);
+    return capture(checked.name, `return ${JSON.stringify(t.name)};`, t.intent, t.tools, t.params);
+  });
+}
+
+// --- 1. name resolution ----------------------------------------------------------------------
+const resolution: Record<string, ReturnType<typeof summarize>> = {};
+const store = new SqliteCapabilityStore(join(dir, "memory.db"));
+for (const total of process.argv.includes("--quality") ? [] : quick ? [10_000] : [10_000, 100_000]) {
+  const t0 = performance.now();
+  await fill(store, total - (total === 10_000 ? 0 : 10_000), total === 10_000 ? 0 : 10_000);
+  console.error(`stored ${total} capabilities (${Math.round(performance.now() - t0)} ms to insert)`);
+  const names = (store.db.query("SELECT namespace, action FROM capabilities WHERE named = 1 ORDER BY random() LIMIT 2000").all() as any[]);
+  for (const n of names.slice(0, 200)) await store.resolve(scope, n);
+  const samples: number[] = [];
+  for (const n of names) {
+    const s = performance.now();
+    const r = await store.resolve(scope, n);
+    samples.push(performance.now() - s);
+    if (!r) throw new Error("not resolved");
+  }
+  resolution[`resolve @ ${total / 1000}k`] = summarize(samples);
+}
+store.close();
+printTable("name -> capability (store.resolve, bun:sqlite, WAL), ms", resolution);
+
+// --- 2. discover: quality and latency at 10k + tools ------------------------------------------
+const qdir = join(dir, "q");
+const qstore = new SqliteCapabilityStore(join(qdir, "memory.db"));
+await fill(qstore, 10_000);
+for (const t of targetInputs()) await qstore.capture(t);
+qstore.close();
+const tools: ToolEntry[] = [];
+for (const [ns, d] of Object.entries({ ...builtinCatalog, ...builtinModules() }))
+  for (const t of d.tools ?? []) tools.push({ ns, name: t.name, description: t.description, inputSchema: t.inputSchema as Record<string, unknown> });
+const memory = new Memory(join(qdir, "memory.db"));
+
+const t1 = performance.now();
+await memory.discover(settings, "warm up the index", tools, 10);
+const firstMs = performance.now() - t1;
+
+const rank = (ids: string[], expected: string) => {
+  const ok = expected.split("|");
+  return ids.findIndex((id) => ok.includes(id));
+};
+const misses: string[] = [];
+const latency: number[] = [];
+async function measure(set: Array<[string, string]>, label: string): Promise<[number, number]> {
+  let top1 = 0;
+  let top5 = 0;
+  for (const [q, expected] of set) {
+    const { results } = await memory.discover(settings, q, tools, 10);
+    const at = rank(results.map((r) => r.id), expected);
+    if (at === 0) top1++;
+    if (at >= 0 && at < 5) top5++;
+    else misses.push(`  ${label}: "${q}" -> want ${expected}, got ${results.slice(0, 3).map((r) => r.id).join(", ")}${at >= 0 ? ` (rank ${at + 1})` : ""}`);
+  }
+  return [top1, top5];
+}
+const [top1, top5] = await measure(QUERIES, "tuning set");
+const [held1, held5] = await measure(HELD_OUT, "held out");
+for (let i = 0; i < (quick ? 5 : 20); i++)
+  for (const [q] of QUERIES) {
+    const s = performance.now();
+    await memory.discover(settings, q, tools, 10);
+    latency.push(performance.now() - s);
+  }
+await memory.close();
+if (process.env.KEEP_DB) { const { copyFileSync } = await import("node:fs"); const { Database } = await import("bun:sqlite"); const d = new Database(join(qdir, "memory.db")); d.run("PRAGMA wal_checkpoint(TRUNCATE)"); d.close(); copyFileSync(join(qdir, "memory.db"), process.env.KEEP_DB); }
+
+// The same documents under plainer rankings, measured in this run for comparison.
+async function quality(opts: SearchOptions): Promise<[number, number]> {
+  const s = new SqliteCapabilityStore(join(qdir, "memory.db"));
+  const index = new SearchIndex(opts);
+  const names = new Map<string, string>();
+  for (const c of await s.searchableSince(0)) {
+    index.add(capabilityDoc(c.id, c));
+    names.set(c.id, c.display_name);
+  }
+  s.close();
+  for (const t of tools) index.add({ key: `${t.ns}:${t.name}`, name: `${t.ns} ${t.name}`, description: t.description, params: Object.keys((t.inputSchema?.properties ?? {}) as object) });
+  let a = 0;
+  let b = 0;
+  for (const [q, expected] of QUERIES) {
+    const at = rank(index.search(q, 5).map((h) => names.get(h.key) ?? h.key), expected);
+    if (at === 0) a++;
+    if (at >= 0) b++;
+  }
+  return [a, b];
+}
+const [plain1, plain5] = await quality({ stemming: false, synonyms: false });
+const [stem1, stem5] = await quality({ synonyms: false });
+const pct = (x: number) => `${((100 * x) / QUERIES.length).toFixed(0)}%`;
+console.log(`\ndiscover quality: ${QUERIES.length} paraphrased requests (tuning set), ${TARGETS.length} target capabilities among 10,000 synthetic ones + ${tools.length} real tools`);
+console.log(`  BM25F, fields only (no stemming, no thesaurus): top-1 ${pct(plain1)}, top-5 ${pct(plain5)}`);
+console.log(`  + stemming:                                     top-1 ${pct(stem1)}, top-5 ${pct(stem5)}`);
+console.log(`  + thesaurus and prefixes (what pml ships):      top-1 ${pct(top1)}, top-5 ${pct(top5)}  (target top-5 >= 90%)`);
+const pctOf = (x: number, n: number) => `${((100 * x) / n).toFixed(0)}%`;
+console.log(`  held-out set (${HELD_OUT.length} requests written after tuning, never tuned on): top-1 ${pctOf(held1, HELD_OUT.length)}, top-5 ${pctOf(held5, HELD_OUT.length)}`);
+console.log(`  both sets together (${QUERIES.length + HELD_OUT.length}): top-1 ${pctOf(top1 + held1, QUERIES.length + HELD_OUT.length)}, top-5 ${pctOf(top5 + held5, QUERIES.length + HELD_OUT.length)}`);
+if (misses.length) console.log(`  not in the top 5:\n${misses.join("\n")}`);
+console.log(`  first discover (loads 10,050 records into the index): ${firstMs.toFixed(1)} ms`);
+printTable("discover {query} over 10k capabilities + tools (Memory.discover, warm), ms", { discover: summarize(latency) });
+
+if (process.argv.includes("--quality")) {
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
+
+// --- 3 and 4. through the real binary --------------------------------------------------------
+const ws = join(dir, "ws");
+const home = join(dir, "home");
+const { mkdirSync } = await import("node:fs");
+mkdirSync(ws, { recursive: true });
+writeFileSync(join(ws, ".pml.json"), JSON.stringify({ permissions: { allow: ["filesystem"] } }));
+writeFileSync(join(ws, "package.json"), JSON.stringify({ name: "demo", version: "1.2.3", dependencies: { a: "1", b: "2" } }, null, 2));
+const peer = new RawPeer([join(root, "dist/pml")], { cwd: ws, env: { ...process.env, PML_WORKSPACE: ws, PML_HOME: home } as Record<string, string> });
+await peer.initialize();
+let id = 1;
+let bytes = 0;
+const call = async (name: string, args: unknown) => {
+  const req = { jsonrpc: "2.0", id: id++, method: "tools/call", params: { name, arguments: args } };
+  const text = JSON.stringify(req);
+  peer.write(`${text}\n`);
+  const res = await peer.next((m) => m.id === req.id);
+  bytes += text.length + JSON.stringify(res).length;
+  if (res.result?.isError) throw new Error(JSON.stringify(res.result));
+  return res.result;
+};
+
+const small = "return args.n + 1;";
+await call("execute", { code: small, args: { n: 1 }, name: "util:add_one" });
+const n = quick ? 200 : 1000;
+const exec: number[] = [];
+const cap: number[] = [];
+for (let i = 0; i < 50; i++) {
+  await call("execute", { code: small, args: { n: i } });
+  await call("cap__util__add_one", { n: i });
+}
+for (let i = 0; i < n; i++) {
+  let s = performance.now();
+  await call("execute", { code: small, args: { n: i } });
+  exec.push(performance.now() - s);
+  s = performance.now();
+  await call("cap__util__add_one", { n: i });
+  cap.push(performance.now() - s);
+}
+const e = summarize(exec);
+const c = summarize(cap);
+printTable(`calling the same code: execute {code} vs its capability tool, ${n} calls each over stdio, ms`, { "execute {code}": e, "cap__util__add_one": c });
+console.log(`capability tool overhead vs execute (median): ${(c.median - e.median).toFixed(3)} ms  (target <= 0.2 ms)`);
+
+// The agent's view: read package.json, list the workspace, write a summary file.
+const task = `const pkg = JSON.parse(await mcp.filesystem.read_file({ path: args.manifest }));
+const entries = await mcp.filesystem.list_directory({ path: "." });
+const summary = pkg.name + "@" + pkg.version + ": " + Object.keys(pkg.dependencies ?? {}).length + " deps, " + entries.split("\\n").length + " entries";
+await mcp.filesystem.write_file({ path: args.out, content: summary });
+return summary;`;
+const view: Array<[string, number, number]> = [];
+bytes = 0;
+const manifest = (await call("filesystem__read_file", { path: "package.json" })) as any;
+const pkg = JSON.parse(manifest.content[0].text);
+const listing = (await call("filesystem__list_directory", { path: "." })) as any;
+await call("filesystem__write_file", { path: "summary.txt", content: `${pkg.name}@${pkg.version}: ${Object.keys(pkg.dependencies).length} deps, ${listing.content[0].text.split("\n").length} entries` });
+view.push(["three direct tool calls", 3, bytes]);
+bytes = 0;
+await call("execute", { code: task, args: { manifest: "package.json", out: "summary.txt" }, intent: "summarise package.json and the workspace into a file", name: "fs:summarize_project" });
+view.push(["execute (first time)", 1, bytes]);
+bytes = 0;
+await call("cap__fs__summarize_project", {});
+view.push(["cap__fs__summarize_project", 1, bytes]);
+console.log("\nthe agent's view of a 3-tool task (request + response JSON-RPC bytes):");
+for (const [what, calls, b] of view) console.log(`  ${what.padEnd(30)} ${calls} tool call(s)  ${String(b).padStart(6)} bytes`);
+peer.close();
+await peer.proc.exited;
+rmSync(dir, { recursive: true, force: true });

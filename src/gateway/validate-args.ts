@@ -1,0 +1,70 @@
+// Tool arguments checked against the tool's input schema before anything runs, with a message
+// naming the wrong field. Ajv compiles each schema once (cached by the schema object); it is
+// loaded lazily, and warmed in the background once the host is up, so `initialize` never waits.
+import type { ErrorObject, ValidateFunction } from "ajv";
+import { log } from "../log.ts";
+
+type Compile = (schema: Record<string, unknown>) => ValidateFunction;
+
+let compiler: Promise<Compile> | undefined;
+let compile: Compile | undefined;
+const compiled = new WeakMap<object, ValidateFunction | null>();
+
+/** Starts loading the validator; calls made before it is ready wait for it. */
+export function warmValidator(): Promise<Compile> {
+  compiler ??= (async () => {
+    const [{ Ajv2020 }, { Ajv }] = await Promise.all([import("ajv/dist/2020.js"), import("ajv")]);
+    // Tool schemas come from servers we do not control: unknown keywords and formats are
+    // ignored, not fatal (strict: false), and a schema that still does not compile is skipped.
+    const modern = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+    const draft7 = new Ajv({ strict: false, allErrors: false, validateFormats: false });
+    compile = (schema) => {
+      const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
+      return (/draft-0[4-7]/.test(dialect) ? draft7 : modern).compile(schema);
+    };
+    return compile;
+  })();
+  return compiler;
+}
+
+/** Undefined when the arguments fit the schema (or the schema cannot be used); else the message. */
+export function argumentsProblem(toolId: string, schema: Record<string, unknown> | undefined, args: Record<string, unknown>): string | undefined | Promise<string | undefined> {
+  if (!schema || typeof schema !== "object") return undefined;
+  if (!compile) return warmValidator().then(() => argumentsProblem(toolId, schema, args));
+  let validate = compiled.get(schema);
+  if (validate === undefined) {
+    try {
+      validate = compile(schema);
+    } catch (e) {
+      log.debug(`${toolId}: its input schema does not compile (${(e as Error).message}); arguments go unchecked`);
+      validate = null;
+    }
+    compiled.set(schema, validate);
+  }
+  if (!validate || validate(args)) return undefined;
+  return `Invalid arguments for ${toolId}: ${describe(validate.errors?.[0])}. Nothing was run; fix the arguments (see the tool's input schema with \`discover\` {"namespace": "${toolId.split(":")[0]}"}) and call again.`;
+}
+
+function describe(e: ErrorObject | undefined): string {
+  if (!e) return "they do not match the tool's input schema";
+  const at = fieldName(e.instancePath);
+  const p = e.params as Record<string, unknown>;
+  if (e.keyword === "required") return `"${join(at, String(p.missingProperty))}" is required`;
+  if (e.keyword === "additionalProperties") return `"${join(at, String(p.additionalProperty))}" is not an accepted argument`;
+  if (e.keyword === "enum") return `"${at || "arguments"}" must be one of ${JSON.stringify(p.allowedValues)}`;
+  return `"${at || "arguments"}" ${e.message ?? "is invalid"}`;
+}
+
+/** "/entities/0/name" -> "entities[0].name" */
+function fieldName(pointer: string): string {
+  let out = "";
+  for (const raw of pointer.split("/").slice(1)) {
+    const part = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    out += /^\d+$/.test(part) ? `[${part}]` : out ? `.${part}` : part;
+  }
+  return out;
+}
+
+function join(at: string, name: string): string {
+  return at ? `${at}.${name}` : name;
+}

@@ -1,0 +1,289 @@
+// Ranking capabilities and tools by how well they fit the words an agent uses, offline and in a
+// few milliseconds at 10k+ records: BM25F over the record's own fields (name, intent, description,
+// the tools it uses, its parameter names), with stemming and a small thesaurus of the words people
+// use for programming tasks (query side: a synonym counts less than the word itself).
+import { stemmer } from "stemmer";
+import { SYNONYM_GROUPS } from "./thesaurus.ts";
+
+export interface SearchDoc {
+  key: string;
+  /** Words of the name (`fs:read_json` -> fs read json). */
+  name: string;
+  intent?: string;
+  description?: string;
+  /** Tool ids it uses (`filesystem:read_file`). */
+  tools?: readonly string[];
+  params?: readonly string[];
+}
+
+type Field = "name" | "intent" | "description" | "tools" | "params";
+const FIELDS: readonly Field[] = ["name", "intent", "description", "tools", "params"];
+const WEIGHT: Record<Field, number> = { name: 3, intent: 2, description: 1.2, tools: 0.8, params: 0.6 };
+const B: Record<Field, number> = { name: 0.3, intent: 0.6, description: 0.75, tools: 0.5, params: 0.5 };
+const K1 = 1.2;
+const SYNONYM_WEIGHT = 0.55;
+/** A word that is a prefix of another (cron/crontab, modif/modifi: stems of one family that the
+ * stemmer left apart) counts this much; the shorter one needs at least PREFIX_MIN letters. */
+const PREFIX_WEIGHT = 0.5;
+const PREFIX_MIN = 4;
+/** Documents matching more of the query's words rank higher: score * (matched / words) ^ COORD. */
+const COORD = 0;
+
+const STOP = new Set(
+  ("a an the and or of to in on for from with by at as is are be it its this that these those into onto my your our their " +
+    "i me we you he she they them some any each every all can could should would will shall do does did done please want need " +
+    "let lets get got make sure so then than there here what which who whom how when where why just also very about over under " +
+    "up down out off again once before after while via per using use used thing things stuff something one two").split(" "),
+);
+
+/** Short forms seen in names and tool ids, read as the words they stand for. */
+const ABBREVIATIONS: Record<string, string> = {
+  fs: "file filesystem", db: "database", cfg: "config", conf: "config", env: "environment", dir: "directory", dirs: "directories",
+  repo: "repository", msg: "message", tmp: "temporary", pkg: "package", deps: "dependencies", dep: "dependency", ai: "llm model",
+  api: "http request", url: "url link", md: "markdown", yml: "yaml", csv: "csv table", ts: "typescript", js: "javascript",
+  cmd: "command", exec: "execute run", img: "image", doc: "document", docs: "documents", info: "information", stats: "statistics",
+  util: "utility", num: "number", str: "string", len: "length", txt: "text", pr: "pull request", prs: "pull requests",
+};
+
+const stemCache = new Map<string, string>();
+function stem(w: string): string {
+  let s = stemCache.get(w);
+  if (s === undefined) {
+    s = stemmer(w);
+    stemCache.set(w, s);
+  }
+  return s;
+}
+
+/** Lower-case words of any text: splits snake_case, camelCase, dots and colons; drops stop words. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  const spaced = text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  for (const raw of spaced.split(/[^a-z0-9]+/)) {
+    if (!raw || STOP.has(raw)) continue;
+    const long = ABBREVIATIONS[raw];
+    if (long) for (const l of long.split(" ")) out.push(l);
+    out.push(raw);
+  }
+  return out;
+}
+
+export function terms(text: string, stemmed = true): string[] {
+  const ws = words(text);
+  return stemmed ? ws.map(stem) : ws;
+}
+
+/** stem -> the stems it is a synonym of (built once from the thesaurus). */
+let synonyms: Map<string, Set<string>> | undefined;
+function synonymsOf(term: string): Set<string> | undefined {
+  if (!synonyms) {
+    synonyms = new Map();
+    for (const group of SYNONYM_GROUPS) {
+      const stems = [...new Set(group.split(" ").map((w) => stem(w)))];
+      for (const s of stems) {
+        let set = synonyms.get(s);
+        if (!set) synonyms.set(s, (set = new Set()));
+        for (const o of stems) if (o !== s) set.add(o);
+      }
+    }
+  }
+  return synonyms.get(term);
+}
+
+/** One posting: a document and its term frequency per field (FIELDS order). */
+interface Posting {
+  doc: number;
+  tf: Float32Array;
+}
+
+export interface Hit {
+  key: string;
+  score: number;
+}
+
+export interface SearchOptions {
+  /** Default true; off only to measure what they bring (bench/memory.ts). */
+  stemming?: boolean;
+  synonyms?: boolean;
+  /** Experiments only: weight of a synonym match, and the coordination exponent. */
+  synonymWeight?: number;
+  coord?: number;
+}
+
+export class SearchIndex {
+  private readonly stemming: boolean;
+  private readonly useSynonyms: boolean;
+
+  constructor(opts: SearchOptions = {}) {
+    this.stemming = opts.stemming !== false;
+    this.useSynonyms = opts.synonyms !== false;
+    this.synonymWeight = opts.synonymWeight ?? SYNONYM_WEIGHT;
+    this.coord = opts.coord ?? COORD;
+  }
+
+  private readonly synonymWeight: number;
+  private readonly coord: number;
+
+  /** Slot -> key (undefined: free) and field lengths; slots are reused after removals. */
+  private readonly keys: Array<string | undefined> = [];
+  private readonly lens: Float32Array[] = [];
+  private readonly termsOf: string[][] = [];
+  private readonly slotOf = new Map<string, number>();
+  private readonly free: number[] = [];
+  private readonly postings = new Map<string, Posting[]>();
+  private readonly totalLen = FIELDS.map(() => 0);
+  /** Every indexed term, sorted (rebuilt when the vocabulary changed): for prefix matches. */
+  private sortedTerms: string[] | undefined;
+  private scratch = new Float64Array(0);
+  private total = new Float64Array(0);
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  has(key: string): boolean {
+    return this.slotOf.has(key);
+  }
+
+  add(doc: SearchDoc): void {
+    this.remove(doc.key);
+    const fieldText: Record<Field, string> = {
+      name: doc.name,
+      intent: doc.intent ?? "",
+      description: doc.description ?? "",
+      tools: (doc.tools ?? []).join(" "),
+      params: (doc.params ?? []).join(" "),
+    };
+    const slot = this.free.pop() ?? this.keys.length;
+    const tf = new Map<string, Float32Array>();
+    const len = new Float32Array(FIELDS.length);
+    FIELDS.forEach((f, i) => {
+      const ts = terms(fieldText[f], this.stemming);
+      len[i] = ts.length;
+      this.totalLen[i]! += ts.length;
+      for (const t of ts) {
+        let row = tf.get(t);
+        if (!row) tf.set(t, (row = new Float32Array(FIELDS.length)));
+        row[i]!++;
+      }
+    });
+    this.keys[slot] = doc.key;
+    this.lens[slot] = len;
+    this.termsOf[slot] = [...tf.keys()];
+    this.slotOf.set(doc.key, slot);
+    for (const [t, row] of tf) {
+      let p = this.postings.get(t);
+      if (!p) {
+        this.postings.set(t, (p = []));
+        this.sortedTerms = undefined;
+      }
+      p.push({ doc: slot, tf: row });
+    }
+  }
+
+  remove(key: string): void {
+    const slot = this.slotOf.get(key);
+    if (slot === undefined) return;
+    this.slotOf.delete(key);
+    this.lens[slot]!.forEach((l, i) => (this.totalLen[i]! -= l));
+    for (const t of this.termsOf[slot]!) {
+      const p = this.postings.get(t)!;
+      const i = p.findIndex((x) => x.doc === slot);
+      if (i >= 0) p.splice(i, 1);
+      if (!p.length) {
+        this.postings.delete(t);
+        this.sortedTerms = undefined;
+      }
+    }
+    this.keys[slot] = undefined;
+    this.termsOf[slot] = [];
+    this.free.push(slot);
+  }
+
+  /** Indexed terms that start with `q`, or that `q` starts with (both at least PREFIX_MIN long). */
+  private prefixRelatives(q: string): string[] {
+    if (q.length < PREFIX_MIN) return [];
+    const out: string[] = [];
+    for (let k = PREFIX_MIN; k < q.length; k++) if (this.postings.has(q.slice(0, k))) out.push(q.slice(0, k));
+    const sorted = (this.sortedTerms ??= [...this.postings.keys()].sort());
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! <= q) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < sorted.length && sorted[i]!.startsWith(q) && out.length < 20; i++) out.push(sorted[i]!);
+    return out;
+  }
+
+  /** The best `limit` keys for `query`; `accept` filters keys (scope, visibility). */
+  search(query: string, limit = 10, accept?: (key: string) => boolean): Hit[] {
+    const qterms = [...new Set(terms(query, this.stemming))];
+    const n = this.slotOf.size;
+    if (!qterms.length || !n) return [];
+    const slots = this.keys.length;
+    if (this.total.length < slots) {
+      this.total = new Float64Array(slots * 2);
+      this.scratch = new Float64Array(slots * 2);
+    }
+    const total = this.total;
+    const best = this.scratch;
+    const avg = this.totalLen.map((l) => Math.max(l / n, 1));
+    const norm = FIELDS.map((f, i) => ({ w: WEIGHT[f], b: B[f], avg: avg[i]! }));
+    const touched: number[] = [];
+    const seen = new Uint8Array(slots);
+    const matched = new Uint16Array(slots);
+    // For each query word: per document, the best of the word itself and its synonyms.
+    for (const q of qterms) {
+      const variants: Array<[string, number]> = [[q, 1]];
+      if (this.useSynonyms) {
+        for (const syn of synonymsOf(q) ?? []) variants.push([syn, this.synonymWeight]);
+        for (const related of this.prefixRelatives(q)) variants.push([related, PREFIX_WEIGHT]);
+      }
+      const hitHere: number[] = [];
+      for (const [t, weight] of variants) {
+        const p = this.postings.get(t);
+        if (!p) continue;
+        const idf = weight * Math.log(1 + (n - p.length + 0.5) / (p.length + 0.5));
+        for (const { doc, tf: row } of p) {
+          const len = this.lens[doc]!;
+          let tf = 0;
+          for (let i = 0; i < row.length; i++) {
+            const c = row[i]!;
+            if (c) {
+              const f = norm[i]!;
+              tf += (f.w * c) / (1 - f.b + (f.b * len[i]!) / f.avg);
+            }
+          }
+          const sc = idf * (tf / (K1 + tf));
+          if (best[doc] === 0) hitHere.push(doc);
+          if (sc > best[doc]!) best[doc] = sc;
+        }
+      }
+      for (const doc of hitHere) {
+        if (!seen[doc]) {
+          seen[doc] = 1;
+          touched.push(doc);
+        }
+        total[doc]! += best[doc]!;
+        matched[doc]!++;
+        best[doc] = 0;
+      }
+    }
+    // Top `limit` by a bounded insertion: the candidate list can be thousands long.
+    const top: Hit[] = [];
+    for (const doc of touched) {
+      const score = this.coord ? total[doc]! * (matched[doc]! / qterms.length) ** this.coord : total[doc]!;
+      total[doc] = 0;
+      if (top.length === limit && score <= top[top.length - 1]!.score) continue;
+      const key = this.keys[doc]!;
+      if (accept && !accept(key)) continue;
+      let i = top.length;
+      while (i > 0 && (top[i - 1]!.score < score || (top[i - 1]!.score === score && top[i - 1]!.key > key))) i--;
+      top.splice(i, 0, { key, score });
+      if (top.length > limit) top.pop();
+    }
+    return top;
+  }
+}

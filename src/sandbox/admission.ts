@@ -1,0 +1,150 @@
+// The global cap on sandboxed runs: how many run at once (sandbox.max_concurrent) and how much
+// memory their limits add up to (sandbox.max_memory_mb). Runs beyond it wait in a bounded queue
+// (sandbox.max_queued); beyond that they are refused with an error naming the limit.
+//
+// A run started by another run (execute code calling a module tool, a module calling ctx.mcp)
+// must not wait behind its own parent, or a full pool would deadlock: such a run goes ahead of
+// the queue, and when nothing is free it may use one overflow place lent by its parent (one per
+// parent at a time). Nesting is bounded, so the total stays bounded too.
+import { SandboxError } from "./errors.ts";
+import type { SandboxLimits } from "./limits.ts";
+
+export interface Ticket {
+  parent?: Ticket;
+  depth: number;
+  memory: number;
+  /** Runs on its parent's overflow place, outside the caps. */
+  overflow: boolean;
+  /** Its overflow place is in use by a child. */
+  lent: boolean;
+  released: boolean;
+}
+
+interface Waiter {
+  limits: SandboxLimits;
+  parent?: Ticket;
+  grant(t: Ticket): void;
+  cancel(): void;
+}
+
+/** Runs started by runs started by runs...: deeper is a module or capability calling itself. */
+export const MAX_DEPTH = 8;
+
+let running = 0;
+let reserved = 0;
+const queue: Waiter[] = [];
+
+const mb = (bytes: number) => Math.round(bytes / 1048576);
+
+function fits(limits: SandboxLimits): boolean {
+  return running < limits.maxConcurrent && reserved + limits.memoryBytes <= limits.totalMemoryBytes;
+}
+
+function issue(limits: SandboxLimits, parent: Ticket | undefined): Ticket | undefined {
+  if (fits(limits)) {
+    running++;
+    reserved += limits.memoryBytes;
+    return { parent, depth: parent ? parent.depth + 1 : 0, memory: limits.memoryBytes, overflow: false, lent: false, released: false };
+  }
+  if (parent && !parent.lent && !parent.released) {
+    parent.lent = true;
+    return { parent, depth: parent.depth + 1, memory: limits.memoryBytes, overflow: true, lent: false, released: false };
+  }
+  return undefined;
+}
+
+function busyReason(limits: SandboxLimits): { reason: string; key: string } {
+  if (running >= limits.maxConcurrent) {
+    return { reason: `${running} sandboxed runs are in progress, the most allowed at once (sandbox.max_concurrent = ${limits.maxConcurrent})`, key: "sandbox.max_concurrent" };
+  }
+  return {
+    reason: `the runs in progress already hold ${mb(reserved)} MB of the ${mb(limits.totalMemoryBytes)} MB all sandboxes may use together (sandbox.max_memory_mb) and this run may use ${mb(limits.memoryBytes)} MB (sandbox.memory_mb)`,
+    key: "sandbox.max_memory_mb",
+  };
+}
+
+/** Waits for a place for one run; `parent` is the run on whose behalf it starts, if any. */
+export function admit(limits: SandboxLimits, parent: Ticket | undefined, signal?: AbortSignal): Promise<Ticket> {
+  if (limits.memoryBytes > limits.totalMemoryBytes) {
+    return Promise.reject(
+      new SandboxError(
+        `a sandboxed run may use ${mb(limits.memoryBytes)} MB (sandbox.memory_mb) but all runs together may use only ${mb(limits.totalMemoryBytes)} MB (sandbox.max_memory_mb); lower sandbox.memory_mb or raise sandbox.max_memory_mb in .pml.json`,
+        "busy",
+      ),
+    );
+  }
+  if (parent && parent.depth + 1 > MAX_DEPTH) {
+    return Promise.reject(new SandboxError(`sandboxed calls nest more than ${MAX_DEPTH} deep (a module or capability calling itself?); the innermost call was refused`, "limit"));
+  }
+  if (signal?.aborted) return Promise.reject(new SandboxError("the call was cancelled", "aborted"));
+  const direct = parent || queue.length === 0 ? issue(limits, parent) : undefined;
+  if (direct) return Promise.resolve(direct);
+  const waiting = queue.filter((w) => !w.parent).length;
+  if (!parent && waiting >= limits.maxQueued) {
+    const { reason, key } = busyReason(limits);
+    return Promise.reject(
+      new SandboxError(
+        `the sandbox is busy: ${reason}, and ${waiting} more runs are waiting (sandbox.max_queued = ${limits.maxQueued}), so this run was refused. Try again when some finish, or raise ${key} (or sandbox.max_queued) in .pml.json.`,
+        "busy",
+      ),
+    );
+  }
+  return new Promise<Ticket>((resolve, reject) => {
+    const started = Date.now();
+    const stop = (err: SandboxError) => {
+      const i = queue.indexOf(waiter);
+      if (i !== -1) queue.splice(i, 1);
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      reject(err);
+    };
+    const onAbort = () => stop(new SandboxError("the call was cancelled while it waited for a free sandbox", "aborted"));
+    const timer = setTimeout(() => {
+      const { reason, key } = busyReason(limits);
+      stop(new SandboxError(`the run waited ${Math.round((Date.now() - started) / 1000)} s for a free sandbox and gave up: ${reason}. Raise ${key} in .pml.json, or run less at once.`, "busy"));
+    }, limits.wallMs);
+    const waiter: Waiter = {
+      limits,
+      parent,
+      grant: (t) => {
+        clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+        resolve(t);
+      },
+      cancel: onAbort,
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    if (parent) queue.unshift(waiter);
+    else queue.push(waiter);
+  });
+}
+
+export function release(t: Ticket): void {
+  if (t.released) return;
+  t.released = true;
+  if (t.overflow) {
+    if (t.parent) t.parent.lent = false;
+  } else {
+    running--;
+    reserved -= t.memory;
+  }
+  pump();
+}
+
+function pump(): void {
+  for (let i = 0; i < queue.length; ) {
+    const w = queue[i]!;
+    const t = issue(w.limits, w.parent);
+    if (!t) {
+      i++;
+      continue;
+    }
+    queue.splice(i, 1);
+    w.grant(t);
+  }
+}
+
+/** For `pml doctor` and tests: what is in use now. */
+export function admissionState(): { running: number; reservedBytes: number; queued: number } {
+  return { running, reservedBytes: reserved, queued: queue.length };
+}

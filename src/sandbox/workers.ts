@@ -1,0 +1,238 @@
+// pml's side of the sandbox workers. Guest code runs in worker threads (worker.ts), one run per
+// worker at a time, so pml's main thread keeps answering (ping, cancellation, other clients)
+// whatever the guest does. Workers are kept warm (each keeps its QuickJS engines and loaded
+// modules); a module call goes to a worker that already has the module loaded.
+//
+// Host calls stay here, on the main thread: the worker sends (op, JSON), this side checks and runs
+// it (the gateway's callTool, the host ops of host.ts) and sends the JSON answer back.
+// Cancelling sets a flag in shared memory that the engine's interrupt handler reads; a worker that
+// does not stop at once is terminated, and a new one is started when next needed.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { admit, release, type Ticket } from "./admission.ts";
+import type { CallTool, SandboxHost } from "./engine.ts";
+import { SandboxError } from "./errors.ts";
+import { limitsFrom, type SandboxLimits } from "./limits.ts";
+import { compiledModule } from "./quickjs.ts";
+import type { FromWorker, ToWorker } from "./worker.ts";
+
+declare const PML_SANDBOX_WORKER: string | undefined;
+
+/** build.ts names the worker's place inside the compiled binary; from source it is next to this file. */
+const WORKER_URL = typeof PML_SANDBOX_WORKER === "string" ? PML_SANDBOX_WORKER : new URL("./worker.ts", import.meta.url).href;
+
+/** How long a cancelled run may take to stop by itself before its worker is terminated. */
+const STOP_GRACE_MS = 200;
+const MAX_IDLE_WORKERS = 4;
+/** Idle workers beyond the first are ended after this long, giving their memory back. */
+const IDLE_TTL_MS = 30_000;
+
+export interface WorkerRequest {
+  kind: "code" | "module";
+  code: string;
+  /** Module calls: the exported function, and whether a warm (pooled) instance may be used. */
+  fn?: string;
+  reuse?: boolean;
+  payload: string;
+  limits?: Partial<SandboxLimits>;
+  callTool?: CallTool;
+  host?: SandboxHost;
+  signal?: AbortSignal;
+}
+
+interface Active {
+  id: number;
+  limits: SandboxLimits;
+  callTool?: CallTool;
+  host?: SandboxHost;
+  ticket: Ticket;
+  /** Aborted when the run ends: host calls still in flight for it stop. */
+  controller: AbortController;
+  settle(error: SandboxError | undefined, value?: unknown): void;
+}
+
+interface SandboxWorker {
+  worker: Worker;
+  flag: Int32Array;
+  run?: Active;
+  warm: Set<string>;
+  idleTimer?: ReturnType<typeof setTimeout>;
+  gone: boolean;
+}
+
+/** The run on whose behalf the current host call is made: runs started from it are its children. */
+const lineage = new AsyncLocalStorage<Ticket>();
+const idle: SandboxWorker[] = [];
+const all = new Set<SandboxWorker>();
+let runSeq = 0;
+
+/** Compiled once here and handed to every worker (compiling QuickJS takes tens of ms). */
+let wasm: WebAssembly.Module | undefined;
+
+function spawn(): SandboxWorker {
+  const worker = new Worker(WORKER_URL);
+  const flag = new SharedArrayBuffer(4);
+  const sw: SandboxWorker = { worker, flag: new Int32Array(flag), warm: new Set(), gone: false };
+  worker.unref();
+  worker.onmessage = (e: MessageEvent<FromWorker>) => onMessage(sw, e.data);
+  worker.onerror = (e: ErrorEvent) => {
+    e.preventDefault?.();
+    end(sw, new SandboxError(`the sandbox worker failed: ${e.message || "unknown error"}`, "crash"));
+  };
+  worker.addEventListener("close", () => end(sw, new SandboxError("the sandbox worker stopped unexpectedly", "crash")));
+  send(sw, { t: "init", flag, wasm: wasm! });
+  all.add(sw);
+  return sw;
+}
+
+function send(sw: SandboxWorker, m: ToWorker): void {
+  if (!sw.gone) sw.worker.postMessage(m);
+}
+
+/** Ends a worker for good; the run it had, if any, fails with `error`. */
+function end(sw: SandboxWorker, error: SandboxError): void {
+  if (sw.gone) return;
+  sw.gone = true;
+  all.delete(sw);
+  clearTimeout(sw.idleTimer);
+  const i = idle.indexOf(sw);
+  if (i !== -1) idle.splice(i, 1);
+  sw.run?.settle(error);
+  sw.run = undefined;
+  try {
+    sw.worker.terminate();
+  } catch {}
+}
+
+function take(key: string | undefined): SandboxWorker {
+  let i = key ? idle.findLastIndex((w) => w.warm.has(key)) : -1;
+  if (i === -1) i = idle.length - 1;
+  const sw = i === -1 ? spawn() : idle.splice(i, 1)[0]!;
+  clearTimeout(sw.idleTimer);
+  return sw;
+}
+
+function giveBack(sw: SandboxWorker, heavy: boolean): void {
+  if (sw.gone) return;
+  if (heavy || idle.length >= MAX_IDLE_WORKERS) return end(sw, new SandboxError("retired", "crash"));
+  idle.push(sw);
+  if (idle.length > 1) {
+    sw.idleTimer = setTimeout(() => {
+      if (idle.includes(sw) && idle.length > 1) end(sw, new SandboxError("retired", "crash"));
+    }, IDLE_TTL_MS);
+    sw.idleTimer.unref?.();
+  }
+}
+
+function onMessage(sw: SandboxWorker, m: FromWorker): void {
+  const run = sw.run;
+  if (!run || run.id !== m.id) return;
+  switch (m.t) {
+    case "host":
+      lineage
+        .run(run.ticket, () => hostCall(run, m.op, m.payload))
+        .then(
+          (value) => sw.run === run && send(sw, { t: "host", id: m.id, hid: m.hid, ok: true, value }),
+          (e) => sw.run === run && send(sw, { t: "host", id: m.id, hid: m.hid, ok: false, value: (e as Error)?.message ?? String(e) }),
+        );
+      return;
+    case "refused":
+      try {
+        run.host?.refused?.(m.attempted, m.reason);
+      } catch {}
+      return;
+    case "done":
+      Atomics.store(sw.flag, 0, 0);
+      sw.run = undefined;
+      sw.warm = new Set(m.warm);
+      giveBack(sw, m.heavy);
+      run.settle(m.ok ? undefined : new SandboxError(m.error.message, m.error.kind, m.error.line), m.ok ? m.value : undefined);
+      return;
+  }
+}
+
+/** One host call of the guest, checked and run here; the answer goes back as JSON. */
+async function hostCall(run: Active, op: string, payload: string): Promise<string | undefined> {
+  const args = JSON.parse(payload);
+  let result: unknown;
+  if (op === "tool") {
+    if (!run.callTool) throw new Error("no tools are reachable from this code");
+    if (typeof args?.tool !== "string") throw new TypeError("tool calls need a tool id");
+    result = await run.callTool(args.tool, args.args);
+  } else {
+    const ops = run.host?.ops;
+    if (!ops || !Object.hasOwn(ops, op)) throw new Error(`"${op}" is not available in this sandbox`);
+    result = await ops[op]!(args, run.controller.signal);
+  }
+  if (result === undefined) return undefined;
+  const text = JSON.stringify(result);
+  if (text !== undefined && text.length > run.limits.maxHostResultBytes) {
+    throw new Error(`the result of ${op === "tool" ? args.tool : op} is ${text.length} characters, over the sandbox's limit of ${run.limits.maxHostResultBytes}`);
+  }
+  return text;
+}
+
+/** Runs guest code in a worker, within the global caps; resolves with its (JSON) value. */
+export async function runInWorker(req: WorkerRequest): Promise<unknown> {
+  const limits = limitsFrom(req.limits);
+  const ticket = await admit(limits, lineage.getStore(), req.signal);
+  try {
+    return await dispatch(req, limits, ticket);
+  } finally {
+    release(ticket);
+  }
+}
+
+async function dispatch(req: WorkerRequest, limits: SandboxLimits, ticket: Ticket): Promise<unknown> {
+  wasm ??= await compiledModule();
+  const key = req.kind === "module" ? Bun.hash(req.code).toString(36) : undefined;
+  const sw = take(key);
+  const id = ++runSeq;
+  return new Promise<unknown>((resolve, reject) => {
+    let settled = false;
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    const stop = (error: SandboxError) => {
+      if (settled || sw.run !== run) return;
+      // The engine sees the flag at its next interrupt check; a run awaiting a host call sees the message.
+      Atomics.store(sw.flag, 0, 1);
+      send(sw, { t: "abort", id });
+      grace ??= setTimeout(() => end(sw, error), STOP_GRACE_MS);
+    };
+    const onAbort = () => stop(new SandboxError("the call was cancelled", "aborted"));
+    // The engine keeps its own time; this only catches a worker that no longer answers.
+    const wall = setTimeout(() => stop(new SandboxError(`the call took longer than the time limit (${limits.wallMs} ms) and was stopped`, "timeout")), limits.wallMs + 1000);
+    const run: Active = {
+      id,
+      limits,
+      callTool: req.callTool,
+      host: req.host,
+      ticket,
+      controller: new AbortController(),
+      settle(error, value) {
+        if (settled) return;
+        settled = true;
+        clearTimeout(grace);
+        clearTimeout(wall);
+        req.signal?.removeEventListener("abort", onAbort);
+        run.controller.abort();
+        if (error) reject(error);
+        else resolve(value);
+      },
+    };
+    sw.run = run;
+    Atomics.store(sw.flag, 0, 0);
+    if (req.kind === "code") send(sw, { t: "run", id, kind: "code", code: req.code, payload: req.payload, limits });
+    else send(sw, { t: "run", id, kind: "module", code: req.code, key: key!, fn: req.fn!, reuse: req.reuse !== false, payload: req.payload, limits });
+    if (req.signal?.aborted) onAbort();
+    else req.signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Ends every idle worker (tests, shutdown); runs in progress finish first. */
+export function clearWorkers(): void {
+  for (const sw of [...idle]) end(sw, new SandboxError("retired", "crash"));
+}
+
+/** For tests and diagnostics: how many workers exist, and how many are idle. */
+export function workerCounts(): { total: number; idle: number } {
+  return { total: all.size, idle: idle.length };
+}

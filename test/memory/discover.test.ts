@@ -1,0 +1,70 @@
+// discover {query} through the compiled pml: capabilities and real tools ranked together by what
+// the agent asks for in its own words, each with the id to call; records saved by another pml
+// process sharing memory.db are found too; discover {namespace} is unchanged.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
+
+let fx: MemoryFixture;
+beforeAll(() => {
+  fx = memoryFixture();
+});
+afterAll(() => fx.cleanup());
+
+const save = (client: any, name: string, intent: string, code: string) =>
+  client.callTool({ name: "execute", arguments: { code, intent, name } }).then((r: any) => {
+    if (r.isError) throw new Error(text(r));
+    return r;
+  });
+
+test("ranks capabilities and tools together; a paraphrase finds the capability", async () => {
+  const { client } = await fx.connect();
+  await save(client, "fs:backup_file", "copy a file to <name>.bak next to it before editing", "return 'backup ' + (args.path ?? '')");
+  await save(client, "transform:csv_to_json", "convert CSV text into an array of JSON objects using the header row", "return 'csv'");
+  await save(client, "git:recent_commits", "show the last commits with author and message", "return 'git'");
+
+  const ask = async (query: string) => JSON.parse(text(await client.callTool({ name: "discover", arguments: { query } })));
+  const backup = await ask("keep a safety duplicate of a document before I change it");
+  expect(backup.results[0]).toMatchObject({ id: "fs:backup_file", kind: "capability", tool: "cap__fs__backup_file" });
+  expect(backup.results[0].description).toContain(".bak");
+
+  const csv = await ask("turn comma separated data into json records");
+  expect(csv.results[0].id).toBe("transform:csv_to_json");
+
+  // Real tools rank beside them: a knowledge-graph request finds the catalog's memory tools.
+  const graph = await ask("remember a fact about a person in the knowledge graph");
+  expect(graph.results.slice(0, 3).every((r: any) => r.id.startsWith("memory:") && r.kind === "tool")).toBe(true);
+  expect(graph.how).toContain("call");
+
+  const limited = JSON.parse(text(await client.callTool({ name: "discover", arguments: { query: "file", limit: 3 } })));
+  expect(limited.results).toHaveLength(3);
+  const none = await ask("zzzz qqqq");
+  expect(none.results).toEqual([]);
+});
+
+test("a capability saved by another pml process is found without a restart", async () => {
+  const a = await fx.connect();
+  const b = await fx.connect();
+  await a.client.callTool({ name: "discover", arguments: { query: "anything" } }); // a builds its index now
+  await save(b.client, "util:format_bytes", "turn a byte count into a human readable size like 1.2 MB", "return '1.2 MB'");
+  const found = JSON.parse(text(await a.client.callTool({ name: "discover", arguments: { query: "show a file size in KB or MB instead of bytes" } })));
+  expect(found.results[0].id).toBe("util:format_bytes");
+  // And a rename in b is seen by a's ranking (the old name is gone from the results).
+  await b.client.callTool({ name: "call", arguments: { tool: "dns:rename", arguments: { name: "util:format_bytes", newName: "util:human_size" } } });
+  const after = JSON.parse(text(await a.client.callTool({ name: "discover", arguments: { query: "human readable byte size" } })));
+  expect(after.results[0].id).toBe("util:human_size");
+  expect(after.results.map((r: any) => r.id)).not.toContain("util:format_bytes");
+});
+
+test("capabilities of another project are not offered", async () => {
+  const other = await fx.connect({ permissions: {}, memory: { project: "elsewhere" } });
+  const r = JSON.parse(text(await other.client.callTool({ name: "discover", arguments: { query: "keep a safety duplicate of a document" } })));
+  expect(r.results.map((x: any) => x.id)).not.toContain("fs:backup_file");
+});
+
+test("discover {namespace} still gives a namespace's tools with schemas", async () => {
+  const { client } = await fx.connect();
+  const one = JSON.parse(text(await client.callTool({ name: "discover", arguments: { namespace: "dns" } })));
+  expect(one.tools.map((t: any) => t.id)).toEqual(["dns:rename"]);
+  const mem = JSON.parse(text(await client.callTool({ name: "discover", arguments: { namespace: "memory" } })));
+  expect(mem.tools.find((t: any) => t.id === "memory:read_graph").inputSchema).toBeDefined();
+});

@@ -1,0 +1,127 @@
+// Sandboxed code runs in worker threads under a global cap: the main thread stays free while guest
+// code spins, cancellation stops a run at once, the cap queues then refuses with the key to raise,
+// and runs started by runs (execute -> module tool) never deadlock on a full pool.
+import { afterAll, describe, expect, test } from "bun:test";
+import { admissionState } from "../../src/sandbox/admission.ts";
+import { SandboxError } from "../../src/sandbox/errors.ts";
+import { runModuleFunction } from "../../src/sandbox/module-runner.ts";
+import { clearCodePool, runCode } from "../../src/sandbox/run-code.ts";
+import { workerCounts } from "../../src/sandbox/workers.ts";
+
+afterAll(() => clearCodePool());
+
+const MB = 1024 * 1024;
+const SPIN = "for (;;) {}";
+const long = { cpuMs: 60_000, wallMs: 60_000 };
+
+describe("off the main thread", () => {
+  test("timers on the main thread fire while three runaways spin", async () => {
+    const ctl = new AbortController();
+    const runs = [1, 2, 3].map(() => runCode({ code: SPIN, limits: long, signal: ctl.signal }).catch((e) => e));
+    let settled = false;
+    void Promise.all(runs).then(() => (settled = true));
+    // If guest code ran on this thread, nothing below would run before the runaways' limit.
+    for (let i = 0; i < 5; i++) await Bun.sleep(20);
+    expect(settled).toBe(false);
+    expect(admissionState().running).toBe(3);
+    ctl.abort();
+    for (const e of await Promise.all(runs)) {
+      expect(e).toBeInstanceOf(SandboxError);
+      expect(e.kind).toBe("aborted");
+    }
+    expect(admissionState().running).toBe(0);
+    expect(await runCode({ code: "return 6 * 7" })).toEqual({ value: 42 });
+  });
+
+  test("a cancelled runaway in a module stops, and the module's next call works", async () => {
+    const code = "export async function spin() { for (;;) {} }\nexport async function ok() { return 'ok' }";
+    const ctl = new AbortController();
+    const p: Promise<any> = runModuleFunction({ code, fn: "spin", limits: long, signal: ctl.signal }).catch((e) => e);
+    await Bun.sleep(50);
+    ctl.abort();
+    expect((await p).kind).toBe("aborted");
+    expect(await runModuleFunction({ code, fn: "ok" })).toBe("ok");
+  });
+
+  test("idle workers are kept warm and bounded", async () => {
+    await Promise.all(Array.from({ length: 6 }, () => runCode({ code: "return 1" })));
+    const { idle, total } = workerCounts();
+    expect(idle).toBeLessThanOrEqual(4);
+    expect(total).toBe(idle);
+  });
+});
+
+describe("the global cap", () => {
+  test("beyond max_concurrent runs wait; beyond max_queued they are refused with the key to raise", async () => {
+    const limits = { ...long, maxConcurrent: 1, maxQueued: 1 };
+    const ctl = new AbortController();
+    const first = runCode({ code: SPIN, limits, signal: ctl.signal }).catch((e) => e);
+    const queued = runCode({ code: "return 'queued ran'", limits, signal: ctl.signal }).catch((e) => e);
+    const refused: any = await runCode({ code: "return 1", limits }).catch((e) => e);
+    expect(refused).toBeInstanceOf(SandboxError);
+    expect(refused.kind).toBe("busy");
+    expect(refused.message).toContain("sandbox.max_concurrent = 1");
+    expect(refused.message).toContain("sandbox.max_queued = 1");
+    expect(refused.message).toContain(".pml.json");
+    expect(admissionState()).toMatchObject({ running: 1, queued: 1 });
+    ctl.abort();
+    expect((await first).kind).toBe("aborted");
+    expect((await queued).kind).toBe("aborted");
+    expect(admissionState()).toMatchObject({ running: 0, queued: 0 });
+  });
+
+  test("a queued run starts when a place frees", async () => {
+    const limits = { maxConcurrent: 1 };
+    const results = await Promise.all([1, 2, 3].map((i) => runCode({ code: "return args.i", args: { i }, limits })));
+    expect(results.map((r) => r.value)).toEqual([1, 2, 3]);
+  });
+
+  test("the total memory of runs in progress is capped", async () => {
+    const tooBig: any = await runCode({ code: "return 1", limits: { memoryBytes: 64 * MB, totalMemoryBytes: 32 * MB } }).catch((e) => e);
+    expect(tooBig.kind).toBe("busy");
+    expect(tooBig.message).toContain("sandbox.max_memory_mb");
+    expect(tooBig.message).toContain("sandbox.memory_mb");
+    // Two 64 MB runs do not fit in 100 MB: the second waits for the first.
+    const limits = { ...long, memoryBytes: 64 * MB, totalMemoryBytes: 100 * MB, maxQueued: 1 };
+    const ctl = new AbortController();
+    const first = runCode({ code: SPIN, limits, signal: ctl.signal }).catch((e) => e);
+    const second = runCode({ code: SPIN, limits, signal: ctl.signal }).catch((e) => e);
+    const third: any = await runCode({ code: "return 1", limits }).catch((e) => e);
+    expect(third.message).toContain("sandbox.max_memory_mb");
+    expect(admissionState()).toMatchObject({ running: 1, queued: 1 });
+    ctl.abort();
+    await Promise.all([first, second]);
+  });
+
+  test("a run waiting in the queue can be cancelled", async () => {
+    const limits = { ...long, maxConcurrent: 1 };
+    const hold = new AbortController();
+    const first = runCode({ code: SPIN, limits, signal: hold.signal }).catch((e) => e);
+    const ctl = new AbortController();
+    const waiting = runCode({ code: "return 1", limits, signal: ctl.signal }).catch((e) => e);
+    ctl.abort();
+    const e: any = await waiting;
+    expect(e.kind).toBe("aborted");
+    expect(e.message).toContain("waited for a free sandbox");
+    hold.abort();
+    await first;
+  });
+
+  test("runs started by a run do not deadlock on a full pool", async () => {
+    const module = "export async function double(args) { return args.n * 2 }";
+    const limits = { maxConcurrent: 1 };
+    // execute (holding the only place) calls a tool that runs module code, three at once.
+    const callTool = async (_tool: string, a: any) => runModuleFunction({ code: module, fn: "double", args: a, limits });
+    const r = await runCode({ code: "return await Promise.all([1, 2, 3].map((n) => mcp.m.double({ n })))", callTool, limits });
+    expect(r).toEqual({ value: [2, 4, 6] });
+  });
+
+  test("a module calling itself through ctx.mcp is stopped by the nesting limit", async () => {
+    const module = "export async function loop(args, ctx) { return await ctx.mcp.self.loop({}) }";
+    const callTool = async (): Promise<unknown> => runModuleFunction({ code: module, fn: "loop", ctx: { callTool } });
+    const e: any = await runModuleFunction({ code: module, fn: "loop", ctx: { callTool } }).catch((x) => x);
+    expect(e).toBeInstanceOf(SandboxError);
+    expect(e.message).toContain("nest more than 8 deep");
+    expect(admissionState().running).toBe(0);
+  });
+});
