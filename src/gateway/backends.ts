@@ -236,7 +236,7 @@ export class Backends {
         callTimeoutMs: (cfg.pool?.call_timeout_s ?? 120) * 1000,
         workspace: this.workspace,
         clientCapabilities: RELAYING_CAPABILITIES,
-        onServerRequest: (ns, method, params) => (this.onServerRequest ?? fallback)(ns, method, params),
+        onServerRequest: (ns, method, params, origins) => (this.onServerRequest ?? fallback)(ns, method, params, origins),
       });
     }
     return this.pool;

@@ -9,8 +9,12 @@ import { appendAudit } from "../sandbox/audit.ts";
 import { isBuiltinShell } from "../sandbox/builtins/builtins.ts";
 import { log } from "../log.ts";
 import { argumentsProblem } from "./validate-args.ts";
-import { approvalRequired, elicitApproval, Workflows } from "./approvals.ts";
+import { approvalElicitation, approvalRequired, decisionOf, elicitApproval, Workflows } from "./approvals.ts";
 import { commandLine, confinementNote } from "./approval-text.ts";
+import { APPROVAL_INPUT, inputRequired, redeemState } from "./mrtr.ts";
+import { argsDigest, RequestStates, type StatePayload } from "./request-state.ts";
+import type { CallRequest } from "./server.ts";
+import type { InputRequiredResult } from "../mcp/protocol.ts";
 import { isCloudRouted, type Backends, type Resolved } from "./backends.ts";
 import { formatToolId, parseToolName, type ToolId } from "./names.ts";
 import type { Project } from "./project.ts";
@@ -39,8 +43,20 @@ export type Prepared =
 /** The session-approval key of a variable granted to a namespace (never a tool id: spaces). */
 const grantKey = (ns: string, name: string) => `env ${ns} ${name}`;
 
+/** What a paused request needs to be resumed by its retry (2026-07-28) or its continuation. */
+export interface PauseBase {
+  kind: "tool" | "execute";
+  /** The tool the retry calls (as the client named it). */
+  tool: string;
+  args: Record<string, unknown>;
+  /** What the state binds the retry to (its digest): the tool id and arguments, or execute's input. */
+  bind?: unknown;
+  replay?: unknown[];
+}
+
 export class Invoker {
   readonly workflows = new Workflows();
+  private requestStates?: RequestStates;
   /** Told about every tool call that ran (the tool_usage log). */
   onToolCall?: (u: ToolUsage) => void;
   /** Tools that passed the .pml.json-derived checks, per config generation. */
@@ -60,16 +76,30 @@ export class Invoker {
     session: Session,
     id: ToolId,
     args: Record<string, unknown>,
-    call: CallContext,
+    call: CallContext & Pick<CallRequest, "inputResponses" | "requestState">,
     opts: { calledAs: string; continueWorkflow?: ContinueWorkflow },
-  ): Promise<CallToolResult> {
+  ): Promise<CallToolResult | InputRequiredResult> {
     const toolId = formatToolId(id.ns, id.action);
-    if (opts.continueWorkflow) {
+    if (opts.continueWorkflow && session.modern) {
+      const st = this.redeemWorkflow(opts.continueWorkflow, opts.calledAs, "tool");
+      if (typeof st === "string") return workflowGone(opts.continueWorkflow.workflow_id);
+      if (st.dependency !== toolId) return workflowGone(opts.continueWorkflow.workflow_id);
+      for (const t of st.approved ?? []) session.approved.add(t);
+      if (opts.continueWorkflow.approved !== true) return declined(toolId);
+      await this.approve(session, toolId, opts.continueWorkflow.always === true, st.grant);
+      args = st.carried ?? {};
+    } else if (opts.continueWorkflow) {
       const wf = this.workflows.take(opts.continueWorkflow.workflow_id, session.id, opts.calledAs);
       if (!wf || wf.dependency !== toolId) return workflowGone(opts.continueWorkflow.workflow_id);
       if (opts.continueWorkflow.approved !== true) return declined(toolId);
       await this.approve(session, toolId, opts.continueWorkflow.always === true, wf.grant);
       args = wf.args;
+    }
+    const base: PauseBase = { kind: "tool", tool: opts.calledAs, args, bind: { tool: toolId, arguments: args } };
+    if (session.modern && call.requestState !== undefined) {
+      const st = redeemState(this.states(), call.requestState, opts.calledAs, base.bind, "tool");
+      const stop = await this.resume(session, st, call.inputResponses, base);
+      if (stop) return stop;
     }
 
     let prepared = this.prepare(session, id, call.signal);
@@ -77,6 +107,7 @@ export class Invoker {
     if (prepared.kind === "refused") return prepared.result;
     if (prepared.needsApproval) {
       const why = prepared.why + commandLine(prepared.resolved, id.action, args);
+      if (session.modern) return this.askInput(session, toolId, why, base, prepared.grant);
       const decision = await elicitApproval(session, toolId, why, call.signal);
       if (decision === "abort") return declined(toolId);
       if (decision === "fallback") {
@@ -90,7 +121,84 @@ export class Invoker {
         if (prepared.kind === "refused") return prepared.result;
       }
     }
-    return this.run(session, prepared.resolved, id, args, call, prepared.env);
+    if (!session.modern) return this.run(session, prepared.resolved, id, args, call, prepared.env);
+    // A child server may need the client's input mid-call: the call stops, and its result
+    // asks for the input (see Session.relayRequest).
+    const stop = new AbortController();
+    session.interrupt = () => stop.abort(new Error("input required"));
+    const result = await this.run(session, prepared.resolved, id, args, { ...call, signal: AbortSignal.any([call.signal, stop.signal]) }, prepared.env);
+    return session.pendingInput && !call.signal.aborted ? this.relayInput(session, base) : result;
+  }
+
+  /** The input a child server asked for, as an input_required result (2026-07-28). */
+  relayInput(session: Session, base: PauseBase): InputRequiredResult {
+    const { key, request } = session.pendingInput!;
+    session.pendingInput = undefined;
+    const state = this.states().issue({
+      kind: base.kind,
+      tool: base.tool,
+      args: argsDigest(base.bind),
+      approved: [...session.approved],
+      answers: session.relayAnswers,
+      replay: base.replay,
+    });
+    return inputRequired({ [key]: request }, state);
+  }
+
+  /** The key that authenticates request states; read or created on first use. */
+  states(): RequestStates {
+    this.requestStates ??= new RequestStates(this.workspace);
+    return this.requestStates;
+  }
+
+  /**
+   * A 2026-07-28 approval: an input_required result whose elicitation the client shows the user;
+   * the state lets any replica finish the call on the retry. Without form elicitation, the
+   * tool-result flow, whose workflow id is such a state too.
+   */
+  askInput(session: Session, toolId: string, why: string, base: PauseBase, grant?: EnvGrant): InputRequiredResult | CallToolResult {
+    if (!session.supportsFormElicitation()) return this.fallback(session, toolId, why, base, grant);
+    const state = this.states().issue({
+      kind: base.kind,
+      tool: base.tool,
+      args: argsDigest(base.bind),
+      dependency: toolId,
+      grant,
+      approved: [...session.approved],
+      answers: session.relayAnswers,
+      replay: base.replay,
+    });
+    return inputRequired({ [APPROVAL_INPUT]: { method: "elicitation/create", params: approvalElicitation(toolId, why, "this call") } }, state);
+  }
+
+  /** The tool-result flow under 2026-07-28: its workflow id is a request state carrying the arguments. */
+  fallback(session: Session, toolId: string, why: string, base: PauseBase, grant?: EnvGrant): CallToolResult {
+    const id = this.states().issue({ kind: base.kind, tool: base.tool, dependency: toolId, grant, approved: [...session.approved], carried: base.args, replay: base.replay });
+    return approvalRequired({ id, tool: base.tool, dependency: toolId, kind: base.kind }, why);
+  }
+
+  /**
+   * Applies a verified retry: approvals of earlier rounds, answers for child servers, and the
+   * user's decision on the pending approval. A result means the call ends here (declined, or
+   * the client could not ask: the tool-result flow); undefined means go on.
+   */
+  async resume(session: Session, st: StatePayload, inputResponses: Record<string, unknown> | undefined, base: PauseBase): Promise<CallToolResult | undefined> {
+    for (const t of st.approved ?? []) session.approved.add(t);
+    const { [APPROVAL_INPUT]: answer, ...relayed } = inputResponses ?? {};
+    session.relayAnswers = { ...st.answers, ...relayed };
+    if (!st.dependency || answer === undefined) return undefined; // not answered: asked again
+    const decision = decisionOf(answer);
+    if (decision === "abort") return declined(st.dependency);
+    if (decision === "fallback") return this.fallback(session, st.dependency, "", { ...base, replay: st.replay }, st.grant);
+    await this.approve(session, st.dependency, decision === "always", st.grant);
+    return undefined;
+  }
+
+  /** A continuation's workflow id under 2026-07-28: a request state carrying the arguments. */
+  redeemWorkflow(cw: ContinueWorkflow, tool: string, kind: StatePayload["kind"]): StatePayload | string {
+    const st = this.states().redeem(cw.workflow_id, tool);
+    if (typeof st === "string") return st;
+    return st.kind === kind && st.carried ? st : "it is not a workflow id";
   }
 
   async run(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
