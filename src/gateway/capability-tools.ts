@@ -9,7 +9,8 @@ import type { InProcessNamespace } from "./backends.ts";
 import { runProgram } from "./execute.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { WireTool } from "./server.ts";
-import { errorResult, textResult, type CallToolResult, type ToolInfo } from "./types.ts";
+import { errorResult, textResult } from "./types.ts";
+import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 
 const RENAME: ToolInfo = {
   name: "rename",
