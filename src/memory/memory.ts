@@ -9,7 +9,7 @@ import { log } from "../log.ts";
 import { routeCapability, type Routing } from "../routing/route.ts";
 import { codeHash } from "./code-hash.ts";
 import { capWireName, checkName, formatName, parseCallName, scopeLabel, type CapName } from "./names.ts";
-import { SearchIndex, type SearchDoc } from "./search.ts";
+import type { SearchDoc, SearchIndex } from "./search.ts";
 import type { Capability, CapabilityStore, CaptureOutcome, Resolution, Scope, SearchRecord, ToolUsage } from "./store.ts";
 
 export interface MemorySettings {
@@ -78,7 +78,8 @@ export class Memory {
   private flushTimer?: ReturnType<typeof setTimeout>;
   private readonly listeners: Array<() => void> = [];
 
-  private index = new SearchIndex();
+  /** Loaded with the first `discover {query}` (the stemmer and thesaurus are not needed before). */
+  private index?: SearchIndex;
   private indexedSeq = 0;
   private readonly caps = new Map<string, CapSummary>();
   private toolKeys = new Set<string>();
@@ -93,6 +94,10 @@ export class Memory {
    */
   async discover(settings: MemorySettings, query: string, tools: readonly ToolEntry[], limit = 10): Promise<{ results: Found[]; warning?: string }> {
     let warning: string | undefined;
+    if (!this.index) {
+      const { SearchIndex } = await import("./search.ts");
+      this.index ??= new SearchIndex();
+    }
     try {
       await this.refreshCapabilities();
     } catch (e) {
@@ -135,20 +140,20 @@ export class Memory {
         description: c.description || c.intent,
         tools: c.tools_used,
       });
-      this.index.add(capabilityDoc(key, c));
+      this.index!.add(capabilityDoc(key, c));
     }
   }
 
   private refreshTools(tools: readonly ToolEntry[]): void {
     const signature = tools.map((t) => `${t.ns}:${t.name}`).join(",");
     if (signature === this.toolSignature) return;
-    for (const key of this.toolKeys) this.index.remove(key);
+    for (const key of this.toolKeys) this.index!.remove(key);
     this.toolKeys = new Set();
     for (const t of tools) {
       const key = `tool:${t.ns}:${t.name}`;
       this.toolKeys.add(key);
       const props = (t.inputSchema?.properties ?? {}) as Record<string, unknown>;
-      this.index.add({ key, name: `${t.ns} ${t.name}`, description: t.description, params: Object.keys(props) });
+      this.index!.add({ key, name: `${t.ns} ${t.name}`, description: t.description, params: Object.keys(props) });
     }
     this.toolSignature = signature;
   }
