@@ -120,6 +120,12 @@ export interface EnvResolverOptions {
   sessionGranted?: (ns: string, name: string) => boolean;
 }
 
+/** pml's own placeholders in descriptor args and env values: ${workspace} (the project root) and
+ * ${pml_home} (PML_HOME or ~/.pml). */
+export function substitutePmlPlaceholders(value: string, workspace: string, home: string): string {
+  return value.replaceAll("${workspace}", workspace).replaceAll("${pml_home}", home);
+}
+
 /** Names the `${VAR}` placeholders in a template (pml's own ${workspace}/${pml_home} excluded). */
 function placeholders(template: string): Array<{ name: string; fallback?: string }> {
   const out: Array<{ name: string; fallback?: string }> = [];
@@ -162,7 +168,7 @@ export class EnvResolver {
 
   /** ${workspace} and ${pml_home}. */
   substitute(value: string): string {
-    return value.replaceAll("${workspace}", this.opts.workspace).replaceAll("${pml_home}", this.home);
+    return substitutePmlPlaceholders(value, this.opts.workspace, this.home);
   }
 
   plan(req: EnvRequest): EnvPlan {
@@ -266,7 +272,10 @@ export function describeEnvPlan(plan: EnvPlan): string {
   const names = [...plan.ungranted];
   if (names.length) {
     const list = names.map((n) => `${n} (from ${plan.from[n] === ".env" ? "the workspace .env" : "your environment"})`).join(", ");
-    parts.push(`It asks for your ${names.length > 1 ? "variables" : "variable"} ${list}, which will be given to ${plan.request.destination} (namespace "${plan.request.ns}").`);
+    parts.push(
+      `It asks for your ${names.length > 1 ? "variables" : "variable"} ${list}, which will be given to ${plan.request.destination} (namespace "${plan.request.ns}"). ` +
+        `"Always" also adds ${names.length > 1 ? "them" : "it"} to .pml.json env_grants.${plan.request.ns}.`,
+    );
   }
   if (plan.withheld.length) parts.push(`It also asks for ${plan.withheld.join(", ")}, which pml never gives to a server, module or header (it goes only to cloud.url).`);
   return parts.join(" ");

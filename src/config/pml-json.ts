@@ -54,6 +54,7 @@ const PrivateMcpSchema = plainObject(
     command: v.optional(v.pipe(v.string(), v.minLength(1, "expected a non-empty command"))),
     args: v.optional(v.array(v.string())),
     env: v.optional(plainObject(v.record(v.string(), v.string()))),
+    confine: v.optional(v.boolean()),
   }),
 );
 
@@ -116,6 +117,8 @@ export const ProjectConfigSchema = v.looseObject({
       max_memory_mb: v.optional(PositiveNumber),
       max_queued: v.optional(PositiveNumber),
       net_allow: v.optional(v.array(v.string())),
+      shell_net: v.optional(v.boolean()),
+      server_net: v.optional(v.array(NamespaceKeySchema)),
       /** Per registry module: what the user lets it do (its own `permissions` can only narrow it). */
       grants: v.optional(plainObject(v.record(NamespaceKeySchema, ModuleGrantSchema))),
     })),
@@ -207,6 +210,9 @@ async function readRaw(path: string): Promise<{ text?: string; raw: Record<strin
     if (e?.code === "ENOENT") return { raw: {} };
     throw new ConfigError(`${path}: cannot read the file (${e?.code ?? e}).`, path);
   }
+  // Zero bytes is how a missing .pml.json looks while a confined process runs: the OS sandbox
+  // puts a read-only placeholder there (sandbox/confine.ts) so that process cannot create one.
+  if (text.length === 0) return { raw: {} };
   const raw = parseJsonFile(text, path);
   validateProjectConfigShape(raw, path);
   return { text, raw: raw as Record<string, unknown> };

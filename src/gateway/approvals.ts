@@ -70,36 +70,42 @@ export async function elicitApproval(
   signal: AbortSignal,
 ): Promise<Decision | "fallback"> {
   if (!session.supportsFormElicitation()) return "fallback";
-  const res = await session.request(
-    "elicitation/create",
-    {
-      mode: "form",
-      message: `pml: allow ${toolId}? ${why}`,
-      requestedSchema: {
-        type: "object",
-        properties: {
-          decision: {
-            type: "string",
-            title: `Run ${toolId}`,
-            enum: ["continue", "always", "abort"],
-            enumNames: ["Continue (this session)", "Always (remember in .pml.json)", "Abort"],
-            default: "continue",
-          },
+  const res = await session.request("elicitation/create", approvalElicitation(toolId, why), { timeoutMs: WORKFLOW_TTL_MS, signal });
+  return res.error ? "fallback" : decisionOf(res.result);
+}
+
+/** The form pml shows the user for an approval (elicitation/create params). */
+export function approvalElicitation(toolId: string, why: string, scope = "this session"): Record<string, unknown> {
+  return {
+    mode: "form",
+    message: `pml: allow ${toolId}? ${why}`,
+    requestedSchema: {
+      type: "object",
+      properties: {
+        decision: {
+          type: "string",
+          title: `Run ${toolId}`,
+          enum: ["continue", "always", "abort"],
+          enumNames: [`Continue (${scope})`, "Always (remember in .pml.json)", "Abort"],
+          default: "continue",
         },
-        required: ["decision"],
       },
+      required: ["decision"],
     },
-    { timeoutMs: WORKFLOW_TTL_MS, signal },
-  );
-  const result = res.result as { action?: string; content?: { decision?: string } } | undefined;
-  if (!result || res.error) return "fallback";
-  if (result.action === "decline") return "abort";
-  if (result.action !== "accept") return "fallback";
-  const d = result.content?.decision ?? "continue";
+  };
+}
+
+/** The user's answer in an ElicitResult; "fallback" when there is none (cancel, no answer). */
+export function decisionOf(result: unknown): Decision | "fallback" {
+  const r = result as { action?: string; content?: { decision?: string } } | undefined;
+  if (!r || typeof r !== "object") return "fallback";
+  if (r.action === "decline") return "abort";
+  if (r.action !== "accept") return "fallback";
+  const d = r.content?.decision ?? "continue";
   return d === "always" || d === "abort" ? d : "continue";
 }
 
-export function approvalRequired(wf: Workflow, why: string): CallToolResult {
+export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency" | "kind">, why: string): CallToolResult {
   const how = `call ${wf.tool} again with arguments {"continue_workflow": {"workflow_id": "${wf.id}", "approved": true}} (add "always": true if they chose Always; use "approved": false if they declined)`;
   const text = [
     `Approval required: ${wf.dependency} needs the user's permission before it runs. ${why}`,

@@ -114,7 +114,12 @@ export class Backends {
     // Only called when the pool has to start the server (install on first use).
     const launch = async (progress: (m: string) => void, signal: AbortSignal) => {
       const { ensureInstalled } = await import("../loader/install.ts");
-      return ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, childEnv: { ...baseEnv(), ...env.env } });
+      const spec = await ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, childEnv: { ...baseEnv(), ...env.env } });
+      const { confineServer, serverDataDir } = await import("../pool/confine-server.ts");
+      serverDataDir(ns); // catalog servers keep their state there (MEMORY_FILE_PATH), confined or not
+      if (d.confine === false) return spec;
+      const network = (await this.project.get()).config.sandbox?.server_net?.includes(ns) === true;
+      return confineServer(spec, { ns, workspace: this.workspace, network });
     };
     return pool.call(ns, launch, action, args, call).then((result) => {
       const tools = pool.cachedTools(ns);
@@ -136,6 +141,7 @@ export class Backends {
       limits: await this.sandboxLimits(cfg),
       callTool: call.callTool,
       netAllow: cfg.sandbox?.net_allow ?? [],
+      shellNet: cfg.sandbox?.shell_net === true,
       env: env.values,
       grant: cfg.sandbox?.grants?.[ns],
     });
@@ -230,7 +236,7 @@ export class Backends {
         callTimeoutMs: (cfg.pool?.call_timeout_s ?? 120) * 1000,
         workspace: this.workspace,
         clientCapabilities: RELAYING_CAPABILITIES,
-        onServerRequest: (ns, method, params) => (this.onServerRequest ?? fallback)(ns, method, params),
+        onServerRequest: (ns, method, params, origins) => (this.onServerRequest ?? fallback)(ns, method, params, origins),
       });
     }
     return this.pool;

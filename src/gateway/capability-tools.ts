@@ -27,6 +27,7 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
         const cap = found.capability;
         const merged = { ...cap.default_args, ...args };
         const run = await runProgram(deps, session, call, { code: cap.code, args: merged, intent: cap.intent, capabilityId: cap.id });
+        if (run.kind === "input") return errorResult("pml internal error: a capability run cannot pause for input"); // runs without `bind` never do
         const deprecation = found.alias ? `${found.alias} is deprecated: it was renamed to ${cap.display_name}; call ${cap.display_name} instead.` : undefined;
         if (run.kind === "result") {
           if (!run.result.approval_required) await deps.memory.recordRun(cap.id, false, run.ms).catch(() => {});

@@ -4,7 +4,10 @@
 // the results of the calls made before the pause so they are not repeated.
 // A run that finished with every tool call succeeding is kept as a capability (procedural memory);
 // a stored capability runs through the same code path (`runProgram`).
+import type { InputRequiredResult } from "../mcp/protocol.ts";
 import { approvalRequired, elicitApproval } from "./approvals.ts";
+import { commandLine } from "./approval-text.ts";
+import { redeemState } from "./mrtr.ts";
 import { declined, workflowGone, type ContinueWorkflow, type EnvGrant } from "./invoke.ts";
 import { memorySettings, type CapturePlan } from "../memory/memory.ts";
 import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
@@ -32,11 +35,25 @@ class ApprovalPause extends Error {
   }
 }
 
-export async function runExecute(deps: MetaDeps, session: Session, req: CallRequest): Promise<CallToolResult> {
+export async function runExecute(deps: MetaDeps, session: Session, req: CallRequest): Promise<CallToolResult | InputRequiredResult> {
   let input = req.arguments;
   let replay: Recorded[] = [];
   const cw = input.continue_workflow as ContinueWorkflow | undefined;
-  if (cw) {
+  if (cw && session.modern) {
+    const st = deps.invoker.redeemWorkflow(cw, "execute", "execute");
+    if (typeof st === "string" || !st.dependency) return workflowGone(cw.workflow_id);
+    for (const t of st.approved ?? []) session.approved.add(t);
+    if (cw.approved !== true) return declined(st.dependency);
+    await deps.invoker.approve(session, st.dependency, cw.always === true, st.grant);
+    input = st.carried ?? {};
+    replay = (st.replay as Recorded[]) ?? [];
+  } else if (session.modern && req.requestState !== undefined) {
+    // A 2026-07-28 retry after a pause: the same arguments, the user's answer, the recording.
+    const st = redeemState(deps.invoker.states(), req.requestState, "execute", input, "execute");
+    replay = (st.replay as Recorded[]) ?? [];
+    const stop = await deps.invoker.resume(session, st, req.inputResponses, { kind: "execute", tool: "execute", args: input, bind: input });
+    if (stop) return stop;
+  } else if (cw) {
     const wf = deps.invoker.workflows.take(cw.workflow_id, session.id, "execute");
     if (!wf) return workflowGone(cw.workflow_id);
     if (cw.approved !== true) return declined(wf.dependency);
@@ -65,7 +82,8 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
     }
     if (!plan.ok) return errorResult(plan.error);
   }
-  const run = await runProgram(deps, session, req, { code, args: args as Record<string, unknown>, intent: input.intent, replay, capabilityId, saveArgs: input });
+  const run = await runProgram(deps, session, req, { code, args: args as Record<string, unknown>, intent: input.intent, replay, capabilityId, saveArgs: input, bind: cw ? undefined : req.arguments });
+  if (run.kind === "input") return run.result;
   if (run.kind === "result") {
     if (capabilityId && !run.result.approval_required) await deps.memory.recordRun(capabilityId, false, run.ms).catch(() => {});
     return run.result;
@@ -102,7 +120,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
 }
 
 /** `execute {capability, args}`: the same path as calling the capability's tool. */
-async function callCapability(deps: MetaDeps, session: Session, req: CallRequest): Promise<CallToolResult> {
+async function callCapability(deps: MetaDeps, session: Session, req: CallRequest): Promise<CallToolResult | InputRequiredResult> {
   const raw = req.arguments.capability;
   const args = req.arguments.args ?? {};
   if (typeof raw !== "string" || !raw.trim()) return errorResult('"capability" must be a capability name, e.g. "fs:read_json".');
@@ -128,14 +146,18 @@ export interface Program {
   capabilityId?: string;
   /** What a continuation after an approval pause needs besides code and args (name, parameters...). */
   saveArgs?: Record<string, unknown>;
+  /** 2026-07-28: the arguments the retry of this `execute` call carries (what its state binds). */
+  bind?: Record<string, unknown>;
 }
 
 export type ProgramRun =
   | { kind: "done"; value: unknown; toolsUsed: string[]; /** every tool call succeeded */ allOk: boolean; ms: number }
-  | { kind: "result"; result: CallToolResult; ms: number };
+  | { kind: "result"; result: CallToolResult; ms: number }
+  /** 2026-07-28: paused for input the client gives on the retry. */
+  | { kind: "input"; result: InputRequiredResult; ms: number };
 
 /** Runs code in the sandbox with `mcp` and `args`; each tool call goes through the invoker's checks. */
-export async function runProgram(deps: MetaDeps, session: Session, req: Pick<CallRequest, "signal" | "progress">, program: Program): Promise<ProgramRun> {
+export async function runProgram(deps: MetaDeps, session: Session, req: Pick<CallRequest, "signal" | "progress" | "origin">, program: Program): Promise<ProgramRun> {
   const { code } = program;
   let replay = program.replay ?? [];
   const started = performance.now();
@@ -143,6 +165,7 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
   const record: Recorded[] = [];
   const pause = new AbortController();
   const stop = AbortSignal.any([req.signal, pause.signal]);
+  if (session.modern) session.interrupt = () => pause.abort(new Error("input required"));
   let paused: ApprovalPause | undefined;
 
   const callTool = async (name: string, toolArgs: unknown): Promise<unknown> => {
@@ -165,10 +188,17 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       throw new Error(textOf(prepared.result));
     }
     if (prepared.needsApproval) {
-      const decision = await elicitApproval(session, toolId, prepared.why, stop);
+      const why = prepared.why + commandLine(prepared.resolved, id.action, toolArgs as Record<string, unknown> | undefined);
+      if (session.modern) {
+        // No requests to a 2026-07-28 client: stop, and ask in the result (see below).
+        paused = new ApprovalPause(toolId, why, prepared.grant);
+        pause.abort(paused);
+        throw paused;
+      }
+      const decision = await elicitApproval(session, toolId, why, stop);
       if (decision === "abort") throw new Error(textOf(declined(toolId)));
       if (decision === "fallback") {
-        paused = new ApprovalPause(toolId, prepared.why, prepared.grant);
+        paused = new ApprovalPause(toolId, why, prepared.grant);
         pause.abort(paused);
         throw paused;
       }
@@ -178,7 +208,7 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       if (prepared.kind === "refused") throw new Error(textOf(prepared.result));
     }
     const args = (toolArgs ?? {}) as Record<string, unknown>;
-    const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress }, prepared.env);
+    const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress, origin: req.origin }, prepared.env);
     toolsUsed.push(toolId);
     const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : resultValue(result) };
     record.push(rec);
@@ -192,13 +222,23 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
     return { kind: "done", value, toolsUsed: [...new Set(toolsUsed)], allOk: record.every((r) => r.ok), ms: performance.now() - started };
   } catch (e) {
     const ms = performance.now() - started;
+    const saved = { ...program.saveArgs, code, args: program.args, intent: program.intent, ...(program.capabilityId ? { capability_id: program.capabilityId } : {}) };
+    if (session.modern && (paused || (session.pendingInput && !req.signal.aborted))) {
+      // 2026-07-28: the retry of the same `execute` call resumes here (program.bind); other runs
+      // (a stored capability, a continuation) resume through a workflow id that is a state too.
+      const base = { kind: "execute" as const, tool: "execute", args: saved, bind: program.bind, replay: record };
+      if (!paused) return program.bind === undefined ? { kind: "result", result: errorResult(`${(e as Error)?.message ?? e}`), ms } : { kind: "input", result: deps.invoker.relayInput(session, base), ms };
+      const what = program.capabilityId ? "The capability's code calls it." : "The code passed to execute calls it.";
+      const asked = program.bind === undefined ? deps.invoker.fallback(session, paused.toolId, `${what} ${paused.why}`, base, paused.grant) : deps.invoker.askInput(session, paused.toolId, `${what} ${paused.why}`, base, paused.grant);
+      return asked.resultType === "input_required" ? { kind: "input", result: asked as InputRequiredResult, ms } : { kind: "result", result: asked as CallToolResult, ms };
+    }
     if (paused) {
       const wf = deps.invoker.workflows.open({
         sessionId: session.id,
         tool: "execute",
         dependency: paused.toolId,
         kind: "execute",
-        args: { ...program.saveArgs, code, args: program.args, intent: program.intent, ...(program.capabilityId ? { capability_id: program.capabilityId } : {}) },
+        args: saved,
         replay: record,
         grant: paused.grant,
       });

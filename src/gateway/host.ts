@@ -36,7 +36,7 @@ export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> 
   invoker.onToolCall = (u) => memory.noteToolCall(u);
   memory.onChange(() => surface.changed());
   const sessions = new Map<Session, () => void>();
-  backends.onServerRequest = serverRequestHandler(workspace.root, project, () => [...sessions.keys()]);
+  backends.onServerRequest = serverRequestHandler(workspace.root, project);
 
   return {
     async listTools() {

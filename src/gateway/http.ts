@@ -1,11 +1,21 @@
-// `pml serve`: the same Gateway over MCP Streamable HTTP (spec 2025-11-25) on a loopback port.
-// POST carries one JSON-RPC message; a request is answered with JSON, or with an SSE stream when
-// something (progress, an elicitation request) must reach the client before the result. GET opens
-// the session's stream for server-initiated messages outside a request; DELETE ends a session.
-// The transport only routes messages: the protocol lives in server.ts.
+// `pml serve`: the same Gateway over MCP Streamable HTTP on a loopback port, both revisions on
+// one endpoint. POST carries one JSON-RPC message; a request is answered with JSON, or with an
+// SSE stream when something (progress, an elicitation request) must reach the client first.
+//
+// 2025-11-25 (legacy): `initialize` opens a session (Mcp-Session-Id); GET opens the session's
+// stream for server-initiated messages; DELETE ends it. Sessions are capped.
+// 2026-07-28 (modern): no session; each request carries its version and capabilities in _meta,
+// mirrored in the MCP-Protocol-Version / Mcp-Method / Mcp-Name headers (checked against the
+// body), and is served on its own, so replicas behind a load balancer need nothing in common
+// but the workspace and the state key. Closing a request's stream cancels it.
+//
+// Slow bodies and idle connections are cut after the idle timeout; a request whose body has
+// been read may then run as long as its tool takes. The transport only routes messages: the
+// protocol lives in server.ts.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { log } from "../log.ts";
-import { ErrorCode, errorResponse, invalidReason, type Id, type Message, type Response as RpcResponse } from "./jsonrpc.ts";
+import { ErrorCode, errorResponse, invalidReason, type Id, type Message, type Response as RpcResponse } from "../mcp/jsonrpc.ts";
+import { isModernRequest, META } from "../mcp/protocol.ts";
 import { Gateway, SUPPORTED_PROTOCOLS, type ToolHost } from "./server.ts";
 import type { Session } from "./session.ts";
 
@@ -16,6 +26,13 @@ const MAX_BODY = 64 * 1024 * 1024;
 const KEEPALIVE_MS = 15_000;
 /** A session nobody used for this long (no request, no open stream) is ended, as if DELETEd. */
 const SESSION_IDLE_MS = 60 * 60_000;
+/** Legacy sessions open at once, by default; beyond it the least recently used idle one goes,
+ * else initialize is refused. */
+export const DEFAULT_MAX_SESSIONS = 64;
+/** Seconds a connection may stay silent (headers or body bytes trickling in, keep-alive idle). */
+export const DEFAULT_IDLE_TIMEOUT_S = 15;
+/** A session idle this long may be ended to make room for a new one. */
+const EVICTABLE_AFTER_MS = 60_000;
 const encoder = new TextEncoder();
 
 export interface HttpServeOptions {
@@ -24,6 +41,10 @@ export interface HttpServeOptions {
   /** Default 127.0.0.1. */
   host?: string;
   loadHost?: () => Promise<ToolHost>;
+  /** Legacy (initialize) sessions open at once; default 64. */
+  maxSessions?: number;
+  /** Seconds a slow body or an idle connection is given; default 15. */
+  idleTimeoutS?: number;
 }
 
 export interface HttpGatewayServer {
@@ -51,6 +72,8 @@ class Exchange {
     readonly requestId: Id,
     private readonly accept: { json: boolean; sse: boolean },
     private readonly headers: Record<string, string>,
+    /** 2026-07-28: protocol errors carry their HTTP status (400, 404) too. */
+    private readonly modern = false,
   ) {
     this.response = new Promise((r) => (this.resolve = r));
   }
@@ -65,7 +88,8 @@ class Exchange {
     if (!this.stream) {
       if (final && (this.accept.json || !this.accept.sse)) {
         this.done = true;
-        this.resolve(new Response(JSON.stringify(msg), { status: 200, headers: { ...this.headers, "content-type": "application/json" } }));
+        const status = this.modern && "error" in msg ? modernStatus(msg.error!.code) : 200;
+        this.resolve(new Response(JSON.stringify(msg), { status, headers: { ...this.headers, "content-type": "application/json" } }));
         return true;
       }
       if (!this.accept.sse) return false;
@@ -107,7 +131,15 @@ class Exchange {
   }
 }
 
-const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", connection: "keep-alive" };
+const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache, no-transform", connection: "keep-alive", "x-accel-buffering": "no" };
+
+/** The HTTP status the 2026-07-28 transport gives a JSON-RPC error. */
+function modernStatus(code: number): number {
+  if (code === ErrorCode.MethodNotFound) return 404;
+  if (code === ErrorCode.InvalidParams || code === ErrorCode.InvalidRequest || code === ErrorCode.ParseError) return 400;
+  if (code === ErrorCode.HeaderMismatch || code === ErrorCode.UnsupportedProtocolVersion || code === ErrorCode.MissingRequiredClientCapability) return 400;
+  return 200;
+}
 
 function sseEvent(msg: Message): Uint8Array {
   return encoder.encode(`event: message\ndata: ${JSON.stringify(msg)}\n\n`);
@@ -180,7 +212,10 @@ class HttpSession {
 
   /** Routes what the protocol core sends: a response to the POST that asked; anything else to the
    * POST whose handling produced it (async context), else to the GET stream. */
-  route(msg: Message, current: Exchange | undefined): void {
+  route(msg: Message, current: Exchange | undefined, related?: Id): void {
+    // A child server's request reaches here from the child's output, outside the POST's async
+    // context: the request it belongs to says which stream it goes on.
+    if (current === undefined && related !== undefined) current = this.waiting.get(related);
     if (!("method" in msg)) {
       const ex = msg.id === null ? current : this.waiting.get(msg.id);
       if (ex?.deliver(msg)) return;
@@ -210,10 +245,37 @@ export function serveHttp(opts: HttpServeOptions = {}): HttpGatewayServer {
   const bindHost = opts.host ?? "127.0.0.1";
   let allowedHosts = new Set<string>();
 
+  const maxSessions = opts.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const idleTimeoutS = opts.idleTimeoutS ?? DEFAULT_IDLE_TIMEOUT_S;
   const open = (id: string): HttpSession => {
     const hs = new HttpSession(id, gateway);
-    hs.session = gateway.connect(id, (msg) => hs.route(msg, context.getStore()));
+    hs.session = gateway.connect(id, (msg, related) => hs.route(msg, context.getStore(), related));
     return hs;
+  };
+
+  /** Room for one more session: the least recently used idle one is ended if need be. */
+  const makeRoom = (): boolean => {
+    if (sessions.size < maxSessions) return true;
+    let oldest: HttpSession | undefined;
+    const now = Date.now();
+    for (const hs of sessions.values())
+      if (!hs.listener?.open && hs.waiting.size === 0 && now - hs.lastActive > EVICTABLE_AFTER_MS && (!oldest || hs.lastActive < oldest.lastActive)) oldest = hs;
+    if (!oldest) return false;
+    log.debug(`http: session limit (${maxSessions}) reached; ending idle session ${oldest.id}`);
+    sessions.delete(oldest.id);
+    oldest.close();
+    return true;
+  };
+
+  /** The body, or an answer when it does not arrive in time (a slow client holds a socket). */
+  const readBody = async (req: Request): Promise<string | Response> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<Response>((r) => (timer = setTimeout(() => r(httpError(408, `Request Timeout: the body did not arrive within ${idleTimeoutS} s`)), idleTimeoutS * 1000)));
+    try {
+      return await Promise.race([req.text(), late]);
+    } finally {
+      clearTimeout(timer);
+    }
   };
 
   async function handlePost(req: Request): Promise<Response> {
@@ -224,9 +286,13 @@ export function serveHttp(opts: HttpServeOptions = {}): HttpGatewayServer {
     const len = Number(req.headers.get("content-length") ?? 0);
     if (len > MAX_BODY) return httpError(413, "Payload Too Large: a message is limited to 64 MiB");
 
+    const body = await readBody(req);
+    if (body instanceof Response) return body;
+    // Read in time: from here on the request may take as long as its tool does.
+    server.timeout(req, 0);
     let msg: unknown;
     try {
-      msg = JSON.parse(await req.text());
+      msg = JSON.parse(body);
     } catch (e) {
       return Response.json(errorResponse(null, ErrorCode.ParseError, `Parse error: ${(e as Error).message}`), { status: 400 });
     }
@@ -238,18 +304,29 @@ export function serveHttp(opts: HttpServeOptions = {}): HttpGatewayServer {
     const m = msg as Message;
     const method = "method" in m ? m.method : undefined;
     const isRequest = method !== undefined && "id" in m;
+    const modern = isRequest && isModernRequest((m as { params?: Record<string, any> }).params);
 
     let hs: HttpSession | undefined;
     let ephemeral = false;
     const sid = req.headers.get("mcp-session-id");
-    if (method === "initialize" && isRequest) {
+    if (modern) {
+      // Served on its own: no session is read, minted or echoed.
+      const mismatch = headerMismatch(req, m as Extract<Message, { id: Id; method: string }>);
+      if (mismatch) return Response.json(errorResponse((m as { id: Id }).id, ErrorCode.HeaderMismatch, `Header mismatch: ${mismatch}`), { status: 400 });
+      hs = open("stateless");
+      ephemeral = true;
+    } else if (method === "initialize" && isRequest) {
+      if (!makeRoom())
+        return httpError(503, `Service Unavailable: pml serve has ${sessions.size} sessions open, its limit (--max-sessions); end unused ones (HTTP DELETE) or try again later`);
       hs = open(crypto.randomUUID());
     } else if (!sid) {
-      // A client probing for a newer protocol gets its answer (method not found) at once.
+      // A client probing for a newer protocol gets its answer at once.
       if (method === "server/discover" && isRequest) {
         hs = open("discover");
         ephemeral = true;
-      } else return httpError(400, "Bad Request: Mcp-Session-Id header is required (send initialize first)");
+      } else if (!isRequest && isModernVersion(req.headers.get("mcp-protocol-version"))) {
+        return new Response(null, { status: 202 }); // 2026-07-28 defines no client notifications over HTTP
+      } else return httpError(400, "Bad Request: Mcp-Session-Id header is required (send initialize first, or use protocol 2026-07-28 with _meta on every request)");
     } else {
       hs = sessions.get(sid);
       if (!hs) return httpError(404, "Session not found: it ended or never existed; initialize a new session");
@@ -265,11 +342,19 @@ export function serveHttp(opts: HttpServeOptions = {}): HttpGatewayServer {
 
     const req_ = m as Extract<Message, { id: Id; method: string }>;
     const headers: Record<string, string> = ephemeral ? {} : { "mcp-session-id": hs.id };
-    const ex = new Exchange(req_.id, accept, headers);
+    const ex = new Exchange(req_.id, accept, headers, modern);
     if (hs.waiting.has(req_.id)) return Response.json(errorResponse(req_.id, ErrorCode.InvalidRequest, `Invalid request: id ${JSON.stringify(req_.id)} is already in use by a request in flight`), { status: 400 });
     hs.waiting.set(req_.id, ex);
-    req.signal?.addEventListener("abort", () => ex.abandon(), { once: true });
     const session = hs;
+    req.signal?.addEventListener(
+      "abort",
+      () => {
+        ex.abandon();
+        // 2026-07-28: a closed response stream is the cancellation of its request.
+        if (modern) session.session.inflight.get(req_.id)?.abort(new Error("the client closed the request's stream"));
+      },
+      { once: true },
+    );
     // Only a tool call can make pml talk to the client mid-request (progress, elicitation); the
     // async context that routes those costs a little on every await, so others go without it.
     const handle = () => gateway.receive(session.session, m);
@@ -294,6 +379,7 @@ export function serveHttp(opts: HttpServeOptions = {}): HttpGatewayServer {
     const versionError = checkProtocolVersion(req);
     if (versionError) return versionError;
     if (found.listener?.open) return httpError(409, "Conflict: this session already has a GET stream open");
+    server.timeout(req, 0); // kept alive by its keep-alive comments instead
     const listener = new Listener({ "mcp-session-id": found.id }, () => {
       if (found.listener === listener) found.listener = undefined;
     });
@@ -321,7 +407,9 @@ export function serveHttp(opts: HttpServeOptions = {}): HttpGatewayServer {
   const server = Bun.serve({
     port: opts.port ?? 0,
     hostname: bindHost,
-    idleTimeout: 0, // a tool call may take minutes; streams carry their own keep-alives
+    // Slow headers/bodies and idle keep-alive connections are cut; requests that are running
+    // and GET streams lift it for themselves (server.timeout(req, 0)).
+    idleTimeout: idleTimeoutS,
     maxRequestBodySize: MAX_BODY,
     async fetch(req) {
       const url = new URL(req.url);
@@ -388,6 +476,45 @@ function acceptOf(req: Request): { json: boolean; sse: boolean } {
   const a = (req.headers.get("accept") ?? "").toLowerCase();
   const any = a === "" || a.includes("*/*");
   return { json: any || a.includes("application/json"), sse: a.includes("text/event-stream") };
+}
+
+function isModernVersion(v: string | null): boolean {
+  return v !== null && v >= "2026-07-28" && SUPPORTED_PROTOCOLS.includes(v);
+}
+
+/**
+ * 2026-07-28 requests mirror body fields in headers so that load balancers can route on them;
+ * a request whose headers say something else than its body is refused (the spec's
+ * HeaderMismatch), or a router and pml would act on different requests.
+ */
+function headerMismatch(req: Request, m: { method: string; params?: Record<string, any> }): string | undefined {
+  const version = req.headers.get("mcp-protocol-version");
+  const inBody = m.params?._meta?.[META.protocolVersion];
+  if (version === null) return "the MCP-Protocol-Version header is required";
+  if (version !== inBody) return `MCP-Protocol-Version header ${JSON.stringify(version)} does not match _meta protocolVersion ${JSON.stringify(inBody)}`;
+  const method = req.headers.get("mcp-method");
+  if (method === null) return "the Mcp-Method header is required";
+  if (method !== m.method) return `Mcp-Method header ${JSON.stringify(method)} does not match body method ${JSON.stringify(m.method)}`;
+  if (m.method === "tools/call" || m.method === "prompts/get" || m.method === "resources/read") {
+    const raw = req.headers.get("mcp-name");
+    if (raw === null) return "the Mcp-Name header is required";
+    const name = decodeHeaderValue(raw);
+    const body = m.method === "resources/read" ? m.params?.uri : m.params?.name;
+    if (name === undefined) return "the Mcp-Name header is not valid base64 in its =?base64?...?= form";
+    if (name !== body) return `Mcp-Name header ${JSON.stringify(name)} does not match body value ${JSON.stringify(body)}`;
+  }
+  return undefined;
+}
+
+/** A header value, decoded from the spec's `=?base64?...?=` form when it uses it. */
+function decodeHeaderValue(raw: string): string | undefined {
+  const m = /^=\?base64\?([A-Za-z0-9+/=]*)\?=$/.exec(raw);
+  if (!m) return raw;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(atob(m[1]!), (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
 }
 
 function checkProtocolVersion(req: Request): Response | undefined {

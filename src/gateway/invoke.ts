@@ -6,9 +6,15 @@ import { asksNothing, describeEnvPlan, EnvResolver, envRequestFor, missingMessag
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { allowAlways, grantEnvAlways, permissionFor, type Decision } from "../permissions/permissions.ts";
 import { appendAudit } from "../sandbox/audit.ts";
+import { isBuiltinShell } from "../sandbox/builtins/builtins.ts";
 import { log } from "../log.ts";
 import { argumentsProblem } from "./validate-args.ts";
-import { approvalRequired, elicitApproval, Workflows } from "./approvals.ts";
+import { approvalElicitation, approvalRequired, decisionOf, elicitApproval, Workflows } from "./approvals.ts";
+import { commandLine, confinementNote } from "./approval-text.ts";
+import { APPROVAL_INPUT, inputRequired, redeemState } from "./mrtr.ts";
+import { argsDigest, RequestStates, type StatePayload } from "./request-state.ts";
+import type { CallRequest } from "./server.ts";
+import type { InputRequiredResult } from "../mcp/protocol.ts";
 import { isCloudRouted, type Backends, type Resolved } from "./backends.ts";
 import { formatToolId, parseToolName, type ToolId } from "./names.ts";
 import type { Project } from "./project.ts";
@@ -37,14 +43,27 @@ export type Prepared =
 /** The session-approval key of a variable granted to a namespace (never a tool id: spaces). */
 const grantKey = (ns: string, name: string) => `env ${ns} ${name}`;
 
+/** What a paused request needs to be resumed by its retry (2026-07-28) or its continuation. */
+export interface PauseBase {
+  kind: "tool" | "execute";
+  /** The tool the retry calls (as the client named it). */
+  tool: string;
+  args: Record<string, unknown>;
+  /** What the state binds the retry to (its digest): the tool id and arguments, or execute's input. */
+  bind?: unknown;
+  replay?: unknown[];
+}
+
 export class Invoker {
   readonly workflows = new Workflows();
+  private requestStates?: RequestStates;
   /** Told about every tool call that ran (the tool_usage log). */
   onToolCall?: (u: ToolUsage) => void;
   /** Tools that passed the .pml.json-derived checks, per config generation. */
   private readonly passed = new Map<string, { generation: number; resolved: Resolved; permission: Decision }>();
   /** Plans of tools that ask for no variable: they depend on nothing but the resolution (hot path). */
   private readonly plainPlans = new WeakMap<Resolved, Map<string, EnvPlan>>();
+  private readonly warnedWithheld = new Set<string>();
 
   constructor(
     private readonly workspace: string,
@@ -57,27 +76,43 @@ export class Invoker {
     session: Session,
     id: ToolId,
     args: Record<string, unknown>,
-    call: CallContext,
+    call: CallContext & Pick<CallRequest, "inputResponses" | "requestState">,
     opts: { calledAs: string; continueWorkflow?: ContinueWorkflow },
-  ): Promise<CallToolResult> {
+  ): Promise<CallToolResult | InputRequiredResult> {
     const toolId = formatToolId(id.ns, id.action);
-    if (opts.continueWorkflow) {
+    if (opts.continueWorkflow && session.modern) {
+      const st = this.redeemWorkflow(opts.continueWorkflow, opts.calledAs, "tool");
+      if (typeof st === "string") return workflowGone(opts.continueWorkflow.workflow_id);
+      if (st.dependency !== toolId) return workflowGone(opts.continueWorkflow.workflow_id);
+      for (const t of st.approved ?? []) session.approved.add(t);
+      if (opts.continueWorkflow.approved !== true) return declined(toolId);
+      await this.approve(session, toolId, opts.continueWorkflow.always === true, st.grant);
+      args = st.carried ?? {};
+    } else if (opts.continueWorkflow) {
       const wf = this.workflows.take(opts.continueWorkflow.workflow_id, session.id, opts.calledAs);
       if (!wf || wf.dependency !== toolId) return workflowGone(opts.continueWorkflow.workflow_id);
       if (opts.continueWorkflow.approved !== true) return declined(toolId);
       await this.approve(session, toolId, opts.continueWorkflow.always === true, wf.grant);
       args = wf.args;
     }
+    const base: PauseBase = { kind: "tool", tool: opts.calledAs, args, bind: { tool: toolId, arguments: args } };
+    if (session.modern && call.requestState !== undefined) {
+      const st = redeemState(this.states(), call.requestState, opts.calledAs, base.bind, "tool");
+      const stop = await this.resume(session, st, call.inputResponses, base);
+      if (stop) return stop;
+    }
 
     let prepared = this.prepare(session, id, call.signal);
     if (prepared instanceof Promise) prepared = await prepared;
     if (prepared.kind === "refused") return prepared.result;
     if (prepared.needsApproval) {
-      const decision = await elicitApproval(session, toolId, prepared.why, call.signal);
+      const why = prepared.why + commandLine(prepared.resolved, id.action, args);
+      if (session.modern) return this.askInput(session, toolId, why, base, prepared.grant);
+      const decision = await elicitApproval(session, toolId, why, call.signal);
       if (decision === "abort") return declined(toolId);
       if (decision === "fallback") {
         const wf = this.workflows.open({ sessionId: session.id, tool: opts.calledAs, dependency: toolId, kind: "tool", args, grant: prepared.grant });
-        return approvalRequired(wf, prepared.why);
+        return approvalRequired(wf, why);
       }
       await this.approve(session, toolId, decision === "always", prepared.grant);
       // The grant changes what the call receives: check again with it.
@@ -86,7 +121,84 @@ export class Invoker {
         if (prepared.kind === "refused") return prepared.result;
       }
     }
-    return this.run(session, prepared.resolved, id, args, call, prepared.env);
+    if (!session.modern) return this.run(session, prepared.resolved, id, args, call, prepared.env);
+    // A child server may need the client's input mid-call: the call stops, and its result
+    // asks for the input (see Session.relayRequest).
+    const stop = new AbortController();
+    session.interrupt = () => stop.abort(new Error("input required"));
+    const result = await this.run(session, prepared.resolved, id, args, { ...call, signal: AbortSignal.any([call.signal, stop.signal]) }, prepared.env);
+    return session.pendingInput && !call.signal.aborted ? this.relayInput(session, base) : result;
+  }
+
+  /** The input a child server asked for, as an input_required result (2026-07-28). */
+  relayInput(session: Session, base: PauseBase): InputRequiredResult {
+    const { key, request } = session.pendingInput!;
+    session.pendingInput = undefined;
+    const state = this.states().issue({
+      kind: base.kind,
+      tool: base.tool,
+      args: argsDigest(base.bind),
+      approved: [...session.approved],
+      answers: session.relayAnswers,
+      replay: base.replay,
+    });
+    return inputRequired({ [key]: request }, state);
+  }
+
+  /** The key that authenticates request states; read or created on first use. */
+  states(): RequestStates {
+    this.requestStates ??= new RequestStates(this.workspace);
+    return this.requestStates;
+  }
+
+  /**
+   * A 2026-07-28 approval: an input_required result whose elicitation the client shows the user;
+   * the state lets any replica finish the call on the retry. Without form elicitation, the
+   * tool-result flow, whose workflow id is such a state too.
+   */
+  askInput(session: Session, toolId: string, why: string, base: PauseBase, grant?: EnvGrant): InputRequiredResult | CallToolResult {
+    if (!session.supportsFormElicitation()) return this.fallback(session, toolId, why, base, grant);
+    const state = this.states().issue({
+      kind: base.kind,
+      tool: base.tool,
+      args: argsDigest(base.bind),
+      dependency: toolId,
+      grant,
+      approved: [...session.approved],
+      answers: session.relayAnswers,
+      replay: base.replay,
+    });
+    return inputRequired({ [APPROVAL_INPUT]: { method: "elicitation/create", params: approvalElicitation(toolId, why, "this call") } }, state);
+  }
+
+  /** The tool-result flow under 2026-07-28: its workflow id is a request state carrying the arguments. */
+  fallback(session: Session, toolId: string, why: string, base: PauseBase, grant?: EnvGrant): CallToolResult {
+    const id = this.states().issue({ kind: base.kind, tool: base.tool, dependency: toolId, grant, approved: [...session.approved], carried: base.args, replay: base.replay });
+    return approvalRequired({ id, tool: base.tool, dependency: toolId, kind: base.kind }, why);
+  }
+
+  /**
+   * Applies a verified retry: approvals of earlier rounds, answers for child servers, and the
+   * user's decision on the pending approval. A result means the call ends here (declined, or
+   * the client could not ask: the tool-result flow); undefined means go on.
+   */
+  async resume(session: Session, st: StatePayload, inputResponses: Record<string, unknown> | undefined, base: PauseBase): Promise<CallToolResult | undefined> {
+    for (const t of st.approved ?? []) session.approved.add(t);
+    const { [APPROVAL_INPUT]: answer, ...relayed } = inputResponses ?? {};
+    session.relayAnswers = { ...st.answers, ...relayed };
+    if (!st.dependency || answer === undefined) return undefined; // not answered: asked again
+    const decision = decisionOf(answer);
+    if (decision === "abort") return declined(st.dependency);
+    if (decision === "fallback") return this.fallback(session, st.dependency, "", { ...base, replay: st.replay }, st.grant);
+    await this.approve(session, st.dependency, decision === "always", st.grant);
+    return undefined;
+  }
+
+  /** A continuation's workflow id under 2026-07-28: a request state carrying the arguments. */
+  redeemWorkflow(cw: ContinueWorkflow, tool: string, kind: StatePayload["kind"]): StatePayload | string {
+    const st = this.states().redeem(cw.workflow_id, tool);
+    if (typeof st === "string") return st;
+    return st.kind === kind && st.carried ? st : "it is not a workflow id";
   }
 
   async run(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
@@ -204,10 +316,13 @@ export class Invoker {
     const toolId = formatToolId(id.ns, id.action);
     const env = this.planEnv(session, resolved, id.action, config);
     if (env.missing.length) return refuse(missingMessage(env, toolId, this.workspace));
-    if (env.withheld.length) log.warn(`${toolId}: ${resolved.source} asks for ${env.withheld.join(", ")}; withheld (PML_API_KEY goes only to cloud.url).`);
+    if (env.withheld.length && !this.warnedWithheld.has(resolved.ns)) {
+      this.warnedWithheld.add(resolved.ns);
+      log.warn(`${resolved.ns}: ${resolved.source} asks for ${env.withheld.join(", ")}; withheld (PML_API_KEY goes only to cloud.url).`);
+    }
     const grant = env.ungranted.length ? { ns: resolved.ns, names: [...env.ungranted] } : undefined;
     const needsApproval = (permission === "ask" && !session.approved.has(toolId)) || grant !== undefined;
-    const why = needsApproval ? describeRisk(resolved, env) : "";
+    const why = needsApproval ? describeRisk(resolved, env) + confinementNote(resolved, config) : "";
     return { kind: "ready", resolved, needsApproval, why, env, grant };
   }
 
@@ -219,7 +334,7 @@ export class Invoker {
     const prepared = await this.prepare(session, id, call.signal);
     if (prepared.kind === "refused") throw new Error(resultText(prepared.result));
     if (prepared.needsApproval) {
-      const decision = await elicitApproval(session, toolId, prepared.why, call.signal);
+      const decision = await elicitApproval(session, toolId, prepared.why + commandLine(prepared.resolved, id.action, args as Record<string, unknown>), call.signal);
       if (decision === "fallback") throw new Error(`${toolId} needs the user's approval first: call it directly once (or allow it in .pml.json), then retry.`);
       if (decision === "abort") throw new Error(resultText(declined(toolId)));
       await this.approve(session, toolId, decision === "always", prepared.grant);
@@ -262,6 +377,7 @@ function describeRisk(r: Resolved, env: EnvPlan): string {
   if (d.type === "stdio") what = `It runs ${dest} (from ${r.source}) on this machine.`;
   else if (d.type === "http") what = `It sends the arguments to ${dest} (from ${r.source}).`;
   else if (env.request.kind === "cloud") what = `It sends the arguments to ${dest}.`;
+  else if (d.type === "module" && isBuiltinShell(d)) what = "It runs a shell command on this machine.";
   else what = `It runs module code from ${r.source} in pml's sandbox, scoped to the workspace.`;
   const vars = describeEnvPlan(env);
   return vars ? `${what} ${vars}` : what;

@@ -1,6 +1,7 @@
 // pml's own tools, always in tools/list: `status`, `discover`, `call`, `execute`.
 import { cloudKey } from "../config/env-resolver.ts";
 import type { Workspace } from "../config/workspace.ts";
+import type { InputRequiredResult } from "../mcp/protocol.ts";
 import { version } from "../version.ts";
 import { ContinueWorkflowSchema } from "./approvals.ts";
 import type { Backends } from "./backends.ts";
@@ -24,7 +25,7 @@ export interface MetaDeps {
   memory: Memory;
 }
 
-type Handler = (session: Session, req: CallRequest) => Promise<CallToolResult>;
+type Handler = (session: Session, req: CallRequest) => Promise<CallToolResult | InputRequiredResult>;
 
 export function metaTools(deps: MetaDeps) {
   const tools: Array<WireTool & { handler: Handler }> = [

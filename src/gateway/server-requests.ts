@@ -1,39 +1,38 @@
-// Requests that child servers send to their client (pml): sampling and elicitation are relayed to
-// a connected client that declared the capability; sampling without one goes to the LLM API
-// configured in .pml.json (with the user's own key); roots/list is answered with the workspace.
+// Requests that child servers send to their client (pml). Each goes to the client whose call the
+// server was serving when it asked, and to no other: sampling and elicitation are relayed to that
+// client if it declared the capability (a legacy session gets a request on its own stream; a
+// 2026-07-28 request gets an input_required result). When that is not possible, sampling goes to
+// the LLM API configured in .pml.json (with the user's own key, once the user approved) and
+// elicitation is cancelled. roots/list is answered with the workspace.
 import { pathToFileURL } from "node:url";
+import { log } from "../log.ts";
 import type { Project } from "./project.ts";
-import type { Session } from "./session.ts";
+import { NOT_RELAYED } from "./session.ts";
+import type { CallOrigin } from "./types.ts";
 
-const RELAY_TIMEOUT_MS = 10 * 60_000;
-
-export function serverRequestHandler(workspace: string, project: Project, sessions: () => Session[]) {
-  const capable = (cap: string) => sessions().findLast((s) => s.client.capabilities[cap] !== undefined);
-
-  return async (ns: string, method: string, params: any): Promise<unknown> => {
+export function serverRequestHandler(workspace: string, project: Project) {
+  return async (ns: string, method: string, params: any, origins: unknown[]): Promise<unknown> => {
     if (method === "roots/list") return { roots: [{ uri: pathToFileURL(workspace).href, name: "workspace" }] };
-    if (method === "sampling/createMessage") {
-      // Capped always; approved by the client's UI when relayed, else by the user (sampling-approval.ts).
-      const { capped, authorizeSampling } = await import("./sampling-approval.ts");
-      const config = (await project.get()).config;
-      const request = capped(params, config);
-      const client = capable("sampling");
-      if (client) return relay(client, method, request);
-      const target = await authorizeSampling(ns, request, { config, workspace, asker: sessions().findLast((s) => s.supportsFormElicitation()), invalidate: () => project.invalidate() });
-      const { createMessageViaApi } = await import("../cloud/sampling.ts");
-      return createMessageViaApi(request, { config, workspace }, target);
-    }
+    if (method !== "sampling/createMessage" && method !== "elicitation/create")
+      throw Object.assign(new Error(`pml does not support ${method}`), { code: -32601 });
+    // Calls of several clients in flight on one server: pml cannot tell whose this is, and
+    // guessing would show one client's prompt to another.
+    if (origins.length > 1) log.debug(`${ns}: ${method} while serving ${origins.length} clients; not relayed to any`);
+    const origin = origins.length === 1 ? (origins[0] as CallOrigin) : undefined;
     if (method === "elicitation/create") {
-      const client = capable("elicitation");
-      if (client) return relay(client, method, params);
-      return { action: "cancel" };
+      const answer = origin ? await origin.relay(method, params ?? {}) : NOT_RELAYED;
+      return answer === NOT_RELAYED ? { action: "cancel" } : answer;
     }
-    throw Object.assign(new Error(`pml does not support ${method}`), { code: -32601 });
+    // Capped always; approved by the client's UI when relayed, else by the user (sampling-approval.ts).
+    const { capped, authorizeSampling } = await import("./sampling-approval.ts");
+    const config = (await project.get()).config;
+    const request = capped(params, config);
+    if (origin) {
+      const answer = await origin.relay(method, request);
+      if (answer !== NOT_RELAYED) return answer;
+    }
+    const target = await authorizeSampling(ns, request, { config, workspace, asker: origin?.session, invalidate: () => project.invalidate() });
+    const { createMessageViaApi } = await import("../cloud/sampling.ts");
+    return createMessageViaApi(request, { config, workspace }, target);
   };
-}
-
-async function relay(session: Session, method: string, params: Record<string, unknown>): Promise<unknown> {
-  const res = await session.request(method, params, { timeoutMs: RELAY_TIMEOUT_MS });
-  if (res.error) throw Object.assign(new Error(res.error.message), { code: res.error.code, data: res.error.data });
-  return res.result;
 }

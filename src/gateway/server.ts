@@ -2,11 +2,23 @@
 // messages and give it a way to send. Tool work lives behind ToolHost, loaded lazily so that
 // `initialize` is answered before anything heavy is imported.
 import { version } from "../version.ts";
-import { ErrorCode, errorResponse, invalidReason, type Message, type Request, type Response } from "./jsonrpc.ts";
+import { ErrorCode, errorResponse, invalidReason, type Id, type Message, type Request, type Response } from "../mcp/jsonrpc.ts";
+import { isLogLevel, isModernRequest, LEGACY_PROTOCOLS, META, readModernMeta, SUPPORTED_PROTOCOLS, type InputRequiredResult } from "../mcp/protocol.ts";
 import { Session } from "./session.ts";
-import type { CallToolResult } from "./types.ts";
+import type { CallOrigin, CallToolResult } from "./types.ts";
 
-export const SUPPORTED_PROTOCOLS = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+export { SUPPORTED_PROTOCOLS };
+
+/** A fault in what the client sent (e.g. a forged requestState): a JSON-RPC error, not a tool result. */
+export class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
 
 export interface WireTool {
   name: string;
@@ -22,16 +34,26 @@ export interface CallRequest {
   arguments: Record<string, unknown>;
   signal: AbortSignal;
   progress?(message: string, progress?: number, total?: number): void;
+  /** 2026-07-28 multi round-trip retry: the client's answers and the state pml gave it. */
+  inputResponses?: Record<string, unknown>;
+  requestState?: string;
+  /** Who the call is for (child servers' requests go back there only). */
+  origin?: CallOrigin;
 }
 
 export interface ToolHost {
   listTools(session: Session): Promise<WireTool[]>;
-  callTool(session: Session, req: CallRequest): Promise<CallToolResult>;
+  callTool(session: Session, req: CallRequest): Promise<CallToolResult | InputRequiredResult>;
   /** Called once per session when the client says it is initialized. */
   onSessionReady?(session: Session): void;
   onSessionClosed?(session: Session): void;
   shutdown(): Promise<void>;
 }
+
+const SERVER_INFO = { name: "pml", title: "pml (Procedural Memory Layer)", version };
+/** How long a 2026-07-28 client may cache tools/list and server/discover: the surface grows
+ * when a namespace is first used, so not for long. */
+const LIST_TTL_MS = 60_000;
 
 const INSTRUCTIONS = [
   "pml gives you every tool through this one server.",
@@ -55,7 +77,7 @@ export class Gateway {
     return this.hostPromise;
   }
 
-  connect(id: string, send: (msg: Message) => void): Session {
+  connect(id: string, send: (msg: Message, related?: Id) => void): Session {
     return new Session(id, send);
   }
 
@@ -103,13 +125,16 @@ export class Gateway {
   }
 
   private async onRequest(session: Session, req: Request): Promise<Response> {
+    if (req.method === "server/discover") return this.discover(req);
+    if (isModernRequest(req.params)) return this.onModernRequest(session, req);
     const ok = (result: unknown): Response => ({ jsonrpc: "2.0", id: req.id, result });
     const params = req.params ?? {};
     switch (req.method) {
       case "initialize": {
+        // A 2026-07-28 client does not send initialize: this one gets the newest legacy revision.
         const asked = typeof params.protocolVersion === "string" ? params.protocolVersion : undefined;
         session.client = {
-          protocolVersion: asked && SUPPORTED_PROTOCOLS.includes(asked) ? asked : SUPPORTED_PROTOCOLS[0],
+          protocolVersion: asked && LEGACY_PROTOCOLS.includes(asked) ? asked : LEGACY_PROTOCOLS[0],
           capabilities: params.capabilities ?? {},
           info: params.clientInfo,
         };
@@ -117,13 +142,15 @@ export class Gateway {
         return ok({
           protocolVersion: session.client.protocolVersion,
           capabilities: { tools: { listChanged: true }, logging: {} },
-          serverInfo: { name: "pml", title: "pml (Procedural Memory Layer)", version },
+          serverInfo: SERVER_INFO,
           instructions: INSTRUCTIONS,
         });
       }
       case "ping":
         return ok({});
       case "logging/setLevel":
+        if (!isLogLevel(params.level)) return errorResponse(req.id, ErrorCode.InvalidParams, 'logging/setLevel needs "level": debug, info, notice, warning, error, critical, alert or emergency');
+        session.logLevel = params.level;
         return ok({});
       case "tools/list": {
         const host = await this.hostOrError(req);
@@ -131,19 +158,73 @@ export class Gateway {
         return ok({ tools: await host.host.listTools(session) });
       }
       case "tools/call":
-        return this.onCall(session, req);
+        return this.onCall(session, session, req);
       default:
         return errorResponse(req.id, ErrorCode.MethodNotFound, `Method not found: ${req.method}`);
     }
   }
 
-  private async onCall(session: Session, req: Request): Promise<Response> {
+  /** server/discover: what a 2026-07-28 client asks first (answered with or without _meta). */
+  private discover(req: Request): Response {
+    return {
+      jsonrpc: "2.0",
+      id: req.id,
+      result: {
+        resultType: "complete",
+        supportedVersions: SUPPORTED_PROTOCOLS,
+        capabilities: { tools: {}, logging: {} },
+        instructions: INSTRUCTIONS,
+        ttlMs: LIST_TTL_MS,
+        cacheScope: "private",
+        _meta: { [META.serverInfo]: SERVER_INFO },
+      },
+    };
+  }
+
+  /**
+   * A 2026-07-28 request: everything about its client is in its `_meta`, so it gets a session of
+   * its own that lives as long as the request. Calls in flight stay registered on the
+   * connection, where `notifications/cancelled` (stdio) looks for them.
+   */
+  private async onModernRequest(connection: Session, req: Request): Promise<Response> {
+    const client = readModernMeta(req.id, req.params);
+    if ("jsonrpc" in client) return client;
+    const complete = (result: Record<string, unknown>): Response => ({
+      jsonrpc: "2.0",
+      id: req.id,
+      result: { resultType: "complete", ...result, _meta: { ...(result._meta as object), [META.serverInfo]: SERVER_INFO } },
+    });
+    switch (req.method) {
+      case "tools/list": {
+        const host = await this.hostOrError(req);
+        if ("error" in host) return host.error;
+        return complete({ tools: await host.host.listTools(connection), ttlMs: LIST_TTL_MS, cacheScope: "private" });
+      }
+      case "tools/call": {
+        const session = connection.forRequest(req.id, client);
+        const res = await this.onCall(connection, session, req);
+        if (res.error || (res.result as InputRequiredResult).resultType === "input_required") return res;
+        return complete(res.result as Record<string, unknown>);
+      }
+      case "ping":
+        return complete({});
+      default:
+        return errorResponse(req.id, ErrorCode.MethodNotFound, `Method not found: ${req.method}`);
+    }
+  }
+
+  private async onCall(connection: Session, session: Session, req: Request): Promise<Response> {
     const params = req.params ?? {};
     if (typeof params.name !== "string" || !params.name)
       return errorResponse(req.id, ErrorCode.InvalidParams, 'tools/call needs "name": the tool to call');
     const args = params.arguments ?? {};
     if (args === null || typeof args !== "object" || Array.isArray(args))
       return errorResponse(req.id, ErrorCode.InvalidParams, '"arguments" must be an object');
+    const inputResponses = params.inputResponses;
+    if (inputResponses !== undefined && (inputResponses === null || typeof inputResponses !== "object" || Array.isArray(inputResponses)))
+      return errorResponse(req.id, ErrorCode.InvalidParams, '"inputResponses" must be an object keyed like the inputRequests it answers');
+    if (params.requestState !== undefined && typeof params.requestState !== "string")
+      return errorResponse(req.id, ErrorCode.InvalidParams, '"requestState" must be the string pml returned, unchanged');
     let host = this.host;
     if (!host) {
       const loaded = await this.hostOrError(req);
@@ -152,7 +233,7 @@ export class Gateway {
     }
 
     const controller = new AbortController();
-    session.inflight.set(req.id, controller);
+    connection.inflight.set(req.id, controller);
     const token = params._meta?.progressToken;
     let step = 0;
     try {
@@ -160,20 +241,29 @@ export class Gateway {
         name: params.name,
         arguments: args,
         signal: controller.signal,
+        inputResponses,
+        requestState: params.requestState,
+        origin: { relay: (method, p, signal) => session.relayRequest(method, p, req.id, signal), session },
         progress:
-          token === undefined
+          token === undefined && session.logLevel === undefined
             ? undefined
             : (message, progress, total) => {
-                step = progress !== undefined && progress > step ? progress : step + 1;
-                session.notify("notifications/progress", { progressToken: token, progress: step, ...(total ? { total } : {}), message });
+                // Install and start-up progress: a progress notification when the call asked for
+                // one, and a log message when the client asked for log messages.
+                if (token !== undefined) {
+                  step = progress !== undefined && progress > step ? progress : step + 1;
+                  session.notify("notifications/progress", { progressToken: token, progress: step, ...(total ? { total } : {}), message });
+                }
+                session.log("info", message);
               },
       });
       return { jsonrpc: "2.0", id: req.id, result };
     } catch (e) {
+      if (e instanceof ProtocolError) return errorResponse(req.id, e.code, e.message, e.data);
       // Tool failures are isError results; only faults of pml itself land here.
       return { jsonrpc: "2.0", id: req.id, result: { content: [{ type: "text", text: `pml internal error: ${(e as Error)?.message ?? e}` }], isError: true } };
     } finally {
-      session.inflight.delete(req.id);
+      connection.inflight.delete(req.id);
     }
   }
 

@@ -1,6 +1,15 @@
-// One client connection: what it declared at initialize, its requests in flight, the requests
-// pml sent it (elicitation), and what the user approved during it.
-import { errorResponse, type Id, type Message, type Response } from "./jsonrpc.ts";
+// Who a request comes from. Legacy clients (2025-11-25 and earlier) open a session with
+// `initialize`: one per stdio process or per HTTP session, holding what they declared, their
+// requests in flight, the requests pml sent them (elicitation) and what the user approved.
+// A modern request (2026-07-28) is its own session: everything it declares is in its `_meta`,
+// it is gone when answered, and pml asks it for input by multi round-trip requests instead.
+import { createHash } from "node:crypto";
+import { errorResponse, type Id, type Message, type Response } from "../mcp/jsonrpc.ts";
+import { logLevelAtLeast, supportsFormElicitation, type LogLevel, type ModernClient } from "../mcp/protocol.ts";
+
+/** What `relayRequest` answers when this client cannot take the request (no such capability). */
+export const NOT_RELAYED = Symbol("not relayed");
+const RELAY_TIMEOUT_MS = 10 * 60_000;
 
 export interface ClientInfo {
   protocolVersion?: string;
@@ -10,7 +19,18 @@ export interface ClientInfo {
 
 export class Session {
   client: ClientInfo = { capabilities: {} };
+  /** A 2026-07-28 request: no server-to-client requests, input comes by MRTR. */
+  modern = false;
+  /** What `logging/setLevel` (legacy) or `_meta` logLevel (modern) asked for; none: no log messages. */
+  logLevel?: LogLevel;
   readonly approved = new Set<string>();
+  /** 2026-07-28 retry: the client's answers to requests of child servers, by input key. */
+  relayAnswers?: Record<string, unknown>;
+  /** 2026-07-28: a child server asked for input the client has to give; the call stops and
+   * its result becomes input_required. */
+  pendingInput?: { key: string; request: { method: string; params: Record<string, unknown> } };
+  /** Stops the call in progress (set by whoever runs it, for pendingInput). */
+  interrupt?: () => void;
   readonly inflight = new Map<Id, AbortController>();
   private readonly pending = new Map<Id, { resolve(r: Response): void }>();
   private nextId = 1;
@@ -18,11 +38,27 @@ export class Session {
 
   constructor(
     readonly id: string,
-    private readonly send: (msg: Message) => void,
+    /** `related`: the client request this message belongs to, so a transport can put it on
+     * that request's stream. */
+    private readonly send: (msg: Message, related?: Id) => void,
   ) {}
+
+  /** The session of one 2026-07-28 request arriving on this connection. */
+  forRequest(requestId: Id, client: ModernClient): Session {
+    const s = new Session(`${this.id}#${String(requestId)}`, this.send);
+    s.modern = true;
+    s.client = { protocolVersion: client.protocolVersion, capabilities: client.capabilities, info: client.info };
+    s.logLevel = client.logLevel;
+    return s;
+  }
 
   notify(method: string, params?: Record<string, unknown>): void {
     this.send(params ? { jsonrpc: "2.0", method, params } : { jsonrpc: "2.0", method });
+  }
+
+  /** A `notifications/message` when the client asked for messages at this level. */
+  log(level: LogLevel, data: string): void {
+    if (this.logLevel !== undefined && logLevelAtLeast(level, this.logLevel)) this.notify("notifications/message", { level, logger: "pml", data });
   }
 
   reply(msg: Response): void {
@@ -30,9 +66,10 @@ export class Session {
   }
 
   /** Sends a request to the client; resolves with its response (or a -32001 error on timeout/abort). */
-  request(method: string, params: Record<string, unknown>, opts: { timeoutMs: number; signal?: AbortSignal }): Promise<Response> {
+  request(method: string, params: Record<string, unknown>, opts: { timeoutMs: number; signal?: AbortSignal; related?: Id }): Promise<Response> {
     const id = `pml-${this.nextId++}`;
     if (this.inputClosed) return Promise.resolve(errorResponse(id, -32001, "the client closed its input"));
+    if (this.modern) return Promise.resolve(errorResponse(id, -32001, "a 2026-07-28 request cannot be sent requests; use an input_required result"));
     return new Promise((resolve) => {
       const done = (r: Response) => {
         clearTimeout(timer);
@@ -44,8 +81,28 @@ export class Session {
       const timer = setTimeout(() => done(errorResponse(id, -32001, `no answer to ${method} within ${opts.timeoutMs} ms`)), opts.timeoutMs);
       opts.signal?.addEventListener("abort", onAbort, { once: true });
       this.pending.set(id, { resolve: done });
-      this.send({ jsonrpc: "2.0", id, method, params });
+      this.send({ jsonrpc: "2.0", id, method, params }, opts.related);
     });
+  }
+
+  /**
+   * A child server's sampling/elicitation request made while serving this client's call
+   * `related`. NOT_RELAYED when the client did not declare the capability. A 2026-07-28 request
+   * is answered from the answers its retry carries, or else stopped to ask the client for them.
+   */
+  async relayRequest(method: string, params: Record<string, unknown>, related: Id, signal?: AbortSignal): Promise<unknown> {
+    const capability = method === "sampling/createMessage" ? "sampling" : "elicitation";
+    if (this.client.capabilities[capability] === undefined) return NOT_RELAYED;
+    if (this.modern) {
+      const key = inputKey(method, params);
+      if (this.relayAnswers && key in this.relayAnswers) return this.relayAnswers[key];
+      this.pendingInput ??= { key, request: { method, params } };
+      this.interrupt?.();
+      throw Object.assign(new Error("pml asked its client for this input; the call starts again when the client answers"), { code: -32001 });
+    }
+    const res = await this.request(method, params, { timeoutMs: RELAY_TIMEOUT_MS, signal, related });
+    if (res.error) throw Object.assign(new Error(res.error.message), { code: res.error.code, data: res.error.data });
+    return res.result;
   }
 
   /** Routes a response from the client to the request pml sent; false if it matches none. */
@@ -57,9 +114,7 @@ export class Session {
   }
 
   supportsFormElicitation(): boolean {
-    const e = this.client.capabilities.elicitation;
-    // An empty `elicitation: {}` means form support (spec 2025-11-25 keeps that for compatibility).
-    return !!e && (e.form !== undefined || Object.keys(e).length === 0);
+    return supportsFormElicitation(this.client.capabilities);
   }
 
   /** The client can no longer answer (its input closed): requests pml sent it fail at once,
@@ -73,4 +128,9 @@ export class Session {
     for (const c of this.inflight.values()) c.abort();
     for (const [id, p] of this.pending) p.resolve(errorResponse(id, -32001, "session closed"));
   }
+}
+
+/** The same request (method and params) gets the same key in every round of a retried call. */
+function inputKey(method: string, params: Record<string, unknown>): string {
+  return `child_${createHash("sha256").update(method).update("\0").update(JSON.stringify(params)).digest("hex").slice(0, 16)}`;
 }

@@ -1,6 +1,6 @@
 // `pml stdio`: newline-delimited JSON-RPC on stdin/stdout. Only JSON-RPC goes to stdout.
 import { log } from "../log.ts";
-import { LineSplitter, OVERFLOW, type Message } from "./jsonrpc.ts";
+import { LineSplitter, OVERFLOW, type Message } from "../mcp/jsonrpc.ts";
 import { Gateway, type ToolHost } from "./server.ts";
 
 /**

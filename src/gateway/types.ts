@@ -31,8 +31,18 @@ export interface CallContext {
   /** Sends notifications/progress to the client; absent when the client did not ask for progress
    * (then pml does not ask the servers it calls for progress either). */
   progress?(message: string, progress?: number, total?: number): void;
+  /** Who the call is for: a request a child server makes while serving it (elicitation,
+   * sampling) goes to this client only, never to another one. */
+  origin?: CallOrigin;
   /** For module code: `ctx.mcp.ns.action(args)`, through the same checks as a direct call. */
   callTool?: (toolId: string, args: unknown) => Promise<unknown>;
+}
+
+export interface CallOrigin {
+  /** Delivers a child server's request to the client the call is for; resolves with its answer. */
+  relay(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
+  /** That client's session (whom to ask for approvals on its behalf). */
+  readonly session?: import("./session.ts").Session;
 }
 
 export function textResult(text: string, extra: Partial<CallToolResult> = {}): CallToolResult {

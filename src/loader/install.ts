@@ -19,7 +19,7 @@ import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import * as v from "valibot";
 import { withFileLock, writeFileAtomic } from "../config/atomic.ts";
-import { baseEnv, EnvResolver, envRequestFor, missingMessage } from "../config/env-resolver.ts";
+import { baseEnv, EnvResolver, envRequestFor, missingMessage, substitutePmlPlaceholders } from "../config/env-resolver.ts";
 import { pmlHome } from "../config/paths.ts";
 import { ToolError } from "../gateway/types.ts";
 import type { LaunchSpec } from "../pool/launch.ts";
@@ -74,9 +74,7 @@ function label(desc: StdioDescriptor, name?: string): string {
   return name ? `MCP server "${name}" (${what})` : `MCP server ${what}`;
 }
 
-function substitute(value: string, workspace: string, home: string): string {
-  return value.replaceAll("${workspace}", workspace).replaceAll("${pml_home}", home);
-}
+const substitute = substitutePmlPlaceholders;
 
 /** The child's environment when the caller did not resolve one: the descriptor taken as the
  * user's own (tests, benches); a missing required variable is a ToolError naming it. */

@@ -10,7 +10,8 @@ import type { LaunchSource, LaunchSpec } from "./launch.ts";
 import { formatMs, ServerProcess } from "./server-process.ts";
 import { raceAbort } from "../abort.ts";
 
-export type ServerRequestHandler = (ns: string, method: string, params: any) => unknown;
+/** `origins`: whose calls were in flight on the server when it asked (see ProcessHooks). */
+export type ServerRequestHandler = (ns: string, method: string, params: any, origins: unknown[]) => unknown;
 
 export interface PoolOptions {
   /** Stop a server after this long without calls; 0 = never. Default 5 minutes. */
@@ -107,8 +108,8 @@ export class Pool {
    * ToolError; a result with isError is returned as is. */
   call(ns: string, launch: LaunchSource, toolName: string, args: unknown, ctx: CallContext, timeoutMs = this.callTimeoutMs): Promise<CallToolResult> {
     const proc = this.entries.get(ns)?.proc;
-    if (proc !== undefined && proc.state === "ready") return proc.callTool(toolName, args, ctx.signal, ctx.progress, timeoutMs);
-    return this.ensure(ns, launch, ctx).then((p) => p.callTool(toolName, args, ctx.signal, ctx.progress, timeoutMs));
+    if (proc !== undefined && proc.state === "ready") return proc.callTool(toolName, args, ctx.signal, ctx.progress, timeoutMs, ctx.origin);
+    return this.ensure(ns, launch, ctx).then((p) => p.callTool(toolName, args, ctx.signal, ctx.progress, timeoutMs, ctx.origin));
   }
 
   /** The server's tools (cached from its last tools/list; starts the server if never seen). */
@@ -190,7 +191,7 @@ export class Pool {
     if (this.closed) throw new ToolError(`pml is shutting down; MCP server "${e.ns}" was not started.`);
     progress(`starting ${e.ns}`);
     const proc = new ServerProcess(e.ns, spec, this.logDir, {
-      onRequest: (method, params) => this.onServerRequest(e.ns, method, params),
+      onRequest: (method, params, origins) => this.onServerRequest(e.ns, method, params, origins),
       onToolsListChanged: () => this.refreshTools(e, proc),
       onExit: (p) => this.exited(e, p),
     });

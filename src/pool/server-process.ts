@@ -23,8 +23,10 @@ export class ServerError extends ToolError {
 }
 
 export interface ProcessHooks {
-  /** A request from the server (roots/list, sampling/createMessage, elicitation/create...). */
-  onRequest(method: string, params: any): unknown;
+  /** A request from the server (roots/list, sampling/createMessage, elicitation/create...).
+   * `origins`: the distinct origins of the calls in flight on this server when it asked, i.e.
+   * who the request can be on behalf of. */
+  onRequest(method: string, params: any, origins: unknown[]): unknown;
   onToolsListChanged(): void;
   onExit(proc: ServerProcess, code: number | null, signal: string | null): void;
 }
@@ -42,6 +44,8 @@ interface Pending {
   onAbort: (() => void) | undefined;
   /** A tool call: counted in `active` until it settles. */
   counted: boolean;
+  /** Whose call it is (CallContext.origin), for requests the server makes while serving it. */
+  origin: unknown;
 }
 
 /** Every child still running, for the exit hook. */
@@ -69,6 +73,8 @@ export class ServerProcess {
   readonly logPath: string;
 
   private readonly proc: Subprocess<"pipe", "pipe", number>;
+  private readonly guard?: LaunchSpec["guard"];
+  private unguard?: () => void;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private flushQueued = false;
@@ -87,6 +93,7 @@ export class ServerProcess {
     private readonly hooks: ProcessHooks,
   ) {
     this.exited = new Promise((r) => (this.resolveExited = r));
+    this.guard = spec.guard;
     mkdirSync(logDir, { recursive: true });
     this.logPath = join(logDir, `${ns.replace(/[^A-Za-z0-9_.-]/g, "_")}.log`);
     try {
@@ -104,10 +111,15 @@ export class ServerProcess {
         stdin: "pipe",
         stdout: "pipe",
         stderr: this.logFd,
-        onExit: (_p, code, signal) => this.handleExit(code, signal == null ? null : String(signal)),
+        onExit: (_p, code, signal) => {
+          this.unguard?.();
+          spec.release?.();
+          this.handleExit(code, signal == null ? null : String(signal));
+        },
       });
     } catch (e: any) {
       closeSync(this.logFd);
+      spec.release?.();
       throw new ToolError(
         `Could not start MCP server "${ns}": ${spec.command}: ${e?.message ?? e}. Check the command in its descriptor (.pml.json private_mcps) exists and is executable.`,
       );
@@ -139,6 +151,12 @@ export class ServerProcess {
     this.notify("notifications/initialized", undefined);
     this.tools = await this.fetchTools(timeoutMs);
     this.state = "ready";
+    // Confined: its read-only binds are in place now; a protected file replaced on the host from
+    // here on would be writable inside, so the server restarts (on the next call) to bind it anew.
+    this.unguard = this.guard?.((path) => {
+      this.note(`${path} was replaced on disk; stopping ${this.ns} so that it restarts with it read-only`);
+      void this.stop(2000);
+    });
   }
 
   async fetchTools(timeoutMs: number): Promise<ToolInfo[]> {
@@ -154,13 +172,13 @@ export class ServerProcess {
     return tools;
   }
 
-  callTool(name: string, args: unknown, signal: AbortSignal | undefined, progress: Progress | undefined, timeoutMs: number): Promise<CallToolResult> {
+  callTool(name: string, args: unknown, signal: AbortSignal | undefined, progress: Progress | undefined, timeoutMs: number, origin?: unknown): Promise<CallToolResult> {
     const id = this.nextId++;
     // A progress token only when someone listens: servers spend real time on progress bookkeeping.
     const line = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${
       args === undefined ? "{}" : JSON.stringify(args)
     }${progress === undefined ? "" : `,"_meta":{"progressToken":${id}}`}}}\n`;
-    return this.send(id, line, `tools/call ${name}`, timeoutMs, signal, progress, true);
+    return this.send(id, line, `tools/call ${name}`, timeoutMs, signal, progress, true, origin);
   }
 
   request(method: string, params: unknown, timeoutMs: number, signal?: AbortSignal): Promise<any> {
@@ -181,11 +199,12 @@ export class ServerProcess {
     signal: AbortSignal | undefined,
     progress: Progress | undefined,
     counted: boolean,
+    origin?: unknown,
   ): Promise<any> {
     if (this.state === "exited" || this.state === "closing") return Promise.reject(this.goneError(label));
     if (signal?.aborted) return Promise.reject(new ToolError(`The call to ${this.ns} (${label}) was cancelled.`));
     return new Promise((resolve, reject) => {
-      const p: Pending = { resolve, reject, label, progress, timer: undefined, signal, onAbort: undefined, counted };
+      const p: Pending = { resolve, reject, label, progress, timer: undefined, signal, onAbort: undefined, counted, origin };
       if (counted) this.active++;
       if (timeoutMs > 0 && timeoutMs !== Infinity) {
         p.timer = setTimeout(() => {
@@ -329,12 +348,19 @@ export class ServerProcess {
   private async answer(id: unknown, method: string, params: unknown): Promise<void> {
     const idText = JSON.stringify(id);
     try {
-      const result = method === "ping" ? {} : await this.hooks.onRequest(method, params);
+      const result = method === "ping" ? {} : await this.hooks.onRequest(method, params, this.origins());
       this.write(`{"jsonrpc":"2.0","id":${idText},"result":${JSON.stringify(result ?? {})}}\n`);
     } catch (e: any) {
       const code = typeof e?.code === "number" ? e.code : -32603;
       this.write(`{"jsonrpc":"2.0","id":${idText},"error":${JSON.stringify({ code, message: String(e?.message ?? e) })}}\n`);
     }
+  }
+
+  /** Whose calls are in flight: a server request can only be on behalf of one of them. */
+  private origins(): unknown[] {
+    const out = new Set<unknown>();
+    for (const p of this.pending.values()) if (p.counted && p.origin !== undefined) out.add(p.origin);
+    return [...out];
   }
 
   private handleExit(code: number | null, signal: string | null): void {

@@ -31,8 +31,9 @@ export const builtinCatalog: Record<string, StdioDescriptor> = {
     "sha512-ljj/3S4aGjxdNSQWw6gucKKGnTLdBPWxzapyY/MT2tOVyZwvxChvevXSLPwx59nKJAlVpUVW+cOlnVRXRwiqMQ==",
     {
       description: "Knowledge-graph memory: entities, relations and observations kept across sessions",
-      // Outside the install directory, so a reinstall or an upgrade keeps the graph.
-      env: { MEMORY_FILE_PATH: "${pml_home}/memory.jsonl" },
+      // Outside the install directory, so a reinstall or an upgrade keeps the graph; in the
+      // server's own data dir, the one place outside the workspace it may write when confined.
+      env: { MEMORY_FILE_PATH: "${pml_home}/data/memory/memory.jsonl" },
     },
   ),
   // The built-in sandboxed `filesystem` module owns that namespace; the npm server stays reachable.

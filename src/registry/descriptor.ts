@@ -36,6 +36,12 @@ export const StdioDescriptorSchema = v.object({
   tools: v.optional(v.array(ToolInfoSchema)),
   warnings: v.optional(v.array(v.string())),
   description: v.optional(v.string()),
+  /** Run in the OS sandbox (pool/confine-server.ts); default on for registries and the catalog,
+   * off for the user's own private_mcps commands. */
+  confine: v.optional(v.boolean()),
+  /** The server says it needs the network; a confined one gets it only when the user lists its
+   * namespace in .pml.json sandbox.server_net. */
+  network: v.optional(v.boolean()),
 });
 
 /** A tool served by the cloud endpoint; keys in env_required are forwarded (BYOK). */

@@ -70,6 +70,14 @@ export function privateDescriptor(ns: string, entry: unknown, file = PRIVATE_SOU
   return d.type === "module" ? { ...d, source: d.source ?? PRIVATE_SOURCE } : d;
 }
 
+/** Stdio servers from registries and the catalog always run confined (a registry cannot opt out);
+ * the user's own private_mcps commands only when their entry says `"confine": true`. */
+function confineDefault(r: Resolution): Resolution {
+  const d = r.descriptor;
+  if (d.type !== "stdio") return r;
+  return { ...r, descriptor: { ...d, confine: r.source === PRIVATE_SOURCE ? d.confine === true : true } };
+}
+
 export function registryOrder(config: ResolverConfig): string[] {
   const out: string[] = [];
   for (const url of [...(config.registries ?? []), ...(config.cloud?.url ? [config.cloud.url] : [])]) {
@@ -153,7 +161,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
     resolve(ns, { signal } = {}) {
       let p = memo.get(ns);
       if (!p) {
-        p = lookup(ns, signal);
+        p = lookup(ns, signal).then(confineDefault);
         memo.set(ns, p);
         // Failures are not remembered: the network may come back, the user may fix .pml.json.
         p.catch(() => memo.delete(ns));

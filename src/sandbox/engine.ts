@@ -86,6 +86,15 @@ export function setCancelFlag(flag: Int32Array): void {
   cancelFlag = flag;
 }
 
+/** Guest computation after which a run counts as a CPU hog (see onCpuHog). */
+const HOG_MS = 50;
+let cpuHog: (() => void) | undefined;
+
+/** Called once, the first time a run on this thread computes for more than HOG_MS. */
+export function onCpuHog(f: () => void): void {
+  cpuHog = f;
+}
+
 /** True while pml's main thread asks the run on this thread to stop. */
 export function cancelRequested(): boolean {
   return cancelFlag !== undefined && Atomics.load(cancelFlag, 0) !== 0;
@@ -126,9 +135,16 @@ export class Engine {
         c.abort = new SandboxError(`the call took longer than the time limit (${c.limits.wallMs} ms) and was stopped`, "timeout");
         return true;
       }
-      if (c.segStart && c.cpuUsed + (performance.now() - c.segStart) > c.limits.cpuMs) {
+      if (!c.segStart) return false;
+      const used = c.cpuUsed + (performance.now() - c.segStart);
+      if (used > c.limits.cpuMs) {
         c.abort = new SandboxError(`the code ran longer than the CPU time limit (${c.limits.cpuMs} ms) and was stopped`, "cpu");
         return true;
+      }
+      if (used > HOG_MS && cpuHog) {
+        const f = cpuHog;
+        cpuHog = undefined;
+        f();
       }
       return false;
     });

@@ -10,6 +10,7 @@ import { baseEnv } from "../config/env-resolver.ts";
 import { PathError, resolveInWorkspace } from "../config/path-guard.ts";
 import { canonicalName, firstProtectedUnder, protectedComponent, protectedKind, type ProtectedKind } from "../config/protected.ts";
 import type { AuditEntry } from "./audit.ts";
+import { confineCommand, confinement } from "./confine.ts";
 import type { HostOp, SandboxHost } from "./engine.ts";
 
 export interface HostGrants {
@@ -19,6 +20,8 @@ export interface HostGrants {
   exec?: boolean;
   /** Host names fetch may reach ("api.example.com", "*.example.com"); default none. */
   net?: string[];
+  /** exec'd commands get the network (.pml.json sandbox.shell_net); default none. */
+  execNet?: boolean;
   /** The module's own list, when it declares one: a host must be in both (it narrows, never widens). */
   netDeclared?: string[];
 }
@@ -327,8 +330,17 @@ export function createHost(opts: HostOptions): SandboxHost {
       const timeout = Math.min(Math.max(Number(a?.timeout_ms) || EXEC_DEFAULT_TIMEOUT_MS, 1), EXEC_MAX_TIMEOUT_MS);
       // What a shell command sees of pml's environment: enough to find programs, nothing secret.
       const env = baseEnv();
-      const argv = process.platform === "win32" ? ["cmd.exe", "/d", "/s", "/c", command] : ["/bin/sh", "-c", command];
-      const child = Bun.spawn(argv, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe", detached: process.platform !== "win32" });
+      const shell = process.platform === "win32" ? ["cmd.exe", "/d", "/s", "/c", command] : ["/bin/sh", "-c", command];
+      // Confined by the OS sandbox where one works; the approval text said which (confine.ts).
+      const confined = confineCommand(shell, { workspace, cwd, network: grants.execNet === true });
+      Object.assign(env, confined?.env);
+      let child;
+      try {
+        child = Bun.spawn(confined?.argv ?? shell, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe", detached: process.platform !== "win32" });
+      } catch (e) {
+        confined?.release();
+        throw e;
+      }
       let timedOut = false;
       const kill = () => {
         try {
@@ -351,8 +363,10 @@ export function createHost(opts: HostOptions): SandboxHost {
           stderr: err.text + (timedOut ? `\n[pml: killed after ${timeout} ms timeout]` : ""),
           truncated: out.truncated || err.truncated,
           timed_out: timedOut,
+          confined: confined ? confinement().kind : "none",
         };
       } finally {
+        confined?.release();
         clearTimeout(timer);
         signal.removeEventListener("abort", kill);
       }

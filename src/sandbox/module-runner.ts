@@ -63,6 +63,8 @@ export interface ModuleToolOptions {
   callTool?: CallTool;
   /** Hosts the user allowed in .pml.json sandbox.net_allow. */
   netAllow?: string[];
+  /** .pml.json sandbox.shell_net: the shell's commands get the network. */
+  shellNet?: boolean;
   /** What the user granted this module in .pml.json sandbox.grants.<ns>. */
   grant?: { write?: boolean; net?: string[] };
   /** ctx.env: the variables the environment resolver granted this module (default none). */
@@ -95,7 +97,7 @@ export async function runModuleTool(opts: ModuleToolOptions): Promise<unknown> {
   const host = createHost({
     workspace,
     tool,
-    grants: moduleGrants(d, opts.netAllow, opts.grant),
+    grants: { ...moduleGrants(d, opts.netAllow, opts.grant), execNet: opts.shellNet === true },
     audit: (entry) => void appendAudit(workspace, entry).catch(() => {}),
   });
   let limits = opts.limits;

@@ -4,7 +4,7 @@
 // Built into dist/pml as a separate entry point (build.ts).
 import { readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
-import { cancelRequested, setCancelFlag } from "./engine.ts";
+import { cancelRequested, onCpuHog, setCancelFlag } from "./engine.ts";
 import { SandboxError } from "./errors.ts";
 import { type GuestRun, heavy, runGuestCode, runGuestModule, warmModules } from "./guest-runs.ts";
 import type { SandboxLimits } from "./limits.ts";
@@ -12,9 +12,14 @@ import { useCompiledModule } from "./quickjs.ts";
 
 declare const self: Worker;
 
-/** Guest code yields the CPU to pml's main thread (and the client): on Linux, where a thread has
- * its own nice value, this thread runs 10 steps nicer than the process. */
+/** A run that computes for long yields the CPU to pml's main thread (and the client): on Linux,
+ * where a thread has its own nice value, this thread then runs 10 steps nicer than the process.
+ * Short runs keep full priority (fast answers); a lowered worker is ended after its run, since an
+ * unprivileged thread cannot raise its priority again. */
+let lowered = false;
+
 function lowerPriority(): void {
+  lowered = true;
   if (process.platform !== "linux") return;
   try {
     const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
@@ -70,7 +75,7 @@ async function start(m: Extract<ToWorker, { t: "run" }>): Promise<void> {
   let done: FromWorker;
   try {
     const value = m.kind === "code" ? await runGuestCode(m.code, run) : await runGuestModule(m.code, m.key, m.fn, m.reuse, run);
-    done = { t: "done", id: m.id, ok: true, value, warm: warmModules(), heavy: heavy() };
+    done = { t: "done", id: m.id, ok: true, value, warm: warmModules(), heavy: lowered || heavy() };
   } catch (e) {
     // Cancelled while the engine was starting or loading: whatever broke, the answer is "cancelled".
     const cancelled = cur.controller.signal.aborted || cancelRequested();
@@ -80,7 +85,7 @@ async function start(m: Extract<ToWorker, { t: "run" }>): Promise<void> {
         : cancelled
           ? new SandboxError("the call was cancelled", "aborted")
           : new SandboxError(`the sandbox failed: ${(e as Error)?.message ?? e}`, "crash");
-    done = { t: "done", id: m.id, ok: false, error: { message: err.message, kind: err.kind, line: err.line }, warm: warmModules(), heavy: heavy() };
+    done = { t: "done", id: m.id, ok: false, error: { message: err.message, kind: err.kind, line: err.line }, warm: warmModules(), heavy: lowered || heavy() };
   }
   if (current === cur) current = undefined;
   post(done);
@@ -91,7 +96,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   switch (m.t) {
     case "init":
       setCancelFlag(new Int32Array(m.flag));
-      lowerPriority();
+      onCpuHog(lowerPriority);
       useCompiledModule(m.wasm);
       return;
     case "run":

@@ -7,7 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BYOK_HEADER_PREFIX } from "../cloud/call.ts";
-import { errorResponse, ErrorCode, type Id } from "../gateway/jsonrpc.ts";
+import { errorResponse, ErrorCode, type Id } from "../mcp/jsonrpc.ts";
 import { errorResult, valueResult, type CallToolResult } from "../gateway/types.ts";
 import type { ModuleDescriptor } from "../registry/descriptor.ts";
 import { isValidFqdn } from "../registry/fqdn.ts";

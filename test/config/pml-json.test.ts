@@ -53,6 +53,14 @@ describe("loadProjectConfig", () => {
     expect(loaded.raw).toEqual(file);
   });
 
+  test("zero bytes (a confined process's placeholder) reads as no file: the defaults", async () => {
+    const ws = tempDir();
+    writeFileSync(join(ws, ".pml.json"), "");
+    const loaded = await loadProjectConfig(ws);
+    expect(loaded.exists).toBe(false);
+    expect(loaded.config.permissions.allow).toEqual([]);
+  });
+
   test("bad JSON: file, line and column, and what is wrong", async () => {
     let msg = await loadError('{\n  "permissions": {\n    "allow": ["a",]\n  }\n}\n');
     expect(msg).toContain(".pml.json:3:19: invalid JSON: trailing comma before ]");
@@ -62,7 +70,7 @@ describe("loadProjectConfig", () => {
     expect(msg).toContain(":2:1: invalid JSON: comments are not allowed");
     msg = await loadError('{"a": 1');
     expect(msg).toContain(':1:8: invalid JSON: expected "," or "}"');
-    msg = await loadError("");
+    msg = await loadError("\n");
     expect(msg).toContain("empty");
     msg = await loadError("[]");
     expect(msg).toContain("expected a JSON object");

@@ -31,10 +31,10 @@ for (const kind of Object.keys(entries) as EntryKind[]) {
       expect(await peer.proc.exited).toBe(0);
     });
 
-    test("server/discover is answered at once with an error; an old protocol version is negotiated", async () => {
+    test("server/discover is answered at once; an old protocol version is negotiated by initialize", async () => {
       const peer = new RawPeer(entries[kind], { cwd: ws.path, env: env() });
       const d = await peer.request(1, "server/discover", {});
-      expect(d.error.code).toBe(-32601);
+      expect(d.result.supportedVersions[0]).toBe("2026-07-28");
       const init = await peer.request(2, "initialize", { protocolVersion: "2025-03-26", capabilities: {}, clientInfo: { name: "x", version: "0" } });
       expect(init.result.protocolVersion).toBe("2025-03-26");
       const future = await peer.request(3, "initialize", { protocolVersion: "2099-01-01", capabilities: {}, clientInfo: { name: "x", version: "0" } });

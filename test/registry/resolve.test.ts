@@ -62,7 +62,8 @@ describe("createResolver", () => {
     expect(r.registries).toEqual([regA.url, regB.url]);
     expect((await r.resolve("onlyb")).source).toBe(regB.url);
     expect((await r.resolve("memory")).source).toBe(regB.url);
-    expect(await r.resolve("fetchy")).toEqual({ descriptor: BUILTINS.fetchy!, source: "builtin" });
+    // Catalog servers run confined, whatever their descriptor says.
+    expect(await r.resolve("fetchy")).toEqual({ descriptor: { ...BUILTINS.fetchy!, confine: true } as any, source: "builtin" });
   });
 
   test("private_mcps win over registries and built-ins; {command} without type is stdio", async () => {
@@ -78,11 +79,23 @@ describe("createResolver", () => {
       cache: cache(),
     });
     expect(await r.resolve("greet")).toEqual({
-      descriptor: { type: "stdio", command: "node", args: ["greet-server.js"], env: { A: "1" }, env_required: [] },
+      // The user's own commands run unconfined unless their entry says "confine": true.
+      descriptor: { type: "stdio", command: "node", args: ["greet-server.js"], env: { A: "1" }, env_required: [], confine: false },
       source: ".pml.json",
       origin: "user",
     });
     expect((await r.resolve("memory")).descriptor).toMatchObject({ type: "http", url: "https://internal.example.com/mcp" });
+  });
+
+  test("confinement: forced on for registries and the catalog, the user's choice for private_mcps", async () => {
+    const r = createResolver({
+      config: { private_mcps: { mine: { command: "node", confine: true }, plain: { command: "node" } } },
+      builtins: { cat: { type: "stdio", command: "x", confine: false, env_required: [] } as Descriptor },
+      cache: null,
+    });
+    expect((await r.resolve("cat")).descriptor).toMatchObject({ confine: true });
+    expect((await r.resolve("mine")).descriptor).toMatchObject({ confine: true });
+    expect((await r.resolve("plain")).descriptor).toMatchObject({ confine: false });
   });
 
   test("a private MCP override is noted on stderr at debug level", async () => {

@@ -3,7 +3,7 @@
 // cap queues then refuses with the key to raise, memory comes back after a burst, and under
 // `pml serve` one client's runaway does not hold up another client.
 import { afterAll, expect, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -26,6 +26,14 @@ function workspace(sandbox: Record<string, unknown>) {
   return { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) };
 }
 
+/** The nice value of every thread of a process (field 19 of /proc/<pid>/task/<tid>/stat). */
+function threadNices(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+  });
+}
+
 const execute = (peer: RawPeer, id: number, code: string) => peer.send({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "execute", arguments: { code } } });
 const cancel = (peer: RawPeer, id: number) => peer.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id, reason: "test" } });
 const text = (m: any) => m.result?.content?.[0]?.text ?? JSON.stringify(m.error);
@@ -41,6 +49,12 @@ test("pml stdio answers ping while three runaways spin; cancelling them frees th
     peer.send({ jsonrpc: "2.0", id: "ping", method: "ping" });
     const first = await peer.next((m) => m.id === "ping" || runaways.includes(m.id), RUNAWAY_LIMIT_MS);
     expect(first).toEqual({ jsonrpc: "2.0", id: "ping", result: {} });
+    // On Linux the runaways' threads yield to pml's own: each runs 10 steps nicer.
+    if (process.platform === "linux") {
+      const lowered = () => threadNices(peer.proc.pid).filter((n) => n === 10).length;
+      for (let i = 0; i < 200 && lowered() < 3; i++) await Bun.sleep(50);
+      expect(lowered()).toBe(3);
+    }
 
     for (const id of runaways) cancel(peer, id);
     execute(peer, 200, "return 6 * 7");

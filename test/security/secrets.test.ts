@@ -40,6 +40,7 @@ function descriptors(): Record<string, unknown> {
       url: `http://127.0.0.1:${recorder.port}/mcp`,
       headers: { Authorization: "Bearer ${PML_API_KEY}", "X-Llm-Key": "${ANTHROPIC_API_KEY}" },
     },
+    evilcloud: { type: "cloud", env_required: ["PML_API_KEY", "AWS_SECRET_ACCESS_KEY"] },
     evilstdio: { type: "stdio", command: BUN, args: [fixtureServer, "--mark", join(ws.path, "started.txt")], env_required: ["PML_API_KEY", "AWS_SECRET_ACCESS_KEY"] },
   };
 }
@@ -218,6 +219,36 @@ describe("a registry's stdio server or module cannot pick the user's keys with e
   });
 });
 
+describe("a registry's cloud tool: BYOK headers only as granted, PML_API_KEY only as cloud.url's Bearer", () => {
+  const cloudUrl = () => `http://127.0.0.1:${recorder.port}`;
+
+  test("not granted: asked first, nothing sent", async () => {
+    config({ cloud: { url: cloudUrl() } });
+    recorded.length = 0;
+    const peer = await pml();
+    const r = await call(peer, "evilcloud__go");
+    expect((r.structuredContent ?? r).approval_required).toBe(true);
+    expect(textOf(r)).toContain(`the pml cloud endpoint ${cloudUrl()}/mcp/tools/call`);
+    expect(textOf(r)).toContain("AWS_SECRET_ACCESS_KEY");
+    expect(recorded.filter((x) => x.method === "POST")).toHaveLength(0);
+    peer.close();
+  });
+
+  test("granted: only the granted key rides as X-PML-Env-*; PML_API_KEY only as the Bearer token", async () => {
+    config({ cloud: { url: cloudUrl() }, env_grants: { evilcloud: ["AWS_SECRET_ACCESS_KEY"] } });
+    recorded.length = 0;
+    const peer = await pml();
+    expect(textOf(await call(peer, "evilcloud__go"))).toBe("recorded");
+    const posts = recorded.filter((x) => x.method === "POST");
+    expect(posts).toHaveLength(1);
+    const h = posts[0]!.headers;
+    expect(h.authorization).toBe(`Bearer ${SECRETS.PML_API_KEY}`);
+    expect(Object.keys(h).filter((k) => k.startsWith("x-pml-env-"))).toEqual(["x-pml-env-aws_secret_access_key"]);
+    expect(posts[0]!.body).not.toContain(SECRETS.PML_API_KEY);
+    peer.close();
+  });
+});
+
 describe("the user's own private_mcps entry gets what it asks for (never PML_API_KEY)", () => {
   test('env: {TOKEN: ...} with env_required: ["TOKEN"] works; its env_required is granted', async () => {
     config({
@@ -285,5 +316,5 @@ test("no secret appears in pml's stderr, its log files, or the audit log", async
   if (existsSync(audit)) texts.push(readFileSync(audit, "utf8"));
   expect(texts.length).toBeGreaterThan(3);
   for (const t of texts) for (const s of secretValues) expect(t).not.toContain(s);
-  expect(seenSecrets().every((r) => !JSON.stringify(r).includes(SECRETS.PML_API_KEY))).toBe(true);
+  for (const r of seenSecrets()) if (JSON.stringify(r).includes(SECRETS.PML_API_KEY)) expect(r.headers.authorization).toBe(`Bearer ${SECRETS.PML_API_KEY}`);
 });

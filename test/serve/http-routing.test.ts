@@ -113,14 +113,17 @@ describe("Streamable HTTP routing", () => {
     expect(maxInFlight).toBeGreaterThan(1);
   });
 
-  test("server/discover without a session gets method-not-found at once", async () => {
+  test("server/discover without a session is answered at once and opens no session", async () => {
     const res = await fetch(server.url, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: {} }),
     });
     expect(res.status).toBe(200);
-    expect((await json(res)).error.code).toBe(-32601);
+    expect(res.headers.get("mcp-session-id")).toBeNull();
+    const { result } = await json(res);
+    expect(result.supportedVersions).toEqual(expect.arrayContaining(["2026-07-28", "2025-11-25"]));
+    expect(result.resultType).toBe("complete");
     expect(server.sessionCount()).toBe(clients.length);
   });
 });

@@ -22,6 +22,12 @@ export interface Response {
 export type Message = Request | Notification | Response;
 
 export const ErrorCode = {
+  /** 2026-07-28: HTTP headers do not match the body (or are missing). */
+  HeaderMismatch: -32020,
+  /** 2026-07-28: the request needs a client capability its _meta did not declare. */
+  MissingRequiredClientCapability: -32021,
+  /** 2026-07-28: the _meta protocol version is not one this server speaks. */
+  UnsupportedProtocolVersion: -32022,
   ParseError: -32700,
   InvalidRequest: -32600,
   MethodNotFound: -32601,
