@@ -1,7 +1,9 @@
-// Builds dist/pml: one self-contained executable (Bun runtime + pml), minified, with bytecode for
-// faster start-up. `bun build.ts [--target bun-linux-x64 ...] [--outfile dist/pml-linux-x64]`.
+// Builds dist/pml for this machine (options shared with release.ts in scripts/compile.ts).
+// `bun build.ts [--target bun-linux-arm64 --outfile dist/pml-linux-arm64] [--no-bytecode]`;
+// every platform at once, with archives and checksums: `bun run release`.
 import { parseArgs } from "node:util";
-import pkg from "./package.json" with { type: "json" };
+import { compile } from "./scripts/compile.ts";
+import { targetByBunName } from "./scripts/release/targets.ts";
 
 const { values } = parseArgs({
   options: {
@@ -12,27 +14,15 @@ const { values } = parseArgs({
 });
 
 const started = performance.now();
-const result = await Bun.build({
-  // The sandbox worker is an entry of its own: workers are started from it inside the binary.
-  entrypoints: ["src/main.ts", "src/sandbox/worker.ts"],
-  minify: true,
-  sourcemap: "none",
-  bytecode: !values["no-bytecode"],
-  format: "esm",
-  // Inside the binary, entries sit relative to src/ (the entries' common folder).
-  define: { PML_VERSION: JSON.stringify(pkg.version), PML_SANDBOX_WORKER: JSON.stringify("./sandbox/worker.ts") },
-  compile: {
+try {
+  const built = await compile({
     outfile: values.outfile,
-    // pml reads the workspace .env itself (src/config/env-resolver.ts) and a cloned repository's
-    // bunfig.toml must not configure (or preload code into) pml: the runtime loads neither.
-    autoloadDotenv: false,
-    autoloadBunfig: false,
-    ...(values.target ? { target: values.target as any } : {}),
-  },
-});
-
-if (!result.success) {
-  for (const log of result.logs) console.error(log);
+    bunTarget: values.target,
+    target: values.target ? targetByBunName(values.target).name : undefined,
+    bytecode: !values["no-bytecode"],
+  });
+  console.error(`built ${built.outfile}${built.bytecode ? "" : " (without bytecode)"} in ${Math.round(performance.now() - started)} ms`);
+} catch (e) {
+  console.error((e as Error).message);
   process.exit(1);
 }
-console.error(`built ${values.outfile} in ${Math.round(performance.now() - started)} ms`);

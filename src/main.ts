@@ -6,6 +6,9 @@ import { serveStdio } from "./gateway/stdio.ts";
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === "stdio") {
   serveStdio();
+} else if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
+  const { versionLine } = await import("./version.ts");
+  process.stdout.write(`${versionLine()}\n`);
 } else {
   const [{ defineCommand, runMain }, { commands }, { version }] = await Promise.all([
     import("citty"),

@@ -4,10 +4,11 @@ export default defineCommand({
   meta: { name: "doctor", description: "Check this project's pml setup and say what to fix" },
   args: {
     dir: { type: "string", description: "project directory (default: the detected workspace)" },
+    "check-update": { type: "boolean", description: "ask the release page whether a newer pml is out (otherwise only the last answer is shown)" },
   },
   async run({ args }) {
     const { runDoctor } = await import("../config/doctor.ts");
-    const checks = await runDoctor({ cwd: args.dir });
+    const checks = await runDoctor({ cwd: args.dir, checkUpdate: args["check-update"] });
     for (const c of checks) process.stdout.write(`${c.warn ? "warn" : c.ok ? "ok  " : "FAIL"}  ${c.name}: ${c.detail}\n`);
     if (checks.some((c) => !c.ok && !c.warn)) process.exitCode = 1;
   },

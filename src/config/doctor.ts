@@ -1,12 +1,13 @@
 // `pml doctor`: each check says what it found and, when something is wrong, what to do.
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { confinement } from "../sandbox/confine.ts";
-import { version } from "../version.ts";
+import { versionLine } from "../version.ts";
 import { cloudKey } from "./env-resolver.ts";
 import { insecureUrlReason } from "./secure-url.ts";
 import { readMcpJson, PML_SERVER_NAME } from "./mcp-json.ts";
 import { pmlHome } from "./paths.ts";
 import { loadProjectConfig } from "./pml-json.ts";
+import { updateStatus } from "./update-check.ts";
 import { resolveWorkspace } from "./workspace.ts";
 
 export interface Check {
@@ -16,8 +17,9 @@ export interface Check {
   detail: string;
 }
 
-export async function runDoctor(opts: { cwd?: string } = {}): Promise<Check[]> {
-  const checks: Check[] = [{ name: "pml", ok: true, detail: `v${version} at ${process.execPath}` }];
+export async function runDoctor(opts: { cwd?: string; checkUpdate?: boolean } = {}): Promise<Check[]> {
+  const checks: Check[] = [{ name: "pml", ok: true, detail: `${versionLine()} at ${process.execPath}` }];
+  checks.push({ name: "update", ...(await updateStatus({ check: opts.checkUpdate })) });
   let root: string;
   try {
     const ws = resolveWorkspace({ cwd: opts.cwd });

@@ -6,11 +6,8 @@
 // a stored capability runs through the same code path (`runProgram`).
 import type { InputRequiredResult } from "../mcp/protocol.ts";
 import { approvalRequired, elicitApproval } from "./approvals.ts";
-<<<<<<< HEAD
-import { redeemState } from "./mrtr.ts";
-=======
 import { commandLine } from "./approval-text.ts";
->>>>>>> main
+import { redeemState } from "./mrtr.ts";
 import { declined, workflowGone, type ContinueWorkflow, type EnvGrant } from "./invoke.ts";
 import { memorySettings, type CapturePlan } from "../memory/memory.ts";
 import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
@@ -187,18 +184,14 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       throw new Error(textOf(prepared.result));
     }
     if (prepared.needsApproval) {
-<<<<<<< HEAD
+      const why = prepared.why + commandLine(prepared.resolved, id.action, toolArgs as Record<string, unknown> | undefined);
       if (session.modern) {
         // No requests to a 2026-07-28 client: stop, and ask in the result (see below).
-        paused = new ApprovalPause(toolId, prepared.why, prepared.grant);
+        paused = new ApprovalPause(toolId, why, prepared.grant);
         pause.abort(paused);
         throw paused;
       }
-      const decision = await elicitApproval(session, toolId, prepared.why, stop);
-=======
-      const why = prepared.why + commandLine(prepared.resolved, id.action, toolArgs as Record<string, unknown> | undefined);
       const decision = await elicitApproval(session, toolId, why, stop);
->>>>>>> main
       if (decision === "abort") throw new Error(textOf(declined(toolId)));
       if (decision === "fallback") {
         paused = new ApprovalPause(toolId, why, prepared.grant);

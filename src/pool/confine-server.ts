@@ -34,5 +34,6 @@ export function confineServer(spec: LaunchSpec, opts: { ns: string; workspace: s
     args: confined.argv.slice(1),
     env: { ...spec.env, ...confined.env },
     release: confined.release,
+    guard: confined.guard,
   };
 }

@@ -8,6 +8,9 @@ export interface LaunchSpec {
   cwd?: string;
   /** Called once the process has exited (the OS sandbox's clean-up, pool/confine-server.ts). */
   release?: () => void;
+  /** Once the server answered initialize: watch what must stay read-only in its sandbox; calls
+   * `onBreach` when that no longer holds (the server must restart). Returns the unwatch. */
+  guard?: (onBreach: (path: string) => void) => () => void;
 }
 
 /** A launch spec, or a function that produces one (install on first use); called only when the

@@ -73,6 +73,8 @@ export class ServerProcess {
   readonly logPath: string;
 
   private readonly proc: Subprocess<"pipe", "pipe", number>;
+  private readonly guard?: LaunchSpec["guard"];
+  private unguard?: () => void;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private flushQueued = false;
@@ -91,6 +93,7 @@ export class ServerProcess {
     private readonly hooks: ProcessHooks,
   ) {
     this.exited = new Promise((r) => (this.resolveExited = r));
+    this.guard = spec.guard;
     mkdirSync(logDir, { recursive: true });
     this.logPath = join(logDir, `${ns.replace(/[^A-Za-z0-9_.-]/g, "_")}.log`);
     try {
@@ -109,6 +112,7 @@ export class ServerProcess {
         stdout: "pipe",
         stderr: this.logFd,
         onExit: (_p, code, signal) => {
+          this.unguard?.();
           spec.release?.();
           this.handleExit(code, signal == null ? null : String(signal));
         },
@@ -147,6 +151,12 @@ export class ServerProcess {
     this.notify("notifications/initialized", undefined);
     this.tools = await this.fetchTools(timeoutMs);
     this.state = "ready";
+    // Confined: its read-only binds are in place now; a protected file replaced on the host from
+    // here on would be writable inside, so the server restarts (on the next call) to bind it anew.
+    this.unguard = this.guard?.((path) => {
+      this.note(`${path} was replaced on disk; stopping ${this.ns} so that it restarts with it read-only`);
+      void this.stop(2000);
+    });
   }
 
   async fetchTools(timeoutMs: number): Promise<ToolInfo[]> {

@@ -6,7 +6,7 @@
 // ripgrep and vendored seccomp binaries on disk, none of which a single compiled binary carries,
 // and pml needs only its filesystem half plus an all-or-nothing network switch.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, type FSWatcher, watch, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve, sep } from "node:path";
 import { pmlHome } from "../config/paths.ts";
@@ -42,6 +42,14 @@ export interface ConfinedCommand {
   env: Record<string, string>;
   /** Call once the process has exited: removes the placeholders it needed. */
   release(): void;
+  /**
+   * For long-lived processes: watches the protected paths bound read-only. A file replaced by
+   * rename on the host (an editor's save, pml's own atomic write of .pml.json, `rm -rf .git`)
+   * detaches the read-only mount inside the sandbox, so `onBreach` is called with that path: the
+   * caller restarts the process to bind the new file. Call once the process is running (its
+   * mounts are made); returns the function that stops watching.
+   */
+  guard(onBreach: (path: string) => void): () => void;
 }
 
 /** `PML_CONFINE=off` turns confinement off (tests, or a machine where it misbehaves); it is
@@ -336,14 +344,61 @@ function bwrapCommand(argv: string[], policy: ConfinePolicy): ConfinedCommand {
   const cwd = policy.cwd ? realOr(resolve(policy.cwd)) : ws;
   a.push("--setenv", "TMPDIR", "/tmp", "--chdir", cwd, "--");
   let released = false;
+  const guarded: string[] = [];
+  for (let i = 0; i + 2 < a.length; i++) if (a[i] === "--ro-bind" && isUnder(a[i + 2]!, ws)) guarded.push(a[i + 2]!);
   return {
     argv: [Bun.which("bwrap") ?? "bwrap", ...a, ...argv],
     env: { TMPDIR: "/tmp" },
+    guard: (onBreach) => guardPaths(guarded, onBreach),
     release: () => {
       if (released) return;
       released = true;
       dropPlaceholders(made);
     },
+  };
+}
+
+function identity(p: string): string {
+  try {
+    const st = lstatSync(p);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return "missing";
+  }
+}
+
+/** Watches the parent folders of `paths` (not recursive: a few inotify watches) and reports a
+ * path whose directory entry now points elsewhere. Spurious events are checked against the inode. */
+function guardPaths(paths: string[], onBreach: (path: string) => void): () => void {
+  const byDir = new Map<string, Map<string, { path: string; id: string }>>();
+  for (const p of paths) {
+    const d = dirname(p);
+    if (!byDir.has(d)) byDir.set(d, new Map());
+    byDir.get(d)!.set(p.slice(d.length + 1), { path: p, id: identity(p) });
+  }
+  const watchers: FSWatcher[] = [];
+  let done = false;
+  const check = (entries: Map<string, { path: string; id: string }>, name?: string | null) => {
+    if (done) return;
+    const list = name && entries.has(name) ? [entries.get(name)!] : [...entries.values()];
+    for (const e of list) {
+      if (identity(e.path) === e.id) continue;
+      done = true;
+      onBreach(e.path);
+      return;
+    }
+  };
+  for (const [dir, entries] of byDir) {
+    try {
+      const w = watch(dir, { persistent: false }, (_event, name) => check(entries, typeof name === "string" ? name : undefined));
+      w.on("error", () => {});
+      watchers.push(w);
+    } catch {}
+    check(entries); // replaced between the launch and now
+  }
+  return () => {
+    done = true;
+    for (const w of watchers) w.close();
   };
 }
 
@@ -407,6 +462,8 @@ function seatbeltCommand(argv: string[], policy: ConfinePolicy): ConfinedCommand
     argv: ["/usr/bin/sandbox-exec", "-p", lines.join("\n"), ...argv],
     env: { TMPDIR: tmp },
     release: () => rmSync(tmp, { recursive: true, force: true }),
+    // Seatbelt rules are about paths, not mounts: a replaced file is covered as it was.
+    guard: () => () => {},
   };
 }
 

@@ -3,6 +3,7 @@ import { expect, test } from "bun:test";
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
+import { hostTarget } from "../../src/version.ts";
 import { BIN, tempDir, testEnv } from "../helpers/pml.ts";
 
 const run = (args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) => {
@@ -10,8 +11,9 @@ const run = (args: string[], opts: { cwd?: string; env?: Record<string, string> 
   return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() };
 };
 
-test("--version prints the package version", () => {
-  expect(run(["--version"]).out.trim()).toBe(pkg.version);
+test("--version prints the version and the target baked in at build time", () => {
+  expect(run(["--version"]).out).toBe(`pml ${pkg.version} (${hostTarget()})\n`);
+  expect(run(["-v"]).out).toBe(`pml ${pkg.version} (${hostTarget()})\n`);
 });
 
 test("--help works on pml and on every command", () => {

@@ -2,7 +2,7 @@
 // the approval text and `pml doctor` say the truth about it. Every attack runs through the real
 // binary, after approval; the same attacks unconfined (PML_CONFINE=off) show each test can fail.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 
@@ -277,6 +277,28 @@ withBwrap("stdio MCP servers", () => {
     // And the placeholders it needed (.env, .git, ...) are gone from the workspace.
     expect(existsSync(join(srvWs, ".git"))).toBe(false);
     expect(existsSync(join(srvWs, ".mcp.json"))).toBe(false);
+  });
+
+  test("a protected file replaced on disk (an editor's atomic save) restarts the confined server, so it stays read-only", async () => {
+    const entry = { command: process.execPath, args: [join(root.path, "probe-server.cjs")], env: { BUN_BE_BUN: "1" }, confine: true };
+    const { out, peer } = await probe(entry);
+    try {
+      expect(out.policy).toStartWith("failed:");
+      // Save .pml.json the way editors and pml itself do: a new file renamed over the old one.
+      const edited = JSON.stringify({ permissions: { allow: ["probe"] }, private_mcps: { probe: entry }, edited: true });
+      writeFileSync(join(srvWs, ".pml.json.tmp"), edited);
+      renameSync(join(srvWs, ".pml.json.tmp"), join(srvWs, ".pml.json"));
+      const log = join(pmlHome, "logs/probe.log");
+      for (let i = 0; i < 100 && !readFileSync(log, "utf8").includes("was replaced on disk"); i++) await Bun.sleep(50);
+      expect(readFileSync(log, "utf8")).toContain(".pml.json was replaced on disk");
+      const args = { sleep: SLEEP, secret: join(home, "secret.txt"), data: join(pmlHome, "data/probe"), url: `http://127.0.0.1:${server.port}/` };
+      const again = await peer.request(2, "tools/call", { name: "probe__probe", arguments: args });
+      expect(JSON.parse(again.result.content[0].text).policy).toStartWith("failed:");
+      expect(readFileSync(join(srvWs, ".pml.json"), "utf8")).toBe(edited);
+    } finally {
+      peer.close();
+      await peer.proc.exited;
+    }
   });
 
   test("sandbox.server_net gives a confined server the network", async () => {

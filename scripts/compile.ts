@@ -1,0 +1,69 @@
+// The one set of build options, shared by build.ts (dist/pml for this machine) and release.ts
+// (every platform): one self-contained executable (Bun runtime + pml), minified, with bytecode
+// for faster start-up, and the version and target baked in (src/version.ts).
+import pkg from "../package.json" with { type: "json" };
+import { hostTarget } from "../src/version.ts";
+
+export interface CompileOptions {
+  /** Output path; Bun appends `.exe` for Windows targets. */
+  outfile: string;
+  /** Bun's compile target (`bun-darwin-arm64`); omitted: this machine, with the running runtime. */
+  bunTarget?: string;
+  /** The name baked in for `pml --version` (`darwin-arm64`); default: this machine's. */
+  target?: string;
+  bytecode?: boolean;
+  version?: string;
+}
+
+export interface Compiled {
+  outfile: string;
+  bytecode: boolean;
+}
+
+/**
+ * Compiles src/main.ts. If the target's runtime cannot take bytecode, builds again without it
+ * (start-up is a little slower, behaviour is the same) and says so in `bytecode: false`.
+ */
+export async function compile(opts: CompileOptions): Promise<Compiled> {
+  const bytecode = opts.bytecode ?? true;
+  try {
+    await buildOnce(opts, bytecode);
+    return { outfile: exeName(opts), bytecode };
+  } catch (e) {
+    if (!bytecode) throw e;
+    await buildOnce(opts, false);
+    return { outfile: exeName(opts), bytecode: false };
+  }
+}
+
+async function buildOnce(opts: CompileOptions, bytecode: boolean): Promise<void> {
+  const result = await Bun.build({
+    // The sandbox worker is an entry of its own: workers are started from it inside the binary.
+    entrypoints: ["main.ts", "sandbox/worker.ts"].map((f) => new URL(`../src/${f}`, import.meta.url).pathname),
+    minify: true,
+    sourcemap: "none",
+    bytecode,
+    format: "esm",
+    define: {
+      PML_VERSION: JSON.stringify(opts.version ?? pkg.version),
+      PML_TARGET: JSON.stringify(opts.target ?? hostTarget()),
+      // Inside the binary, entries sit relative to src/ (the entries' common folder).
+      PML_SANDBOX_WORKER: JSON.stringify("./sandbox/worker.ts"),
+    },
+    compile: {
+      outfile: opts.outfile,
+      // pml reads the workspace .env itself (src/config/env-resolver.ts) and a cloned repository's
+      // bunfig.toml must not configure (or preload code into) pml: the runtime loads neither.
+      autoloadDotenv: false,
+      autoloadBunfig: false,
+      ...(opts.bunTarget ? { target: opts.bunTarget as Bun.Build.CompileTarget } : {}),
+    },
+    throw: false,
+  });
+  if (!result.success) throw new Error(`bun build ${opts.bunTarget ?? "(this machine)"} failed:\n${result.logs.map(String).join("\n")}`);
+}
+
+function exeName(opts: CompileOptions): string {
+  const windows = (opts.bunTarget ?? `bun-${hostTarget()}`).startsWith("bun-windows");
+  return windows && !opts.outfile.endsWith(".exe") ? `${opts.outfile}.exe` : opts.outfile;
+}
