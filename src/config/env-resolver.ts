@@ -197,21 +197,29 @@ export class EnvResolver {
       return found.value;
     };
 
+    /** A template with its ${VAR} filled, or undefined when one of them may not be given (then
+     * nothing of it goes out: a header or variable half-filled would still say what it was for). */
+    const fill = (template: string): string | undefined => {
+      let dropped = false;
+      const value = template.replace(PLACEHOLDER, (_m, name: string, fallback: string | undefined) => {
+        const v = resolve(name, fallback !== undefined);
+        if (v !== undefined) return v;
+        // A default stands in for an unset variable, never for one the user has not granted.
+        if (fallback !== undefined && !plan.ungranted.includes(name) && name !== CLOUD_KEY) return fallback;
+        dropped = true;
+        return "";
+      });
+      return dropped ? undefined : value;
+    };
+
     // The descriptor's own env: a literal the entry gives is its value; ${VAR} inside is a request.
     for (const [key, raw] of Object.entries(req.env ?? {})) {
       if (key === CLOUD_KEY) {
         add(plan.withheld, key);
         continue;
       }
-      let dropped = false;
-      const value = this.substitute(raw).replace(PLACEHOLDER, (_m, name: string, fallback: string | undefined) => {
-        const v = resolve(name, fallback !== undefined);
-        if (v !== undefined) return v;
-        if (fallback !== undefined && !plan.ungranted.includes(name) && name !== CLOUD_KEY) return fallback;
-        dropped = true;
-        return "";
-      });
-      if (!dropped) plan.env[key] = value;
+      const value = fill(this.substitute(raw));
+      if (value !== undefined) plan.env[key] = value;
     }
     for (const name of req.required) {
       // A value the entry itself gives (private_mcps `env: {TOKEN: "..."}`) satisfies its own requirement.
@@ -220,15 +228,8 @@ export class EnvResolver {
       if (v !== undefined) plan.env[name] = v;
     }
     for (const [header, template] of Object.entries(req.headers ?? {})) {
-      let dropped = false;
-      const value = template.replace(PLACEHOLDER, (_m, name: string, fallback: string | undefined) => {
-        const v = resolve(name, fallback !== undefined);
-        if (v !== undefined) return v;
-        if (fallback !== undefined && !plan.ungranted.includes(name) && name !== CLOUD_KEY) return fallback;
-        dropped = true;
-        return "";
-      });
-      if (!dropped) plan.headers[header.toLowerCase()] = value;
+      const value = fill(template);
+      if (value !== undefined) plan.headers[header.toLowerCase()] = value;
     }
     return plan;
   }
@@ -244,8 +245,10 @@ export function commandLine(d: Extract<Descriptor, { type: "stdio" }>, substitut
   const quote = (s: string) => (/^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
   if (d.package) {
     const args = (d.package.args ?? d.args ?? []).map(substitute);
-    const bin = d.package.bin ? ` (bin ${d.package.bin})` : "";
-    return `the npm package ${d.package.identifier}@${d.package.version}${bin}${args.length ? ` with arguments ${args.map(quote).join(" ")}` : ""}`;
+    const bin = d.package.bin ? `its bin ${d.package.bin}` : "its bin";
+    const home = substitute("${pml_home}");
+    const where = home === "${pml_home}" ? "," : `, installed in ${home}/deps/${d.package.identifier}@${d.package.version},`;
+    return `the npm package ${d.package.identifier}@${d.package.version} (${bin}${where} run on pml's own runtime)${args.length ? ` with arguments ${args.map(quote).join(" ")}` : ""}`;
   }
   const cmd = substitute(d.command ?? "");
   return `the command \`${[cmd, ...(d.args ?? []).map(substitute)].map(quote).join(" ")}\`${isAbsolute(cmd) ? "" : " (found on PATH)"}`;
