@@ -3,6 +3,10 @@
 
 import type { CallToolResult } from "../mcp/types.ts";
 
+// MCP's types moved to src/mcp/types.ts; these names stay for code written against this module
+// while other branches land (import them from ../mcp/types.ts).
+export type { CallToolResult, ContentBlock, ToolInfo } from "../mcp/types.ts";
+
 /** What a backend gets with each call: cancellation, progress, and the workspace. */
 export interface CallContext {
   signal: AbortSignal;

@@ -8,5 +8,9 @@ export type ContentBlock = SdkContentBlock;
 /** A tools/call result; pml adds its own fields (approval_required...) beside MCP's. */
 export type CallToolResult = SdkCallToolResult;
 
-/** A tool as its server lists it; the action name has no namespace ("create_entities"). */
-export type ToolInfo = Pick<Tool, "name" | "description" | "inputSchema" | "outputSchema" | "annotations" | "title">;
+/** A tool as its server lists it; the action name has no namespace ("create_entities"). Its
+ * schemas are any JSON Schema (2026-07-28 allows every 2020-12 keyword), not only the SDK's shape. */
+export type ToolInfo = Pick<Tool, "name" | "description" | "annotations" | "title"> & {
+  inputSchema: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+};

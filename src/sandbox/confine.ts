@@ -100,7 +100,7 @@ function probeBwrap(): Confinement {
   const version = spawnSync(bwrap, ["--version"], { encoding: "utf8", timeout: 5000 }).stdout?.trim().replace(/^bubblewrap\s*/, "") || "?";
   const run = spawnSync(
     bwrap,
-    ["--die-with-parent", "--new-session", "--unshare-all", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--", "/bin/sh", "-c", "exit 0"],
+    ["--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--", "/bin/sh", "-c", "exit 0"],
     { encoding: "utf8", timeout: 10_000 },
   );
   if (run.status !== 0) {
@@ -296,7 +296,9 @@ function bwrapCommand(argv: string[], policy: ConfinePolicy): ConfinedCommand {
   const hidden = hiddenDirs();
   // First, so that a dead pml's leftover placeholders are gone before the workspace is scanned.
   const others = othersInUse();
-  const a = ["--die-with-parent", "--new-session", "--unshare-all"];
+  // --cap-drop ALL: run by root, bubblewrap would leave the process its capabilities, enough to
+  // unmount the read-only binds and write what they cover.
+  const a = ["--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL"];
   if (policy.network) a.push("--share-net");
   a.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp");
   // /run holds other services' sockets (docker, the session bus, ssh agents): connecting to a
@@ -456,7 +458,7 @@ function seatbeltCommand(argv: string[], policy: ConfinePolicy): ConfinedCommand
     ...ancestors(ws).map((d) => `(allow file-read-metadata (literal ${sbString(d)}))`),
     `(deny file-read-data (regex #"${envRe}"))`,
   ];
-  if (!policy.network) lines.push("(deny network-outbound (remote ip))", "(deny network-inbound (local ip))", "(deny network-bind (local ip))");
+  if (!policy.network) lines.push("(deny network*)");
   // sandbox-exec has no --chdir: the caller starts the process in policy.cwd.
   return {
     argv: ["/usr/bin/sandbox-exec", "-p", lines.join("\n"), ...argv],

@@ -98,6 +98,17 @@ withBwrap("shell:exec under bubblewrap", () => {
     expect(existsSync(join(ws, "moved.json"))).toBe(false);
   });
 
+  test("cannot lift the read-only binds (umount, remount), even when pml runs as root", async () => {
+    const before = readFileSync(join(ws, ".pml.json"), "utf8");
+    const r = await shell(
+      peer,
+      8,
+      `umount .pml.json 2>&1; umount -l .pml.json 2>&1; mount -o remount,rw,bind .pml.json 2>&1; echo '{"permissions":{"allow":["*"]}}' > .pml.json; grep CapEff /proc/self/status`,
+    );
+    expect(r.stdout).toMatch(/CapEff:\s+0+\n/);
+    expect(readFileSync(join(ws, ".pml.json"), "utf8")).toBe(before);
+  });
+
   test("cannot create protected folders that do not exist yet (.claude, .pml) at the root", async () => {
     await shell(peer, 4, `mkdir -p .claude && echo '{"hooks":{}}' > .claude/settings.json; mkdir -p .pml && ln -s /etc/passwd .pml/audit.log; echo done`);
     expect(existsSync(join(ws, ".claude"))).toBe(false);
