@@ -11,6 +11,7 @@ import { redeemState } from "./mrtr.ts";
 import { declined, workflowGone, type ContinueWorkflow, type EnvGrant } from "./invoke.ts";
 import { memorySettings, type CapturePlan } from "../memory/memory.ts";
 import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
+import { splitSpecifier } from "../memory/versions.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import { parseToolName, formatToolId } from "./names.ts";
 import type { CallRequest } from "./server.ts";
@@ -75,7 +76,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
   let plan: CapturePlan = { ok: true, capture: false, hash: "", warnings: [] };
   if (!capabilityId) {
     try {
-      plan = await deps.memory.plan(settings, { code, name: input.name, parameters: input.parameters });
+      plan = await deps.memory.plan(settings, { code, name: input.name, parameters: input.parameters, update: input.update, version_tag: input.version_tag, change_summary: input.change_summary });
     } catch (e) {
       plan = { ok: true, capture: false, hash: "", warnings: [`Memory is unavailable, so this run is not saved: ${(e as Error).message}`] };
     }
@@ -105,6 +106,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
       if (saved.kind === "taken") return errorResult(`Capability name '${saved.name}' already exists (saved by another pml meanwhile). The code ran; its result: ${JSON.stringify(out.result)}`);
       out.capabilityName = saved.capability.display_name;
       out.capabilityFqdn = saved.capability.fqdn;
+      if (saved.version) out.version = { tag: saved.version.tag, change_summary: saved.version.change_summary };
       if (plan.name && saved.capability.display_name !== formatName(plan.name))
         warnings.push(`This code is already saved as ${saved.capability.display_name}; to give it another name use dns:rename {name: "${saved.capability.display_name}", newName: "${formatName(plan.name)}"}.`);
     } catch (e) {
@@ -123,14 +125,16 @@ async function callCapability(deps: MetaDeps, session: Session, req: CallRequest
   const args = req.arguments.args ?? {};
   if (typeof raw !== "string" || !raw.trim()) return errorResult('"capability" must be a capability name, e.g. "fs:read_json".');
   if (typeof args !== "object" || args === null || Array.isArray(args)) return errorResult('"args" must be an object.');
-  let name = parseCallName(raw);
+  const { name: bare, spec } = splitSpecifier(raw.trim());
+  let name = parseCallName(bare);
   if (!name) {
-    const found = await deps.memory.resolve(memorySettings((await deps.project.get()).config, deps.workspace.root), raw);
+    // An FQDN: the capability's current name.
+    const found = await deps.memory.resolve(memorySettings((await deps.project.get()).config, deps.workspace.root), bare).catch(() => undefined);
     if (!found) return errorResult(`Capability not found: ${raw}`);
     name = found.capability;
   }
-  const action = `${name.namespace === "unnamed" ? "" : `${name.namespace}:`}${name.action}`;
-  return deps.invoker.invoke(session, { ns: CAP_NS, action }, args as Record<string, unknown>, req, { calledAs: `${CAP_NS}__${action.replace(":", "__")}` });
+  const action = `${name.namespace === "unnamed" ? "" : `${name.namespace}:`}${name.action}${spec ? `@${spec}` : ""}`;
+  return deps.invoker.invoke(session, { ns: CAP_NS, action }, args as Record<string, unknown>, req, { calledAs: `${CAP_NS}__${action.replace(":", "__").replace(/@.*/, "")}` });
 }
 
 export interface Program {

@@ -4,7 +4,8 @@ import { resolveWorkspace } from "../config/workspace.ts";
 import { log } from "../log.ts";
 import { Memory } from "../memory/memory.ts";
 import { Backends } from "./backends.ts";
-import { capabilityTools, memoryNamespaces } from "./capability-tools.ts";
+import { capabilityNamespace, capabilityTools } from "./capability-tools.ts";
+import { stdlibNamespaces } from "./stdlib-tools.ts";
 import { Invoker, type ContinueWorkflow } from "./invoke.ts";
 import { metaTools } from "./meta-tools.ts";
 import { parseToolName } from "./names.ts";
@@ -31,7 +32,7 @@ export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> 
   const memory = new Memory();
   const deps = { workspace, project, backends, surface, invoker, memory };
   const meta = metaTools(deps);
-  Object.assign(backends.inProcess, memoryNamespaces(deps));
+  Object.assign(backends.inProcess, capabilityNamespace(deps), stdlibNamespaces(deps));
   invoker.onToolCall = (u) => memory.noteToolCall(u);
   memory.onChange(() => surface.changed());
   const sessions = new Map<Session, () => void>();

@@ -6,6 +6,7 @@ import { version } from "../version.ts";
 import { ContinueWorkflowSchema } from "./approvals.ts";
 import type { Backends } from "./backends.ts";
 import { runExecute } from "./execute.ts";
+import { summary } from "./stdlib-tools.ts";
 import type { ContinueWorkflow, Invoker } from "./invoke.ts";
 import { parseToolName } from "./names.ts";
 import { memorySettings, type Memory } from "../memory/memory.ts";
@@ -85,6 +86,37 @@ export function metaTools(deps: MetaDeps) {
       },
     },
     {
+      name: "list_capabilities",
+      title: "List learned capabilities",
+      description: "Lists the capabilities pml learned in this project (named and unnamed_…), with usage and version.",
+      inputSchema: {
+        type: "object",
+        properties: {
+          named_only: { type: "boolean", description: "leave out unnamed_… ones" },
+          namespace: { type: "string", description: "only this namespace, e.g. fs" },
+          sort: { type: "string", enum: ["name", "usage", "created"], description: "default name" },
+          limit: { type: "integer", minimum: 1, maximum: 200, description: "default 50" },
+          offset: { type: "integer", minimum: 0 },
+        },
+      },
+      annotations: { readOnlyHint: true },
+      handler: async (_s, req) => {
+        const a = req.arguments;
+        if (a.sort !== undefined && !["name", "usage", "created"].includes(a.sort as string)) return errorResult('"sort" must be "name", "usage" or "created".');
+        for (const k of ["limit", "offset"]) if (a[k] !== undefined && (typeof a[k] !== "number" || !Number.isInteger(a[k]) || (a[k] as number) < (k === "limit" ? 1 : 0))) return errorResult(`"${k}" must be an integer${k === "limit" ? " >= 1" : " >= 0"}.`);
+        const settings = memorySettings((await deps.project.get()).config, deps.workspace.root);
+        const { total, items } = await (await deps.memory.open()).query({
+          scope: settings.scope,
+          named_only: a.named_only === true,
+          namespace: typeof a.namespace === "string" ? a.namespace : undefined,
+          sort: (a.sort as "name" | "usage" | "created" | undefined) ?? "name",
+          limit: Math.min((a.limit as number | undefined) ?? 50, 200),
+          offset: (a.offset as number | undefined) ?? 0,
+        });
+        return jsonResult({ total, items: items.map((c) => ({ ...summary(c), tools_used: c.tools_used, created_at: c.created_at })) });
+      },
+    },
+    {
       name: "execute",
       title: "Run code that calls tools",
       description:
@@ -104,7 +136,10 @@ export function metaTools(deps: MetaDeps) {
           description: { type: "string", description: "what the capability does (default: intent)" },
           parameters: { type: "object", description: "JSON Schema of `args` (default: inferred from this run's args, which become defaults)" },
           routing: { type: "string", enum: ["local", "cloud"], description: "where the capability runs (default: inherited from the tools it uses)" },
-          capability: { type: "string", description: "run a saved capability by name instead of `code`; `args` are merged over its defaults" },
+          capability: { type: "string", description: "run a saved capability by name instead of `code` (fs:read_json, fs:read_json@v1, @v1.2.0, @2026-11-22); `args` are merged over its defaults" },
+          update: { type: "boolean", description: "with `name` of an existing capability: save this code as its new version" },
+          version_tag: { type: "string", description: "explicit version for `update` (must be greater than the current)" },
+          change_summary: { type: "string", description: "what changed, for `update`" },
           continue_workflow: ContinueWorkflowSchema,
         },
       },

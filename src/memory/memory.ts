@@ -9,7 +9,8 @@ import { log } from "../log.ts";
 import { routeCapability, type Routing } from "../routing/route.ts";
 import { codeHash } from "./code-hash.ts";
 import { capWireName, checkName, formatName, parseCallName, scopeLabel, type CapName } from "./names.ts";
-import { SearchIndex, type SearchDoc } from "./search.ts";
+import type { SearchDoc, SearchIndex } from "./search.ts";
+import { bumpFor, checkSpecifier, isGreater, nextTag, pickVersion, SEMVER_RE, splitSpecifier } from "./versions.ts";
 import type { Capability, CapabilityStore, CaptureOutcome, Resolution, Scope, SearchRecord, ToolUsage } from "./store.ts";
 
 export interface MemorySettings {
@@ -39,9 +40,23 @@ export function currentUser(): string {
 /** What `execute` checks before running code it may keep. */
 export type CapturePlan =
   | { ok: false; error: string }
-  | { ok: true; capture: boolean; name?: CapName; hash: string; warnings: string[]; schema?: Record<string, unknown> };
+  | {
+      ok: true;
+      capture: boolean;
+      name?: CapName;
+      hash: string;
+      warnings: string[];
+      schema?: Record<string, unknown>;
+      /** `update: true` on a name that exists: the run becomes a new version of that record. */
+      update?: { id: string };
+      versionTag?: string;
+      changeSummary?: string;
+    };
 
 const USAGE_FLUSH_MS = 250;
+
+/** The capability exists, the version asked for does not (or the specifier is malformed). */
+export class VersionError extends Error {}
 
 /** A real tool offered to `discover` beside the capabilities. */
 export interface ToolEntry {
@@ -78,7 +93,8 @@ export class Memory {
   private flushTimer?: ReturnType<typeof setTimeout>;
   private readonly listeners: Array<() => void> = [];
 
-  private index = new SearchIndex();
+  /** Loaded with the first `discover {query}` (the stemmer and thesaurus are not needed before). */
+  private index?: SearchIndex;
   private indexedSeq = 0;
   private readonly caps = new Map<string, CapSummary>();
   private toolKeys = new Set<string>();
@@ -93,6 +109,10 @@ export class Memory {
    */
   async discover(settings: MemorySettings, query: string, tools: readonly ToolEntry[], limit = 10): Promise<{ results: Found[]; warning?: string }> {
     let warning: string | undefined;
+    if (!this.index) {
+      const { SearchIndex } = await import("./search.ts");
+      this.index ??= new SearchIndex();
+    }
     try {
       await this.refreshCapabilities();
     } catch (e) {
@@ -135,20 +155,20 @@ export class Memory {
         description: c.description || c.intent,
         tools: c.tools_used,
       });
-      this.index.add(capabilityDoc(key, c));
+      this.index!.add(capabilityDoc(key, c));
     }
   }
 
   private refreshTools(tools: readonly ToolEntry[]): void {
     const signature = tools.map((t) => `${t.ns}:${t.name}`).join(",");
     if (signature === this.toolSignature) return;
-    for (const key of this.toolKeys) this.index.remove(key);
+    for (const key of this.toolKeys) this.index!.remove(key);
     this.toolKeys = new Set();
     for (const t of tools) {
       const key = `tool:${t.ns}:${t.name}`;
       this.toolKeys.add(key);
       const props = (t.inputSchema?.properties ?? {}) as Record<string, unknown>;
-      this.index.add({ key, name: `${t.ns} ${t.name}`, description: t.description, params: Object.keys(props) });
+      this.index!.add({ key, name: `${t.ns} ${t.name}`, description: t.description, params: Object.keys(props) });
     }
     this.toolSignature = signature;
   }
@@ -172,7 +192,10 @@ export class Memory {
   }
 
   /** Validates `name` and `parameters` before the code runs, so a taken name costs no run. */
-  async plan(settings: MemorySettings, input: { code: string; name?: unknown; parameters?: unknown }): Promise<CapturePlan> {
+  async plan(
+    settings: MemorySettings,
+    input: { code: string; name?: unknown; parameters?: unknown; update?: unknown; version_tag?: unknown; change_summary?: unknown },
+  ): Promise<CapturePlan> {
     const warnings: string[] = [];
     const hash = codeHash(input.code);
     let name: CapName | undefined;
@@ -193,8 +216,24 @@ export class Memory {
       if (name) warnings.push(`Not saved as ${formatName(name)}: .pml.json memory.capture is false.`);
       return { ok: true, capture: false, hash, warnings };
     }
-    if (name && (await (await this.open()).nameTakenByOther(settings.scope, name, hash)))
-      return { ok: false, error: `Capability name '${formatName(name)}' already exists. Choose another name, or call it with execute {capability: "${formatName(name)}"}. Nothing was run.` };
+    if (input.version_tag !== undefined && (typeof input.version_tag !== "string" || !SEMVER_RE.test(input.version_tag)))
+      return { ok: false, error: '"version_tag" must be a version like "1.2.0".' };
+    const versionTag = input.version_tag as string | undefined;
+    const changeSummary = typeof input.change_summary === "string" ? input.change_summary : undefined;
+    if (!name) return { ok: true, capture: true, hash, warnings, schema };
+    const store = await this.open();
+    const held = await store.resolve(settings.scope, name);
+    if (held && input.update === true) {
+      if (held.alias) return { ok: false, error: `${formatName(name)} is an old name of ${held.capability.display_name}; update ${held.capability.display_name} instead.` };
+      if (versionTag && !isGreater(versionTag, held.capability.version_tag))
+        return { ok: false, error: `version_tag ${versionTag} is not greater than ${formatName(name)}'s current ${held.capability.version_tag}; versions are immutable, so give a greater one (or none). Nothing was run.` };
+      return { ok: true, capture: true, name, hash, warnings, schema, update: { id: held.capability.id }, versionTag, changeSummary };
+    }
+    if (held && held.capability.code_hash !== hash)
+      return {
+        ok: false,
+        error: `Capability name '${formatName(name)}' already exists. Choose another name, pass "update": true to save this code as its new version, or call it with execute {capability: "${formatName(name)}"}. Nothing was run.`,
+      };
     return { ok: true, capture: true, name, hash, warnings, schema };
   }
 
@@ -202,7 +241,53 @@ export class Memory {
   async capture(
     settings: MemorySettings,
     plan: Extract<CapturePlan, { ok: true }>,
-    run: { code: string; args: Record<string, unknown>; intent?: string; description?: string; routing?: Routing; toolsUsed: string[]; latencyMs: number },
+    run: { code: string; args: Record<string, unknown>; intent?: string; description?: string; routing?: Routing; toolsUsed: string[]; latencyMs: number; ran?: boolean },
+  ): Promise<CaptureOutcome & { version?: { tag: string; change_summary: string } }> {
+    if (!plan.update) return this.captureNew(settings, plan, run);
+    const store = await this.open();
+    const current = await store.byId(plan.update.id);
+    if (!current) return this.captureNew(settings, { ...plan, update: undefined }, run);
+    // Without an explicit schema an update keeps the parameters it had and adds any new args.
+    const inferred = inferParameters(run.args) as { properties: Record<string, unknown> };
+    const oldSchema = current.parameters_schema as { properties?: Record<string, unknown> };
+    const schema = plan.schema ?? { ...oldSchema, type: "object", properties: { ...inferred.properties, ...(oldSchema.properties ?? {}) } };
+    const codeChanged = current.code_hash !== plan.hash;
+    const metaChanged =
+      JSON.stringify(schema) !== JSON.stringify(current.parameters_schema) ||
+      (run.description !== undefined && run.description !== current.description) ||
+      (run.intent !== undefined && run.intent !== current.intent);
+    if (!codeChanged && !metaChanged && !plan.versionTag) {
+      if (run.ran !== false) await store.recordRun(current.id, true, run.latencyMs);
+      return { kind: "reused", capability: (await store.byId(current.id))! };
+    }
+    let picked = { tag: "", change_summary: "" };
+    const capability = await store.appendVersion(current.id, {
+      code: run.code,
+      code_hash: plan.hash,
+      parameters_schema: schema,
+      tools_used: run.toolsUsed,
+      routing: routeCapability(run.toolsUsed, run.routing),
+      description: run.description ?? (run.intent !== undefined && current.description === current.intent ? run.intent : undefined),
+      intent: run.intent,
+      by: currentUser(),
+      decide: (now) => {
+        const { bump, why } = bumpFor(now.parameters_schema, schema, now.code_hash !== plan.hash);
+        const tag = plan.versionTag ?? nextTag(now.version_tag, bump);
+        if (!isGreater(tag, now.version_tag))
+          throw new Error(`version_tag ${tag} is not greater than the current ${now.version_tag} (another pml saved a version meanwhile); versions are immutable.`);
+        picked = { tag, change_summary: plan.changeSummary ?? why };
+        return { version_tag: tag, change_summary: picked.change_summary };
+      },
+    });
+    if (run.ran !== false) await store.recordRun(capability.id, true, run.latencyMs);
+    this.changed();
+    return { kind: "reused", capability, version: picked };
+  }
+
+  private async captureNew(
+    settings: MemorySettings,
+    plan: Extract<CapturePlan, { ok: true }>,
+    run: { code: string; args: Record<string, unknown>; intent?: string; description?: string; routing?: Routing; toolsUsed: string[]; latencyMs: number; ran?: boolean },
   ): Promise<CaptureOutcome> {
     const inferred = inferParameters(run.args);
     const outcome = await (await this.open()).capture({
@@ -217,6 +302,8 @@ export class Memory {
       tools_used: run.toolsUsed,
       routing: routeCapability(run.toolsUsed, run.routing),
       routing_explicit: run.routing !== undefined,
+      version_tag: plan.versionTag,
+      ran: run.ran,
       by: currentUser(),
       latency_ms: run.latencyMs,
     });
@@ -224,15 +311,32 @@ export class Memory {
     return outcome;
   }
 
-  /** A name as callers write it (`fs:read_json`, `fs__read_json`, `cap:fs:read_json`, an alias, an FQDN). */
+  /**
+   * A name as callers write it (`fs:read_json`, `fs__read_json`, `cap:fs:read_json`, an alias, an
+   * FQDN), optionally with a version specifier (`@v1`, `@v1.2.0`, `@2026-11-22`, `@latest`).
+   * Throws VersionError when the capability exists but the version does not.
+   */
   async resolve(settings: MemorySettings, raw: string): Promise<Resolution | undefined> {
     const store = await this.open();
-    if (raw.split(".").length === 5) {
-      const cap = await store.byFqdn(raw);
-      return cap ? { capability: cap } : undefined;
+    const { name: bare, spec } = splitSpecifier(raw.trim());
+    let found: Resolution | undefined;
+    if (bare.split(".").length === 5) {
+      const cap = await store.byFqdn(bare);
+      found = cap ? { capability: cap } : undefined;
+    } else {
+      const name = parseCallName(bare);
+      found = name ? await store.resolve(settings.scope, name) : undefined;
     }
-    const name = parseCallName(raw);
-    return name ? store.resolve(settings.scope, name) : undefined;
+    if (!found || spec === undefined) return found;
+    const checked = checkSpecifier(spec);
+    if (!checked.ok) throw new VersionError(checked.error);
+    const version = pickVersion(await store.versions(found.capability.id), spec);
+    if (!version) throw new VersionError(`Version ${spec} not found for ${found.capability.display_name}`);
+    return { ...found, version: version.version_tag, capability: { ...found.capability, code: version.code, code_hash: version.code_hash, parameters_schema: version.parameters_schema } };
+  }
+
+  async versions(id: string) {
+    return (await this.open()).versions(id);
   }
 
   async recordRun(id: string, success: boolean, latencyMs: number): Promise<void> {
@@ -251,6 +355,12 @@ export class Memory {
     const done = await (await this.open()).rename(settings.scope, old, checked.name, currentUser());
     this.changed();
     return { ...done, warning: checked.warning };
+  }
+
+  async fork(settings: MemorySettings, id: string, to: CapName) {
+    const c = await (await this.open()).fork(settings.scope, id, to, currentUser());
+    this.changed();
+    return c;
   }
 
   /** One tool call ended (any tool, any path); written to tool_usage in a batch. */

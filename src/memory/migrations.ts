@@ -94,6 +94,11 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE capabilities ADD COLUMN last_used_at TEXT;
   ALTER TABLE capabilities ADD COLUMN forked_from TEXT REFERENCES capabilities (id);
   `,
+  // 3: dns:query filters by creator (a glob, prefix patterns use the index) and by namespace.
+  `
+  CREATE INDEX capabilities_creator ON capabilities (org, project, created_by);
+  CREATE INDEX capabilities_ns ON capabilities (org, project, namespace, action);
+  `,
 ];
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open

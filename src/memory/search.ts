@@ -26,8 +26,6 @@ const SYNONYM_WEIGHT = 0.55;
  * stemmer left apart) counts this much; the shorter one needs at least PREFIX_MIN letters. */
 const PREFIX_WEIGHT = 0.5;
 const PREFIX_MIN = 4;
-/** Documents matching more of the query's words rank higher: score * (matched / words) ^ COORD. */
-const COORD = 0;
 
 const STOP = new Set(
   ("a an the and or of to in on for from with by at as is are be it its this that these those into onto my your our their " +
@@ -105,9 +103,6 @@ export interface SearchOptions {
   /** Default true; off only to measure what they bring (bench/memory.ts). */
   stemming?: boolean;
   synonyms?: boolean;
-  /** Experiments only: weight of a synonym match, and the coordination exponent. */
-  synonymWeight?: number;
-  coord?: number;
 }
 
 export class SearchIndex {
@@ -117,12 +112,8 @@ export class SearchIndex {
   constructor(opts: SearchOptions = {}) {
     this.stemming = opts.stemming !== false;
     this.useSynonyms = opts.synonyms !== false;
-    this.synonymWeight = opts.synonymWeight ?? SYNONYM_WEIGHT;
-    this.coord = opts.coord ?? COORD;
   }
 
-  private readonly synonymWeight: number;
-  private readonly coord: number;
 
   /** Slot -> key (undefined: free) and field lengths; slots are reused after removals. */
   private readonly keys: Array<string | undefined> = [];
@@ -233,12 +224,11 @@ export class SearchIndex {
     const norm = FIELDS.map((f, i) => ({ w: WEIGHT[f], b: B[f], avg: avg[i]! }));
     const touched: number[] = [];
     const seen = new Uint8Array(slots);
-    const matched = new Uint16Array(slots);
     // For each query word: per document, the best of the word itself and its synonyms.
     for (const q of qterms) {
       const variants: Array<[string, number]> = [[q, 1]];
       if (this.useSynonyms) {
-        for (const syn of synonymsOf(q) ?? []) variants.push([syn, this.synonymWeight]);
+        for (const syn of synonymsOf(q) ?? []) variants.push([syn, SYNONYM_WEIGHT]);
         for (const related of this.prefixRelatives(q)) variants.push([related, PREFIX_WEIGHT]);
       }
       const hitHere: number[] = [];
@@ -267,14 +257,13 @@ export class SearchIndex {
           touched.push(doc);
         }
         total[doc]! += best[doc]!;
-        matched[doc]!++;
         best[doc] = 0;
       }
     }
     // Top `limit` by a bounded insertion: the candidate list can be thousands long.
     const top: Hit[] = [];
     for (const doc of touched) {
-      const score = this.coord ? total[doc]! * (matched[doc]! / qterms.length) ** this.coord : total[doc]!;
+      const score = total[doc]!;
       total[doc] = 0;
       if (top.length === limit && score <= top[top.length - 1]!.score) continue;
       const key = this.keys[doc]!;

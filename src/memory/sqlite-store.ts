@@ -7,6 +7,8 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { migrate } from "./migrations.ts";
 import { formatName, makeFqdn, type CapName } from "./names.ts";
+
+const SORTS = { name: "c.namespace, c.action", usage: "c.usage_count DESC, c.namespace, c.action", created: "c.created_at DESC, c.id" } as const;
 import {
   NameTakenError,
   NotFoundError,
@@ -18,6 +20,10 @@ import {
   type Scope,
   type SearchRecord,
   type ToolUsage,
+  type NewVersion,
+  type Version,
+  type CapabilityQuery,
+  type UsageStat,
 } from "./store.ts";
 
 const BUSY_TIMEOUT_MS = 10_000;
@@ -58,6 +64,7 @@ export class SqliteCapabilityStore implements CapabilityStore {
       searchable: this.db.query(
         "SELECT id, record_type, org, project, namespace, action, named, visibility, intent, description, tools_used, parameters_schema, seq FROM capabilities WHERE seq > ?1 ORDER BY seq",
       ),
+      versions: this.db.query("SELECT * FROM capability_versions WHERE capability_id = ?1"),
       aliasesOf: this.db.query("SELECT namespace, action FROM capability_aliases WHERE capability_id = ?1 ORDER BY created_at"),
       usage: this.db.query("INSERT INTO tool_usage (tool_id, server_id, success, latency_ms, at) VALUES (?1, ?2, ?3, ?4, ?5)"),
     };
@@ -130,19 +137,20 @@ export class SqliteCapabilityStore implements CapabilityStore {
         this.db.run(
           `INSERT INTO capabilities (id, org, project, namespace, action, named, fqdn, description, intent, code, code_hash,
              parameters_schema, default_args, tools_used, routing, routing_explicit, visibility, created_by, created_at,
-             updated_by, updated_at, usage_count, success_count, total_latency_ms, seq, last_used_at)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?18, ?19, 1, 1, ?20, ?21, ?19)`,
+             updated_by, updated_at, usage_count, success_count, total_latency_ms, seq, last_used_at, version_tag)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?18, ?19, ?23, ?23, ?20, ?21, ?19, ?22)`,
           [
             id, scope.org, scope.project, name.namespace, name.action, input.name ? 1 : 0,
             makeFqdn(scope.org, scope.project, name, input.code_hash), input.description ?? "", input.intent ?? "",
             input.code, input.code_hash, schema, JSON.stringify(input.default_args), JSON.stringify(input.tools_used),
-            input.routing, input.routing_explicit ? 1 : 0, input.visibility ?? "private", input.by, now, input.latency_ms, seq,
+            input.routing, input.routing_explicit ? 1 : 0, input.visibility ?? "private", input.by, now, input.latency_ms, seq, input.version_tag ?? "1.0.0",
+            input.ran === false ? 0 : 1,
           ],
         );
         this.db.run(
           `INSERT INTO capability_versions (id, capability_id, version_tag, code, code_hash, parameters_schema, change_summary, created_by, created_at)
-           VALUES (?1, ?2, '1.0.0', ?3, ?4, ?5, 'first version', ?6, ?7)`,
-          [crypto.randomUUID(), id, input.code, input.code_hash, schema, input.by, now],
+           VALUES (?1, ?2, ?8, ?3, ?4, ?5, 'first version', ?6, ?7)`,
+          [crypto.randomUUID(), id, input.code, input.code_hash, schema, input.by, now, input.version_tag ?? "1.0.0"],
         );
         for (const tag of new Set(input.tags ?? [])) this.db.run("INSERT INTO capability_tags (capability_id, tag) VALUES (?1, ?2)", [id, tag]);
         return { kind: "created", capability: toCapability(this.q.byId!.get(id) as Row) };
@@ -209,6 +217,140 @@ export class SqliteCapabilityStore implements CapabilityStore {
 
   async aliasesOf(id: string): Promise<string[]> {
     return (this.q.aliasesOf!.all(id) as Array<{ namespace: string; action: string }>).map(formatName);
+  }
+
+  async versions(id: string): Promise<Version[]> {
+    const rows = (this.q.versions!.all(id) as Row[]).map(
+      (r): Version => ({
+        id: r.id as string,
+        capability_id: r.capability_id as string,
+        version_tag: r.version_tag as string,
+        code: r.code as string,
+        code_hash: r.code_hash as string,
+        parameters_schema: JSON.parse(r.parameters_schema as string),
+        change_summary: r.change_summary as string,
+        created_by: r.created_by as string,
+        created_at: r.created_at as string,
+      }),
+    );
+    return rows.sort((a, b) => Bun.semver.order(b.version_tag, a.version_tag));
+  }
+
+  async appendVersion(id: string, v: NewVersion): Promise<Capability> {
+    return this.db
+      .transaction(() => {
+        const row = this.q.byId!.get(id) as Row | null;
+        if (!row) throw new NotFoundError(id);
+        const current = toCapability(row);
+        const { version_tag, change_summary } = v.decide(current);
+        const now = new Date().toISOString();
+        const schema = JSON.stringify(v.parameters_schema);
+        this.db.run(
+          `INSERT INTO capability_versions (id, capability_id, version_tag, code, code_hash, parameters_schema, change_summary, created_by, created_at)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)`,
+          [crypto.randomUUID(), id, version_tag, v.code, v.code_hash, schema, change_summary, v.by, now],
+        );
+        const name = { namespace: current.namespace, action: current.action };
+        this.db.run(
+          `UPDATE capabilities SET code = ?2, code_hash = ?3, parameters_schema = ?4, tools_used = ?5, routing = ?6, version_tag = ?7,
+             fqdn = ?8, description = ?9, intent = ?10, updated_by = ?11, updated_at = ?12, seq = ?13 WHERE id = ?1`,
+          [
+            id, v.code, v.code_hash, schema, JSON.stringify(v.tools_used), current.routing_explicit ? current.routing : (v.routing ?? current.routing), version_tag,
+            makeFqdn(current.org, current.project, name, v.code_hash), v.description ?? current.description, v.intent ?? current.intent, v.by, now,
+            (this.q.nextSeq!.get() as { s: number }).s,
+          ],
+        );
+        return toCapability(this.q.byId!.get(id) as Row);
+      })
+      .immediate();
+  }
+
+  async query(q: CapabilityQuery): Promise<{ total: number; items: Capability[] }> {
+    const where = ["c.org = ?", "c.project = ?", "c.record_type = 'capability'"];
+    const params: Array<string | number> = [q.scope.org, q.scope.project];
+    if (q.created_by) {
+      where.push("c.created_by GLOB ?");
+      params.push(q.created_by);
+    }
+    if (q.visibility) {
+      where.push("c.visibility = ?");
+      params.push(q.visibility);
+    }
+    if (q.namespace) {
+      where.push("c.namespace = ?");
+      params.push(q.namespace);
+    }
+    if (q.named_only) where.push("c.named = 1");
+    for (const word of (q.text ?? "").toLowerCase().split(/\s+/).filter(Boolean)) {
+      where.push("(lower(c.namespace || ':' || c.action) LIKE ? ESCAPE '\\' OR lower(c.description) LIKE ? ESCAPE '\\' OR lower(c.intent) LIKE ? ESCAPE '\\')");
+      const like = `%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      params.push(like, like, like);
+    }
+    const tags = [...new Set(q.tags ?? [])];
+    if (tags.length) {
+      where.push(`c.id IN (SELECT capability_id FROM capability_tags WHERE tag IN (${tags.map(() => "?").join(", ")}) GROUP BY capability_id HAVING COUNT(*) = ?)`);
+      params.push(...tags, tags.length);
+    }
+    const cond = where.join(" AND ");
+    const total = (this.db.query(`SELECT COUNT(*) AS n FROM capabilities c WHERE ${cond}`).get(...params) as { n: number }).n;
+    const cols = "c.*, (SELECT json_group_array(tag) FROM capability_tags t WHERE t.capability_id = c.id) AS tags";
+    const rows = this.db
+      .query(`SELECT ${cols} FROM capabilities c WHERE ${cond} ORDER BY ${SORTS[q.sort ?? "name"]} LIMIT ? OFFSET ?`)
+      .all(...params, q.limit ?? 50, q.offset ?? 0) as Row[];
+    return { total, items: rows.map(toCapability) };
+  }
+
+  async tag(id: string, add: readonly string[], remove: readonly string[], by: string): Promise<Capability> {
+    return this.db
+      .transaction(() => {
+        if (!this.q.byId!.get(id)) throw new NotFoundError(id);
+        for (const t of add) this.db.run("INSERT OR IGNORE INTO capability_tags (capability_id, tag) VALUES (?1, ?2)", [id, t]);
+        for (const t of remove) this.db.run("DELETE FROM capability_tags WHERE capability_id = ?1 AND tag = ?2", [id, t]);
+        this.touch(id, {}, by, new Date().toISOString());
+        return toCapability(this.q.byId!.get(id) as Row);
+      })
+      .immediate();
+  }
+
+  async fork(scope: Scope, id: string, to: CapName, by: string): Promise<Capability> {
+    return this.db
+      .transaction(() => {
+        const src = this.q.byId!.get(id) as Row | null;
+        if (!src) throw new NotFoundError(id);
+        if (this.takenBy(scope, to)) throw new NameTakenError(formatName(to));
+        const c = toCapability(src);
+        const newId = crypto.randomUUID();
+        const now = new Date().toISOString();
+        const schema = JSON.stringify(c.parameters_schema);
+        this.db.run(
+          `INSERT INTO capabilities (id, org, project, namespace, action, named, fqdn, description, intent, code, code_hash,
+             parameters_schema, default_args, tools_used, routing, routing_explicit, visibility, created_by, created_at,
+             updated_by, updated_at, seq, forked_from)
+           VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'private', ?16, ?17, ?16, ?17, ?18, ?19)`,
+          [
+            newId, scope.org, scope.project, to.namespace, to.action, makeFqdn(scope.org, scope.project, to, c.code_hash), c.description, c.intent, c.code, c.code_hash,
+            schema, JSON.stringify(c.default_args), JSON.stringify(c.tools_used), c.routing, c.routing_explicit ? 1 : 0, by, now,
+            (this.q.nextSeq!.get() as { s: number }).s, c.id,
+          ],
+        );
+        this.db.run(
+          `INSERT INTO capability_versions (id, capability_id, version_tag, code, code_hash, parameters_schema, change_summary, created_by, created_at)
+           VALUES (?1, ?2, '1.0.0', ?3, ?4, ?5, ?6, ?7, ?8)`,
+          [crypto.randomUUID(), newId, c.code, c.code_hash, schema, `forked from ${c.display_name}@${c.version_tag} (${c.fqdn})`, by, now],
+        );
+        for (const t of c.tags) this.db.run("INSERT INTO capability_tags (capability_id, tag) VALUES (?1, ?2)", [newId, t]);
+        return toCapability(this.q.byId!.get(newId) as Row);
+      })
+      .immediate();
+  }
+
+  async usageStats(since?: string): Promise<UsageStat[]> {
+    return this.db
+      .query(
+        `SELECT tool_id, server_id, COUNT(*) AS calls, SUM(success) AS successes, AVG(latency_ms) AS avg_latency_ms, MAX(at) AS last_at
+         FROM tool_usage WHERE at >= ?1 GROUP BY tool_id, server_id ORDER BY calls DESC, tool_id`,
+      )
+      .all(since ?? "") as UsageStat[];
   }
 
   async recordToolUsage(rows: readonly ToolUsage[]): Promise<void> {

@@ -70,8 +70,36 @@ export interface CaptureInput {
   routing_explicit: boolean;
   tags?: string[];
   visibility?: Visibility;
+  version_tag?: string;
   by: string;
   latency_ms: number;
+  /** False when saved without running (learn:save): the counters start at 0. */
+  ran?: boolean;
+}
+
+export interface CapabilityQuery {
+  scope: Scope;
+  /** Glob on created_by (`ali*`). */
+  created_by?: string;
+  /** All must be present. */
+  tags?: string[];
+  visibility?: Visibility;
+  namespace?: string;
+  /** Words in the name, description or intent. */
+  text?: string;
+  named_only?: boolean;
+  sort?: "name" | "usage" | "created";
+  limit?: number;
+  offset?: number;
+}
+
+export interface UsageStat {
+  tool_id: string;
+  server_id: string;
+  calls: number;
+  successes: number;
+  avg_latency_ms: number;
+  last_at: string;
 }
 
 export type CaptureOutcome =
@@ -80,9 +108,39 @@ export type CaptureOutcome =
   | { kind: "taken"; name: string };
 
 export interface Resolution {
+  /** With a version specifier, code and parameters_schema are that version's. */
   capability: Capability;
   /** Set when the caller used an old name (an alias): the current name is capability.display_name. */
   alias?: string;
+  /** Set when a version specifier picked a version. */
+  version?: string;
+}
+
+/** One immutable version of a capability. */
+export interface Version {
+  id: string;
+  capability_id: string;
+  version_tag: string;
+  code: string;
+  code_hash: string;
+  parameters_schema: Record<string, unknown>;
+  change_summary: string;
+  created_by: string;
+  created_at: string;
+}
+
+/** A new version of an existing capability; `decide` runs inside the write transaction with the
+ * record as it is then, and returns the tag and summary (or throws to refuse). */
+export interface NewVersion {
+  code: string;
+  code_hash: string;
+  parameters_schema: Record<string, unknown>;
+  tools_used: string[];
+  routing?: Routing;
+  description?: string;
+  intent?: string;
+  by: string;
+  decide(current: Capability): { version_tag: string; change_summary: string };
 }
 
 /** What search indexes need of a record (no code). */
@@ -134,6 +192,18 @@ export interface CapabilityStore {
   /** Renames in one transaction: the old name becomes an alias of the same record. */
   rename(scope: Scope, from: CapName, to: CapName, by: string): Promise<{ capability: Capability; old: string }>;
   aliasesOf(id: string): Promise<string[]>;
+  /** Versions, newest first. */
+  versions(id: string): Promise<Version[]>;
+  /** Appends a version and makes it the record's current state, atomically. */
+  appendVersion(id: string, v: NewVersion): Promise<Capability>;
   recordToolUsage(rows: readonly ToolUsage[]): Promise<void>;
+  /** Capabilities of the scope matching every given filter, and how many match in all. */
+  query(q: CapabilityQuery): Promise<{ total: number; items: Capability[] }>;
+  /** Adds and removes tags; returns the record. */
+  tag(id: string, add: readonly string[], remove: readonly string[], by: string): Promise<Capability>;
+  /** Copies a record into another name of the scope, remembering where it came from. */
+  fork(scope: Scope, id: string, to: CapName, by: string): Promise<Capability>;
+  /** Per tool: calls, successes, mean latency (tool_usage), optionally since an ISO time. */
+  usageStats(since?: string): Promise<UsageStat[]>;
   close(): void;
 }

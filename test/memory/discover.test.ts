@@ -64,7 +64,7 @@ test("capabilities of another project are not offered", async () => {
 test("discover {namespace} still gives a namespace's tools with schemas", async () => {
   const { client } = await fx.connect();
   const one = JSON.parse(text(await client.callTool({ name: "discover", arguments: { namespace: "dns" } })));
-  expect(one.tools.map((t: any) => t.id)).toEqual(["dns:rename"]);
+  expect(one.tools.map((t: any) => t.id)).toEqual(expect.arrayContaining(["dns:rename", "dns:lookup", "dns:history"]));
   const mem = JSON.parse(text(await client.callTool({ name: "discover", arguments: { namespace: "memory" } })));
   expect(mem.tools.find((t: any) => t.id === "memory:read_graph").inputSchema).toBeDefined();
 });
