@@ -24,7 +24,6 @@ interface Waiter {
   limits: SandboxLimits;
   parent?: Ticket;
   grant(t: Ticket): void;
-  cancel(): void;
 }
 
 /** Runs started by runs started by runs...: deeper is a module or capability calling itself. */
@@ -111,7 +110,6 @@ export function admit(limits: SandboxLimits, parent: Ticket | undefined, signal?
         signal?.removeEventListener("abort", onAbort);
         resolve(t);
       },
-      cancel: onAbort,
     };
     signal?.addEventListener("abort", onAbort, { once: true });
     if (parent) queue.unshift(waiter);
