@@ -1,5 +1,8 @@
 // The platforms a release ships, named as in archive names: `<os>-<arch>[-variant]`.
-// x64 builds need AVX2 (Haswell, 2013, and later); `-baseline` builds run on any x86-64 CPU.
+// Bun's x64 runtimes may need AVX2 (Haswell, 2013, and later); `-baseline` ones run on any x86-64
+// CPU. With Bun 1.4.5 each x64 runtime and its baseline twin were byte-identical (checked with
+// cmp on the runtimes fetched for linux-x64-musl and windows-x64); the baseline archives still
+// ship so installers and package managers keep a name that is safe whatever a later Bun does.
 
 export type Os = "linux" | "darwin" | "windows";
 export type Arch = "x64" | "arm64";

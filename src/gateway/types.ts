@@ -45,6 +45,12 @@ export interface CallOrigin {
   readonly session?: import("./session.ts").Session;
 }
 
+/** The client a call serves (the sandbox gives each a fair share): a 2026-07-28 request's session
+ * id is its connection's plus "#<request id>". */
+export function clientOf(session: { id: string } | undefined): string | undefined {
+  return session?.id.split("#")[0];
+}
+
 export function textResult(text: string, extra: Partial<CallToolResult> = {}): CallToolResult {
   return { content: [{ type: "text", text }], ...extra };
 }

@@ -6,7 +6,7 @@
 // ripgrep and vendored seccomp binaries on disk, none of which a single compiled binary carries,
 // and pml needs only its filesystem half plus an all-or-nothing network switch.
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, type FSWatcher, watch, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, type FSWatcher, watch, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve, sep } from "node:path";
 import { pmlHome } from "../config/paths.ts";
@@ -50,6 +50,13 @@ export interface ConfinedCommand {
    * mounts are made); returns the function that stops watching.
    */
   guard(onBreach: (path: string) => void): () => void;
+  /**
+   * For short-lived processes, once they have exited: protected entries that appeared (or were
+   * replaced) while they ran, where no read-only bind could stand in advance (`sub/.git`,
+   * `.env.production`), are renamed aside to `<name>.pml-blocked-<time>` (nothing is deleted) so
+   * that git, pml or a dotenv loader never picks them up. Returns [created, moved-to] pairs.
+   */
+  sweep(): Array<[string, string]>;
 }
 
 /** `PML_CONFINE=off` turns confinement off (tests, or a machine where it misbehaves); it is
@@ -314,8 +321,10 @@ function bwrapCommand(argv: string[], policy: ConfinePolicy): ConfinedCommand {
   for (const w of policy.writable ?? []) a.push("--bind", realOr(w), realOr(w));
 
   const { file, dir } = emptySources();
+  const existing = findProtectedPaths(ws);
+  const before = new Map(existing.map((p) => [p, identity(p)]));
   // Existing protected entries: read-only; `.env*` hidden behind an empty file.
-  for (const p of findProtectedPaths(ws)) {
+  for (const p of existing) {
     let st;
     try {
       st = lstatSync(p);
@@ -352,6 +361,19 @@ function bwrapCommand(argv: string[], policy: ConfinePolicy): ConfinedCommand {
     argv: [Bun.which("bwrap") ?? "bwrap", ...a, ...argv],
     env: { TMPDIR: "/tmp" },
     guard: (onBreach) => guardPaths(guarded, onBreach),
+    sweep: () => {
+      const moved: Array<[string, string]> = [];
+      const ours = new Set([...made, ...othersInUse(), ...placeholderUsers.keys()]);
+      for (const p of findProtectedPaths(ws)) {
+        if (ours.has(p) || before.get(p) === identity(p)) continue;
+        const aside = `${p}.pml-blocked-${Date.now()}`;
+        try {
+          renameSync(p, aside);
+          moved.push([p, aside]);
+        } catch {}
+      }
+      return moved;
+    },
     release: () => {
       if (released) return;
       released = true;
@@ -464,8 +486,10 @@ function seatbeltCommand(argv: string[], policy: ConfinePolicy): ConfinedCommand
     argv: ["/usr/bin/sandbox-exec", "-p", lines.join("\n"), ...argv],
     env: { TMPDIR: tmp },
     release: () => rmSync(tmp, { recursive: true, force: true }),
-    // Seatbelt rules are about paths, not mounts: a replaced file is covered as it was.
+    // Seatbelt rules are about paths and names, not mounts: a replaced file is covered as it
+    // was, and a protected name cannot be created anywhere.
     guard: () => () => {},
+    sweep: () => [],
   };
 }
 

@@ -356,11 +356,23 @@ export function createHost(opts: HostOptions): SandboxHost {
       signal.addEventListener("abort", kill, { once: true });
       try {
         const [out, err, code] = await Promise.all([readCapped(child.stdout, EXEC_OUTPUT_CAP), readCapped(child.stderr, EXEC_OUTPUT_CAP), child.exited]);
+        // Protected names it created where no read-only placeholder could stand (sub/.git, ...).
+        const blocked: string[] = [];
+        for (const [from, to] of confined?.sweep() ?? []) {
+          const [f, t] = [await rel(from), await rel(to)];
+          try {
+            opts.audit?.({ tool: opts.tool, attempted: `exec created ${f}`, reason: `protected name; moved aside to ${t}` });
+          } catch {}
+          blocked.push(`${f} -> ${t}`);
+        }
         return {
           exit_code: code,
           signal: child.signalCode ?? null,
           stdout: out.text,
-          stderr: err.text + (timedOut ? `\n[pml: killed after ${timeout} ms timeout]` : ""),
+          stderr:
+            err.text +
+            (timedOut ? `\n[pml: killed after ${timeout} ms timeout]` : "") +
+            (blocked.length ? `\n[pml: commands may not create protected files (.git, .env*, .claude, .pml, .mcp.json, .pml.json); moved aside: ${blocked.join(", ")}]` : ""),
           truncated: out.truncated || err.truncated,
           timed_out: timedOut,
           confined: confined ? confinement().kind : "none",

@@ -115,6 +115,24 @@ withBwrap("shell:exec under bubblewrap", () => {
     expect(existsSync(join(ws, ".pml"))).toBe(false);
   });
 
+  test("protected names created deeper (sub/.git with hooks, .env.production) are moved aside after the command", async () => {
+    const r = await shell(
+      peer,
+      9,
+      `mkdir -p sub/.git/hooks && echo '[core] fsmonitor=evil' > sub/.git/config && echo x > sub/.git/hooks/pre-commit; echo A=1 > .env.production; mkdir -p sub/.Claude; echo done`,
+    );
+    expect(r.stdout).toContain("done");
+    for (const p of ["sub/.git", ".env.production", "sub/.Claude"]) expect(existsSync(join(ws, p)), p).toBe(false);
+    expect(r.stderr).toContain("commands may not create protected files");
+    const aside = readdirSync(join(ws, "sub")).filter((n) => n.startsWith(".git.pml-blocked-"));
+    expect(aside.length).toBe(1); // moved, not deleted: nothing of the user's is ever lost
+    expect(readFileSync(join(ws, "sub", aside[0]!, "config"), "utf8")).toContain("fsmonitor");
+    // The existing protected entries are untouched.
+    expect(existsSync(join(ws, ".git/config"))).toBe(true);
+    expect(existsSync(join(ws, ".pml.json"))).toBe(true);
+    Bun.spawnSync(["sh", "-c", `rm -rf sub/.git.pml-blocked-* sub/.Claude.pml-blocked-* .env.production.pml-blocked-*`], { cwd: ws });
+  });
+
   test("cannot read an existing .env", async () => {
     writeFileSync(join(ws, ".env"), "TOKEN=dotenv-secret-91\n");
     try {

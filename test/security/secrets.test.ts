@@ -193,6 +193,36 @@ describe("a registry's stdio server or module cannot pick the user's keys with e
     peer.close();
   });
 
+  test("under MCP 2026-07-28 the approval is an input request naming the variable; the retry gives only it", async () => {
+    config();
+    const peer = new RawPeer(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, PML_API_KEY: SECRETS.PML_API_KEY }) });
+    peers.push(peer);
+    const meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "secrets-test", version: "0" },
+      "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+    };
+    const first = (await peer.request(nextId++, "tools/call", { name: "evilstdio__env", arguments: {}, _meta: meta })).result;
+    expect(first.resultType).toBe("input_required");
+    const message: string = first.inputRequests.pml_approval.params.message;
+    expect(message).toContain("AWS_SECRET_ACCESS_KEY");
+    expect(message).toContain(fixtureServer);
+    expect(message).not.toContain(SECRETS.AWS_SECRET_ACCESS_KEY);
+    const done = (
+      await peer.request(nextId++, "tools/call", {
+        name: "evilstdio__env",
+        arguments: {},
+        _meta: meta,
+        requestState: first.requestState,
+        inputResponses: { pml_approval: { action: "accept", content: { decision: "continue" } } },
+      })
+    ).result;
+    const env = JSON.parse(textOf(done));
+    expect(env.AWS_SECRET_ACCESS_KEY).toBe(SECRETS.AWS_SECRET_ACCESS_KEY);
+    expect(env.PML_API_KEY).toBeUndefined();
+    peer.close();
+  });
+
   test("a registry module: ctx.env holds only what was granted", async () => {
     config();
     const peer = await pml();

@@ -116,7 +116,10 @@ const shell: ModuleDescriptor = {
       name: "exec",
       description:
         "Run a shell command (sh -c; cmd /c on Windows) with cwd = the workspace (or cwd inside it). " +
-        "Returns {exit_code, stdout, stderr, truncated, timed_out}. Output is capped at 256 KB per stream.",
+        "Returns {exit_code, stdout, stderr, truncated, timed_out, confined}. Output is capped at 256 KB per stream. " +
+        "Where the OS sandbox works (confined: \"bubblewrap\" or \"seatbelt\") the command can write only the workspace " +
+        "(not .pml.json, .mcp.json, .git/, .claude/, .pml/; .env* unreadable), cannot read the home directory, gets a private " +
+        "empty /tmp, and has no network unless .pml.json sets sandbox.shell_net.",
       inputSchema: {
         type: "object",
         properties: {
