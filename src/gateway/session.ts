@@ -3,7 +3,6 @@
 // requests in flight, the requests pml sent them (elicitation) and what the user approved.
 // A modern request (2026-07-28) is its own session: everything it declares is in its `_meta`,
 // it is gone when answered, and pml asks it for input by multi round-trip requests instead.
-import { createHash } from "node:crypto";
 import { errorResponse, type Id, type Message, type Response } from "../mcp/jsonrpc.ts";
 import { Peer, type Failure } from "../mcp/peer.ts";
 import { logLevelAtLeast, supportsFormElicitation, type LogLevel, type ModernClient } from "../mcp/protocol.ts";
@@ -118,7 +117,7 @@ export class Session {
 
 /** The same request (method and params) gets the same key in every round of a retried call. */
 function inputKey(method: string, params: Record<string, unknown>): string {
-  return `child_${createHash("sha256").update(method).update("\0").update(JSON.stringify(params)).digest("hex").slice(0, 16)}`;
+  return `child_${new Bun.CryptoHasher("sha256").update(method).update("\0").update(JSON.stringify(params)).digest("hex").slice(0, 16)}`;
 }
 
 class ClientFailure extends Error {
