@@ -12,7 +12,8 @@ import { routeTool } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
 import type { Project } from "./project.ts";
 import type { Session } from "./session.ts";
-import { ToolError, valueResult, type CallContext, type CallToolResult, type ToolInfo } from "./types.ts";
+import { clientOf, ToolError, valueResult, type CallContext } from "./types.ts";
+import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 
 export interface Resolved {
   ns: string;
@@ -138,6 +139,7 @@ export class Backends {
       args,
       workspace: this.workspace,
       signal: call.signal,
+      owner: clientOf(call.origin?.session),
       limits: await this.sandboxLimits(cfg),
       callTool: call.callTool,
       netAllow: cfg.sandbox?.net_allow ?? [],

@@ -16,7 +16,8 @@ import type { MetaDeps } from "./meta-tools.ts";
 import { parseToolName, formatToolId } from "./names.ts";
 import type { CallRequest } from "./server.ts";
 import type { Session } from "./session.ts";
-import { errorResult, resultText as textOf, resultValue, textResult, type CallToolResult } from "./types.ts";
+import { clientOf, errorResult, resultText as textOf, resultValue, textResult } from "./types.ts";
+import type { CallToolResult } from "../mcp/types.ts";
 
 export interface Recorded {
   tool: string;
@@ -218,7 +219,7 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
 
   const { runCode } = await import("../sandbox/run-code.ts");
   try {
-    const { value } = await runCode({ code, args: program.args, callTool, signal: stop, limits: await deps.backends.sandboxLimits() });
+    const { value } = await runCode({ code, args: program.args, callTool, signal: stop, limits: await deps.backends.sandboxLimits(), owner: clientOf(session) });
     return { kind: "done", value, toolsUsed: [...new Set(toolsUsed)], allOk: record.every((r) => r.ok), ms: performance.now() - started };
   } catch (e) {
     const ms = performance.now() - started;

@@ -14,7 +14,8 @@ import type { Project } from "./project.ts";
 import type { CallRequest, WireTool } from "./server.ts";
 import type { Session } from "./session.ts";
 import type { Surface } from "./surface.ts";
-import { errorResult, textResult, type CallToolResult } from "./types.ts";
+import { errorResult, textResult } from "./types.ts";
+import type { CallToolResult } from "../mcp/types.ts";
 
 export interface MetaDeps {
   workspace: Workspace;

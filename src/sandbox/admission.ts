@@ -6,11 +6,15 @@
 // must not wait behind its own parent, or a full pool would deadlock: such a run goes ahead of
 // the queue, and when nothing is free it may use one overflow place lent by its parent (one per
 // parent at a time). Nesting is bounded, so the total stays bounded too.
+//
+// Runs carry their owner (the client session they serve): one owner holds at most
+// max_concurrent - 1 places, so under `pml serve` another client always finds one free.
 import { SandboxError } from "./errors.ts";
 import type { SandboxLimits } from "./limits.ts";
 
 export interface Ticket {
   parent?: Ticket;
+  owner?: string;
   depth: number;
   memory: number;
   /** Runs on its parent's overflow place, outside the caps. */
@@ -23,6 +27,7 @@ export interface Ticket {
 interface Waiter {
   limits: SandboxLimits;
   parent?: Ticket;
+  owner?: string;
   grant(t: Ticket): void;
 }
 
@@ -32,27 +37,41 @@ export const MAX_DEPTH = 8;
 let running = 0;
 let reserved = 0;
 const queue: Waiter[] = [];
+const held = new Map<string, number>();
+
+/** The most places one owner may hold: all but one, when there is more than one. */
+const ownerCap = (limits: SandboxLimits) => (limits.maxConcurrent > 1 ? limits.maxConcurrent - 1 : 1);
 
 const mb = (bytes: number) => Math.round(bytes / 1048576);
 
-function fits(limits: SandboxLimits): boolean {
+function fits(limits: SandboxLimits, owner: string | undefined): boolean {
+  if (owner !== undefined && (held.get(owner) ?? 0) >= ownerCap(limits)) return false;
   return running < limits.maxConcurrent && reserved + limits.memoryBytes <= limits.totalMemoryBytes;
 }
 
-function issue(limits: SandboxLimits, parent: Ticket | undefined): Ticket | undefined {
-  if (fits(limits)) {
+function issue(limits: SandboxLimits, parent: Ticket | undefined, owner: string | undefined): Ticket | undefined {
+  const depth = parent ? parent.depth + 1 : 0;
+  if (fits(limits, owner)) {
     running++;
     reserved += limits.memoryBytes;
-    return { parent, depth: parent ? parent.depth + 1 : 0, memory: limits.memoryBytes, overflow: false, lent: false, released: false };
+    if (owner !== undefined) held.set(owner, (held.get(owner) ?? 0) + 1);
+    return { parent, owner, depth, memory: limits.memoryBytes, overflow: false, lent: false, released: false };
   }
   if (parent && !parent.lent && !parent.released) {
     parent.lent = true;
-    return { parent, depth: parent.depth + 1, memory: limits.memoryBytes, overflow: true, lent: false, released: false };
+    return { parent, owner, depth, memory: limits.memoryBytes, overflow: true, lent: false, released: false };
   }
   return undefined;
 }
 
-function busyReason(limits: SandboxLimits): { reason: string; key: string } {
+function busyReason(limits: SandboxLimits, owner: string | undefined): { reason: string; key: string } {
+  const mine = owner === undefined ? 0 : (held.get(owner) ?? 0);
+  if (running < limits.maxConcurrent && mine >= ownerCap(limits)) {
+    return {
+      reason: `this client already has ${mine} sandboxed runs in progress, the most one client may hold so that others always find a free place (sandbox.max_concurrent - 1 = ${ownerCap(limits)})`,
+      key: "sandbox.max_concurrent",
+    };
+  }
   if (running >= limits.maxConcurrent) {
     return { reason: `${running} sandboxed runs are in progress, the most allowed at once (sandbox.max_concurrent = ${limits.maxConcurrent})`, key: "sandbox.max_concurrent" };
   }
@@ -62,8 +81,10 @@ function busyReason(limits: SandboxLimits): { reason: string; key: string } {
   };
 }
 
-/** Waits for a place for one run; `parent` is the run on whose behalf it starts, if any. */
-export function admit(limits: SandboxLimits, parent: Ticket | undefined, signal?: AbortSignal): Promise<Ticket> {
+/** Waits for a place for one run; `parent` is the run on whose behalf it starts, if any, and
+ * `owner` the client it serves (a nested run has its parent's). */
+export function admit(limits: SandboxLimits, parent: Ticket | undefined, signal?: AbortSignal, ownerOf?: string): Promise<Ticket> {
+  const owner = parent ? parent.owner : ownerOf;
   if (limits.memoryBytes > limits.totalMemoryBytes) {
     return Promise.reject(
       new SandboxError(
@@ -76,11 +97,12 @@ export function admit(limits: SandboxLimits, parent: Ticket | undefined, signal?
     return Promise.reject(new SandboxError(`sandboxed calls nest more than ${MAX_DEPTH} deep (a module or capability calling itself?); the innermost call was refused`, "limit"));
   }
   if (signal?.aborted) return Promise.reject(new SandboxError("the call was cancelled", "aborted"));
-  const direct = parent || queue.length === 0 ? issue(limits, parent) : undefined;
+  // Whoever waits could not be served when the last place was freed: a run that fits now goes ahead.
+  const direct = issue(limits, parent, owner);
   if (direct) return Promise.resolve(direct);
   const waiting = queue.filter((w) => !w.parent).length;
   if (!parent && waiting >= limits.maxQueued) {
-    const { reason, key } = busyReason(limits);
+    const { reason, key } = busyReason(limits, owner);
     return Promise.reject(
       new SandboxError(
         `the sandbox is busy: ${reason}, and ${waiting} more runs are waiting (sandbox.max_queued = ${limits.maxQueued}), so this run was refused. Try again when some finish, or raise ${key} (or sandbox.max_queued) in .pml.json.`,
@@ -99,12 +121,13 @@ export function admit(limits: SandboxLimits, parent: Ticket | undefined, signal?
     };
     const onAbort = () => stop(new SandboxError("the call was cancelled while it waited for a free sandbox", "aborted"));
     const timer = setTimeout(() => {
-      const { reason, key } = busyReason(limits);
+      const { reason, key } = busyReason(limits, owner);
       stop(new SandboxError(`the run waited ${Math.round((Date.now() - started) / 1000)} s for a free sandbox and gave up: ${reason}. Raise ${key} in .pml.json, or run less at once.`, "busy"));
     }, limits.wallMs);
     const waiter: Waiter = {
       limits,
       parent,
+      owner,
       grant: (t) => {
         clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);
@@ -125,6 +148,11 @@ export function release(t: Ticket): void {
   } else {
     running--;
     reserved -= t.memory;
+    if (t.owner !== undefined) {
+      const n = (held.get(t.owner) ?? 1) - 1;
+      if (n > 0) held.set(t.owner, n);
+      else held.delete(t.owner);
+    }
   }
   pump();
 }
@@ -132,7 +160,7 @@ export function release(t: Ticket): void {
 function pump(): void {
   for (let i = 0; i < queue.length; ) {
     const w = queue[i]!;
-    const t = issue(w.limits, w.parent);
+    const t = issue(w.limits, w.parent, w.owner);
     if (!t) {
       i++;
       continue;

@@ -28,6 +28,8 @@ export interface ModuleCallOptions {
   signal?: AbortSignal;
   /** false: a fresh engine for this call only (default: pooled, warm). */
   reuse?: boolean;
+  /** The client session the call serves: one client cannot take every sandbox place. */
+  owner?: string;
 }
 
 /** Calls `fn(args, ctx)` exported by module `code` in a sandbox; resolves with its (JSON) value. */
@@ -48,6 +50,7 @@ export async function runModuleFunction(opts: ModuleCallOptions): Promise<unknow
     callTool: opts.ctx?.callTool,
     host,
     signal: opts.signal,
+    owner: opts.owner,
   });
 }
 
@@ -69,6 +72,8 @@ export interface ModuleToolOptions {
   grant?: { write?: boolean; net?: string[] };
   /** ctx.env: the variables the environment resolver granted this module (default none). */
   env?: Record<string, string>;
+  /** The client session the call serves (see ModuleCallOptions.owner). */
+  owner?: string;
 }
 
 /**
@@ -106,7 +111,7 @@ export async function runModuleTool(opts: ModuleToolOptions): Promise<unknown> {
     // The command's own timeout governs; the sandbox call must outlive it.
     limits = { ...limits, wallMs: Math.max(limits?.wallMs ?? DEFAULT_LIMITS.wallMs, Math.min(timeoutMs, 600_000) + 10_000) };
   }
-  return runModuleFunction({ code: d.code, fn: opts.action, args: opts.args, ctx: { env, callTool: opts.callTool, host }, limits, signal: opts.signal });
+  return runModuleFunction({ code: d.code, fn: opts.action, args: opts.args, ctx: { env, callTool: opts.callTool, host }, limits, signal: opts.signal, owner: opts.owner });
 }
 
 /** Ends the idle sandbox workers, and the modules they keep loaded (tests, shutdown). */

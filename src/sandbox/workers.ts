@@ -37,6 +37,8 @@ export interface WorkerRequest {
   callTool?: CallTool;
   host?: SandboxHost;
   signal?: AbortSignal;
+  /** The client session the run serves (see admission.ts). */
+  owner?: string;
 }
 
 interface Active {
@@ -174,7 +176,7 @@ async function hostCall(run: Active, op: string, payload: string): Promise<strin
 /** Runs guest code in a worker, within the global caps; resolves with its (JSON) value. */
 export async function runInWorker(req: WorkerRequest): Promise<unknown> {
   const limits = limitsFrom(req.limits);
-  const ticket = await admit(limits, lineage.getStore(), req.signal);
+  const ticket = await admit(limits, lineage.getStore(), req.signal, req.owner);
   try {
     return await dispatch(req, limits, ticket);
   } finally {

@@ -107,7 +107,21 @@ describe("the global cap", () => {
     await first;
   });
 
-  test("runs started by a run do not deadlock on a full pool", async () => {
+  test("one owner holds at most max_concurrent - 1 places: another owner always finds one free", async () => {
+    const limits = { ...long, maxConcurrent: 3 };
+    const ctl = new AbortController();
+    const a = [1, 2, 3].map(() => runCode({ code: SPIN, limits, signal: ctl.signal, owner: "a" }).catch((e) => e));
+    await Bun.sleep(20);
+    expect(admissionState()).toMatchObject({ running: 2, queued: 1 });
+    expect(await runCode({ code: "return 'b ran'", limits, owner: "b" })).toEqual({ value: "b ran" });
+    const refused: any = await runCode({ code: "return 1", limits: { ...limits, maxQueued: 1 }, owner: "a" }).catch((e) => e);
+    expect(refused.message).toContain("the most one client may hold");
+    expect(refused.message).toContain("sandbox.max_concurrent");
+    ctl.abort();
+    for (const e of await Promise.all(a)) expect(e.kind).toBe("aborted");
+  });
+
+    test("runs started by a run do not deadlock on a full pool", async () => {
     const module = "export async function double(args) { return args.n * 2 }";
     const limits = { maxConcurrent: 1 };
     // execute (holding the only place) calls a tool that runs module code, three at once.

@@ -39,8 +39,9 @@ const cancel = (peer: RawPeer, id: number) => peer.send({ jsonrpc: "2.0", method
 const text = (m: any) => m.result?.content?.[0]?.text ?? JSON.stringify(m.error);
 
 test("pml stdio answers ping while three runaways spin; cancelling them frees their places at once", async () => {
-  // Three places only: if cancelling did not stop the runaways, the last call would wait for them.
-  const peer = new RawPeer([BIN], workspace({ max_concurrent: 3 }));
+  // One client holds at most max_concurrent - 1 = 3 places: if cancelling did not stop the
+  // runaways, the last call would wait for them.
+  const peer = new RawPeer([BIN], workspace({ max_concurrent: 4 }));
   try {
     await peer.initialize();
     const runaways = [101, 102, 103];
@@ -121,8 +122,9 @@ test.skipIf(process.platform !== "linux")("40 concurrent execute calls holding ~
   }
 }, 180_000);
 
-test("under pml serve, one client's runaway does not hold up another client's call", async () => {
-  const { cwd, env } = workspace({});
+test("under pml serve, one client's runaways do not hold up another client's call, even with the pool full", async () => {
+  // Two places: client a may hold one of them, whatever it sends; the other stays free for b.
+  const { cwd, env } = workspace({ max_concurrent: 2 });
   const server = await spawnListening([BIN, "serve", "--port", "0"], { cwd, env });
   const clients: Client[] = [];
   try {
@@ -133,17 +135,19 @@ test("under pml serve, one client's runaway does not hold up another client's ca
     }
     const [a, b] = clients as [Client, Client];
     const ctl = new AbortController();
-    let runawayDone = false;
-    const runaway = a
-      .callTool({ name: "execute", arguments: { code: SPIN } }, undefined, { signal: ctl.signal, timeout: RUNAWAY_LIMIT_MS * 2 })
-      .catch((e) => e)
-      .finally(() => (runawayDone = true));
+    let runawaysDone = 0;
+    const runaways = [1, 2, 3].map(() =>
+      a
+        .callTool({ name: "execute", arguments: { code: SPIN } }, undefined, { signal: ctl.signal, timeout: RUNAWAY_LIMIT_MS * 2 })
+        .catch((e) => e)
+        .finally(() => runawaysDone++),
+    );
     await Bun.sleep(300);
     const r: any = await b.callTool({ name: "execute", arguments: { code: "return 'b ran'" } });
     expect(r.structuredContent.result).toBe("b ran");
-    expect(runawayDone).toBe(false);
+    expect(runawaysDone).toBe(0);
     ctl.abort();
-    await runaway;
+    await Promise.all(runaways);
   } finally {
     for (const c of clients) await c.close().catch(() => {});
     await server.stop();
