@@ -2,13 +2,17 @@
 // same run. `bun bench/proxy.ts [--n 2000] [--concurrency 32] [--pml dist/pml]`
 //
 //   direct   SDK Client -> StdioClientTransport -> server-everything
+//   bare     SDK Client -> bench/bare-proxy.ts (parse, remap the id, forward) -> server-everything:
+//            the least a proxy process can cost, the baseline pml is held to
 //   pool     pml's Pool (in-process, no client hop) -> server-everything: the pool's own cost
 //   pml      SDK Client -> `pml stdio` -> pool -> server-everything (tool everything__echo)
+//   raw-2025 / raw-2026  a minimal line client (no SDK) -> `pml stdio`, the same call under
+//            2025-11-25 (after initialize) and under 2026-07-28 (_meta on every request)
 //
 // The server runs on the same runtime in every case (bun, BUN_BE_BUN=1), as pml launches it.
 // The pml case needs a built dist/pml whose gateway serves catalog tools; it is skipped (with the
-// reason) otherwise. Targets: added median <= 0.2 ms, added p99 <= 2 ms, concurrent throughput
-// >= 80% of direct.
+// reason) otherwise. Targets: pml's added median over direct <= 0.1 ms, and its throughput at
+// concurrency 32 >= 90% of the bare proxy's.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -75,6 +79,51 @@ function check(text: string, i: number) {
   if (text !== `Echo: m${i}`) throw new Error(`response mismatch for call ${i}: ${text}`);
 }
 
+/** JSON-RPC over a child's stdin/stdout with nothing else: no schema validation, no SDK. */
+class LineClient {
+  private readonly proc: ReturnType<typeof Bun.spawn>;
+  private readonly waiting = new Map<number, (m: any) => void>();
+  private next = 1;
+  constructor(cmd: string, args: string[], cenv: Record<string, string>, cwd: string) {
+    const proc = Bun.spawn([cmd, ...args], { cwd, env: cenv, stdin: "pipe", stdout: "pipe", stderr: "ignore" });
+    this.proc = proc;
+    void (async () => {
+      const dec = new TextDecoder();
+      let buf = "";
+      for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) {
+        buf += dec.decode(chunk, { stream: true });
+        let nl: number;
+        while ((nl = buf.indexOf("\n")) !== -1) {
+          const m = JSON.parse(buf.slice(0, nl));
+          buf = buf.slice(nl + 1);
+          if (m.method === undefined) this.waiting.get(m.id)?.(m);
+        }
+      }
+    })();
+  }
+  call(method: string, params: unknown): Promise<any> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, (m) => {
+        this.waiting.delete(id);
+        if (m.error) reject(new Error(m.error.message));
+        else if (m.result?.resultType !== undefined && m.result.resultType !== "complete") reject(new Error(`resultType ${m.result.resultType}`));
+        else resolve(m.result);
+      });
+      const sink = this.proc.stdin as import("bun").FileSink;
+      sink.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+      sink.flush();
+    });
+  }
+  notify(method: string): void {
+    (this.proc.stdin as import("bun").FileSink).write(`${JSON.stringify({ jsonrpc: "2.0", method })}\n`);
+  }
+  async close(): Promise<void> {
+    (this.proc.stdin as import("bun").FileSink).end();
+    await this.proc.exited;
+  }
+}
+
 const results: Record<string, Figures | string> = {};
 const ms = (x: number) => `${x.toFixed(3)} ms`;
 
@@ -82,6 +131,16 @@ const ms = (x: number) => `${x.toFixed(3)} ms`;
 {
   const client = await sdkClient(process.execPath, [serverScript, "stdio"], env);
   results.direct = await measure(async (i) => {
+    const r: any = await client.callTool({ name: "echo", arguments: { message: `m${i}` } });
+    check(r.content[0].text, i);
+  });
+  await client.close();
+}
+
+// bare proxy
+{
+  const client = await sdkClient(process.execPath, [join(root, "bench/bare-proxy.ts"), process.execPath, serverScript, "stdio"], env);
+  results.bare = await measure(async (i) => {
     const r: any = await client.callTool({ name: "echo", arguments: { message: `m${i}` } });
     check(r.content[0].text, i);
   });
@@ -125,6 +184,27 @@ if (!existsSync(pmlBin)) {
   } finally {
     await client?.close().catch(() => {});
   }
+  // Both revisions through the same minimal client, so only the protocol differs.
+  if (typeof results.pml === "object") {
+    const META = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" },
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
+    for (const revision of ["2025", "2026"] as const) {
+      const raw = new LineClient(pmlBin, ["stdio"], penv, ws);
+      if (revision === "2025") {
+        await raw.call("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } });
+        raw.notify("notifications/initialized");
+      }
+      const extra = revision === "2026" ? { _meta: META } : {};
+      results[`raw-${revision}`] = await measure(async (i) => {
+        const r: any = await raw.call("tools/call", { name: "everything__echo", arguments: { message: `m${i}` }, ...extra });
+        check(r.content[0].text, i);
+      });
+      await raw.close();
+    }
+  }
 }
 rmSync(tmp, { recursive: true, force: true });
 
@@ -135,11 +215,22 @@ for (const [name, f] of Object.entries(results)) {
   else console.log(`${name.padEnd(9)} ${ms(f.median).padEnd(11)} ${ms(f.p99).padEnd(11)} ${ms(f.mean).padEnd(11)} ${f.throughput.toFixed(0)} calls/s`);
 }
 const d = results.direct as Figures;
-for (const name of ["pool", "pml"]) {
+const bare = results.bare as Figures;
+for (const name of ["bare", "pool", "pml"]) {
   const f = results[name];
   if (typeof f !== "object") continue;
   console.log(
-    `\n${name} vs direct: added median ${ms(f.median - d.median)} (target <= 0.2 ms), added p99 ${ms(f.p99 - d.p99)} (target <= 2 ms), ` +
-      `throughput ${((f.throughput / d.throughput) * 100).toFixed(0)}% of direct (target >= 80%)`,
+    `\n${name} vs direct: added median ${ms(f.median - d.median)}, added p99 ${ms(f.p99 - d.p99)}, ` +
+      `throughput ${((f.throughput / d.throughput) * 100).toFixed(0)}% of direct, ${((f.throughput / bare.throughput) * 100).toFixed(0)}% of bare`,
   );
 }
+const p = results.pml;
+if (typeof p === "object")
+  console.log(
+    `\ntargets: pml added median ${ms(p.median - d.median)} (<= 0.1 ms: ${p.median - d.median <= 0.1 ? "met" : "not met"}), ` +
+      `c=${C} throughput ${((p.throughput / bare.throughput) * 100).toFixed(0)}% of bare (>= 90%: ${p.throughput >= 0.9 * bare.throughput ? "met" : "not met"})`,
+  );
+const r5 = results["raw-2025"];
+const r6 = results["raw-2026"];
+if (typeof r5 === "object" && typeof r6 === "object")
+  console.log(`2026-07-28 vs 2025-11-25 tools/call round trip (line client): median ${ms(r6.median)} vs ${ms(r5.median)}, c=${C} ${r6.throughput.toFixed(0)} vs ${r5.throughput.toFixed(0)} calls/s`);

@@ -13,7 +13,8 @@ import type { ProjectConfig } from "../config/pml-json.ts";
 import { isLoopbackHost } from "../config/secure-url.ts";
 import { cloudKey, EnvResolver, envRequestFor, type EnvSource } from "../config/env-resolver.ts";
 import type { Descriptor } from "../registry/descriptor.ts";
-import { ToolError, type CallToolResult } from "../gateway/types.ts";
+import { ToolError } from "../gateway/types.ts";
+import type { CallToolResult } from "../mcp/types.ts";
 
 export const BYOK_HEADER_PREFIX = "X-PML-Env-";
 export const CLOUD_TOOLS_CALL_PATH = "/mcp/tools/call";

@@ -7,7 +7,8 @@
 // requests (ping) before our response. No GET stream is opened: pml only needs answers to its
 // own requests, and servers must not rely on a client holding one open.
 import { EnvResolver, envRequestFor, missingMessage } from "../config/env-resolver.ts";
-import { ToolError, type CallContext, type CallToolResult, type ToolInfo } from "../gateway/types.ts";
+import { ToolError, type CallContext } from "../gateway/types.ts";
+import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 import { log } from "../log.ts";
 import type { HttpDescriptor } from "../registry/descriptor.ts";
 import { version } from "../version.ts";

@@ -140,6 +140,8 @@ export const ProjectConfigSchema = v.looseObject({
       project: v.optional(ScopeLabel),
       capture: v.optional(v.boolean()),
       strict_namespaces: v.optional(v.boolean()),
+      curate_after: v.optional(v.pipe(v.number(), v.integer("expected an integer"), v.minValue(1, (issue) => `expected an integer >= 1, got ${got(issue.input)}`))),
+      curation_model: v.optional(v.string()),
     })),
   ),
 });

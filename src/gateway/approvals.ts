@@ -2,7 +2,8 @@
 // else return a result that tells the model what to ask and how to continue. Workflow ids are
 // random, single-use, bound to the session and tool they were issued for, and expire.
 import type { Session } from "./session.ts";
-import { textResult, type CallToolResult } from "./types.ts";
+import { textResult } from "./types.ts";
+import type { CallToolResult } from "../mcp/types.ts";
 
 export const WORKFLOW_TTL_MS = 5 * 60_000;
 

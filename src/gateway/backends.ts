@@ -12,7 +12,8 @@ import { routeTool } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
 import type { Project } from "./project.ts";
 import type { Session } from "./session.ts";
-import { clientOf, ToolError, valueResult, type CallContext, type CallToolResult, type ToolInfo } from "./types.ts";
+import { clientOf, ToolError, valueResult, type CallContext } from "./types.ts";
+import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 
 export interface Resolved {
   ns: string;

@@ -16,7 +16,8 @@ import type { MetaDeps } from "./meta-tools.ts";
 import { parseToolName, formatToolId } from "./names.ts";
 import type { CallRequest } from "./server.ts";
 import type { Session } from "./session.ts";
-import { clientOf, errorResult, resultText as textOf, resultValue, textResult, type CallToolResult } from "./types.ts";
+import { clientOf, errorResult, resultText as textOf, resultValue, textResult } from "./types.ts";
+import type { CallToolResult } from "../mcp/types.ts";
 
 export interface Recorded {
   tool: string;
@@ -107,6 +108,10 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
       out.capabilityName = saved.capability.display_name;
       out.capabilityFqdn = saved.capability.fqdn;
       if (saved.version) out.version = { tag: saved.version.tag, change_summary: saved.version.change_summary };
+      if (saved.kind === "created" && !saved.capability.named) {
+        const nudge = await deps.memory.curationNudge(settings).catch(() => undefined);
+        if (nudge) out.curation = nudge;
+      }
       if (plan.name && saved.capability.display_name !== formatName(plan.name))
         warnings.push(`This code is already saved as ${saved.capability.display_name}; to give it another name use dns:rename {name: "${saved.capability.display_name}", newName: "${formatName(plan.name)}"}.`);
     } catch (e) {

@@ -22,7 +22,8 @@ import type { Session } from "./session.ts";
 import type { Surface } from "./surface.ts";
 import { CAP_NS, CAP_SERVER_ID } from "../memory/names.ts";
 import type { ToolUsage } from "../memory/store.ts";
-import { errorResult, resultText, resultValue, ToolError, type CallContext, type CallToolResult } from "./types.ts";
+import { errorResult, resultText, resultValue, ToolError, type CallContext } from "./types.ts";
+import type { CallToolResult } from "../mcp/types.ts";
 
 export interface ContinueWorkflow {
   workflow_id?: unknown;

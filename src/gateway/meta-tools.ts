@@ -6,7 +6,8 @@ import { version } from "../version.ts";
 import { ContinueWorkflowSchema } from "./approvals.ts";
 import type { Backends } from "./backends.ts";
 import { runExecute } from "./execute.ts";
-import { summary } from "./stdlib-tools.ts";
+import { curate } from "./curate.ts";
+import { CURATE_DESCRIPTION, CURATE_SCHEMA, summary } from "./stdlib-tools.ts";
 import type { ContinueWorkflow, Invoker } from "./invoke.ts";
 import { parseToolName } from "./names.ts";
 import { memorySettings, type Memory } from "../memory/memory.ts";
@@ -14,7 +15,8 @@ import type { Project } from "./project.ts";
 import type { CallRequest, WireTool } from "./server.ts";
 import type { Session } from "./session.ts";
 import type { Surface } from "./surface.ts";
-import { errorResult, textResult, type CallToolResult } from "./types.ts";
+import { errorResult, textResult, ToolError } from "./types.ts";
+import type { CallToolResult } from "../mcp/types.ts";
 
 export interface MetaDeps {
   workspace: Workspace;
@@ -114,6 +116,21 @@ export function metaTools(deps: MetaDeps) {
           offset: (a.offset as number | undefined) ?? 0,
         });
         return jsonResult({ total, items: items.map((c) => ({ ...summary(c), tools_used: c.tools_used, created_at: c.created_at })) });
+      },
+    },
+    {
+      name: "curate_capabilities",
+      title: "Name learned capabilities",
+      description: CURATE_DESCRIPTION,
+      inputSchema: CURATE_SCHEMA,
+      handler: async (_s, req) => {
+        const settings = memorySettings((await deps.project.get()).config, deps.workspace.root);
+        try {
+          return jsonResult(await curate(deps, settings, req.arguments, { signal: req.signal, origin: req.origin }));
+        } catch (e) {
+          if (e instanceof ToolError) return errorResult(e.message);
+          throw e;
+        }
       },
     },
     {

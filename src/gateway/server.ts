@@ -5,7 +5,8 @@ import { version } from "../version.ts";
 import { ErrorCode, errorResponse, invalidReason, type Id, type Message, type Request, type Response } from "../mcp/jsonrpc.ts";
 import { isLogLevel, isModernRequest, LEGACY_PROTOCOLS, META, readModernMeta, SUPPORTED_PROTOCOLS, type InputRequiredResult } from "../mcp/protocol.ts";
 import { Session } from "./session.ts";
-import type { CallOrigin, CallToolResult } from "./types.ts";
+import type { CallOrigin } from "./types.ts";
+import type { CallToolResult } from "../mcp/types.ts";
 
 export { SUPPORTED_PROTOCOLS };
 

@@ -5,6 +5,7 @@
 // it is gone when answered, and pml asks it for input by multi round-trip requests instead.
 import { createHash } from "node:crypto";
 import { errorResponse, type Id, type Message, type Response } from "../mcp/jsonrpc.ts";
+import { Peer, type Failure } from "../mcp/peer.ts";
 import { logLevelAtLeast, supportsFormElicitation, type LogLevel, type ModernClient } from "../mcp/protocol.ts";
 
 /** What `relayRequest` answers when this client cannot take the request (no such capability). */
@@ -32,9 +33,9 @@ export class Session {
   /** Stops the call in progress (set by whoever runs it, for pendingInput). */
   interrupt?: () => void;
   readonly inflight = new Map<Id, AbortController>();
-  private readonly pending = new Map<Id, { resolve(r: Response): void }>();
-  private nextId = 1;
-  private inputClosed = false;
+  /** pml's own requests to the client (elicitation, relayed sampling). Rare, so the line the
+   * peer writes is parsed back into a message for the transport, which routes by it. */
+  private readonly peer = new Peer<string>((line, related) => this.send(JSON.parse(line), related as Id | undefined), "pml-");
 
   constructor(
     readonly id: string,
@@ -67,22 +68,11 @@ export class Session {
 
   /** Sends a request to the client; resolves with its response (or a -32001 error on timeout/abort). */
   request(method: string, params: Record<string, unknown>, opts: { timeoutMs: number; signal?: AbortSignal; related?: Id }): Promise<Response> {
-    const id = `pml-${this.nextId++}`;
-    if (this.inputClosed) return Promise.resolve(errorResponse(id, -32001, "the client closed its input"));
-    if (this.modern) return Promise.resolve(errorResponse(id, -32001, "a 2026-07-28 request cannot be sent requests; use an input_required result"));
-    return new Promise((resolve) => {
-      const done = (r: Response) => {
-        clearTimeout(timer);
-        opts.signal?.removeEventListener("abort", onAbort);
-        this.pending.delete(id);
-        resolve(r);
-      };
-      const onAbort = () => done(errorResponse(id, -32001, "cancelled"));
-      const timer = setTimeout(() => done(errorResponse(id, -32001, `no answer to ${method} within ${opts.timeoutMs} ms`)), opts.timeoutMs);
-      opts.signal?.addEventListener("abort", onAbort, { once: true });
-      this.pending.set(id, { resolve: done });
-      this.send({ jsonrpc: "2.0", id, method, params }, opts.related);
-    });
+    if (this.modern) return Promise.resolve(errorResponse(null, -32001, "a 2026-07-28 request cannot be sent requests; use an input_required result"));
+    return this.peer.request(method, params, { label: method, timeoutMs: opts.timeoutMs, signal: opts.signal, route: opts.related, fail: clientFailure }).then(
+      (result): Response => ({ jsonrpc: "2.0", id: null, result }),
+      (e: ClientFailure): Response => errorResponse(null, e.code, e.message, e.data),
+    );
   }
 
   /**
@@ -107,10 +97,7 @@ export class Session {
 
   /** Routes a response from the client to the request pml sent; false if it matches none. */
   settle(msg: Response): boolean {
-    const p = msg.id === null ? undefined : this.pending.get(msg.id);
-    if (!p) return false;
-    p.resolve(msg);
-    return true;
+    return msg.id !== null && this.peer.receive(msg);
   }
 
   supportsFormElicitation(): boolean {
@@ -120,17 +107,39 @@ export class Session {
   /** The client can no longer answer (its input closed): requests pml sent it fail at once,
    * and later ones too. Calls in flight go on. */
   endInput(): void {
-    this.inputClosed = true;
-    for (const [id, p] of this.pending) p.resolve(errorResponse(id, -32001, "the client closed its input"));
+    this.peer.close("the client closed its input");
   }
 
   close(): void {
     for (const c of this.inflight.values()) c.abort();
-    for (const [id, p] of this.pending) p.resolve(errorResponse(id, -32001, "session closed"));
+    this.peer.close("session closed");
   }
 }
 
 /** The same request (method and params) gets the same key in every round of a retried call. */
 function inputKey(method: string, params: Record<string, unknown>): string {
   return `child_${createHash("sha256").update(method).update("\0").update(JSON.stringify(params)).digest("hex").slice(0, 16)}`;
+}
+
+class ClientFailure extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+function clientFailure(f: Failure, label: string): ClientFailure {
+  switch (f.kind) {
+    case "error":
+      return new ClientFailure(f.code, f.message, f.data);
+    case "timeout":
+      return new ClientFailure(-32001, `no answer to ${label} within ${f.timeoutMs} ms`);
+    case "cancelled":
+      return new ClientFailure(-32001, "cancelled");
+    case "closed":
+      return new ClientFailure(-32001, String(f.reason));
+  }
 }

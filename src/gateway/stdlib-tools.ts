@@ -7,6 +7,7 @@ import { capWireName, checkName } from "../memory/names.ts";
 import { NameTakenError, NotFoundError, VISIBILITIES, type Capability, type Visibility } from "../memory/store.ts";
 import { checkSpecifier, splitSpecifier } from "../memory/versions.ts";
 import type { InProcessNamespace } from "./backends.ts";
+import { curate } from "./curate.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { Session } from "./session.ts";
 import { errorResult, textResult, ToolError, type CallContext, type CallToolResult, type ToolInfo } from "./types.ts";
@@ -292,6 +293,12 @@ export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamesp
       },
     },
     {
+      info: { name: "curate", description: CURATE_DESCRIPTION, inputSchema: CURATE_SCHEMA },
+      async run(args, { settings, call }) {
+        return curate(deps, settings, args, { signal: call.signal, origin: call.origin });
+      },
+    },
+    {
       info: {
         name: "feedback",
         description: "Reports how a capability run went when pml could not see it (e.g. its result was wrong): {name, success, latency_ms}.",
@@ -311,6 +318,16 @@ export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamesp
 
   return { dns, meta, learn };
 }
+
+export const CURATE_DESCRIPTION =
+  "Proposes names for unnamed_… capabilities (from the tools they use, their intent and code; refined by a language model when one is available) " +
+  "and applies them: mode suggest -> [{id, currentName, suggestedName, confidence, reasoning}]; auto -> applies those above 0.8; apply -> takes names: [{id, name}].";
+
+export const CURATE_SCHEMA = obj({
+  mode: { type: "string", enum: ["suggest", "auto", "apply"], description: "default suggest" },
+  filter: obj({ unnamed_only: { type: "boolean", description: "default true" }, namespace: str("only this namespace"), min_usage: { type: "number", minimum: 0 } }),
+  names: { type: "array", items: obj({ id: str("capability id from suggest"), name: str("ns:action_target") }, ["id", "name"]), description: "for mode apply" },
+});
 
 /** `mcp:<namespace>[@v<version>]`: a server pml can reach, as a record of type mcp-server. */
 async function serverRecord(deps: MetaDeps, raw: string, signal: AbortSignal) {

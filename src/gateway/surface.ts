@@ -2,7 +2,7 @@
 // (DESIGN.md §6), so the surface is what the session can know at start: built-in modules and the
 // servers the user enabled (allowed in .pml.json or already installed), with real schemas. Any
 // other tool is reachable through `call`; when one gets used, it joins the list (list_changed).
-import type { ToolInfo } from "./types.ts";
+import type { ToolInfo } from "../mcp/types.ts";
 import type { Backends } from "./backends.ts";
 import { wireName, type ToolId } from "./names.ts";
 import type { Project } from "./project.ts";

@@ -1,29 +1,11 @@
-// Shapes shared by the gateway and every backend that runs tools (pool, sandbox, cloud).
-// They mirror the MCP wire types, kept local so the serving path does not load the SDK.
+// What the gateway and every backend that runs tools (pool, sandbox, cloud) share besides MCP's
+// own types (src/mcp/types.ts): the call context, tool errors, and result helpers.
 
-export interface ToolInfo {
-  /** The action name as its server knows it (no namespace): "create_entities". */
-  name: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
-}
+import type { CallToolResult } from "../mcp/types.ts";
 
-export type ContentBlock =
-  | { type: "text"; text: string }
-  | { type: "image"; data: string; mimeType: string }
-  | { type: "audio"; data: string; mimeType: string }
-  | { type: "resource"; resource: Record<string, unknown> }
-  | { type: "resource_link"; uri: string; name: string; [k: string]: unknown };
-
-export interface CallToolResult {
-  content: ContentBlock[];
-  isError?: boolean;
-  structuredContent?: Record<string, unknown>;
-  _meta?: Record<string, unknown>;
-  [k: string]: unknown;
-}
+// MCP's types moved to src/mcp/types.ts; these names stay for code written against this module
+// while other branches land (import them from ../mcp/types.ts).
+export type { CallToolResult, ContentBlock, ToolInfo } from "../mcp/types.ts";
 
 /** What a backend gets with each call: cancellation, progress, and the workspace. */
 export interface CallContext {

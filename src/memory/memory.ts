@@ -17,6 +17,8 @@ export interface MemorySettings {
   scope: Scope;
   capture: boolean;
   strictNamespaces: boolean;
+  curateAfter: number;
+  curationModel?: string;
 }
 
 export function memorySettings(config: ProjectConfig, workspace: string): MemorySettings {
@@ -25,6 +27,8 @@ export function memorySettings(config: ProjectConfig, workspace: string): Memory
     scope: { org: scopeLabel(m.org ?? "local", "local"), project: scopeLabel(m.project ?? basename(workspace), "project") },
     capture: m.capture !== false,
     strictNamespaces: m.strict_namespaces === true,
+    curateAfter: m.curate_after ?? 10,
+    curationModel: m.curation_model,
   };
 }
 
@@ -361,6 +365,19 @@ export class Memory {
     const c = await (await this.open()).fork(settings.scope, id, to, currentUser());
     this.changed();
     return c;
+  }
+
+  /** Per scope, the multiple of curate_after last told about (each threshold is told once per process). */
+  private readonly nudged = new Map<string, number>();
+
+  /** Once per curate_after new unnamed capabilities: what to tell the agent. */
+  async curationNudge(settings: MemorySettings): Promise<string | undefined> {
+    const { total } = await (await this.open()).query({ scope: settings.scope, unnamed_only: true, limit: 1 });
+    const bucket = Math.floor(total / settings.curateAfter);
+    const key = `${settings.scope.org}.${settings.scope.project}`;
+    if (bucket < 1 || bucket <= (this.nudged.get(key) ?? 0)) return undefined;
+    this.nudged.set(key, bucket);
+    return `${total} capabilities in this project are still unnamed (unnamed_…). Call curate_capabilities {"mode": "suggest"} to get names for them, then {"mode": "apply", "names": [{"id", "name"}]} (or {"mode": "auto"} for the confident ones).`;
   }
 
   /** One tool call ended (any tool, any path); written to tool_usage in a batch. */

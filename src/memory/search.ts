@@ -92,6 +92,9 @@ function synonymsOf(term: string): Set<string> | undefined {
 interface Posting {
   doc: number;
   tf: Float32Array;
+  /** The field-weighted, length-normalised tf, valid while `gen` is the index's generation. */
+  norm: number;
+  gen: number;
 }
 
 export interface Hit {
@@ -125,6 +128,8 @@ export class SearchIndex {
   private readonly totalLen = FIELDS.map(() => 0);
   /** Every indexed term, sorted (rebuilt when the vocabulary changed): for prefix matches. */
   private sortedTerms: string[] | undefined;
+  /** Bumped by every change: cached normalised tfs depend on the average field lengths. */
+  private gen = 0;
   private scratch = new Float64Array(0);
   private total = new Float64Array(0);
 
@@ -138,6 +143,7 @@ export class SearchIndex {
 
   add(doc: SearchDoc): void {
     this.remove(doc.key);
+    this.gen++;
     const fieldText: Record<Field, string> = {
       name: doc.name,
       intent: doc.intent ?? "",
@@ -168,7 +174,7 @@ export class SearchIndex {
         this.postings.set(t, (p = []));
         this.sortedTerms = undefined;
       }
-      p.push({ doc: slot, tf: row });
+      p.push({ doc: slot, tf: row, norm: 0, gen: -1 });
     }
   }
 
@@ -176,6 +182,7 @@ export class SearchIndex {
     const slot = this.slotOf.get(key);
     if (slot === undefined) return;
     this.slotOf.delete(key);
+    this.gen++;
     this.lens[slot]!.forEach((l, i) => (this.totalLen[i]! -= l));
     for (const t of this.termsOf[slot]!) {
       const p = this.postings.get(t)!;
@@ -236,17 +243,23 @@ export class SearchIndex {
         const p = this.postings.get(t);
         if (!p) continue;
         const idf = weight * Math.log(1 + (n - p.length + 0.5) / (p.length + 0.5));
-        for (const { doc, tf: row } of p) {
-          const len = this.lens[doc]!;
-          let tf = 0;
-          for (let i = 0; i < row.length; i++) {
-            const c = row[i]!;
-            if (c) {
-              const f = norm[i]!;
-              tf += (f.w * c) / (1 - f.b + (f.b * len[i]!) / f.avg);
+        for (const posting of p) {
+          const doc = posting.doc;
+          if (posting.gen !== this.gen) {
+            const row = posting.tf;
+            const len = this.lens[doc]!;
+            let tf = 0;
+            for (let i = 0; i < row.length; i++) {
+              const c = row[i]!;
+              if (c) {
+                const f = norm[i]!;
+                tf += (f.w * c) / (1 - f.b + (f.b * len[i]!) / f.avg);
+              }
             }
+            posting.norm = tf / (K1 + tf);
+            posting.gen = this.gen;
           }
-          const sc = idf * (tf / (K1 + tf));
+          const sc = idf * posting.norm;
           if (best[doc] === 0) hitHere.push(doc);
           if (sc > best[doc]!) best[doc] = sc;
         }

@@ -215,6 +215,13 @@ export class SqliteCapabilityStore implements CapabilityStore {
       .immediate();
   }
 
+  async namesInScope(scope: Scope): Promise<string[]> {
+    const rows = this.db
+      .query("SELECT namespace, action FROM capabilities WHERE org = ?1 AND project = ?2 UNION SELECT namespace, action FROM capability_aliases WHERE org = ?1 AND project = ?2")
+      .all(scope.org, scope.project) as Array<{ namespace: string; action: string }>;
+    return rows.map(formatName);
+  }
+
   async aliasesOf(id: string): Promise<string[]> {
     return (this.q.aliasesOf!.all(id) as Array<{ namespace: string; action: string }>).map(formatName);
   }
@@ -281,6 +288,11 @@ export class SqliteCapabilityStore implements CapabilityStore {
       params.push(q.namespace);
     }
     if (q.named_only) where.push("c.named = 1");
+    if (q.unnamed_only) where.push("c.named = 0");
+    if (q.min_usage) {
+      where.push("c.usage_count >= ?");
+      params.push(q.min_usage);
+    }
     for (const word of (q.text ?? "").toLowerCase().split(/\s+/).filter(Boolean)) {
       where.push("(lower(c.namespace || ':' || c.action) LIKE ? ESCAPE '\\' OR lower(c.description) LIKE ? ESCAPE '\\' OR lower(c.intent) LIKE ? ESCAPE '\\')");
       const like = `%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

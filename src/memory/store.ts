@@ -88,6 +88,8 @@ export interface CapabilityQuery {
   /** Words in the name, description or intent. */
   text?: string;
   named_only?: boolean;
+  unnamed_only?: boolean;
+  min_usage?: number;
   sort?: "name" | "usage" | "created";
   limit?: number;
   offset?: number;
@@ -192,6 +194,8 @@ export interface CapabilityStore {
   /** Renames in one transaction: the old name becomes an alias of the same record. */
   rename(scope: Scope, from: CapName, to: CapName, by: string): Promise<{ capability: Capability; old: string }>;
   aliasesOf(id: string): Promise<string[]>;
+  /** Every name and alias held in the scope. */
+  namesInScope(scope: Scope): Promise<string[]>;
   /** Versions, newest first. */
   versions(id: string): Promise<Version[]>;
   /** Appends a version and makes it the record's current state, atomically. */

@@ -4,7 +4,8 @@
 // shutdown() stops them all explicitly.
 import { pathToFileURL } from "node:url";
 import { logsDir } from "../config/paths.ts";
-import { ToolError, type CallContext, type CallToolResult, type ToolInfo } from "../gateway/types.ts";
+import { ToolError, type CallContext } from "../gateway/types.ts";
+import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 import { version } from "../version.ts";
 import type { LaunchSource, LaunchSpec } from "./launch.ts";
 import { formatMs, ServerProcess } from "./server-process.ts";

@@ -4,7 +4,9 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { ToolError, type CallToolResult, type ToolInfo } from "../gateway/types.ts";
+import { ToolError } from "../gateway/types.ts";
+import { Peer, type Failure, type ProgressFn } from "../mcp/peer.ts";
+import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 import type { LaunchSpec } from "./launch.ts";
 
 export const PROTOCOL_VERSION = "2025-11-25";
@@ -31,22 +33,8 @@ export interface ProcessHooks {
   onExit(proc: ServerProcess, code: number | null, signal: string | null): void;
 }
 
-type Progress = (message: string, progress?: number, total?: number) => void;
-
-interface Pending {
-  resolve(value: any): void;
-  reject(error: Error): void;
-  /** What the call was, for error messages: "tools/call echo". */
-  label: string;
-  progress: Progress | undefined;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  signal: AbortSignal | undefined;
-  onAbort: (() => void) | undefined;
-  /** A tool call: counted in `active` until it settles. */
-  counted: boolean;
-  /** Whose call it is (CallContext.origin), for requests the server makes while serving it. */
-  origin: unknown;
-}
+/** Why a request failed when the link closed because pml stopped the server. */
+const STOPPED = Symbol("stopped");
 
 /** Every child still running, for the exit hook. */
 const live = new Set<ServerProcess>();
@@ -75,8 +63,7 @@ export class ServerProcess {
   private readonly proc: Subprocess<"pipe", "pipe", number>;
   private readonly guard?: LaunchSpec["guard"];
   private unguard?: () => void;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
+  private readonly peer: Peer<number>;
   private flushQueued = false;
   private outgoing = "";
   private readonly logFd: number;
@@ -93,6 +80,7 @@ export class ServerProcess {
     private readonly hooks: ProcessHooks,
   ) {
     this.exited = new Promise((r) => (this.resolveExited = r));
+    this.peer = new Peer<number>((line) => this.write(line));
     this.guard = spec.guard;
     mkdirSync(logDir, { recursive: true });
     this.logPath = join(logDir, `${ns.replace(/[^A-Za-z0-9_.-]/g, "_")}.log`);
@@ -172,79 +160,47 @@ export class ServerProcess {
     return tools;
   }
 
-  callTool(name: string, args: unknown, signal: AbortSignal | undefined, progress: Progress | undefined, timeoutMs: number, origin?: unknown): Promise<CallToolResult> {
-    const id = this.nextId++;
+  callTool(name: string, args: unknown, signal: AbortSignal | undefined, progress: ProgressFn | undefined, timeoutMs: number, origin?: unknown): Promise<CallToolResult> {
+    const label = `tools/call ${name}`;
+    if (this.state === "exited" || this.state === "closing") return Promise.reject(this.goneError(label));
+    const id = this.peer.nextId();
     // A progress token only when someone listens: servers spend real time on progress bookkeeping.
     const line = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${
       args === undefined ? "{}" : JSON.stringify(args)
     }${progress === undefined ? "" : `,"_meta":{"progressToken":${id}}`}}}\n`;
-    return this.send(id, line, `tools/call ${name}`, timeoutMs, signal, progress, true, origin);
+    this.active++;
+    return this.peer.send(id, line, { label, timeoutMs, signal, progress, fail: this.failure, owner: origin, settled: this.callSettled });
   }
 
   request(method: string, params: unknown, timeoutMs: number, signal?: AbortSignal): Promise<any> {
-    const id = this.nextId++;
-    const line = `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)}${params === undefined ? "" : `,"params":${JSON.stringify(params)}`}}\n`;
-    return this.send(id, line, method, timeoutMs, signal, undefined, false);
+    if (this.state === "exited" || this.state === "closing") return Promise.reject(this.goneError(method));
+    return this.peer.request(method, params, { label: method, timeoutMs, signal, fail: this.failure });
   }
 
   notify(method: string, params: unknown): void {
-    this.write(`{"jsonrpc":"2.0","method":${JSON.stringify(method)}${params === undefined ? "" : `,"params":${JSON.stringify(params)}`}}\n`);
+    this.peer.notify(method, params);
   }
 
-  private send(
-    id: number,
-    line: string,
-    label: string,
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
-    progress: Progress | undefined,
-    counted: boolean,
-    origin?: unknown,
-  ): Promise<any> {
-    if (this.state === "exited" || this.state === "closing") return Promise.reject(this.goneError(label));
-    if (signal?.aborted) return Promise.reject(new ToolError(`The call to ${this.ns} (${label}) was cancelled.`));
-    return new Promise((resolve, reject) => {
-      const p: Pending = { resolve, reject, label, progress, timer: undefined, signal, onAbort: undefined, counted, origin };
-      if (counted) this.active++;
-      if (timeoutMs > 0 && timeoutMs !== Infinity) {
-        p.timer = setTimeout(() => {
-          this.abandon(id, p, "timeout");
-          reject(
-            new ToolError(
-              `MCP server "${this.ns}" did not answer ${label} within ${formatMs(timeoutMs)}; pml cancelled the request. The server may be stuck; its log is ${this.logPath}.`,
-            ),
-          );
-        }, timeoutMs);
-      }
-      if (signal) {
-        p.onAbort = () => {
-          this.abandon(id, p, "cancelled by the client");
-          reject(new ToolError(`The call to ${this.ns} (${label}) was cancelled.`));
-        };
-        signal.addEventListener("abort", p.onAbort); // removed in release(), whatever settles the call
-      }
-      this.pending.set(id, p);
-      this.write(line);
-    });
-  }
+  private readonly callSettled = (): void => {
+    this.active--;
+    this.lastUsed = Date.now();
+  };
 
-  /** Forgets a request and tells the server to stop working on it. */
-  private abandon(id: number, p: Pending, reason: string): void {
-    if (this.pending.get(id) !== p) return;
-    this.pending.delete(id);
-    this.release(p);
-    if (this.state === "ready" || this.state === "starting") this.notify("notifications/cancelled", { requestId: id, reason });
-  }
-
-  /** Every way a request settles goes through here (answer, timeout, abort, exit). */
-  private release(p: Pending): void {
-    if (p.timer !== undefined) clearTimeout(p.timer);
-    if (p.onAbort !== undefined) p.signal!.removeEventListener("abort", p.onAbort);
-    if (p.counted) {
-      this.active--;
-      this.lastUsed = Date.now();
+  /** What a caller sees when a request to this server fails. */
+  private readonly failure = (f: Failure, label: string): Error => {
+    switch (f.kind) {
+      case "timeout":
+        return new ToolError(
+          `MCP server "${this.ns}" did not answer ${label} within ${formatMs(f.timeoutMs)}; pml cancelled the request. The server may be stuck; its log is ${this.logPath}.`,
+        );
+      case "cancelled":
+        return new ToolError(`The call to ${this.ns} (${label}) was cancelled.`);
+      case "closed":
+        return f.reason === STOPPED ? new ToolError(`MCP server "${this.ns}" was stopped while handling ${label}.`) : this.goneError(label);
+      case "error":
+        return new ServerError(`MCP server "${this.ns}" answered ${label} with an error: ${f.message} (code ${f.code})`, f.code, f.data);
     }
-  }
+  };
 
   private write(line: string): void {
     // Lines of one event-loop turn (many concurrent calls) go out in one write + flush: a
@@ -316,15 +272,7 @@ export class ServerProcess {
     if (msg === null || typeof msg !== "object") return;
     const method = msg.method;
     if (method === undefined) {
-      const id = typeof msg.id === "string" ? Number(msg.id) : msg.id; // a server that stringifies ids
-      const p = this.pending.get(id);
-      if (p === undefined) return; // answer to an abandoned request
-      this.pending.delete(id);
-      this.release(p);
-      if (msg.error !== undefined) {
-        const err = msg.error ?? {};
-        p.reject(new ServerError(`MCP server "${this.ns}" answered ${p.label} with an error: ${err.message ?? "unknown error"} (code ${err.code})`, err.code, err.data));
-      } else p.resolve(msg.result);
+      this.peer.receive(msg); // false: the answer to an abandoned request
       return;
     }
     if (msg.id !== undefined) {
@@ -332,11 +280,8 @@ export class ServerProcess {
       return;
     }
     if (method === "notifications/progress") {
-      const params = msg.params ?? {};
-      const p = this.pending.get(params.progressToken);
-      if (p?.progress !== undefined) p.progress(params.message ?? "", params.progress, params.total);
       // progress resets the call's timer: a server that reports progress is not stuck
-      if (p?.timer !== undefined) p.timer.refresh();
+      this.peer.progress(msg.params);
     } else if (method === "notifications/tools/list_changed") {
       if (this.state === "ready") this.hooks.onToolsListChanged();
     } else if (method === "notifications/message") {
@@ -358,9 +303,7 @@ export class ServerProcess {
 
   /** Whose calls are in flight: a server request can only be on behalf of one of them. */
   private origins(): unknown[] {
-    const out = new Set<unknown>();
-    for (const p of this.pending.values()) if (p.counted && p.origin !== undefined) out.add(p.origin);
-    return [...out];
+    return this.peer.owners();
   }
 
   private handleExit(code: number | null, signal: string | null): void {
@@ -371,14 +314,7 @@ export class ServerProcess {
     void drained.then(() => {
       const wasClosing = this.state === "closing";
       this.state = "exited";
-      if (this.pending.size > 0) {
-        const pending = [...this.pending.values()];
-        this.pending.clear();
-        for (const p of pending) {
-          this.release(p);
-          p.reject(wasClosing ? new ToolError(`MCP server "${this.ns}" was stopped while handling ${p.label}.`) : this.goneError(p.label));
-        }
-      }
+      this.peer.close(wasClosing ? STOPPED : "exited");
       try {
         closeSync(this.logFd);
       } catch {}

@@ -1,0 +1,180 @@
+// curate_capabilities (also learn:curate): names for the capabilities a busy day left as
+// unnamed_…. Heuristics first (src/memory/curation.ts); then, when a language model is at hand,
+// it refines them in batches of 5: the client's sampling when the client offers it, else the
+// .pml.json `sampling` API with the user's key. Whatever it proposes is validated like any name.
+import type { MemorySettings } from "../memory/memory.ts";
+import { suggestName, type CurationInput, type Suggestion } from "../memory/curation.ts";
+import { checkName, formatName, STANDARD_NAMESPACES } from "../memory/names.ts";
+import type { Capability } from "../memory/store.ts";
+import type { MetaDeps } from "./meta-tools.ts";
+import { NOT_RELAYED } from "./session.ts";
+import { ToolError, type CallOrigin } from "./types.ts";
+
+const AUTO_THRESHOLD = 0.8;
+const BATCH = 5;
+const LLM_CONFIDENCE = 0.9;
+
+export interface CurateArgs {
+  mode?: unknown;
+  filter?: unknown;
+  names?: unknown;
+}
+
+export async function curate(deps: MetaDeps, settings: MemorySettings, args: CurateArgs, ctx: { signal: AbortSignal; origin?: CallOrigin }) {
+  const mode = args.mode ?? "suggest";
+  if (mode !== "suggest" && mode !== "auto" && mode !== "apply") throw new ToolError('"mode" must be "suggest", "auto" or "apply".');
+  const store = await deps.memory.open();
+  if (mode === "apply") return apply(deps, settings, args.names);
+
+  const f = (args.filter ?? {}) as { unnamed_only?: unknown; namespace?: unknown; min_usage?: unknown };
+  if (typeof f !== "object" || f === null || Array.isArray(f)) throw new ToolError('"filter" must be an object: {unnamed_only, namespace, min_usage}.');
+  if (f.min_usage !== undefined && (typeof f.min_usage !== "number" || f.min_usage < 0)) throw new ToolError('"filter.min_usage" must be a number >= 0.');
+  const { items } = await store.query({
+    scope: settings.scope,
+    unnamed_only: f.unnamed_only !== false,
+    namespace: typeof f.namespace === "string" ? f.namespace : undefined,
+    min_usage: typeof f.min_usage === "number" ? f.min_usage : undefined,
+    sort: "usage",
+    limit: 200,
+  });
+  const held = new Set(await store.namesInScope(settings.scope));
+  const suggestions: Suggestion[] = [];
+  for (const c of items) {
+    const own = c.display_name;
+    const s = suggestName(input(c), (n) => {
+      const name = formatName(n);
+      return name !== own && held.has(name);
+    });
+    held.add(s.suggestedName);
+    suggestions.push(s);
+  }
+  const llm = await refine(deps, settings, items, suggestions, held, ctx);
+
+  if (mode === "suggest") return { mode, suggestions, llm, next: 'apply with curate_capabilities {"mode": "apply", "names": [{"id": "...", "name": "ns:action_target"}]}' };
+  const confident = suggestions.filter((s) => s.confidence > AUTO_THRESHOLD);
+  const applied = await apply(deps, settings, confident.map((s) => ({ id: s.id, name: s.suggestedName })));
+  return { mode, ...applied, skipped: suggestions.filter((s) => s.confidence <= AUTO_THRESHOLD), llm };
+}
+
+function input(c: Capability): CurationInput {
+  return { id: c.id, currentName: c.display_name, intent: c.intent, description: c.description, code: c.code, tools_used: c.tools_used };
+}
+
+async function apply(deps: MetaDeps, settings: MemorySettings, names: unknown) {
+  if (!Array.isArray(names) || !names.length) throw new ToolError('mode "apply" needs "names": [{"id": "<capability id>", "name": "ns:action_target"}, ...] (ids come from mode "suggest").');
+  const store = await deps.memory.open();
+  const applied: Array<{ id: string; from: string; to: string }> = [];
+  const rejected: Array<{ id: unknown; name: unknown; error: string }> = [];
+  for (const item of names as Array<{ id?: unknown; name?: unknown }>) {
+    const { id, name } = item ?? {};
+    if (typeof id !== "string" || typeof name !== "string") {
+      rejected.push({ id, name, error: 'each item needs "id" and "name" (strings)' });
+      continue;
+    }
+    const checked = checkName(name, settings.strictNamespaces);
+    if (!checked.ok) {
+      rejected.push({ id, name, error: checked.error });
+      continue;
+    }
+    const cap = await store.byId(id);
+    if (!cap || cap.org !== settings.scope.org || cap.project !== settings.scope.project) {
+      rejected.push({ id, name, error: `Capability not found: ${id}` });
+      continue;
+    }
+    try {
+      const done = await deps.memory.rename(settings, cap.display_name, name);
+      applied.push({ id, from: done.old, to: done.capability.display_name });
+    } catch (e) {
+      rejected.push({ id, name, error: (e as Error).message });
+    }
+  }
+  return { applied, rejected };
+}
+
+/** Asks a language model to improve the heuristic names; says in `llm` what happened. */
+async function refine(
+  deps: MetaDeps,
+  settings: MemorySettings,
+  caps: Capability[],
+  suggestions: Suggestion[],
+  held: Set<string>,
+  ctx: { signal: AbortSignal; origin?: CallOrigin },
+): Promise<string> {
+  if (!caps.length) return "nothing to name";
+  const config = (await deps.project.get()).config;
+  const hasApi = config.sampling?.provider !== undefined;
+  let via = "";
+  let refined = 0;
+  for (let i = 0; i < caps.length; i += BATCH) {
+    const batch = caps.slice(i, i + BATCH);
+    const request = {
+      messages: [{ role: "user" as const, content: { type: "text" as const, text: prompt(batch, suggestions.slice(i, i + BATCH)) } }],
+      systemPrompt: "You name reusable code snippets. Answer with JSON only.",
+      maxTokens: 1024,
+      temperature: 0,
+      ...(settings.curationModel ? { modelPreferences: { hints: [{ name: settings.curationModel }] } } : {}),
+    };
+    let answer: unknown = NOT_RELAYED;
+    try {
+      if (ctx.origin) answer = await ctx.origin.relay("sampling/createMessage", request, ctx.signal);
+      if (answer !== NOT_RELAYED) via = "the client's sampling";
+      else if (hasApi) {
+        // The user's key is spent like any server's sampling: capped, and approved by the user
+        // (or listed in .pml.json sampling.allow as "pml-curation").
+        const { createMessageViaApi } = await import("../cloud/sampling.ts");
+        const { authorizeSampling, capped } = await import("./sampling-approval.ts");
+        const cfg = (settings.curationModel ? { ...config, sampling: { ...config.sampling, model: settings.curationModel } } : config) as typeof config;
+        const req = capped(request, cfg);
+        const target = await authorizeSampling("pml-curation", req, { config: cfg, workspace: deps.workspace.root, asker: ctx.origin?.session, invalidate: () => deps.project.invalidate() });
+        answer = await createMessageViaApi(req, { config: cfg, workspace: deps.workspace.root, signal: ctx.signal }, target);
+        via = `the ${config.sampling!.provider} API (.pml.json sampling)`;
+      } else {
+        return "no language model available (the client offers no sampling and .pml.json has no sampling API): heuristics only";
+      }
+    } catch (e) {
+      return `the language model could not be used (${(e as Error).message}): heuristics only${refined ? ` after ${refined} refined` : ""}`;
+    }
+    const text = (answer as { content?: { text?: string } })?.content?.text ?? "";
+    for (const item of parseAnswer(text)) {
+      const s = suggestions.find((x) => x.id === item.id);
+      if (!s || typeof item.name !== "string" || item.name === s.suggestedName) continue;
+      const checked = checkName(item.name, settings.strictNamespaces);
+      if (!checked.ok || !(STANDARD_NAMESPACES as readonly string[]).includes(checked.name.namespace) || (held.has(item.name) && item.name !== s.currentName)) continue;
+      held.delete(s.suggestedName);
+      held.add(item.name);
+      s.suggestedName = item.name;
+      s.confidence = Math.max(s.confidence, LLM_CONFIDENCE);
+      s.reasoning = `${typeof item.reasoning === "string" ? item.reasoning : "proposed by the language model"} (refined by a language model; heuristics said: ${s.reasoning})`;
+      refined++;
+    }
+  }
+  return `refined by ${via}: ${refined} of ${caps.length} names changed`;
+}
+
+function prompt(batch: Capability[], heuristic: Suggestion[]): string {
+  const items = batch.map((c, i) => ({
+    id: c.id,
+    intent: c.intent,
+    tools_used: c.tools_used,
+    code: c.code.length > 600 ? `${c.code.slice(0, 600)}…` : c.code,
+    heuristic_name: heuristic[i]?.suggestedName,
+  }));
+  return [
+    "Name each code snippet namespace:action_target[_variant], lower snake case.",
+    `Namespace: one of ${STANDARD_NAMESPACES.join(", ")}. Action: a verb. Target: what it acts on.`,
+    'Answer with a JSON array only: [{"id": "...", "name": "ns:action_target", "reasoning": "one short sentence"}].',
+    JSON.stringify(items, null, 1),
+  ].join("\n");
+}
+
+function parseAnswer(text: string): Array<{ id?: string; name?: unknown; reasoning?: unknown }> {
+  const start = text.indexOf("[");
+  const end = text.lastIndexOf("]");
+  if (start < 0 || end <= start) return [];
+  try {
+    const v = JSON.parse(text.slice(start, end + 1));
+    return Array.isArray(v) ? v : [];
+  } catch {
+    return [];
+  }
+}

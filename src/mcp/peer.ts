@@ -1,0 +1,153 @@
+// The one JSON-RPC peer: the requests a side sends and what becomes of them. Ids, a timeout per
+// request that progress resets, cancellation (a `notifications/cancelled` goes out when a request
+// is abandoned by timeout or by its caller's signal), progress routed to the request whose token
+// it carries, and failing everything at once when the link closes. Used for pml's requests to
+// the stdio servers it runs (pool) and to its clients (gateway sessions); the transport stays
+// outside: the peer writes lines through `write` and is handed the messages read back.
+//
+// Hot path (a proxied tools/call): one Map entry, one timer, no closures besides the promise's,
+// and the request line built by the caller when it knows better (see `line`).
+
+export type ProgressFn = (message: string, progress?: number, total?: number) => void;
+
+/** Why a request did not get a result. */
+export type Failure =
+  | { kind: "timeout"; timeoutMs: number }
+  | { kind: "cancelled"; reason: unknown }
+  | { kind: "closed"; reason: unknown }
+  | { kind: "error"; code: number; message: string; data?: unknown };
+
+export interface SendOptions {
+  /** What the request is, for messages: "tools/call echo". */
+  label: string;
+  /** 0 or Infinity: no timeout. Progress on the request restarts it. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Progress notifications whose token is this request's id. */
+  progress?: ProgressFn;
+  /** Turns a failure into the error the caller's caller sees. */
+  fail(f: Failure, label: string): Error;
+  /** Anything the owner wants to find again among the requests in flight (see `owners`). */
+  owner?: unknown;
+  /** Called once when the request settles, however (counting calls in flight). */
+  settled?(): void;
+  /** Handed to `write` with the request's line (a transport may route by it). */
+  route?: unknown;
+}
+
+interface Pending {
+  resolve(value: any): void;
+  reject(error: Error): void;
+  o: SendOptions;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  onAbort: (() => void) | undefined;
+}
+
+export class Peer<Id extends string | number = number> {
+  private readonly pending = new Map<Id, Pending>();
+  private next = 1;
+  private closedWith: unknown;
+
+  constructor(
+    /** Writes one message (a complete line, newline included). */
+    private readonly write: (line: string, route?: unknown) => void,
+    /** Ids this side sends: numbers by default, or `${prefix}${n}` strings. */
+    private readonly idPrefix?: string,
+  ) {}
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  nextId(): Id {
+    const n = this.next++;
+    return (this.idPrefix === undefined ? n : `${this.idPrefix}${n}`) as Id;
+  }
+
+  /** Sends `method` with `params` (an object, or undefined); resolves with the result. */
+  request(method: string, params: unknown, o: SendOptions): Promise<any> {
+    const id = this.nextId();
+    const head = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"method":${JSON.stringify(method)}`;
+    return this.send(id, params === undefined ? `${head}}\n` : `${head},"params":${JSON.stringify(params)}}\n`, o);
+  }
+
+  /** Sends a line the caller built for `id` (from nextId()), e.g. with the id as progress token. */
+  send(id: Id, line: string, o: SendOptions): Promise<any> {
+    if (this.closedWith !== undefined) return Promise.reject(o.fail({ kind: "closed", reason: this.closedWith }, o.label));
+    if (o.signal?.aborted) return Promise.reject(o.fail({ kind: "cancelled", reason: o.signal.reason }, o.label));
+    return new Promise((resolve, reject) => {
+      const p: Pending = { resolve, reject, o, timer: undefined, onAbort: undefined };
+      const ms = o.timeoutMs;
+      if (ms !== undefined && ms > 0 && ms !== Infinity) p.timer = setTimeout(() => this.abandon(id, p, { kind: "timeout", timeoutMs: ms }), ms);
+      if (o.signal) {
+        p.onAbort = () => this.abandon(id, p, { kind: "cancelled", reason: o.signal!.reason });
+        o.signal.addEventListener("abort", p.onAbort); // removed in release(), whatever settles the call
+      }
+      this.pending.set(id, p);
+      this.write(line, o.route);
+    });
+  }
+
+  notify(method: string, params?: unknown): void {
+    const head = `{"jsonrpc":"2.0","method":${JSON.stringify(method)}`;
+    this.write(params === undefined ? `${head}}\n` : `${head},"params":${JSON.stringify(params)}}\n`);
+  }
+
+  /** A response read from the other side; false when it answers no request in flight (an
+   * abandoned one, or a stranger). */
+  receive(msg: { id?: unknown; result?: unknown; error?: { code?: number; message?: string; data?: unknown } }): boolean {
+    // Some servers send ids back as strings.
+    const id = (this.idPrefix === undefined && typeof msg.id === "string" ? Number(msg.id) : msg.id) as Id;
+    const p = this.pending.get(id);
+    if (p === undefined) return false;
+    this.pending.delete(id);
+    this.release(p);
+    if (msg.error !== undefined) {
+      const e = msg.error ?? {};
+      p.reject(p.o.fail({ kind: "error", code: typeof e.code === "number" ? e.code : -32603, message: String(e.message ?? "unknown error"), data: e.data }, p.o.label));
+    } else p.resolve(msg.result);
+    return true;
+  }
+
+  /** notifications/progress: routed to the request whose id is its token; restarts its timer. */
+  progress(params: { progressToken?: unknown; progress?: number; total?: number; message?: string } | undefined): void {
+    const p = params ? this.pending.get(params.progressToken as Id) : undefined;
+    if (p === undefined) return;
+    p.o.progress?.(params!.message ?? "", params!.progress, params!.total);
+    p.timer?.refresh();
+  }
+
+  /** The owners of the requests in flight (distinct). */
+  owners(): unknown[] {
+    const out = new Set<unknown>();
+    for (const p of this.pending.values()) if (p.o.owner !== undefined) out.add(p.o.owner);
+    return [...out];
+  }
+
+  /** The link is gone: every request in flight fails, and later ones at once. */
+  close(reason: unknown): void {
+    this.closedWith = reason ?? "closed";
+    const all = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of all) {
+      this.release(p);
+      p.reject(p.o.fail({ kind: "closed", reason: this.closedWith }, p.o.label));
+    }
+  }
+
+  /** Gives up on a request and tells the other side to stop working on it. */
+  private abandon(id: Id, p: Pending, why: Failure): void {
+    if (this.pending.get(id) !== p) return;
+    this.pending.delete(id);
+    this.release(p);
+    if (this.closedWith === undefined)
+      this.notify("notifications/cancelled", { requestId: id, reason: why.kind === "timeout" ? "timeout" : "cancelled by the client" });
+    p.reject(p.o.fail(why, p.o.label));
+  }
+
+  private release(p: Pending): void {
+    if (p.timer !== undefined) clearTimeout(p.timer);
+    if (p.onAbort !== undefined) p.o.signal!.removeEventListener("abort", p.onAbort);
+    p.o.settled?.();
+  }
+}
