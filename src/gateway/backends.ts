@@ -120,7 +120,7 @@ export class Backends {
       serverDataDir(ns); // catalog servers keep their state there (MEMORY_FILE_PATH), confined or not
       if (d.confine === false) return spec;
       const network = (await this.project.get()).config.sandbox?.server_net?.includes(ns) === true;
-      return confineServer(spec, { ns, workspace: this.workspace, network });
+      return confineServer(spec, { ns, workspace: this.workspace, network, ownCommand: env.request.origin === "user" });
     };
     return pool.call(ns, launch, action, args, call).then((result) => {
       const tools = pool.cachedTools(ns);

@@ -16,10 +16,13 @@ export function serverDataDir(ns: string): string {
   return dir;
 }
 
-export function confineServer(spec: LaunchSpec, opts: { ns: string; workspace: string; network: boolean }): LaunchSpec {
-  // What the server runs: pml's own binary (as Bun), the installed packages, and any absolute path
-  // its command line names (a private server's script under the home directory).
-  const named = [spec.command, ...spec.args].filter((p) => isAbsolute(p) && existsSync(p));
+/**
+ * `ownCommand`: the user's own private_mcps entry, whose absolute paths (a script under the home
+ * directory) are made readable; a registry's descriptor could name any file that way, so for
+ * registry and catalog servers only pml's binary and the installed packages are.
+ */
+export function confineServer(spec: LaunchSpec, opts: { ns: string; workspace: string; network: boolean; ownCommand?: boolean }): LaunchSpec {
+  const named = opts.ownCommand ? [spec.command, ...spec.args].filter((p) => isAbsolute(p) && existsSync(p)) : [];
   const confined = confineCommand([spec.command, ...spec.args], {
     workspace: opts.workspace,
     cwd: spec.cwd,

@@ -159,7 +159,8 @@ function pathDirsUnder(hidden: string[]): string[] {
   for (const d of (process.env.PATH ?? "").split(delimiter)) {
     if (!d || !d.startsWith("/")) continue;
     const real = realOr(d);
-    if (hidden.some((h) => isUnder(real, h)) && existsSync(real)) out.push(real);
+    // Strictly below: a PATH holding $HOME itself must not re-expose the whole home.
+    if (hidden.some((h) => real !== h && isUnder(real, h)) && existsSync(real)) out.push(real);
   }
   return out;
 }
@@ -451,7 +452,7 @@ function sbString(s: string): string {
 }
 
 function reEscape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  return s.replace(/[.*+?^${}()|[\]\\"]/g, "\\$&");
 }
 
 /** Letters as [xX] classes: APFS is case-insensitive, so `.GIT` is `.git`. */
@@ -459,31 +460,37 @@ function caseless(s: string): string {
   return reEscape(s).replace(/[a-z]/g, (ch) => `[${ch}${ch.toUpperCase()}]`);
 }
 
-function seatbeltCommand(argv: string[], policy: ConfinePolicy): ConfinedCommand {
+/** The Seatbelt profile for `policy` (exported for tests: the regexes are checked on any OS). */
+export function seatbeltProfile(policy: ConfinePolicy, tmp: string, hidden: string[]): string {
   const ws = realOr(resolve(policy.workspace));
-  const tmp = realOr(mkdtempSync(join(tmpdir(), "pml-confined-")));
-  const hidden = hiddenDirs();
-  const names = [...PROTECTED_NAMES.map(caseless), `${caseless(".env")}[^/]*`].join("|");
+  const env = `${caseless(".env")}(\\.[^/]*)?`;
+  const names = [...PROTECTED_NAMES.map(caseless), env].join("|");
   const protectedRe = `^${reEscape(ws)}(/.*)?/(${names})(/.*)?$`;
-  const envRe = `^${reEscape(ws)}(/.*)?/${caseless(".env")}[^/]*(/.*)?$`;
+  const envRe = `^${reEscape(ws)}(/.*)?/${env}(/.*)?$`;
   const lines = [
     "(version 1)",
     "(allow default)",
-    // Writes: only the workspace, this run's temp dir, and the terminal devices.
+    // Writes: only the workspace, this run's temp dir, and the terminal devices (last match wins).
     "(deny file-write*)",
     `(allow file-write* (subpath ${sbString(ws)}) (subpath ${sbString(tmp)}) ${(policy.writable ?? []).map((w) => `(subpath ${sbString(realOr(w))})`).join(" ")} (literal "/dev/null") (literal "/dev/zero") (regex #"^/dev/tty") (regex #"^/dev/fd/"))`,
+    // Protected names anywhere under the workspace: not created, changed, renamed or deleted.
     `(deny file-write* (regex #"${protectedRe}"))`,
     // Reads: not the home directory or pml's state, except the workspace and what the policy names.
     ...hidden.map((h) => `(deny file-read* (subpath ${sbString(h)}))`),
-    `(allow file-read* (subpath ${sbString(ws)}) (subpath ${sbString(tmp)}) ${[...pathDirsUnder(hidden), ...(policy.readOnly ?? []).map(realOr)].map((p) => `(subpath ${sbString(p)})`).join(" ")})`,
+    `(allow file-read* (subpath ${sbString(ws)}) (subpath ${sbString(tmp)}) ${[...pathDirsUnder(hidden), ...(policy.readOnly ?? []).map(realOr), ...(policy.writable ?? []).map(realOr)].map((p) => `(subpath ${sbString(p)})`).join(" ")})`,
     // The parents of the workspace must be listable for path resolution (getcwd, realpath).
     ...ancestors(ws).map((d) => `(allow file-read-metadata (literal ${sbString(d)}))`),
     `(deny file-read-data (regex #"${envRe}"))`,
   ];
   if (!policy.network) lines.push("(deny network*)");
+  return lines.join("\n");
+}
+
+function seatbeltCommand(argv: string[], policy: ConfinePolicy): ConfinedCommand {
+  const tmp = realOr(mkdtempSync(join(tmpdir(), "pml-confined-")));
   // sandbox-exec has no --chdir: the caller starts the process in policy.cwd.
   return {
-    argv: ["/usr/bin/sandbox-exec", "-p", lines.join("\n"), ...argv],
+    argv: ["/usr/bin/sandbox-exec", "-p", seatbeltProfile(policy, tmp, hiddenDirs()), ...argv],
     env: { TMPDIR: tmp },
     release: () => rmSync(tmp, { recursive: true, force: true }),
     // Seatbelt rules are about paths and names, not mounts: a replaced file is covered as it

@@ -410,3 +410,36 @@ withBwrap("catalog server confined", () => {
     }
   }, 120_000);
 });
+
+describe("approval text for stdio servers", () => {
+  async function askText(extraEnv: Record<string, string>, cfg: Record<string, unknown>, tool: string): Promise<string> {
+    const askWs = join(root.path, `ask-srv-${Math.random().toString(36).slice(2, 8)}`);
+    mkdirSync(askWs, { recursive: true });
+    writeFileSync(join(askWs, ".pml.json"), JSON.stringify(cfg));
+    const peer = new RawPeer([BIN], { cwd: askWs, env: env({ PML_WORKSPACE: askWs, ...extraEnv }) });
+    try {
+      await peer.initialize();
+      const r = await peer.request(1, "tools/call", { name: tool, arguments: {} });
+      return r.result.content.map((c: any) => c.text).join("\n");
+    } finally {
+      peer.kill();
+    }
+  }
+
+  test("a catalog server: confined, or plainly NOT confined when no sandbox works", async () => {
+    const off = await askText({ PML_CONFINE: "off" }, {}, "everything__echo");
+    expect(off).toContain("NOT confined");
+    if (!skipReason) {
+      const on = await askText({}, {}, "everything__echo");
+      expect(on).toContain("Confined by bubblewrap");
+      expect(on).toContain("has no network");
+      const net = await askText({}, { sandbox: { server_net: ["everything"] } }, "everything__echo");
+      expect(net).toContain("HAS network access");
+    }
+  });
+
+  test("the user's own server without \"confine\" says it is not confined", async () => {
+    const text = await askText({}, { private_mcps: { mine: { command: "/bin/true" } } }, "mine__x");
+    expect(text).toContain('does not say "confine": true');
+  });
+});

@@ -96,7 +96,7 @@ function rssMb(pid: number, field: "VmRSS" | "VmHWM"): number {
   return m ? Math.round(Number(m[1]) / 1024) : 0;
 }
 
-test.skipIf(process.platform !== "linux")("40 concurrent execute calls holding ~50 MB each: memory is capped and given back", async () => {
+test.skipIf(process.platform !== "linux")("40 concurrent execute calls holding ~50 MB each: memory is capped and given back, also after cancelling", async () => {
   const peer = new RawPeer([BIN], workspace({}));
   try {
     await peer.initialize();
@@ -112,11 +112,22 @@ test.skipIf(process.platform !== "linux")("40 concurrent execute calls holding ~
     }
     await Bun.sleep(1000);
     const after = rssMb(pid, "VmRSS");
+
+    // The same, holding the memory and spinning until cancelled.
+    for (let i = 0; i < 40; i++) execute(peer, 2000 + i, hold.replace("return s", SPIN));
+    await Bun.sleep(1500);
+    const holding = rssMb(pid, "VmRSS");
+    for (let i = 0; i < 40; i++) cancel(peer, 2000 + i);
+    execute(peer, 3000, "return 'after'");
+    expect((await peer.next((m) => m.id === 3000, RUNAWAY_LIMIT_MS)).result.structuredContent.result).toBe("after");
+    await Bun.sleep(1000);
+    const afterCancel = rssMb(pid, "VmRSS");
     const peak = rssMb(pid, "VmHWM");
-    console.error(`rss: before ${before} MB, peak ${peak} MB, after 40 x 50 MB ${after} MB`);
+    console.error(`rss: before ${before} MB, peak ${peak} MB, after 40 x 50 MB ${after} MB, while 40 held 50 MB and spun ${holding} MB, after cancelling them ${afterCancel} MB`);
     // Before workers and the cap: 8 GB, kept. Bounds here are far from the expected figures.
     expect(peak).toBeLessThan(2048);
     expect(after).toBeLessThan(before + 200);
+    expect(afterCancel).toBeLessThan(before + 200);
   } finally {
     peer.kill();
   }
