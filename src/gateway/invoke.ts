@@ -319,7 +319,9 @@ export class Invoker {
     if (env.missing.length) return refuse(missingMessage(env, toolId, this.workspace));
     if (env.withheld.length && !this.warnedWithheld.has(resolved.ns)) {
       this.warnedWithheld.add(resolved.ns);
-      log.warn(`${resolved.ns}: ${resolved.source} asks for ${env.withheld.join(", ")}; withheld (PML_API_KEY goes only to cloud.url).`);
+      const text = `${resolved.ns}: ${resolved.source} asks for ${env.withheld.join(", ")}; withheld (PML_API_KEY goes only to cloud.url).`;
+      log.warn(text);
+      session.log("warning", text);
     }
     const grant = env.ungranted.length ? { ns: resolved.ns, names: [...env.ungranted] } : undefined;
     const needsApproval = (permission === "ask" && !session.approved.has(toolId)) || grant !== undefined;
@@ -359,7 +361,9 @@ export class Invoker {
       if (state.error || permissionFor(state.config.permissions ?? {}, toolId) !== "allow") await allowAlways(this.workspace, toolId);
       this.project.invalidate();
     } catch (e) {
-      log.warn(`could not record the approval of ${toolId} in .pml.json: ${(e as Error).message}`);
+      const text = `could not record the approval of ${toolId} in .pml.json: ${(e as Error).message}`;
+      log.warn(text);
+      session.log("warning", text);
     }
   }
 }

@@ -1,0 +1,86 @@
+// The one JSON-RPC peer (src/mcp/peer.ts) on its own: what it writes, how answers, progress,
+// timeouts, cancellation and closing settle the requests in flight.
+import { expect, test } from "bun:test";
+import { Peer, type Failure } from "../../src/mcp/peer.ts";
+
+class Failed extends Error {
+  constructor(readonly f: Failure) {
+    super(f.kind);
+  }
+}
+const fail = (f: Failure) => new Failed(f);
+
+function peer(prefix?: string) {
+  const lines: any[] = [];
+  const p = new Peer<any>((line) => lines.push(JSON.parse(line)), prefix);
+  return { p, lines };
+}
+
+test("ids, the written request, a result and an error answer", async () => {
+  const { p, lines } = peer("pml-");
+  const a = p.request("ping", undefined, { label: "ping", fail });
+  const b = p.request("tools/call", { name: "x" }, { label: "tools/call x", fail });
+  expect(lines).toEqual([
+    { jsonrpc: "2.0", id: "pml-1", method: "ping" },
+    { jsonrpc: "2.0", id: "pml-2", method: "tools/call", params: { name: "x" } },
+  ]);
+  expect(p.receive({ id: "pml-2", error: { code: -32602, message: "bad" } })).toBe(true);
+  expect(p.receive({ id: "pml-1", result: { ok: 1 } })).toBe(true);
+  expect(await a).toEqual({ ok: 1 });
+  expect(((await b.catch((e) => e)) as Failed).f).toEqual({ kind: "error", code: -32602, message: "bad", data: undefined });
+  expect(p.receive({ id: "pml-1", result: {} })).toBe(false); // already answered
+  expect(p.size).toBe(0);
+});
+
+test("numeric ids come back as strings from some servers and still match", async () => {
+  const { p } = peer();
+  const a = p.request("ping", undefined, { label: "ping", fail });
+  p.receive({ id: "1", result: "pong" });
+  expect(await a).toBe("pong");
+});
+
+test("a timeout fails the request and tells the other side; progress restarts the timer", async () => {
+  const { p, lines } = peer();
+  const slow = p.request("tools/call", {}, { label: "slow", timeoutMs: 150, fail });
+  const failure = ((await slow.catch((e) => e)) as Failed).f;
+  expect(failure).toEqual({ kind: "timeout", timeoutMs: 150 });
+  expect(lines.at(-1)).toEqual({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1, reason: "timeout" } });
+
+  const seen: string[] = [];
+  const kept = p.request("tools/call", {}, { label: "kept", timeoutMs: 600, fail, progress: (m) => seen.push(m) });
+  for (let i = 0; i < 3; i++) {
+    await Bun.sleep(300);
+    p.progress({ progressToken: 2, progress: i, message: `step ${i}` });
+  }
+  p.receive({ id: 2, result: "done" }); // 900 ms after it was sent: alive thanks to progress
+  expect(await kept).toBe("done");
+  expect(seen).toEqual(["step 0", "step 1", "step 2"]);
+});
+
+test("the caller's signal cancels: the request fails at once and a cancellation goes out", async () => {
+  const { p, lines } = peer();
+  const c = new AbortController();
+  const r = p.request("tools/call", {}, { label: "x", signal: c.signal, fail });
+  c.abort(new Error("user"));
+  expect(((await r.catch((e) => e)) as Failed).f.kind).toBe("cancelled");
+  expect(lines.at(-1).method).toBe("notifications/cancelled");
+  expect(p.receive({ id: 1, result: {} })).toBe(false);
+  const already = p.request("tools/call", {}, { label: "y", signal: c.signal, fail });
+  expect(((await already.catch((e) => e)) as Failed).f.kind).toBe("cancelled");
+});
+
+test("closing fails everything in flight and every later request; owners and settle hooks", async () => {
+  const { p, lines } = peer();
+  let settled = 0;
+  const o1 = { who: "a" };
+  const a = p.request("x", {}, { label: "x", fail, owner: o1, settled: () => settled++ });
+  const b = p.request("x", {}, { label: "x", fail, owner: o1, settled: () => settled++ });
+  const c = p.request("x", {}, { label: "x", fail, owner: "b", settled: () => settled++ });
+  expect(p.owners()).toEqual([o1, "b"]);
+  p.close("exited");
+  for (const r of [a, b, c]) expect(((await r.catch((e) => e)) as Failed).f).toEqual({ kind: "closed", reason: "exited" });
+  expect(settled).toBe(3);
+  const later = await p.request("x", {}, { label: "x", fail }).catch((e) => e);
+  expect((later as Failed).f.kind).toBe("closed");
+  expect(lines.filter((l) => l.method === "notifications/cancelled")).toEqual([]); // nobody to tell
+});
