@@ -228,7 +228,7 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
   } catch (e) {
     const ms = performance.now() - started;
     const saved = { ...program.saveArgs, code, args: program.args, intent: program.intent, ...(program.capabilityId ? { capability_id: program.capabilityId } : {}) };
-    if (session.modern && (paused || (session.pendingInput && !req.signal.aborted))) {
+    if (session.modern && (paused || session.pendingInput)) {
       // 2026-07-28: the retry of the same `execute` call resumes here (program.bind); other runs
       // (a stored capability, a continuation) resume through a workflow id that is a state too.
       const base = { kind: "execute" as const, tool: "execute", args: saved, bind: program.bind, replay: record };

@@ -123,12 +123,10 @@ export class Invoker {
       }
     }
     if (!session.modern) return this.run(session, prepared.resolved, id, args, call, prepared.env);
-    // A child server may need the client's input mid-call: the call stops, and its result
-    // asks for the input (see Session.relayRequest).
-    const stop = new AbortController();
-    session.interrupt = () => stop.abort(new Error("input required"));
-    const result = await this.run(session, prepared.resolved, id, args, { ...call, signal: AbortSignal.any([call.signal, stop.signal]) }, prepared.env);
-    return session.pendingInput && !call.signal.aborted ? this.relayInput(session, base) : result;
+    // A child server may need the client's input mid-call: the call is stopped (the gateway set
+    // session.interrupt), and its result asks for the input (see Session.relayRequest).
+    const result = await this.run(session, prepared.resolved, id, args, call, prepared.env);
+    return session.pendingInput ? this.relayInput(session, base) : result;
   }
 
   /** The input a child server asked for, as an input_required result (2026-07-28). */

@@ -235,6 +235,8 @@ export class Gateway {
 
     const controller = new AbortController();
     connection.inflight.set(req.id, controller);
+    // 2026-07-28: a child server's request stops the call, which then answers input_required.
+    if (session.modern) session.interrupt = () => controller.abort(new Error("input required"));
     const token = params._meta?.progressToken;
     let step = 0;
     try {

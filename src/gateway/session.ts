@@ -34,7 +34,14 @@ export class Session {
   readonly inflight = new Map<Id, AbortController>();
   /** pml's own requests to the client (elicitation, relayed sampling). Rare, so the line the
    * peer writes is parsed back into a message for the transport, which routes by it. */
-  private readonly peer = new Peer<string>((line, related) => this.send(JSON.parse(line), related as Id | undefined), "pml-");
+  private peerInstance?: Peer<string>;
+  /** Created on first use: most sessions (every 2026-07-28 request) never send the client one. */
+  private get peer(): Peer<string> {
+    this.peerInstance ??= new Peer<string>((line, related) => this.send(JSON.parse(line), related as Id | undefined), "pml-");
+    if (this.closedWith !== undefined) this.peerInstance.close(this.closedWith);
+    return this.peerInstance;
+  }
+  private closedWith?: string;
 
   constructor(
     readonly id: string,
@@ -96,7 +103,7 @@ export class Session {
 
   /** Routes a response from the client to the request pml sent; false if it matches none. */
   settle(msg: Response): boolean {
-    return msg.id !== null && this.peer.receive(msg);
+    return msg.id !== null && this.peerInstance !== undefined && this.peerInstance.receive(msg);
   }
 
   supportsFormElicitation(): boolean {
@@ -106,12 +113,14 @@ export class Session {
   /** The client can no longer answer (its input closed): requests pml sent it fail at once,
    * and later ones too. Calls in flight go on. */
   endInput(): void {
-    this.peer.close("the client closed its input");
+    this.closedWith = "the client closed its input";
+    this.peerInstance?.close(this.closedWith);
   }
 
   close(): void {
     for (const c of this.inflight.values()) c.abort();
-    this.peer.close("session closed");
+    this.closedWith = "session closed";
+    this.peerInstance?.close(this.closedWith);
   }
 }
 
