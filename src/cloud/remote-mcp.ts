@@ -14,6 +14,7 @@ import type { HttpDescriptor } from "../registry/descriptor.ts";
 import { version } from "../version.ts";
 import { isLoopbackHost } from "../config/secure-url.ts";
 import { raceAbort } from "../abort.ts";
+import { Peer, type Failure } from "../mcp/peer.ts";
 
 export const REMOTE_PROTOCOL_VERSION = "2025-11-25";
 export const DEFAULT_REMOTE_TIMEOUT_MS = 60_000;
@@ -45,7 +46,9 @@ interface Session {
   protocolVersion: string;
   sessionId?: string;
   capabilities: Record<string, unknown>;
-  nextId: number;
+  /** Ids, timeouts (restarted by progress), cancellation notices: the one peer (src/mcp/peer.ts);
+   * each request's line goes out as its own POST (see `request`). */
+  peer: Peer<number>;
 }
 
 interface Entry {
@@ -173,7 +176,13 @@ export class RemoteServers {
   }
 
   private async open(ns: string, url: URL, headers: Record<string, string>, key: string, ctx: Partial<CallContext>): Promise<Session> {
-    const s: Session = { ns, url, headers, protocolVersion: REMOTE_PROTOCOL_VERSION, capabilities: {}, nextId: 1 };
+    const s = { ns, url, headers, protocolVersion: REMOTE_PROTOCOL_VERSION, capabilities: {} } as Session;
+    // A request's line is POSTed by its route (request()); other lines (cancellation notices) are
+    // notifications, posted on their own.
+    s.peer = new Peer<number>((line, route) => {
+      if (route) (route as () => void)();
+      else void this.post(s, JSON.parse(line), AbortSignal.timeout(CANCEL_TIMEOUT_MS)).then((r) => r.body?.cancel(), () => {});
+    });
     ctx.progress?.(`connecting to ${ns} (${url.origin})`);
     const init = await this.request(
       s,
@@ -220,81 +229,74 @@ export class RemoteServers {
     return h;
   }
 
-  /** One JSON-RPC request; resolves with its result. The timer restarts on progress. */
-  private async request(s: Session, method: string, params: (id: number) => unknown, o: RequestOptions): Promise<any> {
-    const where = `remote MCP server ${s.ns} at ${s.url.href}`;
-    if (o.signal?.aborted) throw new ToolError(`The call to ${s.ns} (${o.label}) was cancelled.`);
-    const id = s.nextId++;
-    const initialized = method !== "initialize";
-    const sentSession = s.sessionId;
+  /** One JSON-RPC request; resolves with its result. The peer times it out (progress restarts
+   * the timer) and cancels it; this POSTs it and hands the answer back to the peer. */
+  private request(s: Session, method: string, params: (id: number) => unknown, o: RequestOptions): Promise<any> {
+    const id = s.peer.nextId();
     const body = JSON.stringify({ jsonrpc: "2.0", id, method, params: params(id) });
+    const http = new AbortController(); // the POST stops when the peer gives up on the request
+    return s.peer.send(id, body, {
+      label: o.label,
+      timeoutMs: o.timeoutMs,
+      signal: o.signal,
+      progress: o.progress,
+      fail: (f, label) => {
+        http.abort();
+        return this.failure(s, f, label);
+      },
+      route: () =>
+        void this.exchange(s, method, id, body, o.label, http.signal).then(
+          (answer) => s.peer.receive(answer),
+          (e) => s.peer.reject(id, e instanceof ToolError || e instanceof SessionExpired ? e : new ToolError(`remote MCP server ${s.ns} at ${s.url.href} broke off its answer to ${o.label} (${reasonOf(e)}).`)),
+        ),
+    });
+  }
 
-    const timeout = new AbortController();
-    let timer = setTimeout(() => timeout.abort(), o.timeoutMs);
-    const restartTimer = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => timeout.abort(), o.timeoutMs);
-    };
-    const signal = o.signal ? AbortSignal.any([o.signal, timeout.signal]) : timeout.signal;
-    const stopped = (): ToolError => {
-      if (initialized) void this.notify(s, "notifications/cancelled", { requestId: id, reason: o.signal?.aborted ? "cancelled by the client" : "timeout" }).catch(() => {});
-      return o.signal?.aborted
-        ? new ToolError(`The call to ${s.ns} (${o.label}) was cancelled.`)
-        : new ToolError(`${where} did not answer ${o.label} within ${formatMs(o.timeoutMs)}; pml cancelled the request.`);
-    };
-
-    try {
-      let res: Response;
-      try {
-        // redirect "manual": a redirect would carry the configured headers (keys) to another address.
-        res = await fetch(s.url, { method: "POST", headers: this.httpHeaders(s, initialized), body, signal, redirect: "manual" });
-      } catch (e) {
-        if (signal.aborted) throw stopped();
-        throw new ToolError(`remote MCP server ${s.ns} at ${s.url.href} is unreachable (${reasonOf(e)}).`);
-      }
-      if (method === "initialize") {
-        const sid = res.headers.get("mcp-session-id");
-        if (sid) s.sessionId = sid;
-      }
-      if (!res.ok) {
-        const text = await res.text().catch(() => "");
-        if (res.status === 404 && sentSession) throw new SessionExpired();
-        throw httpFailure(s, res.status, text);
-      }
-      const type = (res.headers.get("content-type") ?? "").toLowerCase();
-      let answer: RpcMessage | undefined;
-      try {
-        if (type.includes("text/event-stream")) {
-          answer = await this.readStream(s, res, id, o.progress, restartTimer, signal);
-        } else {
-          const text = await res.text();
-          answer = findResponse(tryJson(text), id);
-          if (!answer) throw new ToolError(`${where} sent a malformed answer to ${o.label} (not a JSON-RPC response${snippet(text)}).`);
-        }
-      } catch (e) {
-        if (e instanceof ToolError || e instanceof SessionExpired) throw e;
-        if (signal.aborted) throw stopped();
-        throw new ToolError(`${where} broke off its answer to ${o.label} (${reasonOf(e)}).`);
-      }
-      if (answer.error !== undefined) {
-        const err = answer.error ?? {};
-        throw new ToolError(`${where} answered ${o.label} with an error: ${err.message ?? JSON.stringify(err)}${err.code !== undefined ? ` (code ${err.code})` : ""}`);
-      }
-      return answer.result;
-    } finally {
-      clearTimeout(timer);
+  private failure(s: Session, f: Failure, label: string): Error {
+    const where = `remote MCP server ${s.ns} at ${s.url.href}`;
+    switch (f.kind) {
+      case "timeout":
+        return new ToolError(`${where} did not answer ${label} within ${formatMs(f.timeoutMs)}; pml cancelled the request.`);
+      case "cancelled":
+        return new ToolError(`The call to ${s.ns} (${label}) was cancelled.`);
+      case "closed":
+        return new ToolError(`pml is shutting down; remote MCP server ${s.ns} was not called.`);
+      case "error":
+        return new ToolError(`${where} answered ${label} with an error: ${f.message} (code ${f.code})`);
     }
   }
 
+  /** The POST of one request and its answer (JSON, or an SSE stream carrying progress first). */
+  private async exchange(s: Session, method: string, id: number, body: string, label: string, signal: AbortSignal): Promise<RpcMessage> {
+    const where = `remote MCP server ${s.ns} at ${s.url.href}`;
+    const initialized = method !== "initialize";
+    const sentSession = s.sessionId;
+    let res: Response;
+    try {
+      // redirect "manual": a redirect would carry the configured headers (keys) to another address.
+      res = await fetch(s.url, { method: "POST", headers: this.httpHeaders(s, initialized), body, signal, redirect: "manual" });
+    } catch (e) {
+      throw new ToolError(`remote MCP server ${s.ns} at ${s.url.href} is unreachable (${reasonOf(e)}).`);
+    }
+    if (method === "initialize") {
+      const sid = res.headers.get("mcp-session-id");
+      if (sid) s.sessionId = sid;
+    }
+    if (!res.ok) {
+      const text = await res.text().catch(() => "");
+      if (res.status === 404 && sentSession) throw new SessionExpired();
+      throw httpFailure(s, res.status, text);
+    }
+    const type = (res.headers.get("content-type") ?? "").toLowerCase();
+    if (type.includes("text/event-stream")) return this.readStream(s, res, id, signal);
+    const text = await res.text();
+    const answer = findResponse(tryJson(text), id);
+    if (!answer) throw new ToolError(`${where} sent a malformed answer to ${label} (not a JSON-RPC response${snippet(text)}).`);
+    return answer;
+  }
+
   /** Reads SSE events until the response to `id`; handles progress and server requests on the way. */
-  private async readStream(
-    s: Session,
-    res: Response,
-    id: number,
-    progress: CallContext["progress"] | undefined,
-    onProgress: () => void,
-    signal: AbortSignal,
-  ): Promise<RpcMessage> {
+  private async readStream(s: Session, res: Response, id: number, signal: AbortSignal): Promise<RpcMessage> {
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let buf = "";
@@ -327,7 +329,7 @@ export class RemoteServers {
             void reader.cancel().catch(() => {});
             return answer;
           }
-          this.onServerMessage(s, msg, id, progress, onProgress);
+          this.onServerMessage(s, msg);
         }
         if (done) break;
       }
@@ -337,7 +339,7 @@ export class RemoteServers {
     throw new ToolError(`remote MCP server ${s.ns} at ${s.url.href} closed its event stream before answering request ${id}.`);
   }
 
-  private onServerMessage(s: Session, msg: RpcMessage, id: number, progress: CallContext["progress"] | undefined, onProgress: () => void): void {
+  private onServerMessage(s: Session, msg: RpcMessage): void {
     if (typeof msg.method !== "string") return;
     if (msg.id !== undefined && msg.id !== null) {
       // A server request: only ping is something pml can answer for a remote server.
@@ -349,10 +351,14 @@ export class RemoteServers {
       return;
     }
     if (msg.method === "notifications/progress") {
+      // Our tokens are the request ids; some servers send them back as strings.
       const p = msg.params ?? {};
-      if (p.progressToken !== id && p.progressToken !== String(id)) return;
-      onProgress();
-      progress?.(typeof p.message === "string" ? p.message : "", typeof p.progress === "number" ? p.progress : undefined, typeof p.total === "number" ? p.total : undefined);
+      s.peer.progress({
+        progressToken: typeof p.progressToken === "string" ? Number(p.progressToken) : p.progressToken,
+        message: typeof p.message === "string" ? p.message : "",
+        progress: typeof p.progress === "number" ? p.progress : undefined,
+        total: typeof p.total === "number" ? p.total : undefined,
+      });
     } else if (msg.method === "notifications/message") {
       const p = msg.params ?? {};
       log.debug(`remote ${s.ns} [${p.level ?? "log"}] ${typeof p.data === "string" ? p.data : JSON.stringify(p.data)}`);

@@ -109,6 +109,16 @@ export class Peer<Id extends string | number = number> {
     return true;
   }
 
+  /** Fails a request with the caller's own error (its transport broke); false if not in flight. */
+  reject(id: Id, error: Error): boolean {
+    const p = this.pending.get(id);
+    if (p === undefined) return false;
+    this.pending.delete(id);
+    this.release(p);
+    p.reject(error);
+    return true;
+  }
+
   /** notifications/progress: routed to the request whose id is its token; restarts its timer. */
   progress(params: { progressToken?: unknown; progress?: number; total?: number; message?: string } | undefined): void {
     const p = params ? this.pending.get(params.progressToken as Id) : undefined;
