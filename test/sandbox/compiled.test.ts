@@ -31,13 +31,15 @@ process.stdout.write(JSON.stringify({ code: code.value, escape: escape.value, re
   );
   const out = join(dir, "sandbox-bin");
   // As build.ts does: the sandbox worker is an entry of its own, found at its place in the binary
-  // (relative to the entries' common folder, here the filesystem root).
+  // relative to the entries' common folder (which depends on where the repository and the temp
+  // folder are: `/` for /work/x and /tmp/y, `/tmp` when the repository is cloned under /tmp).
   const worker = join(src, "worker.ts");
+  const common = commonFolder(entry, worker);
   const built = await Bun.build({
     entrypoints: [entry, worker],
     compile: { outfile: out },
     minify: true,
-    define: { PML_SANDBOX_WORKER: JSON.stringify(`./${relative("/", worker)}`) },
+    define: { PML_SANDBOX_WORKER: JSON.stringify(`./${relative(common, worker)}`) },
   });
   expect(built.success).toBe(true);
   const ws = join(dir, "ws");
@@ -49,3 +51,10 @@ process.stdout.write(JSON.stringify({ code: code.value, escape: escape.value, re
   expect(code).toBe(0);
   expect(JSON.parse(stdout)).toEqual({ code: 42, escape: "undefined", read: "hi" });
 }, 120_000);
+
+function commonFolder(a: string, b: string): string {
+  const pa = a.split("/"), pb = b.split("/");
+  let i = 0;
+  while (i < pa.length - 1 && i < pb.length - 1 && pa[i] === pb[i]) i++;
+  return pa.slice(0, i).join("/") || "/";
+}

@@ -144,7 +144,11 @@ withBwrap("shell:exec under bubblewrap", () => {
   });
 
   test("has no network: a server on 127.0.0.1 is unreachable", async () => {
-    const probe = `BUN_BE_BUN=1 ${BIN} -e 'fetch("http://127.0.0.1:${server.port}/").then(r=>r.text()).then(t=>console.log("got:"+t),e=>console.log("failed:"+e.code))'`;
+    // The binary is copied into the workspace: the sandbox has a private /tmp, and the repository
+    // (so dist/pml) may itself be under /tmp.
+    const bun = join(ws, `probe-bun-${tag}`);
+    Bun.spawnSync(["cp", BIN, bun]);
+    const probe = `BUN_BE_BUN=1 ${bun} -e 'fetch("http://127.0.0.1:${server.port}/").then(r=>r.text()).then(t=>console.log("got:"+t),e=>console.log("failed:"+e.code))'`;
     const r = await shell(peer, 6, probe);
     expect(r.stdout).toContain("failed:");
     expect(r.stdout).not.toContain("got:reached");
