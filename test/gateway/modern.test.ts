@@ -178,4 +178,17 @@ describe("approvals as multi round-trip requests", () => {
     const plain = await call("fx__ask", { message: "deploy?" }, {}, {});
     expect(JSON.parse(text(plain.result))).toEqual({ action: "cancel" });
   });
+
+  test("a child server's sampling request reaches a client that can sample the same way", async () => {
+    const caps = { sampling: {} };
+    const first = await call("fx__sample", { prompt: "capital of France?" }, {}, caps);
+    expect(first.result.resultType).toBe("input_required");
+    const [key, req] = Object.entries(first.result.inputRequests)[0] as [string, any];
+    expect(req.method).toBe("sampling/createMessage");
+    expect(req.params.messages[0].content.text).toBe("capital of France?");
+    const answer = { role: "assistant", content: { type: "text", text: "Paris" }, model: "client-model", stopReason: "endTurn" };
+    const done = await call("fx__sample", { prompt: "capital of France?" }, { requestState: first.result.requestState, inputResponses: { [key]: answer } }, caps);
+    expect(done.result.resultType).toBe("complete");
+    expect(JSON.parse(text(done.result))).toEqual(answer);
+  });
 });
