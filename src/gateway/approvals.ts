@@ -2,6 +2,7 @@
 // else return a result that tells the model what to ask and how to continue. Workflow ids are
 // random, single-use, bound to the session and tool they were issued for, and expire.
 import type { Session } from "./session.ts";
+import { log } from "../log.ts";
 import { textResult } from "./types.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
@@ -44,6 +45,12 @@ export class Workflows {
     const wf: Workflow = { ...w, id: crypto.randomUUID(), expires: now + WORKFLOW_TTL_MS };
     this.byId.set(wf.id, wf);
     return wf;
+  }
+
+  /** A workflow of this session, not taken; undefined when unknown or expired. */
+  peek(id: unknown, sessionId: string, now = Date.now()): Workflow | undefined {
+    const wf = typeof id === "string" ? this.byId.get(id) : undefined;
+    return wf && wf.sessionId === sessionId && wf.expires > now ? wf : undefined;
   }
 
   /** Takes a workflow once; undefined when unknown, used, expired, or issued elsewhere. */
@@ -102,18 +109,28 @@ export function decisionOf(result: unknown): Decision | "fallback" {
   if (!r || typeof r !== "object") return "fallback";
   if (r.action === "decline") return "abort";
   if (r.action !== "accept") return "fallback";
-  const d = r.content?.decision ?? "continue";
-  return d === "always" || d === "abort" ? d : "continue";
+  // Only a known choice approves: a client that sends something else (a typo, another form's
+  // field) has not shown the user this question, so nothing runs.
+  const d = r.content?.decision;
+  if (d === "continue" || d === "always" || d === "abort") return d;
+  log.warn(`An approval answer ${JSON.stringify(d ?? null).slice(0, 80)} is not one of continue, always, abort: not approved.`);
+  return "abort";
 }
 
 export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency" | "kind">, why: string): CallToolResult {
-  const how = `call ${wf.tool} again with arguments {"continue_workflow": {"workflow_id": "${wf.id}", "approved": true}} (add "always": true if they chose Always; use "approved": false if they declined)`;
+  // `call` also names the tool, so the text works when copied into either form.
+  const tool = wf.tool === "call" ? `"tool": ${JSON.stringify(wf.dependency)}, ` : "";
+  const how = `call ${wf.tool} again with arguments {${tool}"continue_workflow": {"workflow_id": "${wf.id}", "approved": true}} (add "always": true if they chose Always; use "approved": false if they declined)`;
   const text = [
     `Approval required: ${wf.dependency} needs the user's permission before it runs. ${why}`,
     `Ask the user: "pml wants to run ${wf.dependency}. Continue (this session), Always (allow it from now on), or Abort?"`,
     `Then ${how}. This approval request expires in 5 minutes and works once.`,
   ].join("\n");
+  // isError: the tool did not run. A client validates a successful result against the tool's
+  // outputSchema (the SDK's callTool throws when structuredContent is missing), and an approval
+  // request can never match it; as an error result the model reads the text and asks the user.
   return textResult(text, {
+    isError: true,
     approval_required: true,
     approval_context: { type: wf.kind === "execute" ? "execute_dependency" : "tool_permission", tool: wf.tool, dependency: wf.dependency, workflow_id: wf.id },
   });

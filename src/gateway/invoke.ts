@@ -144,6 +144,15 @@ export class Invoker {
     return inputRequired({ [key]: request }, state);
   }
 
+  /** The tool an approval workflow was issued for (without using it up), for `call`'s continuation. */
+  workflowTool(session: Session, workflowId: unknown): string | undefined {
+    if (session.modern) {
+      const st = this.states().verify(workflowId);
+      return typeof st === "string" ? undefined : st.dependency;
+    }
+    return this.workflows.peek(workflowId, session.id)?.dependency;
+  }
+
   /** The key that authenticates request states; read or created on first use. */
   states(): RequestStates {
     this.requestStates ??= new RequestStates(this.workspace);
@@ -397,5 +406,5 @@ export function workflowGone(id: unknown): CallToolResult {
 }
 
 export function declined(toolId: string): CallToolResult {
-  return errorResult(`The user declined ${toolId}; it was not run.`);
+  return errorResult(`The user did not approve ${toolId} (declined, or an answer that was not Continue, Always or Abort); it was not run.`);
 }

@@ -75,11 +75,12 @@ export function metaTools(deps: MetaDeps) {
           arguments: { type: "object", description: "the tool's arguments" },
           continue_workflow: ContinueWorkflowSchema,
         },
-        required: ["tool"],
+        required: [],
       },
       handler: async (session, req) => {
         const cw = req.arguments.continue_workflow as ContinueWorkflow | undefined;
-        const name = typeof req.arguments.tool === "string" ? req.arguments.tool : undefined;
+        // A continuation may name only the workflow: the tool is the one it was issued for.
+        const name = typeof req.arguments.tool === "string" ? req.arguments.tool : cw ? deps.invoker.workflowTool(session, cw.workflow_id) : undefined;
         const id = name ? parseToolName(name) : undefined;
         if (!id) return errorResult('`call` needs "tool": a tool id like "memory:create_entities" (see `discover`).');
         const args = req.arguments.arguments ?? {};
