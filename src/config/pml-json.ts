@@ -9,7 +9,8 @@ import { isPermissionPattern, PATTERN_HINT } from "../permissions/patterns.ts";
 import { withFileLock, writeFileAtomic } from "./atomic.ts";
 import { ConfigError } from "./errors.ts";
 import { ensureDirNoFollow } from "./no-follow.ts";
-import { detectIndent, formatJson, keyPath, parseJsonFile } from "./json-text.ts";
+import { detectIndent, formatJson, keyPath } from "./json-text.ts";
+import { editJsonc, parseJsoncFile } from "./jsonc-text.ts";
 
 export const PML_JSON = ".pml.json";
 /** Where `pml init` puts a copy of the shipped schema, so editors validate offline. */
@@ -215,7 +216,7 @@ async function readRaw(path: string): Promise<{ text?: string; raw: Record<strin
   // Zero bytes is how a missing .pml.json looks while a confined process runs: the OS sandbox
   // puts a read-only placeholder there (sandbox/confine.ts) so that process cannot create one.
   if (text.length === 0) return { raw: {} };
-  const raw = parseJsonFile(text, path);
+  const raw = parseJsoncFile(text, path);
   validateProjectConfigShape(raw, path);
   return { text, raw: raw as Record<string, unknown> };
 }
@@ -248,6 +249,7 @@ export async function updateProjectConfig(
   return withFileLock(path, async () => {
     const { text, raw: current } = await readRaw(path);
     const raw = text === undefined ? defaultProjectConfig() : current;
+    const before = structuredClone(raw);
     mutate(raw);
     let config: ProjectConfig;
     try {
@@ -258,7 +260,7 @@ export async function updateProjectConfig(
       }
       throw e;
     }
-    const out = formatJson(raw, detectIndent(text));
+    const out = text === undefined ? formatJson(raw) : editJsonc(text, before, raw, detectIndent(text));
     if (out !== text) {
       if (text === undefined) await writeSchemaCopy(workspace);
       await writeFileAtomic(path, out, { within: workspace });

@@ -62,12 +62,12 @@ describe("loadProjectConfig", () => {
   });
 
   test("bad JSON: file, line and column, and what is wrong", async () => {
-    let msg = await loadError('{\n  "permissions": {\n    "allow": ["a",]\n  }\n}\n');
-    expect(msg).toContain(".pml.json:3:19: invalid JSON: trailing comma before ]");
+    let msg = await loadError('{\n  "permissions": {\n    "allow": ["a" "b"]\n  }\n}\n');
+    expect(msg).toContain('.pml.json:3:19: invalid JSON: expected ","');
     msg = await loadError('{\n  permissions: {}\n}');
-    expect(msg).toMatch(/\.pml\.json:2:3: invalid JSON: expected a property name in double quotes/);
-    msg = await loadError('{"a": 1}\n// hi');
-    expect(msg).toContain(":2:1: invalid JSON: comments are not allowed");
+    expect(msg).toMatch(/\.pml\.json:2:3: invalid JSON: unexpected character \(property names and strings need double quotes\)/);
+    msg = await loadError('{"a": 1}\n/* hi');
+    expect(msg).toContain("invalid JSON: unterminated /* comment");
     msg = await loadError('{"a": 1');
     expect(msg).toContain(':1:8: invalid JSON: expected "," or "}"');
     msg = await loadError("\n");
@@ -118,10 +118,34 @@ describe("updateProjectConfig", () => {
       raw.permissions.allow = ["git:status"];
     });
     const out = readFileSync(join(ws, ".pml.json"), "utf8");
+    // Only the new entry is written; the user's own layout of everything else stays.
     expect(out).toBe(
-      '{\n    "zeta": 1,\n    "permissions": {\n        "deny": [\n            "shell"\n        ],\n        "custom": true,\n        "allow": [\n            "git:status"\n        ]\n    },\n    "alpha": {\n        "nested": [\n            1,\n            2\n        ]\n    }\n}\n',
+      '{\n    "zeta": 1,\n    "permissions": {\n        "deny": ["shell"],\n        "custom": true,\n        "allow": [\n            "git:status"\n        ]\n    },\n    "alpha": {"nested": [1, 2]}\n}\n',
     );
     expect(readdirSync(ws).sort()).toEqual([".pml.json"]);
+  });
+
+  test("JSONC: comments and trailing commas are read, and an edit leaves them and the rest of the text alone", async () => {
+    const ws = tempDir();
+    const text = '{\n  // who may run what\n  "permissions": {\n    "allow": ["filesystem:read_file", ], // reads are fine\n    /* never */ "deny": ["shell:exec"],\n  },\n  "pool": {"idle_timeout_s": 60},\n}\n';
+    writeFileSync(join(ws, ".pml.json"), text);
+    const loaded = await loadProjectConfig(ws);
+    expect(loaded.config.permissions.allow).toEqual(["filesystem:read_file"]);
+    await updateProjectConfig(ws, (raw: any) => raw.permissions.allow.push("git:status"));
+    const out = readFileSync(join(ws, ".pml.json"), "utf8");
+    for (const kept of ["// who may run what", "// reads are fine", '/* never */ "deny": ["shell:exec"],', '"pool": {"idle_timeout_s": 60},']) expect(out).toContain(kept);
+    expect(out).toContain('"git:status"');
+    expect((await loadProjectConfig(ws)).config.permissions.allow).toEqual(["filesystem:read_file", "git:status"]);
+  });
+
+  test("the README's .pml.json example loads as written", async () => {
+    const readme = readFileSync(join(import.meta.dir, "../../README.md"), "utf8");
+    const m = /## `\.pml\.json` reference\n\n```jsonc\n([\s\S]*?)\n```/.exec(readme);
+    expect(m).not.toBeNull();
+    const ws = tempDir();
+    writeFileSync(join(ws, ".pml.json"), m![1]!);
+    const loaded = await loadProjectConfig(ws);
+    expect(loaded.config.permissions.allow.length).toBeGreaterThan(0);
   });
 
   test("2-space indent and trailing newline by default; a new file gets $schema and its schema copy", async () => {

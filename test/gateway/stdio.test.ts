@@ -106,7 +106,7 @@ for (const kind of Object.keys(entries) as EntryKind[]) {
     test("a broken .pml.json is reported by name and line, and pml keeps serving", async () => {
       const bad = tempDir();
       try {
-        writeFileSync(join(bad.path, ".pml.json"), '{\n  "permissions": {\n    "allow": [1,]\n  }\n}\n');
+        writeFileSync(join(bad.path, ".pml.json"), '{\n  "permissions": {\n    "allow": [1 2]\n  }\n}\n');
         const { client, transport } = await sdkClient(entries[kind], { cwd: bad.path, env: testEnv({ PML_WORKSPACE: bad.path, PML_HOME: home.path }) });
         const st: any = await client.callTool({ name: "status", arguments: {} });
         expect(JSON.parse(st.content[0].text).config.error).toContain(".pml.json");
