@@ -3,7 +3,13 @@
 const levels = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 } as const;
 type Level = keyof typeof levels;
 
-const current: number = levels[(process.env.PML_LOG as Level) ?? "info"] ?? levels.info;
+const asked = process.env.PML_LOG;
+const current: number = levels[(asked as Level) ?? "info"] ?? levels.info;
+// A typo must not pass silently (every debug line would be missing with no word why); a server
+// the client starts still starts, at the default level.
+if (asked !== undefined && asked !== "" && !(asked in levels)) {
+  process.stderr.write(`[pml] warn: PML_LOG=${JSON.stringify(asked).slice(1, -1).slice(0, 40)} is not a level; use one of error, warn, info, debug (using info).\n`);
+}
 
 function write(level: Level, parts: unknown[]): void {
   if (levels[level] > current) return;

@@ -10,20 +10,28 @@ if (argv.length === 1 && argv[0] === "stdio") {
   const { versionLine } = await import("./version.ts");
   process.stdout.write(`${versionLine()}\n`);
 } else {
-  const [{ defineCommand, runMain }, { commands }, { version }] = await Promise.all([
+  // Colours only for a person at a terminal (citty reads NO_COLOR once, when it loads).
+  if (!process.stdout.isTTY || process.env.NO_COLOR) process.env.NO_COLOR = "1";
+  const [{ defineCommand }, { commands }, { version }, { runCli, fatal }] = await Promise.all([
     import("citty"),
     import("./cli/index.ts"),
     import("./version.ts"),
+    import("./cli/run.ts"),
   ]);
+  process.on("unhandledRejection", (e) => fatal(e));
+  process.on("uncaughtException", (e) => fatal(e));
   const first = argv[0];
   if (first && !first.startsWith("-") && !(first in commands)) {
-    process.stderr.write(`pml: unknown command "${first}". Commands: ${Object.keys(commands).join(", ")}. See \`pml --help\`.\n`);
+    const { closest } = await import("./cli/run.ts");
+    const near = closest(first, Object.keys(commands));
+    process.stderr.write(`pml: unknown command "${first}"${near ? ` (did you mean "${near}"?)` : ""}. Commands: ${Object.keys(commands).join(", ")}. See \`pml --help\`.\n`);
     process.exit(2);
   }
-  await runMain(
+  await runCli(
     defineCommand({
       meta: { name: "pml", version, description: "Procedural Memory Layer: one MCP server for every tool your agent needs" },
       subCommands: commands,
     }),
+    argv,
   );
 }

@@ -66,6 +66,14 @@ export default defineCommand({
           apiKey: () => ask("PML API key for cloud tools (input hidden; Enter to skip: local-only mode): ", { hidden: true }),
         };
 
+    if (args.port !== undefined && (!/^\d+$/.test(args.port) || Number(args.port) < 1 || Number(args.port) > 65535)) {
+      process.stderr.write(`pml init: --port ${args.port}: expected a port number from 1 to 65535.\n`);
+      process.exit(2);
+    }
+    if (args.port !== undefined && !args.http) {
+      process.stderr.write("pml init: --port goes with --http (the port `pml serve` listens on).\n");
+      process.exit(2);
+    }
     let result;
     try {
       const httpUrl = args.http ? `http://127.0.0.1:${args.port ?? 7331}/mcp` : undefined;

@@ -59,10 +59,15 @@ export async function runDoctor(opts: { cwd?: string; checkUpdate?: boolean } = 
     const entry = (mcp.raw.mcpServers as Record<string, any> | undefined)?.[PML_SERVER_NAME];
     if (!mcp.exists) checks.push({ name: ".mcp.json", ok: false, detail: "not found; run `pml init` in this folder" });
     else if (!entry) checks.push({ name: ".mcp.json", ok: false, detail: `${mcp.path} has no "${PML_SERVER_NAME}" server; run \`pml init\`` });
-    else {
+    else if (typeof entry.url === "string") {
+      // `pml init --http`: Claude Code connects to a `pml serve` the user starts.
+      const port = /:(\d+)\//.exec(entry.url)?.[1] ?? "7331";
+      checks.push({ name: ".mcp.json", ok: true, detail: `pml entry connects to ${entry.url}; start it with \`pml serve --port ${port}\` in this folder` });
+    } else {
       let runnable = true;
       try {
-        accessSync(entry.command, constants.X_OK);
+        // A bare "pml" is looked up on PATH, as the client will.
+        accessSync(entry.command.includes("/") || entry.command.includes("\\") ? entry.command : (Bun.which(entry.command) ?? entry.command), constants.X_OK);
       } catch {
         runnable = false;
       }

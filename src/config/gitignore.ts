@@ -11,7 +11,8 @@ export async function ensureGitignored(dir: string, entry: string): Promise<{ pa
     if (e?.code === "ENOENT") return undefined;
     throw e;
   });
-  const covering = new Set([entry, `/${entry}`, `${entry}*`, `/${entry}*`]);
+  const bare = entry.replace(/\/$/, "");
+  const covering = new Set([entry, `/${entry}`, `${entry}*`, `/${entry}*`, bare, `/${bare}`]);
   const lines = (text ?? "").split(/\r?\n/).map((l) => l.trim());
   if (lines.some((l) => covering.has(l))) return { path, action: "present" };
   const prefix = text === undefined || text === "" ? "" : text.endsWith("\n") ? text : `${text}\n`;

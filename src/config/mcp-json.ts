@@ -1,7 +1,7 @@
 // .mcp.json, the project file Claude Code reads: {"mcpServers": {"<name>": {...}}}. pml adds or
 // refreshes its own entry and keeps everything else (other servers, other keys, their order).
-import { constants } from "node:fs";
-import { copyFile, readFile } from "node:fs/promises";
+import { realpathSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { writeFileAtomic } from "./atomic.ts";
 import { ConfigError } from "./errors.ts";
@@ -30,9 +30,13 @@ export function isCompiledBinary(): boolean {
   return p.startsWith("/$bunfs/") || /^[A-Za-z]:[\\/]~BUN[\\/]/.test(p);
 }
 
-/** How to start this very pml again: the binary itself, or bun + src/main.ts from source. */
-export function currentLaunchCommand(): LaunchCommand {
-  if (isCompiledBinary()) return { command: process.execPath, args: [] };
+/**
+ * How to start this very pml again: `pml` when the `pml` on PATH is this binary (a committed
+ * .mcp.json then works for teammates too), else the binary's absolute path, or bun + src/main.ts
+ * from source.
+ */
+export function currentLaunchCommand(path = process.env.PATH): LaunchCommand {
+  if (isCompiledBinary()) return { command: onPathIsThis(path) ? "pml" : process.execPath, args: [] };
   return { command: process.execPath, args: [resolve(import.meta.dir, "../main.ts")] };
 }
 
@@ -103,16 +107,19 @@ export async function writeMcpJson(file: McpJsonFile, raw: Record<string, unknow
   await writeFileAtomic(file.path, formatJson(raw, detectIndent(file.text)), { within: dirname(file.path) });
 }
 
-/** Copies `path` to `path.backup`, or `.backup.1`, `.backup.2`, ... : never over an older backup. */
+/** Copies `path` to `path.backup` (one backup, the state before pml's latest change; never a pile). */
 export async function backupFile(path: string): Promise<string> {
-  for (let n = 0; n < 1000; n++) {
-    const target = n === 0 ? `${path}.backup` : `${path}.backup.${n}`;
-    try {
-      await copyFile(path, target, constants.COPYFILE_EXCL);
-      return target;
-    } catch (e: any) {
-      if (e?.code !== "EEXIST") throw e;
-    }
+  const target = `${path}.backup`;
+  await writeFileAtomic(target, await readFile(path), { within: dirname(path) });
+  return target;
+}
+
+function onPathIsThis(path: string | undefined): boolean {
+  const found = Bun.which("pml", { PATH: path ?? "" });
+  if (!found) return false;
+  try {
+    return realpathSync(found) === realpathSync(process.execPath);
+  } catch {
+    return false;
   }
-  throw new ConfigError(`${path}: too many backups (${path}.backup.*); remove old ones and retry.`, path);
 }

@@ -144,6 +144,10 @@ export async function initProject(opts: InitOptions): Promise<InitResult> {
     result.apiKey.gitignore = (await ensureGitignored(dir, ".env")).action;
   }
 
+  // pml's own state in the workspace (audit log, used approval states, the schema copy) is not
+  // for commits.
+  await ensureGitignored(dir, ".pml/");
+
   if (mcpAction === "updated" || mcpAction === "replaced") mcpBackup = await backupFile(mcpPath);
   if (mcpAction === "updated" || mcpAction === "created" || mcpAction === "replaced") {
     await writeMcpJson(mcp ?? { path: mcpPath, exists: false, raw: {} }, next);

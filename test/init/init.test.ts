@@ -46,11 +46,11 @@ describe("pml init (library)", () => {
     expect(pml.permissions).toEqual({ allow: [], ask: [], deny: [] });
     expect(readJson(join(dir, ".pml/pml.schema.json")).title).toBe(".pml.json");
     expect(existsSync(join(dir, ".env"))).toBe(false);
-    expect(existsSync(join(dir, ".gitignore"))).toBe(false);
-    expect(readdirSync(dir).sort()).toEqual([".mcp.json", ".pml", ".pml.json"]);
+    expect(read(join(dir, ".gitignore"))).toBe(".pml/\n");
+    expect(readdirSync(dir).sort()).toEqual([".gitignore", ".mcp.json", ".pml", ".pml.json"]);
   });
 
-  test("existing .mcp.json: other servers kept, backup made; a second backup never overwrites the first", async () => {
+  test("existing .mcp.json: other servers kept, backup made; later changes keep one backup (the state before the latest)", async () => {
     const dir = tempDir();
     const original = { mcpServers: { other: { command: "npx", args: ["-y", "x"] } }, extra: true };
     writeFileSync(join(dir, ".mcp.json"), JSON.stringify(original, null, 2));
@@ -65,11 +65,11 @@ describe("pml init (library)", () => {
     expect(r2.mcpJson).toEqual({ path: join(dir, ".mcp.json"), action: "unchanged" });
     expect(existsSync(join(dir, ".mcp.json.backup.1"))).toBe(false);
 
-    // A change (the key) makes a second backup next to the first.
+    // A change (the key) replaces the one backup with the state just before it: never a pile.
     const r3 = await initProject({ dir, launch, env: {}, apiKey: "k-123" });
-    expect(r3.mcpJson.backup).toBe(join(dir, ".mcp.json.backup.1"));
-    expect(readJson(join(dir, ".mcp.json.backup"))).toEqual(original);
-    expect(readJson(join(dir, ".mcp.json.backup.1"))).toEqual(after1);
+    expect(r3.mcpJson.backup).toBe(join(dir, ".mcp.json.backup"));
+    expect(readJson(join(dir, ".mcp.json.backup"))).toEqual(after1);
+    expect(readdirSync(dir).filter((f) => f.startsWith(".mcp.json.backup"))).toEqual([".mcp.json.backup"]);
     expect(readJson(join(dir, ".mcp.json")).mcpServers.other).toEqual(original.mcpServers.other);
   });
 
@@ -81,7 +81,7 @@ describe("pml init (library)", () => {
     expect(r.apiKey).toEqual({ source: "given", envFile: join(dir, ".env"), gitignore: "added" });
     expect(read(join(dir, ".env"))).toBe("PML_API_KEY=sk-secret-xyz\n");
     expect(statSync(join(dir, ".env")).mode & 0o777).toBe(0o600);
-    expect(read(join(dir, ".gitignore"))).toBe("node_modules/\n.env\n");
+    expect(read(join(dir, ".gitignore"))).toBe("node_modules/\n.env\n.pml/\n");
     const mcp = read(join(dir, ".mcp.json"));
     expect(mcp).not.toContain("sk-secret-xyz");
     expect(JSON.parse(mcp).mcpServers.pml.env).toEqual({ PML_API_KEY: API_KEY_REF });
@@ -89,7 +89,7 @@ describe("pml init (library)", () => {
     // Re-run with another key: the key is replaced, .gitignore gets no duplicate line.
     await initProject({ dir, launch, env: {}, apiKey: "sk-other" });
     expect(read(join(dir, ".env"))).toBe("PML_API_KEY=sk-other\n");
-    expect(read(join(dir, ".gitignore"))).toBe("node_modules/\n.env\n");
+    expect(read(join(dir, ".gitignore"))).toBe("node_modules/\n.env\n.pml/\n");
     // Re-run without a key keeps cloud mode (the key is found in .env).
     const r3 = await initProject({ dir, launch, env: {} });
     expect(r3.apiKey.source).toBe("existing");
@@ -170,7 +170,7 @@ describe("pml init (command, real process)", () => {
     expect(mcp.mcpServers.pml).toEqual({ type: "stdio", command: process.execPath, args: [MAIN, "stdio"], env: { PML_API_KEY: API_KEY_REF } });
     expect(read(join(dir, ".mcp.json"))).not.toContain("sk-cli-key");
     expect(statSync(join(dir, ".env")).mode & 0o777).toBe(0o600);
-    expect(read(join(dir, ".gitignore"))).toBe(".env\n");
+    expect(read(join(dir, ".gitignore"))).toBe(".env\n.pml/\n");
     expect(r.stdout + r.stderr).toContain("claude mcp list");
   });
 
