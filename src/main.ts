@@ -22,7 +22,7 @@ if (argv.length === 1 && argv[0] === "stdio") {
   process.on("uncaughtException", (e) => fatal(e));
   const first = argv[0];
   if (first && !first.startsWith("-") && !(first in commands)) {
-    const { closest } = await import("./cli/run.ts");
+    const { closest } = await import("./config/did-you-mean.ts");
     const near = closest(first, Object.keys(commands));
     process.stderr.write(`pml: unknown command "${first}"${near ? ` (did you mean "${near}"?)` : ""}. Commands: ${Object.keys(commands).join(", ")}. See \`pml --help\`.\n`);
     process.exit(2);

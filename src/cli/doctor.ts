@@ -7,6 +7,14 @@ export default defineCommand({
     "check-update": { type: "boolean", description: "ask the release page whether a newer pml is out (otherwise only the last answer is shown)" },
   },
   async run({ args }) {
+    if (args.dir !== undefined) {
+      const { statSync } = await import("node:fs");
+      const st = statSync(args.dir, { throwIfNoEntry: false });
+      if (!st?.isDirectory()) {
+        process.stderr.write(`pml doctor: --dir ${args.dir}: ${st ? "is not a directory" : "no such directory"}; give the project's folder.\n`);
+        process.exit(2);
+      }
+    }
     const { runDoctor } = await import("../config/doctor.ts");
     const checks = await runDoctor({ cwd: args.dir, checkUpdate: args["check-update"] });
     for (const c of checks) process.stdout.write(`${c.warn ? "warn" : c.ok ? "ok  " : "FAIL"}  ${c.name}: ${c.detail}\n`);

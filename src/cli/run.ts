@@ -2,6 +2,7 @@
 // citty's runMain does, but with one sentence per failure, a "did you mean", usage that names the
 // whole command, and a stack trace only with PML_LOG=debug).
 import { renderUsage, runCommand, type ArgsDef, type CommandDef } from "citty";
+import { closest } from "../config/did-you-mean.ts";
 
 type Cmd = CommandDef<any>;
 
@@ -22,26 +23,6 @@ async function resolve(main: Cmd, argv: string[]): Promise<{ cmd: Cmd; path: str
     path.push(rest[i]!);
     rest = rest.slice(i + 1);
   }
-}
-
-/** Levenshtein distance, for "did you mean". */
-export function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-  return d[a.length]![b.length]!;
-}
-
-/** The closest of `known` to `word`, if it is close enough to be a typo. */
-export function closest(word: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const k of known) {
-    const dd = distance(word.toLowerCase(), k.toLowerCase());
-    if (dd < bestD) [best, bestD] = [k, dd];
-  }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
 }
 
 /** Flags in `rest` that the command does not define (after `--` nothing is a flag). */

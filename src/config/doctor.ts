@@ -6,7 +6,7 @@ import { cloudKey } from "./env-resolver.ts";
 import { insecureUrlReason } from "./secure-url.ts";
 import { readMcpJson, PML_SERVER_NAME } from "./mcp-json.ts";
 import { pmlHome } from "./paths.ts";
-import { loadProjectConfig } from "./pml-json.ts";
+import { unknownConfigKeys, loadProjectConfig } from "./pml-json.ts";
 import { updateStatus } from "./update-check.ts";
 import { resolveWorkspace } from "./workspace.ts";
 
@@ -38,6 +38,7 @@ export async function runDoctor(opts: { cwd?: string; checkUpdate?: boolean } = 
       warn: !cfg.exists,
       detail: cfg.exists ? `${cfg.path}: ${cfg.config.permissions.allow.length} allowed, ${cfg.config.permissions.deny.length} denied` : "not found; run `pml init` (defaults apply: everything asks first)",
     });
+    for (const w of unknownConfigKeys(cfg.raw)) checks.push({ name: ".pml.json", ok: true, warn: true, detail: w });
     const refused = [...(cfg.config.registries ?? []), ...(cfg.config.cloud?.url ? [cfg.config.cloud.url] : [])]
       .map((u) => insecureUrlReason(u, "registry"))
       .filter((x): x is string => x !== undefined);

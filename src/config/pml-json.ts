@@ -11,6 +11,7 @@ import { ConfigError } from "./errors.ts";
 import { ensureDirNoFollow } from "./no-follow.ts";
 import { detectIndent, formatJson, keyPath } from "./json-text.ts";
 import { editJsonc, parseJsoncFile } from "./jsonc-text.ts";
+import { closest } from "./did-you-mean.ts";
 
 export const PML_JSON = ".pml.json";
 /** Where `pml init` puts a copy of the shipped schema, so editors validate offline. */
@@ -225,6 +226,29 @@ function validateProjectConfigShape(raw: unknown, file: string): void {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     throw new ConfigError(`${file}: expected a JSON object at the top level, got ${Array.isArray(raw) ? "an array" : got(raw)}. pml leaves the file untouched.`, file);
   }
+}
+
+/**
+ * Keys the schema does not know, with the closest known one: a typo such as "permisions" would
+ * otherwise leave every tool asking, with no word why. Sections keyed by the user's own names
+ * (private_mcps, env_grants) are not checked inside.
+ */
+export function unknownConfigKeys(raw: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const check = (obj: unknown, props: Record<string, any> | undefined, where: string) => {
+    if (!props || typeof obj !== "object" || obj === null || Array.isArray(obj)) return;
+    for (const key of Object.keys(obj)) {
+      if (key in props) continue;
+      const near = closest(key, Object.keys(props));
+      out.push(`${where}${key}" is not a .pml.json key${near ? ` (did you mean "${where.slice(1)}${near}"?)` : ""}; it is ignored`);
+    }
+  };
+  const top = (schemaDocument as any).properties as Record<string, any>;
+  check(raw, top, '"');
+  for (const [name, section] of Object.entries(top)) {
+    if (section?.properties && name in raw) check(raw[name], section.properties, `"${name}.`);
+  }
+  return out;
 }
 
 /** Reads and validates `<workspace>/.pml.json`. A missing file gives the defaults. */

@@ -188,20 +188,27 @@ function jsonResult(value: unknown): CallToolResult {
   return textResult(JSON.stringify(value, null, 2));
 }
 
+/** What status says about cloud mode, naming what is missing for it to work. */
+function modeOf(hasKey: boolean, url: string | undefined): string {
+  if (hasKey && url) return "cloud";
+  if (hasKey) return 'local: PML_API_KEY is set but .pml.json has no cloud.url; add "cloud": {"url": "https://…"} to use cloud tools';
+  return "local (set PML_API_KEY in the workspace .env for cloud tools)";
+}
+
 async function status(deps: MetaDeps) {
   const state = await deps.project.get();
   const cfg = state.config;
   return {
     pml: version,
     workspace: { root: deps.workspace.root, resolved_from: deps.workspace.source },
-    config: { path: state.path, exists: state.exists, ...(state.error ? { error: state.error } : {}) },
+    config: { path: state.path, exists: state.exists, ...(state.error ? { error: state.error } : {}), ...(state.warnings ? { warnings: state.warnings } : {}) },
     permissions: {
       allow: cfg.permissions?.allow ?? [],
       ask: cfg.permissions?.ask ?? [],
       deny: cfg.permissions?.deny ?? [],
       default: "ask",
     },
-    mode: cloudKey({ workspace: deps.workspace.root }) ? "cloud" : "local (set PML_API_KEY in the workspace .env for cloud tools)",
+    mode: modeOf(!!cloudKey({ workspace: deps.workspace.root }), cfg.cloud?.url),
     cloud: cfg.cloud?.url ?? null,
     registries: cfg.registries ?? [],
     listed_namespaces: await deps.surface.enabledNamespaces(),

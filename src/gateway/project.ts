@@ -2,7 +2,7 @@
 // the user's file stays the only source of truth (an edit applies on the next call).
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { loadProjectConfig, type ProjectConfig } from "../config/pml-json.ts";
+import { loadProjectConfig, unknownConfigKeys, type ProjectConfig } from "../config/pml-json.ts";
 import { log } from "../log.ts";
 
 export interface ProjectState {
@@ -11,6 +11,8 @@ export interface ProjectState {
   exists: boolean;
   /** Set when .pml.json could not be read: tools other than pml's own refuse to run until fixed. */
   error?: string;
+  /** Keys of .pml.json that pml does not know (typos), each with the closest known one. */
+  warnings?: string[];
   /** Bumped on every reload, so derived state (resolver) knows to rebuild. */
   generation: number;
 }
@@ -63,7 +65,9 @@ export class Project {
     const generation = (this.state?.generation ?? 0) + 1;
     try {
       const loaded = await loadProjectConfig(this.workspace);
-      this.state = { config: loaded.config, path: loaded.path, exists: loaded.exists, generation };
+      const warnings = unknownConfigKeys(loaded.raw);
+      for (const w of warnings) log.warn(`${loaded.path}: ${w}`);
+      this.state = { config: loaded.config, path: loaded.path, exists: loaded.exists, generation, ...(warnings.length ? { warnings } : {}) };
     } catch (e) {
       const error = (e as Error).message;
       log.error(error);

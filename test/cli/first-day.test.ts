@@ -80,3 +80,30 @@ test(".mcp.json says `pml` when the pml on PATH is this binary, the absolute pat
   expect(pml(["init", "--yes"], { cwd: other, env: { PATH: "/usr/bin:/bin" } }).code).toBe(0);
   expect(JSON.parse(readFileSync(join(other, ".mcp.json"), "utf8")).mcpServers.pml.command).toBe(BIN);
 });
+
+test("unknown .pml.json keys are warned about with the closest known key: stderr, status, doctor", async () => {
+  const dir = temp();
+  writeFileSync(join(dir, ".pml.json"), JSON.stringify({ permisions: { allow: ["filesystem:read_file"] }, registry: ["https://r.example"], sandbox: { timeout: 5 } }));
+  const doctor = pml(["doctor"], { cwd: dir, env: { PML_WORKSPACE: dir } });
+  expect(doctor.stdout).toContain('"permisions" is not a .pml.json key (did you mean "permissions"?)');
+  expect(doctor.stdout).toContain('"registry" is not a .pml.json key (did you mean "registries"?)');
+  expect(doctor.stdout).toContain('"sandbox.timeout" is not a .pml.json key (did you mean "sandbox.timeout_ms"?)');
+  const { RawPeer } = await import("../helpers/pml.ts");
+  const peer = new RawPeer([BIN], { cwd: dir, env: testEnv({ PML_WORKSPACE: dir, PML_HOME: temp() }) });
+  try {
+    await peer.initialize();
+    const r = await peer.request(2, "tools/call", { name: "status", arguments: {} });
+    const st = r.result.structuredContent ?? JSON.parse(r.result.content[0].text);
+    expect(st.config.warnings.join("\n")).toContain('did you mean "permissions"');
+    await Bun.sleep(50);
+    expect(peer.stderr).toContain('"permisions" is not a .pml.json key');
+  } finally {
+    peer.kill();
+  }
+});
+
+test("doctor --dir on a folder that does not exist says so", () => {
+  const r = pml(["doctor", "--dir", "/nonexistent-pml"]);
+  expect(r.code).toBe(2);
+  expect(r.stderr).toBe("pml doctor: --dir /nonexistent-pml: no such directory; give the project's folder.\n");
+});
