@@ -7,8 +7,10 @@ export interface Permissions {
   deny?: readonly string[];
 }
 
-const NS = "[A-Za-z0-9_-]+";
-const ACTION = "[A-Za-z0-9_.-]+";
+// Every namespace form the resolver accepts: registry names have dots ("acme.greet"); capability
+// ids have a colon inside the action ("cap:fs:read_json").
+const NS = "[A-Za-z0-9_-][A-Za-z0-9_.-]*";
+const ACTION = "[A-Za-z0-9_.-][A-Za-z0-9_.:-]*";
 const PATTERN_RE = new RegExp(`^(\\*|${NS}|${NS}:\\*|${NS}:${ACTION})$`);
 const TOOL_ID_RE = new RegExp(`^${NS}:${ACTION}$`);
 

@@ -40,8 +40,11 @@ describe("permissionFor", () => {
   });
 
   test("pattern syntax", () => {
-    for (const ok of ["*", "ns", "ns:*", "ns:act", "a-b_1:c.d-e"]) expect(isPermissionPattern(ok)).toBe(true);
-    for (const bad of ["", " ", "a b", "a:b:c", "*:x", "ns:", ":x", "a.b", "ns:a*", "ns/x"]) expect(isPermissionPattern(bad)).toBe(false);
+    for (const ok of ["*", "ns", "ns:*", "ns:act", "a-b_1:c.d-e", "acme.greet", "acme.greet:hello", "acme.greet:*", "cap:fs:read_json"]) expect(isPermissionPattern(ok)).toBe(true);
+    for (const bad of ["", " ", "a b", "*:x", "ns:", ":x", ".a", "ns::", "ns:a*", "ns/x"]) expect(isPermissionPattern(bad)).toBe(false);
+    // A dotted namespace is matched whole, never as a prefix of another.
+    expect(permissionFor({ allow: ["acme.greet"] }, "acme.greet:hello")).toBe("allow");
+    expect(permissionFor({ allow: ["acme"] }, "acme.greet:hello")).toBe("ask");
   });
 });
 
