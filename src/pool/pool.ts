@@ -207,7 +207,8 @@ export class Pool {
       }
       void proc.stop(this.graceMs);
       throw new ToolError(
-        `MCP server "${e.ns}" started but did not complete the MCP handshake: ${err?.message ?? err}.${proc.stderrSection()}`,
+        // The log is named once, by stderrSection.
+        `MCP server "${e.ns}" started but did not complete the MCP handshake: ${String(err?.message ?? err).replace(/ The server may be stuck; its log is .*$/s, " The server may be stuck.")}${proc.stderrSection()}`,
       );
     }
     e.tools = proc.tools;

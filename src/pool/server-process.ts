@@ -99,7 +99,11 @@ export class ServerProcess {
         stdin: "pipe",
         stdout: "pipe",
         stderr: this.logFd,
+        // Its own process group, so ending the server ends what it started too (`sh -c "sleep …"`
+        // leaves no sleep behind).
+        detached: true,
         onExit: (_p, code, signal) => {
+          this.killGroup("SIGKILL"); // descendants of a server that exited on its own
           this.unguard?.();
           spec.release?.();
           this.handleExit(code, signal == null ? null : String(signal));
@@ -372,6 +376,15 @@ export class ServerProcess {
     try {
       this.proc.kill(signal);
     } catch {}
+    this.killGroup(signal);
+  }
+
+  /** Signals the server's whole process group (it leads one: spawned detached). */
+  private killGroup(signal: "SIGTERM" | "SIGKILL"): void {
+    if (!this.pid) return;
+    try {
+      process.kill(-this.pid, signal);
+    } catch {} // ESRCH: the group is gone
   }
 
   /** Close stdin (the MCP way to ask a stdio server to exit), then SIGTERM, then SIGKILL. */

@@ -234,3 +234,25 @@ test("pml killed with SIGKILL: its children exit (stdin EOF), no orphan", async 
     holder.kill("SIGKILL");
   }
 });
+
+describe("process groups (issue 12 point 13)", () => {
+  /** Pids whose command line holds `marker`. */
+  function withMarker(marker: string): number[] {
+    const out: number[] = [];
+    for (const pid of require("node:fs").readdirSync("/proc").filter((d: string) => /^\d+$/.test(d))) {
+      try {
+        if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(marker)) out.push(Number(pid));
+      } catch {}
+    }
+    return out;
+  }
+
+  test.skipIf(process.platform !== "linux")("a server that never completes the handshake is ended with everything it started; the message names the log once", async () => {
+    const marker = `${900 + Math.floor(Math.random() * 99)}.${Date.now() % 100000}`;
+    const pool = makePool({ startTimeoutMs: 500 });
+    const err = await failure(pool.call("hung", { command: "sh", args: ["-c", `sleep ${marker}; true`], env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } }, "x", {}, ctx()));
+    expect(err.message).toContain("did not complete the MCP handshake");
+    expect(err.message.split("hung.log").length - 1).toBeLessThanOrEqual(1);
+    await waitFor(() => withMarker(marker).length === 0, 5000, `no process with ${marker} left`);
+  });
+});
