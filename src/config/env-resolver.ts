@@ -11,7 +11,7 @@
 //     `env_grants` grants it to that namespace, or the user approved a prompt naming it (the
 //     session's grants; an "Always" writes env_grants).
 // Nothing here logs a value.
-import { isAbsolute } from "node:path";
+import { basename, isAbsolute } from "node:path";
 import { readDotEnvSync } from "./dotenv.ts";
 import { pmlHome } from "./paths.ts";
 import type { Descriptor } from "../registry/descriptor.ts";
@@ -37,7 +37,7 @@ export function baseEnv(env: EnvSource = process.env): Record<string, string> {
 /** `${VAR}` and `${VAR:-default}` (the forms Claude Code expands in .mcp.json). */
 const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 /** pml's own placeholders in descriptor args and env values; not environment lookups. */
-const PML_PLACEHOLDERS = new Set(["workspace", "pml_home"]);
+const PML_PLACEHOLDERS = new Set(["workspace", "workspace_id", "pml_home"]);
 
 /** A value that is empty, or an unexpanded "${VAR}" (Claude Code passes an unset one literally),
  * counts as unset. */
@@ -120,10 +120,16 @@ export interface EnvResolverOptions {
   sessionGranted?: (ns: string, name: string) => boolean;
 }
 
-/** pml's own placeholders in descriptor args and env values: ${workspace} (the project root) and
- * ${pml_home} (PML_HOME or ~/.pml). */
+/** pml's own placeholders in descriptor args and env values: ${workspace} (the project root),
+ * ${workspace_id} (a folder name for per-project state) and ${pml_home} (PML_HOME or ~/.pml). */
 export function substitutePmlPlaceholders(value: string, workspace: string, home: string): string {
-  return value.replaceAll("${workspace}", workspace).replaceAll("${pml_home}", home);
+  return value.replaceAll("${workspace}", workspace).replaceAll("${workspace_id}", workspaceId(workspace)).replaceAll("${pml_home}", home);
+}
+
+/** `<folder name>-<8 hex of its path>`: readable, and distinct for two projects of the same name. */
+export function workspaceId(workspace: string): string {
+  const name = basename(workspace).replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 40) || "root";
+  return `${name}-${new Bun.CryptoHasher("sha256").update(workspace).digest("hex").slice(0, 8)}`;
 }
 
 /** Names the `${VAR}` placeholders in a template (pml's own ${workspace}/${pml_home} excluded). */

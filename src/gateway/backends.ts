@@ -1,8 +1,8 @@
 // Where a resolved tool actually runs: a pooled stdio server (installed on first use), module
 // code in the sandbox, or the cloud. Heavy parts (pool, sandbox, registry client) load on first use.
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { baseEnv, type EnvOrigin, type EnvPlan } from "../config/env-resolver.ts";
+import { baseEnv, workspaceId, type EnvOrigin, type EnvPlan } from "../config/env-resolver.ts";
 import { pmlHome } from "../config/paths.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { builtinCatalog } from "../registry/catalog.ts";
@@ -117,7 +117,8 @@ export class Backends {
       const { ensureInstalled } = await import("../loader/install.ts");
       const spec = await ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, childEnv: { ...baseEnv(), ...env.env } });
       const { confineServer, serverDataDir } = await import("../pool/confine-server.ts");
-      serverDataDir(ns); // catalog servers keep their state there (MEMORY_FILE_PATH), confined or not
+      // Catalog servers keep their state there, one folder per project (MEMORY_FILE_PATH), confined or not.
+      mkdirSync(join(serverDataDir(ns), workspaceId(this.workspace)), { recursive: true, mode: 0o700 });
       if (d.confine === false) return spec;
       const network = (await this.project.get()).config.sandbox?.server_net?.includes(ns) === true;
       return confineServer(spec, { ns, workspace: this.workspace, network, ownCommand: env.request.origin === "user" });

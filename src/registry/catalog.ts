@@ -33,7 +33,8 @@ export const builtinCatalog: Record<string, StdioDescriptor> = {
       description: "Knowledge-graph memory: entities, relations and observations kept across sessions",
       // Outside the install directory, so a reinstall or an upgrade keeps the graph; in the
       // server's own data dir, the one place outside the workspace it may write when confined.
-      env: { MEMORY_FILE_PATH: "${pml_home}/data/memory/memory.jsonl" },
+      // One knowledge graph per project: entities of one project never show up in another.
+      env: { MEMORY_FILE_PATH: "${pml_home}/data/memory/${workspace_id}/memory.jsonl" },
     },
   ),
   // The built-in sandboxed `filesystem` module owns that namespace; the npm server stays reachable.

@@ -406,11 +406,28 @@ withBwrap("catalog server confined", () => {
       expect(created.result.isError).toBeFalsy();
       const graph = await peer.request(2, "tools/call", { name: "memory__read_graph", arguments: {} });
       expect(JSON.stringify(graph.result)).toContain("confined");
-      expect(readFileSync(join(pmlHome, "data/memory/memory.jsonl"), "utf8")).toContain("confined");
+      // One graph per project (issue 12 point 14): <PML_HOME>/data/memory/<folder>-<hash>/memory.jsonl.
+      const folders = readdirSync(join(pmlHome, "data/memory")).filter((f) => f.startsWith("mem-project-"));
+      expect(folders).toHaveLength(1);
+      expect(readFileSync(join(pmlHome, "data/memory", folders[0]!, "memory.jsonl"), "utf8")).toContain("confined");
       expect(readFileSync(join(pmlHome, "logs/memory.log"), "utf8")).toMatch(/pml starts memory: \S*bwrap /);
     } finally {
       peer.close();
       await peer.proc.exited;
+    }
+    // Another project does not see the first one's entities.
+    const otherWs = join(home, "other-project");
+    mkdirSync(otherWs, { recursive: true });
+    writeFileSync(join(otherWs, ".pml.json"), JSON.stringify({ permissions: { allow: ["memory"] } }));
+    const other = new RawPeer([BIN], { cwd: otherWs, env: env({ PML_WORKSPACE: otherWs }) });
+    try {
+      await other.initialize();
+      const graph = await other.request(1, "tools/call", { name: "memory__read_graph", arguments: {} });
+      expect(graph.result.isError).toBeFalsy();
+      expect(JSON.stringify(graph.result)).not.toContain("confined");
+    } finally {
+      other.close();
+      await other.proc.exited;
     }
   }, 120_000);
 });
