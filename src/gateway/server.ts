@@ -5,7 +5,10 @@ import { version } from "../version.ts";
 import { ErrorCode, errorResponse, invalidReason, type Id, type Message, type Request, type Response } from "../mcp/jsonrpc.ts";
 import { isLogLevel, isModernRequest, LEGACY_PROTOCOLS, META, readModernMeta, SUPPORTED_PROTOCOLS, type InputRequiredResult } from "../mcp/protocol.ts";
 import { Session } from "./session.ts";
-import type { CallOrigin } from "./types.ts";
+import { ToolError, type CallOrigin } from "./types.ts";
+import { ConfigError } from "../config/errors.ts";
+import { PathError } from "../config/path-guard.ts";
+import { log } from "../log.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export { SUPPORTED_PROTOCOLS };
@@ -263,8 +266,12 @@ export class Gateway {
       return { jsonrpc: "2.0", id: req.id, result };
     } catch (e) {
       if (e instanceof ProtocolError) return errorResponse(req.id, e.code, e.message, e.data);
-      // Tool failures are isError results; only faults of pml itself land here.
-      return { jsonrpc: "2.0", id: req.id, result: { content: [{ type: "text", text: `pml internal error: ${(e as Error)?.message ?? e}` }], isError: true } };
+      // A user's error (an unknown namespace, a bad path, a broken config) says what to do;
+      // only faults of pml itself are "internal".
+      const user = e instanceof ToolError || e instanceof ConfigError || e instanceof PathError;
+      const text = user ? (e as Error).message : `pml internal error: ${(e as Error)?.message ?? e}`;
+      if (!user) log.error("internal error:", e);
+      return { jsonrpc: "2.0", id: req.id, result: { content: [{ type: "text", text }], isError: true } };
     } finally {
       connection.inflight.delete(req.id);
     }

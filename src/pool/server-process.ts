@@ -14,6 +14,9 @@ const LOG_ROTATE_BYTES = 4 * 1024 * 1024;
 const STDERR_TAIL_LINES = 12;
 
 /** A JSON-RPC error the server answered with; still a tool-level failure for the gateway. */
+/** The largest tools/call line pml writes to a stdio server (characters, ~bytes for ASCII JSON). */
+export const MAX_CALL_BYTES = 4 * 1024 * 1024;
+
 export class ServerError extends ToolError {
   constructor(
     message: string,
@@ -172,6 +175,15 @@ export class ServerProcess {
     const line = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${
       args === undefined ? "{}" : JSON.stringify(args)
     }${progress === undefined ? "" : `,"_meta":{"progressToken":${id}}`}}}\n`;
+    // Said before sending: a server handed a huge line tends to die without a word ("exited with
+    // code 0 ... Not connected"), which tells the user nothing.
+    if (line.length > MAX_CALL_BYTES) {
+      return Promise.reject(
+        new ToolError(
+          `The arguments to ${this.ns}:${name} are ${(line.length / 1048576).toFixed(1)} MB; pml sends at most ${MAX_CALL_BYTES / 1048576} MB to a stdio server in one call. Write the data to a file in the workspace and pass its path instead.`,
+        ),
+      );
+    }
     this.active++;
     return this.peer.send(id, line, { label, timeoutMs, signal, progress, fail: this.failure, owner: origin, settled: this.callSettled });
   }

@@ -95,3 +95,16 @@ test("an elicitation answer 'accept' with an unknown choice does not approve", a
     await client.close();
   }
 }, 60_000);
+
+test("discover {namespace} of an unknown name is a user error that says where pml looked, not an internal error", async () => {
+  const p = project({ permissions: {} });
+  const { client } = await sdkClient(entries.binary, p);
+  try {
+    const r: any = await client.callTool({ name: "discover", arguments: { namespace: "nope" } });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toStartWith("MCP 'nope' not found. Looked in:");
+    expect(textOf(r)).not.toContain("internal error");
+  } finally {
+    await client.close();
+  }
+}, 60_000);

@@ -256,3 +256,11 @@ describe("process groups (issue 12 point 13)", () => {
     await waitFor(() => withMarker(marker).length === 0, 5000, `no process with ${marker} left`);
   });
 });
+
+test("a 10 MB argument is refused before it is sent, naming the limit; the server keeps serving", async () => {
+  const pool = makePool();
+  const pid = await pidOf(pool, "big");
+  const err = await failure(pool.call("big", fixtureSpec(), "echo", { text: "x".repeat(10 * 1024 * 1024) }, ctx()));
+  expect(err.message).toContain("are 10.0 MB; pml sends at most 4 MB to a stdio server in one call");
+  expect(await pidOf(pool, "big")).toBe(pid);
+});
