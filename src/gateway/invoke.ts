@@ -280,11 +280,13 @@ export class Invoker {
     } catch (e) {
       return refuse((e as Error).message);
     }
-    // Module tools are its exported functions: a definitive list. A server's list can change
-    // with its version or the capabilities pml declares, so the server itself answers for those.
-    const known = resolved.descriptor.type === "module" ? resolved.descriptor.tools : undefined;
-    if (known && !known.some((t) => t.name === id.action))
-      return refuse(`"${id.ns}" has no tool "${id.action}". Its tools: ${known.map((t) => t.name).join(", ")}.`);
+    // A tool that does not exist is refused before anyone is asked (an approval, or an "Always"
+    // stored for it, would be for nothing). Lists that are known without starting anything are
+    // definitive: a module's exported functions, a catalog server's list for its pinned version
+    // (generated with the capabilities pml declares), a list this process saw from the server.
+    const known = resolved.descriptor.type === "module" ? resolved.descriptor.tools : this.backends.knownTools(id.ns);
+    if (known && known.length > 0 && !known.some((t) => t.name === id.action))
+      return refuse(`"${id.ns}" has no tool "${id.action}"; nothing was run or asked. Its tools: ${known.map((t) => t.name).join(", ")}.`);
 
     // Resolutions are already kept per generation (the resolver's memo); remembering the outcome
     // spares the next calls the permission match, the resolver and several awaits.

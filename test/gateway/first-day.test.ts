@@ -108,3 +108,19 @@ test("discover {namespace} of an unknown name is a user error that says where pm
     await client.close();
   }
 }, 60_000);
+
+test("a tool that does not exist is refused before anyone is asked, naming the real ones; Always never stores it", async () => {
+  const p = project({ permissions: { allow: [] } });
+  const { client } = await sdkClient(entries.binary, p);
+  try {
+    const r: any = await client.callTool({ name: "call", arguments: { tool: "memory:no_such_tool", arguments: {} } });
+    expect(r.isError).toBe(true);
+    expect(r.approval_required).toBeUndefined();
+    expect(textOf(r)).toContain('"memory" has no tool "no_such_tool"');
+    expect(textOf(r)).toContain("create_entities");
+    const f: any = await client.callTool({ name: "call", arguments: { tool: "filesystem:no_such_tool", arguments: {} } });
+    expect(textOf(f)).toContain('"filesystem" has no tool "no_such_tool"');
+  } finally {
+    await client.close();
+  }
+}, 60_000);
