@@ -178,14 +178,23 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
     if (!id) throw new Error(`"${name}" is not a tool id; use mcp.<namespace>.<action>(args)`);
     const toolId = formatToolId(id.ns, id.action);
     const argsJson = JSON.stringify(toolArgs ?? {});
+    // A call that already ran in this workflow never runs again: the n-th call of the re-run
+    // gets the n-th recorded result. Its arguments may differ (Date.now() in them); a different
+    // tool at that point means the code took another path, and nothing more runs.
     const prior = replay[record.length];
-    if (prior && prior.tool === toolId && prior.args === argsJson) {
+    if (prior) {
+      if (prior.tool !== toolId) {
+        replay = [];
+        throw new Error(
+          `The code took a different path when it was run again after the approval: call #${record.length + 1} was ${prior.tool} and is now ${toolId}. ` +
+            `Nothing more was run (the calls before it ran once). Make the choice of tools not depend on time or randomness, then run it again.`,
+        );
+      }
       record.push(prior);
       toolsUsed.push(toolId);
       if (!prior.ok) throw new Error(String(prior.value));
       return prior.value;
     }
-    replay = []; // the run diverged from the recording: everything from here runs for real
 
     let prepared = await deps.invoker.prepare(session, id, stop);
     if (prepared.kind === "refused") {

@@ -122,3 +122,36 @@ test("shell needs approval unless allowed; runs in the workspace when approved",
   expect(r.structuredContent.stdout.trim()).toBe(ws.path);
   expect(r.structuredContent.exit_code).toBe(0);
 });
+
+test("approval fallback: a call that already ran never runs again, even with Date.now() in its arguments; a re-run that takes another path stops", async () => {
+  const log = join(ws.path, "appended.log");
+  writeFileSync(log, "");
+  const client = await connect({
+    permissions: { allow: ["shell:exec", "fx:echo"] },
+    private_mcps: { fx: { command: BUN, args: [fixtureServer], env: {} } },
+  });
+  const code = `
+    await mcp.shell.exec({ command: "echo " + Date.now() + " >> appended.log" });
+    const pid = await mcp.fx.pid({});
+    return Number.isInteger(Number(pid));`;
+  const paused: any = await client.callTool({ name: "execute", arguments: { code } });
+  expect(paused.approval_required).toBe(true);
+  await Bun.sleep(5); // Date.now() differs on the re-run
+  const done: any = await client.callTool({ name: "execute", arguments: { continue_workflow: { workflow_id: paused.approval_context.workflow_id, approved: true } } });
+  expect(done.isError).toBeFalsy();
+  expect(done.structuredContent.result).toBe(true);
+  expect(readFileSync(log, "utf8").trim().split("\n")).toHaveLength(1);
+
+  // Another path on the re-run (time decides which tool comes first): stop, say so, run nothing more.
+  const other = await connect({ permissions: { allow: ["fx:echo"] }, private_mcps: { fx: { command: BUN, args: [fixtureServer], env: {} } } });
+  const branching = `
+    if (Date.now() < args.until) await mcp.fx.echo({ text: "first path" });
+    await mcp.fx.pid({});
+    return "done";`;
+  const p2: any = await other.callTool({ name: "execute", arguments: { code: branching, args: { until: Date.now() + 1500 } } });
+  expect(p2.approval_required).toBe(true);
+  await Bun.sleep(1600);
+  const diverged: any = await other.callTool({ name: "execute", arguments: { continue_workflow: { workflow_id: p2.approval_context.workflow_id, approved: true } } });
+  expect(diverged.isError).toBe(true);
+  expect(text(diverged)).toContain("took a different path when it was run again after the approval: call #1 was fx:echo and is now fx:pid");
+}, 60_000);
