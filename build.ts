@@ -21,6 +21,10 @@ const result = await Bun.build({
   define: { PML_VERSION: JSON.stringify(pkg.version) },
   compile: {
     outfile: values.outfile,
+    // pml reads the workspace .env itself (src/config/env-resolver.ts) and a cloned repository's
+    // bunfig.toml must not configure (or preload code into) pml: the runtime loads neither.
+    autoloadDotenv: false,
+    autoloadBunfig: false,
     ...(values.target ? { target: values.target as any } : {}),
   },
 });

@@ -18,7 +18,7 @@ export default defineCommand({
     const port = Number(args.port);
     if (!/^\d+$/.test(args.port) || port > 65535) fail(`--port ${args.port}: expected an integer from 0 to 65535`);
     const { serveHttp } = await import("../gateway/http.ts");
-    const { isLoopbackHost } = await import("../cloud/call.ts");
+    const { isLoopbackHost } = await import("../config/secure-url.ts");
     if (!isLoopbackHost(args.host))
       log.warn(`binding ${args.host}: pml serve has no authentication; only Host headers naming 127.0.0.1/localhost/${args.host} are accepted.`);
     let server;

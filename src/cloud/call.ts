@@ -5,12 +5,13 @@
 // Wire contract (src/server/tools-call.ts reads the same):
 //   POST {cloud.url}/mcp/tools/call
 //   Authorization: Bearer <PML_API_KEY>
-//   X-PML-Env-<NAME>: <value>      one per name in the descriptor's env_required (BYOK)
+//   X-PML-Env-<NAME>: <value>      one per env_required name the user granted (BYOK; src/config/env-resolver.ts)
 //   Content-Type: application/json
 //   {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ns:action","arguments":{...}}}
 // and the answer is a JSON-RPC response whose result is an MCP CallToolResult.
 import type { ProjectConfig } from "../config/pml-json.ts";
-import { lookupEnv } from "../config/dotenv.ts";
+import { isLoopbackHost } from "../config/secure-url.ts";
+import { cloudKey, EnvResolver, envRequestFor, type EnvSource } from "../config/env-resolver.ts";
 import type { Descriptor } from "../registry/descriptor.ts";
 import { ToolError, type CallToolResult } from "../gateway/types.ts";
 
@@ -27,16 +28,14 @@ export interface CloudCallOptions {
   workspace: string;
   signal: AbortSignal;
   /** Where keys are looked up before the workspace .env; default process.env. */
-  env?: Record<string, string | undefined>;
+  env?: EnvSource;
+  /** The BYOK keys the environment resolver granted this call (the gateway always passes them).
+   * Absent: the descriptor is taken as the caller's own config and gets what it declares. */
+  byok?: Record<string, string>;
   /** Overrides .pml.json `cloud.timeout_s` (default 30 s). */
   timeoutMs?: number;
 }
 
-/** Loopback hosts are the only place a key may travel over plain http (a local `pml registry serve`). */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
-}
 
 /** The endpoint for a cloud URL, or a ToolError saying why keys cannot be sent there. */
 export function cloudEndpoint(cloudUrl: string | undefined, workspace: string): URL {
@@ -68,9 +67,7 @@ const isHeaderSafe = (value: string) => /^[\x20-\x7e\x80-\xff\t]*$/.test(value);
 export async function callCloud(opts: CloudCallOptions): Promise<CallToolResult> {
   const { ns, action, descriptor, workspace } = opts;
   const tool = `${ns}:${action}`;
-  const look = (name: string) => lookupEnv(name, { env: opts.env, workspace });
-
-  const apiKey = look("PML_API_KEY");
+  const apiKey = cloudKey({ env: opts.env, workspace });
   if (!apiKey)
     throw new ToolError(
       `Cloud mode requires PML_API_KEY: ${tool} runs in the pml cloud. Get a key from your pml cloud account (or the ` +
@@ -85,12 +82,16 @@ export async function callCloud(opts: CloudCallOptions): Promise<CallToolResult>
     accept: "application/json, text/event-stream",
     authorization: `Bearer ${apiKey}`,
   };
-  const missing: string[] = [];
-  for (const name of descriptor.env_required ?? []) {
-    const value = look(name);
-    if (value === undefined) missing.push(name);
-    else if (!isHeaderSafe(value)) throw new ToolError(`${name} contains a line break or control character, so it cannot be sent; fix its value in the environment or ${workspace}/.env.`);
-    else headers[`${BYOK_HEADER_PREFIX}${name}`] = value;
+  let byok = opts.byok;
+  let missing: string[] = [];
+  if (!byok) {
+    const plan = new EnvResolver({ workspace, env: opts.env }).plan(envRequestFor(ns, descriptor, "user", { cloudRouted: true }));
+    byok = plan.values;
+    missing = plan.missing;
+  }
+  for (const [name, value] of Object.entries(byok)) {
+    if (!isHeaderSafe(value)) throw new ToolError(`${name} contains a line break or control character, so it cannot be sent; fix its value in the environment or ${workspace}/.env.`);
+    headers[`${BYOK_HEADER_PREFIX}${name}`] = value;
   }
   if (missing.length)
     throw new ToolError(

@@ -6,12 +6,12 @@
 // request is one POST; the answer is JSON or an SSE stream that may carry progress and server
 // requests (ping) before our response. No GET stream is opened: pml only needs answers to its
 // own requests, and servers must not rely on a client holding one open.
-import { lookupEnv } from "../config/dotenv.ts";
+import { EnvResolver, envRequestFor, missingMessage } from "../config/env-resolver.ts";
 import { ToolError, type CallContext, type CallToolResult, type ToolInfo } from "../gateway/types.ts";
 import { log } from "../log.ts";
 import type { HttpDescriptor } from "../registry/descriptor.ts";
 import { version } from "../version.ts";
-import { isLoopbackHost } from "./call.ts";
+import { isLoopbackHost } from "../config/secure-url.ts";
 import { raceAbort } from "../abort.ts";
 
 export const REMOTE_PROTOCOL_VERSION = "2025-11-25";
@@ -80,8 +80,8 @@ export class RemoteServers {
 
   /** Calls `action` on the remote server of `ns`. Transport and protocol failures throw
    * ToolError; a result with isError comes back as is. */
-  async call(ns: string, desc: HttpDescriptor, action: string, args: Record<string, unknown>, ctx: CallContext): Promise<CallToolResult> {
-    const result = await this.withSession(ns, desc, ctx, (s) => {
+  async call(ns: string, desc: HttpDescriptor, action: string, args: Record<string, unknown>, ctx: CallContext, headers?: Record<string, string>): Promise<CallToolResult> {
+    const result = await this.withSession(ns, desc, ctx, headers, (s) => {
       const label = `tools/call ${action}`;
       return this.request(s, "tools/call", (id) => ({ name: action, arguments: args ?? {}, _meta: { progressToken: id } }), {
         signal: ctx.signal,
@@ -94,12 +94,12 @@ export class RemoteServers {
   }
 
   /** The server's tools (fetched once per session target, then cached). */
-  async listTools(ns: string, desc: HttpDescriptor, ctx?: Partial<CallContext>): Promise<ToolInfo[]> {
-    const key = this.targetKey(ns, desc);
+  async listTools(ns: string, desc: HttpDescriptor, ctx?: Partial<CallContext>, headers?: Record<string, string>): Promise<ToolInfo[]> {
+    const key = this.targetKey(ns, desc, headers);
     const cached = this.tools.get(ns);
     if (cached?.key === key) return cached.tools;
     // Opening the session fetches the tools already; ask again only if that did not work.
-    return this.withSession(ns, desc, ctx ?? {}, async (s) => {
+    return this.withSession(ns, desc, ctx ?? {}, headers, async (s) => {
       const seen = this.tools.get(ns);
       return seen?.key === key ? seen.tools : this.fetchTools(s, key, ctx?.signal);
     });
@@ -128,10 +128,10 @@ export class RemoteServers {
   }
 
   /** Runs `fn` on the namespace's session; a session the server forgot is replaced once. */
-  private async withSession<T>(ns: string, desc: HttpDescriptor, ctx: Partial<CallContext>, fn: (s: Session) => Promise<T>): Promise<T> {
+  private async withSession<T>(ns: string, desc: HttpDescriptor, ctx: Partial<CallContext>, granted: Record<string, string> | undefined, fn: (s: Session) => Promise<T>): Promise<T> {
     if (this.closed) throw new ToolError(`pml is shutting down; remote MCP server ${ns} was not called.`);
     const url = remoteUrl(ns, desc.url);
-    const headers = expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env });
+    const headers = granted ?? expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env });
     const key = `${url.href}\n${JSON.stringify(headers)}`;
     for (let attempt = 0; ; attempt++) {
       const entry = this.entry(ns, url, headers, key, ctx);
@@ -208,8 +208,8 @@ export class RemoteServers {
     return tools;
   }
 
-  private targetKey(ns: string, desc: HttpDescriptor): string {
-    return `${remoteUrl(ns, desc.url).href}\n${JSON.stringify(expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env }))}`;
+  private targetKey(ns: string, desc: HttpDescriptor, headers?: Record<string, string>): string {
+    return `${remoteUrl(ns, desc.url).href}\n${JSON.stringify(headers ?? expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env }))}`;
   }
 
   private httpHeaders(s: Session, initialized: boolean): Record<string, string> {
@@ -403,39 +403,25 @@ export function remoteUrl(ns: string, raw: string): URL {
   throw new ToolError(`remote MCP server '${ns}' at ${url.href}: only https:// URLs (or http:// on localhost) are supported.`);
 }
 
-const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
-
-/** The descriptor's headers with `${VAR}` / `${VAR:-default}` filled from the environment, then
- * the workspace .env; an unset variable (or one in env_required) is a ToolError naming it. */
+/** Headers for a descriptor taken as the caller's own config (tests; the gateway passes the
+ * headers the environment resolver granted): `${VAR}` / `${VAR:-default}` filled from the
+ * environment, then the workspace .env; an unset variable is a ToolError naming it. */
 export function expandHeaders(
   ns: string,
-  desc: Pick<HttpDescriptor, "headers" | "env_required">,
+  desc: Pick<HttpDescriptor, "url" | "headers" | "env_required">,
   opts: { workspace: string; env?: Record<string, string | undefined> },
 ): Record<string, string> {
-  const missing: string[] = [];
-  const look = (name: string) => lookupEnv(name, { env: opts.env, workspace: opts.workspace });
-  for (const name of desc.env_required ?? []) if (look(name) === undefined && !missing.includes(name)) missing.push(name);
-  const out: Record<string, string> = {};
-  for (const [header, template] of Object.entries(desc.headers ?? {})) {
-    const value = template.replace(PLACEHOLDER, (_m, name: string, fallback: string | undefined) => {
-      const v = look(name);
-      if (v !== undefined) return v;
-      if (fallback !== undefined) return fallback;
-      if (!missing.includes(name)) missing.push(name);
-      return "";
-    });
+  const plan = new EnvResolver({ workspace: opts.workspace, env: opts.env }).plan(envRequestFor(ns, { type: "http", ...desc }, "user"));
+  if (plan.missing.length) throw new ToolError(missingMessage(plan, `remote MCP server '${ns}' (${desc.url})`, opts.workspace));
+  return checkedHeaders(ns, plan.headers);
+}
+
+/** Header values that cannot smuggle another header. */
+export function checkedHeaders(ns: string, headers: Record<string, string>): Record<string, string> {
+  for (const [header, value] of Object.entries(headers))
     if (!/^[\x20-\x7e\x80-\xff\t]*$/.test(value))
       throw new ToolError(`the header ${header} of remote MCP server '${ns}' contains a line break or control character; fix the value (or the variable it uses).`);
-    out[header.toLowerCase()] = value;
-  }
-  if (missing.length) {
-    const them = missing.length > 1 ? "them" : "it";
-    throw new ToolError(
-      `remote MCP server '${ns}' needs ${missing.join(", ")} (for the headers it is called with), which ${missing.length > 1 ? "are" : "is"} not set. ` +
-        `Set ${them} in ${opts.workspace}/.env (${missing[0]}=...) or in the "env" of the pml server in .mcp.json, then call again.`,
-    );
-  }
-  return out;
+  return headers;
 }
 
 function httpFailure(s: Session, status: number, text: string): ToolError {

@@ -3,9 +3,9 @@
 //   .pml.json  "sampling": {"provider": "anthropic" | "openai", "model"?, "url"?, "api_key_env"?, "timeout_s"?}
 // "openai" means any OpenAI-compatible chat-completions API (OpenAI, OpenRouter, vLLM, Ollama...).
 import type { ProjectConfig } from "../config/pml-json.ts";
-import { lookupEnv } from "../config/dotenv.ts";
+import { CLOUD_KEY, readSetting } from "../config/env-resolver.ts";
 import { ToolError } from "../gateway/types.ts";
-import { isLoopbackHost } from "./call.ts";
+import { isLoopbackHost } from "../config/secure-url.ts";
 
 /** MCP `sampling/createMessage` params (spec 2025-11-25; the parts an LLM API can honour). */
 export interface CreateMessageParams {
@@ -61,11 +61,40 @@ const PROVIDERS = {
 export const ANTHROPIC_VERSION = "2023-06-01";
 const DEFAULT_TIMEOUT_S = 120;
 
-export async function createMessageViaApi(params: CreateMessageParams, opts: SamplingOptions): Promise<CreateMessageResult> {
+/** The most tokens one sampling request from a server may use, unless .pml.json says otherwise. */
+export const DEFAULT_SAMPLING_MAX_TOKENS = 4096;
+
+export function samplingCap(config: ProjectConfig): number {
+  const cap = (config.sampling as { max_tokens?: unknown } | undefined)?.max_tokens;
+  return typeof cap === "number" && Number.isInteger(cap) && cap > 0 ? cap : DEFAULT_SAMPLING_MAX_TOKENS;
+}
+
+/** The request with maxTokens clamped to the cap. Clamped rather than refused: maxTokens is an
+ * upper bound, servers often ask for far more than they use, and a clamped answer is a normal
+ * one (stopReason "maxTokens" if it is reached); what the user's key can spend stays bounded. */
+export function capSamplingRequest(params: CreateMessageParams, cap: number): CreateMessageParams {
+  const asked = params.maxTokens;
+  if (Number.isInteger(asked) && asked > 0 && asked <= cap) return params;
+  return { ...params, maxTokens: Number.isInteger(asked) && asked > 0 ? cap : Math.min(cap, DEFAULT_SAMPLING_MAX_TOKENS) };
+}
+
+/** Where a sampling request would go with the user's key; a SamplingError when it cannot go anywhere. */
+export interface SamplingTarget {
+  provider: "anthropic" | "openai";
+  cfg: SamplingConfig;
+  /** The API endpoint the request is POSTed to. */
+  url: string;
+  keyEnv: string;
+  key: string;
+  model: string;
+}
+
+export function samplingTarget(params: CreateMessageParams, opts: SamplingOptions): SamplingTarget {
   const cfg = samplingConfig(opts.config);
   const provider = PROVIDERS[cfg.provider];
   const keyEnv = cfg.api_key_env ?? provider.keyEnv;
-  const key = lookupEnv(keyEnv, { env: opts.env, workspace: opts.workspace });
+  if (keyEnv === CLOUD_KEY) throw new SamplingError(`.pml.json "sampling.api_key_env" cannot be ${CLOUD_KEY}: pml sends that key only to cloud.url. Name your LLM API key's variable instead.`);
+  const key = readSetting(keyEnv, { env: opts.env, workspace: opts.workspace });
   if (!key)
     throw new SamplingError(
       `sampling needs ${keyEnv} (your ${cfg.provider} API key): set it in ${opts.workspace}/.env (${keyEnv}=...) or in the "env" of the pml server in .mcp.json.`,
@@ -74,18 +103,24 @@ export async function createMessageViaApi(params: CreateMessageParams, opts: Sam
     throw new SamplingError(`sampling/createMessage needs "maxTokens" (a positive integer), got ${JSON.stringify(params.maxTokens)}.`);
   const model = pickModel(params, cfg);
   const base = apiBase(cfg.url ?? provider.url);
+  return { provider: cfg.provider, cfg, url: cfg.provider === "anthropic" ? `${base}/v1/messages` : `${base}/v1/chat/completions`, keyEnv, key, model };
+}
+
+export async function createMessageViaApi(params: CreateMessageParams, opts: SamplingOptions, target = samplingTarget(params, opts)): Promise<CreateMessageResult> {
+  const { cfg, keyEnv, key, model } = target;
+  const base = new URL(target.url).origin;
   const timeout = AbortSignal.timeout((cfg.timeout_s ?? DEFAULT_TIMEOUT_S) * 1000);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
 
   const request: { url: string; headers: Record<string, string>; body: Record<string, unknown> } =
     cfg.provider === "anthropic"
       ? {
-          url: `${base}/v1/messages`,
+          url: target.url,
           headers: { "x-api-key": key, "anthropic-version": ANTHROPIC_VERSION },
           body: anthropicBody(params, model),
         }
       : {
-          url: `${base}/v1/chat/completions`,
+          url: target.url,
           headers: { authorization: `Bearer ${key}` },
           body: openaiBody(params, model),
         };

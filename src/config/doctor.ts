@@ -1,7 +1,7 @@
 // `pml doctor`: each check says what it found and, when something is wrong, what to do.
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { version } from "../version.ts";
-import { lookupEnv } from "./dotenv.ts";
+import { cloudKey } from "./env-resolver.ts";
 import { readMcpJson, PML_SERVER_NAME } from "./mcp-json.ts";
 import { pmlHome } from "./paths.ts";
 import { loadProjectConfig } from "./pml-json.ts";
@@ -69,7 +69,7 @@ export async function runDoctor(opts: { cwd?: string } = {}): Promise<Check[]> {
     checks.push({ name: "PML_HOME", ok: false, detail: `${home} is not writable; set PML_HOME to a writable directory` });
   }
 
-  const key = lookupEnv("PML_API_KEY", { workspace: root });
+  const key = cloudKey({ workspace: root });
   checks.push({
     name: "mode",
     ok: true,

@@ -83,26 +83,6 @@ export function readDotEnvSync(workspace: string): Record<string, string> {
   }
 }
 
-/** A value that is empty, or an unexpanded "${VAR}" (Claude Code passes an unset one literally),
- * counts as unset. */
-export function isUsableEnvValue(value: string | undefined): value is string {
-  return value !== undefined && value !== "" && !value.includes("${");
-}
-
-export interface LookupEnvOptions {
-  env?: Record<string, string | undefined>;
-  workspace?: string;
-}
-
-/** A setting or key: the process environment first, then the workspace .env. */
-export function lookupEnv(name: string, opts: LookupEnvOptions = {}): string | undefined {
-  const fromEnv = (opts.env ?? process.env)[name];
-  if (isUsableEnvValue(fromEnv)) return fromEnv;
-  if (!opts.workspace) return undefined;
-  const fromFile = readDotEnvSync(opts.workspace)[name];
-  return isUsableEnvValue(fromFile) ? fromFile : undefined;
-}
-
 function quoteValue(value: string): string {
   if (/^[A-Za-z0-9_./:@+=,-]*$/.test(value)) return value;
   return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/\r/g, "\\r")}"`;

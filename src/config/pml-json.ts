@@ -76,7 +76,22 @@ const HttpUrlSchema = v.pipe(
   }, (issue) => `expected an http(s) URL, got ${got(issue.input)}`),
 );
 
+/** An org or project in capability FQDNs: no dots (they separate the FQDN's parts). */
+const ScopeLabel = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, (issue) => `expected letters, digits, "_" or "-" (no dots), got ${got(issue.input)}`),
+);
+
 const PositiveNumber = v.pipe(v.number(), v.minValue(0, (issue) => `expected a number >= 0, got ${got(issue.input)}`));
+
+const GrantedVarSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, (issue) => `expected an environment variable name, got ${got(issue.input)}`),
+  v.check((s) => s !== "PML_API_KEY", "PML_API_KEY cannot be granted: pml sends it only to cloud.url"),
+);
+
+/** Namespace -> the variables of the user's environment / workspace .env that namespace may receive. */
+export const EnvGrantsSchema = plainObject(v.record(NamespaceKeySchema, v.array(GrantedVarSchema)));
 
 export const ProjectConfigSchema = v.looseObject({
   $schema: v.optional(v.string()),
@@ -84,6 +99,7 @@ export const ProjectConfigSchema = v.looseObject({
   private_mcps: v.optional(plainObject(v.record(NamespaceKeySchema, PrivateMcpSchema)), {}),
   /** Absent means "pml's default registries"; [] means none. */
   registries: v.optional(v.array(HttpUrlSchema)),
+  env_grants: v.optional(EnvGrantsSchema, {}),
   cloud: v.optional(plainObject(v.looseObject({ url: v.optional(HttpUrlSchema), timeout_s: v.optional(PositiveNumber) }))),
   pool: v.optional(
     plainObject(v.looseObject({
@@ -107,6 +123,16 @@ export const ProjectConfigSchema = v.looseObject({
       model: v.optional(v.string()),
       api_key_env: v.optional(v.string()),
       timeout_s: v.optional(PositiveNumber),
+      max_tokens: v.optional(v.pipe(v.number(), v.integer((issue) => `expected a whole number, got ${got(issue.input)}`), v.minValue(1, (issue) => `expected a number >= 1, got ${got(issue.input)}`))),
+      allow: v.optional(v.array(NamespaceKeySchema)),
+    })),
+  ),
+  memory: v.optional(
+    plainObject(v.looseObject({
+      org: v.optional(ScopeLabel),
+      project: v.optional(ScopeLabel),
+      capture: v.optional(v.boolean()),
+      strict_namespaces: v.optional(v.boolean()),
     })),
   ),
 });

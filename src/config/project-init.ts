@@ -3,7 +3,8 @@
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { writeFileAtomic } from "./atomic.ts";
-import { lookupEnv, writeDotEnvKey } from "./dotenv.ts";
+import { writeDotEnvKey } from "./dotenv.ts";
+import { cloudKey } from "./env-resolver.ts";
 import { ConfigError } from "./errors.ts";
 import { ensureGitignored } from "./gitignore.ts";
 import { formatJson } from "./json-text.ts";
@@ -86,7 +87,7 @@ export async function initProject(opts: InitOptions): Promise<InitResult> {
   // The key: --api-key, else one pml can already find, else ask (Enter skips).
   let apiKey = opts.apiKey?.trim() || undefined;
   let keySource: InitResult["apiKey"]["source"] = apiKey ? "given" : "none";
-  if (!apiKey && lookupEnv("PML_API_KEY", { env, workspace: dir })) keySource = "existing";
+  if (!apiKey && cloudKey({ env, workspace: dir })) keySource = "existing";
   else if (!apiKey && opts.prompts) {
     apiKey = (await opts.prompts.apiKey())?.trim() || undefined;
     if (apiKey) keySource = "given";

@@ -17,11 +17,13 @@ const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200
 
 /**
  * The form two names share when some file system could treat them as the same entry: Unicode
- * compatibility-normalised (fullwidth `．ｇｉｔ` -> `.git`), case-folded, invisible characters
+ * compatibility-normalised (fullwidth `．ｇｉｔ` -> `.git`), case-folded (`.gıt` -> `.git`), invisible characters
  * dropped, and trailing dots and spaces removed (Windows ignores them: `.pml.json.` is `.pml.json`).
  */
 export function canonicalName(name: string): string {
-  return name.normalize("NFKC").replace(INVISIBLE, "").toLowerCase().replace(/[. ]+$/u, "");
+  // Upper then lower: NTFS and APFS fold `ı` (dotless i) to I and `ſ` (long s) to S, which a
+  // plain toLowerCase keeps apart (`.gıt`, `.pml.jſon`).
+  return name.normalize("NFKC").replace(INVISIBLE, "").toUpperCase().toLowerCase().replace(/[. ]+$/u, "");
 }
 
 function isEnvName(canonical: string): boolean {

@@ -20,6 +20,8 @@ export interface Workflow {
   expires: number;
   /** execute: results of the tool calls made before the pause, replayed on the re-run. */
   replay?: unknown[];
+  /** Variables the prompt named, granted to their namespace when the user approves. */
+  grant?: { ns: string; names: string[] };
 }
 
 export const ContinueWorkflowSchema = {
@@ -28,7 +30,7 @@ export const ContinueWorkflowSchema = {
   properties: {
     workflow_id: { type: "string" },
     approved: { type: "boolean" },
-    always: { type: "boolean", description: "true when the user chose Always (adds the tool to .pml.json permissions.allow)" },
+    always: { type: "boolean", description: "true when the user chose Always (adds the tool to .pml.json permissions.allow and the variables it was given to env_grants)" },
   },
   required: ["workflow_id", "approved"],
 } as const;
@@ -80,7 +82,7 @@ export async function elicitApproval(
             type: "string",
             title: `Run ${toolId}`,
             enum: ["continue", "always", "abort"],
-            enumNames: ["Continue (this session)", "Always (add to .pml.json allow)", "Abort"],
+            enumNames: ["Continue (this session)", "Always (remember in .pml.json)", "Abort"],
             default: "continue",
           },
         },

@@ -2,6 +2,7 @@
 // code in the sandbox, or the cloud. Heavy parts (pool, sandbox, registry client) load on first use.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { baseEnv, type EnvOrigin, type EnvPlan } from "../config/env-resolver.ts";
 import { pmlHome } from "../config/paths.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { builtinCatalog } from "../registry/catalog.ts";
@@ -10,12 +11,30 @@ import type { Resolver } from "../registry/resolve.ts";
 import { routeTool } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
 import type { Project } from "./project.ts";
+import type { Session } from "./session.ts";
 import { ToolError, valueResult, type CallContext, type CallToolResult, type ToolInfo } from "./types.ts";
 
 export interface Resolved {
   ns: string;
-  descriptor: Descriptor;
+  descriptor: Descriptor | InProcessDescriptor;
   source: string;
+  /** What the environment resolver treats it as: the user's own config, or a registry's / the catalog's. */
+  origin: EnvOrigin;
+}
+
+/** pml's own namespaces served in this process (`cap`: learned capabilities, `dns`: their names). */
+export interface InProcessNamespace {
+  description: string;
+  /** Its tools for `discover`, when it has a fixed list. */
+  tools?: ToolInfo[];
+  run(session: Session, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult>;
+}
+
+export interface InProcessDescriptor {
+  type: "inprocess";
+  description: string;
+  env_required: string[];
+  tools?: ToolInfo[];
 }
 
 type Pool = import("../pool/pool.ts").Pool;
@@ -30,6 +49,8 @@ export class Backends {
   private remote?: RemoteServers;
   private resolver?: { generation: number; resolver: Resolver };
   private readonly toolsSeen = new Map<string, ToolInfo[]>();
+  /** Namespaces pml serves itself; they shadow any registry namespace of the same name. */
+  readonly inProcess: Record<string, InProcessNamespace> = {};
   /** Requests from child servers (sampling, elicitation, roots); set by the host. */
   onServerRequest?: ServerRequestHandler;
 
@@ -48,47 +69,52 @@ export class Backends {
   }
 
   async resolve(ns: string, signal: AbortSignal): Promise<Resolved> {
-    const { descriptor, source } = await (await this.getResolver()).resolve(ns, { signal });
+    const own = this.inProcess[ns];
+    if (own) return { ns, descriptor: { type: "inprocess", description: own.description, env_required: [], tools: own.tools }, source: "pml", origin: "user" };
+    const { descriptor, source, origin } = await (await this.getResolver()).resolve(ns, { signal });
     if (descriptor.tools?.length) this.toolsSeen.set(ns, descriptor.tools as ToolInfo[]);
-    return { ns, descriptor, source };
+    return { ns, descriptor, source, origin: origin ?? "other" };
   }
 
-  run(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
+  /** `env` is what the environment resolver granted this call (src/config/env-resolver.ts). */
+  run(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const d = r.descriptor;
     switch (d.type) {
+      case "inprocess":
+        throw new Error(`${r.ns} is served in-process: the invoker runs it with its session`);
       case "stdio":
-        return this.runStdio(r.ns, d, action, args, call);
+        return this.runStdio(r.ns, d, action, args, call, env);
       case "module":
-        // The module's own routing, else the platform's table (API-backed namespaces run in the cloud).
-        if ((d.routing ?? routeTool(`${r.ns}:${action}`)) === "cloud") return this.runCloud(r, action, args, call);
-        return this.runModule(r.ns, d, action, args, call);
+        if (isCloudRouted(r.ns, d, action)) return this.runCloud(r, action, args, call, env);
+        return this.runModule(r.ns, d, action, args, call, env);
       case "cloud":
-        return this.runCloud(r, action, args, call);
+        return this.runCloud(r, action, args, call, env);
       case "http":
-        return this.runRemote(r.ns, d, action, args, call);
+        return this.runRemote(r.ns, d, action, args, call, env);
     }
   }
 
-  private async runRemote(ns: string, d: HttpDescriptor, action: string, args: Record<string, unknown>, call: CallContext) {
+  private async runRemote(ns: string, d: HttpDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
     if (!this.remote) {
       const { RemoteServers } = await import("../cloud/remote-mcp.ts");
       const cfg = (await this.project.get()).config;
       this.remote ??= new RemoteServers({ workspace: this.workspace, timeoutMs: (cfg.pool?.call_timeout_s ?? 120) * 1000 });
     }
-    const result = await this.remote.call(ns, d, action, args, call);
+    const { checkedHeaders } = await import("../cloud/remote-mcp.ts");
+    const result = await this.remote.call(ns, d, action, args, call, checkedHeaders(ns, env.headers));
     const tools = this.remote.cachedTools(ns);
     if (tools) this.toolsSeen.set(ns, tools);
     return result;
   }
 
   /** Not async on purpose: with the pool up, a call is pool.call plus one continuation. */
-  private runStdio(ns: string, d: StdioDescriptor, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
+  private runStdio(ns: string, d: StdioDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const pool = this.pool;
-    if (pool === undefined) return this.getPool().then(() => this.runStdio(ns, d, action, args, call));
+    if (pool === undefined) return this.getPool().then(() => this.runStdio(ns, d, action, args, call, env));
     // Only called when the pool has to start the server (install on first use).
     const launch = async (progress: (m: string) => void, signal: AbortSignal) => {
       const { ensureInstalled } = await import("../loader/install.ts");
-      return ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns });
+      return ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, childEnv: { ...baseEnv(), ...env.env } });
     };
     return pool.call(ns, launch, action, args, call).then((result) => {
       const tools = pool.cachedTools(ns);
@@ -97,7 +123,7 @@ export class Backends {
     });
   }
 
-  private async runModule(ns: string, d: ModuleDescriptor, action: string, args: Record<string, unknown>, call: CallContext) {
+  private async runModule(ns: string, d: ModuleDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
     const { runModuleTool } = await import("../sandbox/module-runner.ts");
     const cfg = (await this.project.get()).config;
     const value = await runModuleTool({
@@ -110,15 +136,16 @@ export class Backends {
       limits: await this.sandboxLimits(cfg),
       callTool: call.callTool,
       netAllow: cfg.sandbox?.net_allow ?? [],
+      env: env.values,
       grant: cfg.sandbox?.grants?.[ns],
     });
     return valueResult(value);
   }
 
-  private async runCloud(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
+  private async runCloud(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const { callCloud } = await import("../cloud/call.ts");
     const state = await this.project.get();
-    return callCloud({ ns: r.ns, action, args, descriptor: r.descriptor, config: state.config, workspace: this.workspace, signal: call.signal });
+    return callCloud({ ns: r.ns, action, args, descriptor: r.descriptor as Descriptor, config: state.config, workspace: this.workspace, signal: call.signal, byok: env.values });
   }
 
   async sandboxLimits(config?: ProjectConfig) {
@@ -128,7 +155,22 @@ export class Backends {
 
   /** Tools known for a namespace without starting anything: descriptor, catalog, or a past run. */
   knownTools(ns: string): ToolInfo[] | undefined {
-    return this.toolsSeen.get(ns) ?? (this.builtins[ns]?.tools as ToolInfo[] | undefined);
+    return this.toolsSeen.get(ns) ?? (this.builtins[ns]?.tools as ToolInfo[] | undefined) ?? this.inProcess[ns]?.tools;
+  }
+
+  /** Every tool known without starting anything, for ranking in `discover {query}`. */
+  allKnownTools(): Array<{ ns: string; tool: ToolInfo }> {
+    const out: Array<{ ns: string; tool: ToolInfo }> = [];
+    const seen = new Set<string>();
+    const add = (ns: string, tools: ToolInfo[] | undefined) => {
+      if (!tools || seen.has(ns)) return;
+      seen.add(ns);
+      for (const tool of tools) out.push({ ns, tool });
+    };
+    for (const [ns, tools] of this.toolsSeen) add(ns, tools);
+    for (const [ns, d] of Object.entries(this.builtins)) add(ns, d.tools as ToolInfo[] | undefined);
+    for (const [ns, p] of Object.entries(this.inProcess)) add(ns, p.tools);
+    return out;
   }
 
   /** Catalog servers already installed under PML_HOME (their tools are listed at session start). */
@@ -197,4 +239,10 @@ export class Backends {
   async shutdown(): Promise<void> {
     await Promise.all([this.pool?.shutdown(), this.remote?.shutdown()]);
   }
+}
+
+/** A module tool runs in the cloud by its own routing, else by the platform's table (API-backed
+ * namespaces); cloud descriptors always do. */
+export function isCloudRouted(ns: string, d: Descriptor, action: string): boolean {
+  return d.type === "cloud" || (d.type === "module" && (d.routing ?? routeTool(`${ns}:${action}`)) === "cloud");
 }

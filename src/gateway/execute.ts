@@ -2,15 +2,19 @@
 // through the same checks as a direct call. When one needs approval and the client cannot ask
 // in-line, the run stops and returns an approval request; continuing re-runs the code, replaying
 // the results of the calls made before the pause so they are not repeated.
+// A run that finished with every tool call succeeding is kept as a capability (procedural memory);
+// a stored capability runs through the same code path (`runProgram`).
 import { approvalRequired, elicitApproval } from "./approvals.ts";
-import { declined, workflowGone, type ContinueWorkflow } from "./invoke.ts";
+import { declined, workflowGone, type ContinueWorkflow, type EnvGrant } from "./invoke.ts";
+import { memorySettings, type CapturePlan } from "../memory/memory.ts";
+import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import { parseToolName, formatToolId } from "./names.ts";
 import type { CallRequest } from "./server.ts";
 import type { Session } from "./session.ts";
 import { errorResult, resultText as textOf, resultValue, textResult, type CallToolResult } from "./types.ts";
 
-interface Recorded {
+export interface Recorded {
   tool: string;
   args: string;
   ok: boolean;
@@ -21,6 +25,7 @@ class ApprovalPause extends Error {
   constructor(
     readonly toolId: string,
     readonly why: string,
+    readonly grant?: EnvGrant,
   ) {
     super(`paused: ${toolId} needs approval`);
   }
@@ -34,14 +39,102 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
     const wf = deps.invoker.workflows.take(cw.workflow_id, session.id, "execute");
     if (!wf) return workflowGone(cw.workflow_id);
     if (cw.approved !== true) return declined(wf.dependency);
-    await deps.invoker.approve(session, wf.dependency, cw.always === true);
+    await deps.invoker.approve(session, wf.dependency, cw.always === true, wf.grant);
     input = wf.args;
     replay = (wf.replay as Recorded[]) ?? [];
+  } else if (input.capability !== undefined) {
+    return callCapability(deps, session, req);
   }
   const code = input.code;
   if (typeof code !== "string" || !code.trim())
-    return errorResult('`execute` needs "code": the body of an async function, e.g. `return await mcp.filesystem.list_directory({path: "."})`.');
+    return errorResult('`execute` needs "code": the body of an async function, e.g. `return await mcp.filesystem.list_directory({path: "."})`, or "capability": the name of a saved one.');
+  const args = input.args ?? {};
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return errorResult('"args" must be an object.');
+  if (input.routing !== undefined && input.routing !== "local" && input.routing !== "cloud") return errorResult('"routing" must be "local" or "cloud".');
 
+  // A stored capability continuing after an approval pause: its run counts for it.
+  const capabilityId = cw && typeof input.capability_id === "string" ? input.capability_id : undefined;
+  const settings = memorySettings((await deps.project.get()).config, deps.workspace.root);
+  let plan: CapturePlan = { ok: true, capture: false, hash: "", warnings: [] };
+  if (!capabilityId) {
+    try {
+      plan = await deps.memory.plan(settings, { code, name: input.name, parameters: input.parameters });
+    } catch (e) {
+      plan = { ok: true, capture: false, hash: "", warnings: [`Memory is unavailable, so this run is not saved: ${(e as Error).message}`] };
+    }
+    if (!plan.ok) return errorResult(plan.error);
+  }
+  const run = await runProgram(deps, session, req, { code, args: args as Record<string, unknown>, intent: input.intent, replay, capabilityId, saveArgs: input });
+  if (run.kind === "result") {
+    if (capabilityId && !run.result.approval_required) await deps.memory.recordRun(capabilityId, false, run.ms).catch(() => {});
+    return run.result;
+  }
+  const out: Record<string, unknown> = { result: run.value ?? null, tools_used: run.toolsUsed };
+  const warnings = [...plan.warnings];
+  if (capabilityId) {
+    await deps.memory.recordRun(capabilityId, true, run.ms).catch(() => {});
+  } else if (plan.capture && run.allOk) {
+    try {
+      const saved = await deps.memory.capture(settings, plan, {
+        code,
+        args: args as Record<string, unknown>,
+        intent: typeof input.intent === "string" ? input.intent : undefined,
+        description: typeof input.description === "string" ? input.description : undefined,
+        routing: input.routing as "local" | "cloud" | undefined,
+        toolsUsed: run.toolsUsed,
+        latencyMs: run.ms,
+      });
+      if (saved.kind === "taken") return errorResult(`Capability name '${saved.name}' already exists (saved by another pml meanwhile). The code ran; its result: ${JSON.stringify(out.result)}`);
+      out.capabilityName = saved.capability.display_name;
+      out.capabilityFqdn = saved.capability.fqdn;
+      if (plan.name && saved.capability.display_name !== formatName(plan.name))
+        warnings.push(`This code is already saved as ${saved.capability.display_name}; to give it another name use dns:rename {name: "${saved.capability.display_name}", newName: "${formatName(plan.name)}"}.`);
+    } catch (e) {
+      warnings.push(`Not saved as a capability: ${(e as Error).message}`);
+    }
+  } else if (plan.capture && !run.allOk) {
+    warnings.push("Not saved as a capability: a tool call in it failed.");
+  }
+  if (warnings.length) out.warnings = warnings;
+  return textResult(JSON.stringify(out, null, 2), { structuredContent: out });
+}
+
+/** `execute {capability, args}`: the same path as calling the capability's tool. */
+async function callCapability(deps: MetaDeps, session: Session, req: CallRequest): Promise<CallToolResult> {
+  const raw = req.arguments.capability;
+  const args = req.arguments.args ?? {};
+  if (typeof raw !== "string" || !raw.trim()) return errorResult('"capability" must be a capability name, e.g. "fs:read_json".');
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return errorResult('"args" must be an object.');
+  let name = parseCallName(raw);
+  if (!name) {
+    const found = await deps.memory.resolve(memorySettings((await deps.project.get()).config, deps.workspace.root), raw);
+    if (!found) return errorResult(`Capability not found: ${raw}`);
+    name = found.capability;
+  }
+  const action = `${name.namespace === "unnamed" ? "" : `${name.namespace}:`}${name.action}`;
+  return deps.invoker.invoke(session, { ns: CAP_NS, action }, args as Record<string, unknown>, req, { calledAs: `${CAP_NS}__${action.replace(":", "__")}` });
+}
+
+export interface Program {
+  code: string;
+  args: Record<string, unknown>;
+  intent?: unknown;
+  replay?: Recorded[];
+  /** Set when the code is a stored capability's. */
+  capabilityId?: string;
+  /** What a continuation after an approval pause needs besides code and args (name, parameters...). */
+  saveArgs?: Record<string, unknown>;
+}
+
+export type ProgramRun =
+  | { kind: "done"; value: unknown; toolsUsed: string[]; /** every tool call succeeded */ allOk: boolean; ms: number }
+  | { kind: "result"; result: CallToolResult; ms: number };
+
+/** Runs code in the sandbox with `mcp` and `args`; each tool call goes through the invoker's checks. */
+export async function runProgram(deps: MetaDeps, session: Session, req: Pick<CallRequest, "signal" | "progress">, program: Program): Promise<ProgramRun> {
+  const { code } = program;
+  let replay = program.replay ?? [];
+  const started = performance.now();
   const toolsUsed: string[] = [];
   const record: Recorded[] = [];
   const pause = new AbortController();
@@ -62,20 +155,26 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
     }
     replay = []; // the run diverged from the recording: everything from here runs for real
 
-    const prepared = await deps.invoker.prepare(session, id, stop);
-    if (prepared.kind === "refused") throw new Error(textOf(prepared.result));
+    let prepared = await deps.invoker.prepare(session, id, stop);
+    if (prepared.kind === "refused") {
+      record.push({ tool: toolId, args: argsJson, ok: false, value: textOf(prepared.result) });
+      throw new Error(textOf(prepared.result));
+    }
     if (prepared.needsApproval) {
       const decision = await elicitApproval(session, toolId, prepared.why, stop);
       if (decision === "abort") throw new Error(textOf(declined(toolId)));
       if (decision === "fallback") {
-        paused = new ApprovalPause(toolId, prepared.why);
+        paused = new ApprovalPause(toolId, prepared.why, prepared.grant);
         pause.abort(paused);
         throw paused;
       }
-      await deps.invoker.approve(session, toolId, decision === "always");
+      await deps.invoker.approve(session, toolId, decision === "always", prepared.grant);
+      // With the variables granted, the checks give the call what it may now receive.
+      if (prepared.grant) prepared = await deps.invoker.prepare(session, id, stop);
+      if (prepared.kind === "refused") throw new Error(textOf(prepared.result));
     }
     const args = (toolArgs ?? {}) as Record<string, unknown>;
-    const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress });
+    const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress }, prepared.env);
     toolsUsed.push(toolId);
     const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : resultValue(result) };
     record.push(rec);
@@ -85,28 +184,24 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
 
   const { runCode } = await import("../sandbox/run-code.ts");
   try {
-    const { value } = await runCode({
-      code,
-      args: input.args ?? {},
-      callTool,
-      signal: stop,
-      limits: await deps.backends.sandboxLimits(),
-    });
-    const out = { result: value ?? null, tools_used: [...new Set(toolsUsed)] };
-    return textResult(JSON.stringify(out, null, 2), { structuredContent: out });
+    const { value } = await runCode({ code, args: program.args, callTool, signal: stop, limits: await deps.backends.sandboxLimits() });
+    return { kind: "done", value, toolsUsed: [...new Set(toolsUsed)], allOk: record.every((r) => r.ok), ms: performance.now() - started };
   } catch (e) {
+    const ms = performance.now() - started;
     if (paused) {
       const wf = deps.invoker.workflows.open({
         sessionId: session.id,
         tool: "execute",
         dependency: paused.toolId,
         kind: "execute",
-        args: { code, args: input.args ?? {}, intent: input.intent },
+        args: { ...program.saveArgs, code, args: program.args, intent: program.intent, ...(program.capabilityId ? { capability_id: program.capabilityId } : {}) },
         replay: record,
+        grant: paused.grant,
       });
-      return approvalRequired(wf, `The code passed to execute calls it. ${paused.why}`);
+      const what = program.capabilityId ? "The capability's code calls it." : "The code passed to execute calls it.";
+      return { kind: "result", result: approvalRequired(wf, `${what} ${paused.why}`), ms };
     }
     const used = toolsUsed.length ? `\nTools used before the error: ${[...new Set(toolsUsed)].join(", ")}` : "";
-    return errorResult(`${(e as Error)?.message ?? e}${used}`);
+    return { kind: "result", result: errorResult(`${(e as Error)?.message ?? e}${used}`), ms };
   }
 }

@@ -2,7 +2,9 @@
 // knows, each call going through permissions -> approval -> routing -> a backend.
 import { resolveWorkspace } from "../config/workspace.ts";
 import { log } from "../log.ts";
+import { Memory } from "../memory/memory.ts";
 import { Backends } from "./backends.ts";
+import { capabilityTools, memoryNamespaces } from "./capability-tools.ts";
 import { Invoker, type ContinueWorkflow } from "./invoke.ts";
 import { metaTools } from "./meta-tools.ts";
 import { parseToolName } from "./names.ts";
@@ -26,13 +28,22 @@ export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> 
   const backends = new Backends(workspace.root, project);
   const surface = new Surface(project, backends);
   const invoker = new Invoker(workspace.root, project, backends, surface);
-  const meta = metaTools({ workspace, project, backends, surface, invoker });
+  const memory = new Memory();
+  const deps = { workspace, project, backends, surface, invoker, memory };
+  const meta = metaTools(deps);
+  Object.assign(backends.inProcess, memoryNamespaces(deps));
+  invoker.onToolCall = (u) => memory.noteToolCall(u);
+  memory.onChange(() => surface.changed());
   const sessions = new Map<Session, () => void>();
   backends.onServerRequest = serverRequestHandler(workspace.root, project, () => [...sessions.keys()]);
 
   return {
     async listTools() {
-      return [...meta.list(), ...(await surface.list())];
+      const caps = await capabilityTools(deps).catch((e: Error) => {
+        log.warn(`capabilities are not listed: ${e.message}`);
+        return [];
+      });
+      return [...meta.list(), ...(await surface.list()), ...caps];
     },
     async callTool(session, req) {
       const own = meta.get(req.name);
@@ -55,7 +66,7 @@ export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> 
       sessions.delete(session);
     },
     async shutdown() {
-      await backends.shutdown();
+      await Promise.all([backends.shutdown(), memory.close()]);
     },
   };
 }

@@ -1,5 +1,5 @@
 // pml's own tools, always in tools/list: `status`, `discover`, `call`, `execute`.
-import { lookupEnv } from "../config/dotenv.ts";
+import { cloudKey } from "../config/env-resolver.ts";
 import type { Workspace } from "../config/workspace.ts";
 import { version } from "../version.ts";
 import { ContinueWorkflowSchema } from "./approvals.ts";
@@ -7,6 +7,7 @@ import type { Backends } from "./backends.ts";
 import { runExecute } from "./execute.ts";
 import type { ContinueWorkflow, Invoker } from "./invoke.ts";
 import { parseToolName } from "./names.ts";
+import type { Memory } from "../memory/memory.ts";
 import type { Project } from "./project.ts";
 import type { CallRequest, WireTool } from "./server.ts";
 import type { Session } from "./session.ts";
@@ -19,6 +20,7 @@ export interface MetaDeps {
   backends: Backends;
   surface: Surface;
   invoker: Invoker;
+  memory: Memory;
 }
 
 type Handler = (session: Session, req: CallRequest) => Promise<CallToolResult>;
@@ -82,16 +84,22 @@ export function metaTools(deps: MetaDeps) {
         "Runs TypeScript/JavaScript as the body of an async function in pml's sandbox, with `args` and `mcp` in scope: " +
         "`const pkg = JSON.parse(await mcp.filesystem.read_file({path: \"package.json\"}))`. A call returns the tool's structured content, else its text. " +
         "The result is the value you return (as JSON) and the tools used. " +
-        "No network, process or file access except through mcp tools; same permissions and approval as direct calls.",
+        "No network, process or file access except through mcp tools; same permissions and approval as direct calls. " +
+        "Code that works is remembered: give `name` (namespace:action_target, e.g. fs:read_json; namespaces fs, api, db, transform, git, shell, ai, util) " +
+        "and it becomes the tool cap__<namespace>__<action>; `capability` + `args` runs a saved one.",
       inputSchema: {
         type: "object",
         properties: {
           code: { type: "string", description: "the body of an async function; `return` the result" },
           intent: { type: "string", description: "one line: what this code is for" },
           args: { type: "object", description: "a value available as `args` in the code" },
+          name: { type: "string", description: "save it as this capability: namespace:action_target, lower snake case" },
+          description: { type: "string", description: "what the capability does (default: intent)" },
+          parameters: { type: "object", description: "JSON Schema of `args` (default: inferred from this run's args, which become defaults)" },
+          routing: { type: "string", enum: ["local", "cloud"], description: "where the capability runs (default: inherited from the tools it uses)" },
+          capability: { type: "string", description: "run a saved capability by name instead of `code`; `args` are merged over its defaults" },
           continue_workflow: ContinueWorkflowSchema,
         },
-        required: ["code"],
       },
       handler: (session, req) => runExecute(deps, session, req),
     },
@@ -120,7 +128,7 @@ async function status(deps: MetaDeps) {
       deny: cfg.permissions?.deny ?? [],
       default: "ask",
     },
-    mode: lookupEnv("PML_API_KEY", { workspace: deps.workspace.root }) ? "cloud" : "local (set PML_API_KEY in the workspace .env for cloud tools)",
+    mode: cloudKey({ workspace: deps.workspace.root }) ? "cloud" : "local (set PML_API_KEY in the workspace .env for cloud tools)",
     cloud: cfg.cloud?.url ?? null,
     registries: cfg.registries ?? [],
     listed_namespaces: await deps.surface.enabledNamespaces(),

@@ -20,8 +20,13 @@ export function formatToolId(ns: string, action: string): string {
 
 /** `ns:action` or `ns__action` -> {ns, action}; undefined for a name with neither form. */
 export function parseToolName(name: string): ToolId | undefined {
-  const colon = parseToolId(name);
-  if (colon) return colon;
+  const id = parseToolId(name) ?? parseWire(name);
+  // Capabilities have a namespace of their own: `cap__fs__read_json` is the tool id `cap:fs:read_json`.
+  if (id?.ns === "cap" && !id.action.includes(":")) return { ns: id.ns, action: id.action.replace("__", ":") };
+  return id;
+}
+
+function parseWire(name: string): ToolId | undefined {
   const i = name.indexOf("__");
   if (i <= 0 || i + 2 >= name.length) return undefined;
   return { ns: name.slice(0, i), action: name.slice(i + 2) };

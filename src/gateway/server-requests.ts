@@ -10,13 +10,18 @@ const RELAY_TIMEOUT_MS = 10 * 60_000;
 export function serverRequestHandler(workspace: string, project: Project, sessions: () => Session[]) {
   const capable = (cap: string) => sessions().findLast((s) => s.client.capabilities[cap] !== undefined);
 
-  return async (_ns: string, method: string, params: any): Promise<unknown> => {
+  return async (ns: string, method: string, params: any): Promise<unknown> => {
     if (method === "roots/list") return { roots: [{ uri: pathToFileURL(workspace).href, name: "workspace" }] };
     if (method === "sampling/createMessage") {
+      // Capped always; approved by the client's UI when relayed, else by the user (sampling-approval.ts).
+      const { capped, authorizeSampling } = await import("./sampling-approval.ts");
+      const config = (await project.get()).config;
+      const request = capped(params, config);
       const client = capable("sampling");
-      if (client) return relay(client, method, params);
+      if (client) return relay(client, method, request);
+      const target = await authorizeSampling(ns, request, { config, workspace, asker: sessions().findLast((s) => s.supportsFormElicitation()), invalidate: () => project.invalidate() });
       const { createMessageViaApi } = await import("../cloud/sampling.ts");
-      return createMessageViaApi(params, { config: (await project.get()).config, workspace });
+      return createMessageViaApi(request, { config, workspace }, target);
     }
     if (method === "elicitation/create") {
       const client = capable("elicitation");

@@ -55,6 +55,11 @@ export class Surface {
     if (!this.listed.has(ns) && this.backends.knownTools(ns)) for (const l of this.listeners) l();
   }
 
+  /** Something outside the namespaces changed the list (a capability was named or renamed). */
+  changed(): void {
+    for (const l of this.listeners) l();
+  }
+
   /** Returns the unsubscribe. */
   onChange(listener: () => void): () => void {
     this.listeners.push(listener);

@@ -12,14 +12,14 @@
 // sees a complete install or none. The directory (with its .pml-install.json marker) is the
 // truth; <PML_HOME>/deps.json is the summary other parts read (atomic, locked updates).
 //
-// Placeholders in descriptor `args` and `env` values: ${workspace} (the project root) and
-// ${pml_home} (PML_HOME or ~/.pml).
+// Placeholders in descriptor `args`: ${workspace} (the project root) and ${pml_home} (PML_HOME or
+// ~/.pml). The child's environment comes from the environment resolver.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import * as v from "valibot";
 import { withFileLock, writeFileAtomic } from "../config/atomic.ts";
-import { dotEnvPath, isUsableEnvValue, lookupEnv } from "../config/dotenv.ts";
+import { baseEnv, EnvResolver, envRequestFor, missingMessage } from "../config/env-resolver.ts";
 import { pmlHome } from "../config/paths.ts";
 import { ToolError } from "../gateway/types.ts";
 import type { LaunchSpec } from "../pool/launch.ts";
@@ -36,6 +36,8 @@ export interface InstallOptions {
   workspace?: string;
   /** The namespace, for messages ("memory"). */
   name?: string;
+  /** The child's complete environment, as the environment resolver decided it (src/config/env-resolver.ts). */
+  childEnv?: Record<string, string>;
 }
 
 const MARKER = ".pml-install.json";
@@ -72,46 +74,25 @@ function label(desc: StdioDescriptor, name?: string): string {
   return name ? `MCP server "${name}" (${what})` : `MCP server ${what}`;
 }
 
-/**
- * Checks desc.env_required before anything is installed or started: each variable must be in the
- * descriptor's env, the environment, or the workspace .env. Returns the values found (to pass to
- * the server); throws a ToolError naming every missing variable and where to set it.
- */
-export function checkRequiredEnv(desc: StdioDescriptor, opts: { workspace?: string; env?: Env; name?: string } = {}): Record<string, string> {
-  const found: Record<string, string> = {};
-  const missing: string[] = [];
-  for (const key of desc.env_required ?? []) {
-    const own = desc.env?.[key];
-    const value = isUsableEnvValue(own) ? own : lookupEnv(key, { env: opts.env ?? process.env, workspace: opts.workspace });
-    if (value === undefined) missing.push(key);
-    else found[key] = value;
-  }
-  if (missing.length > 0) {
-    const vars = missing.length === 1 ? `the environment variable ${missing[0]}` : `the environment variables ${missing.join(", ")}`;
-    const where = opts.workspace ? `the workspace .env file (${dotEnvPath(opts.workspace)})` : "the workspace .env file";
-    throw new ToolError(
-      `${label(desc, opts.name)} needs ${vars}, which ${missing.length === 1 ? "is" : "are"} not set. ` +
-        `Set ${missing.length === 1 ? "it" : "them"} in the "env" of the pml server in .mcp.json, or add ${missing.map((m) => `${m}=...`).join(", ")} to ${where}, then retry.`,
-    );
-  }
-  return found;
-}
-
 function substitute(value: string, workspace: string, home: string): string {
   return value.replaceAll("${workspace}", workspace).replaceAll("${pml_home}", home);
 }
 
-/** What a server inherits from pml's environment: the basics a process needs, never the user's
- * keys (PML_API_KEY, other servers' tokens). A server gets its own keys through env_required. */
-const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "TMPDIR", "TZ", "SYSTEMROOT", "USERPROFILE"];
+/** The child's environment when the caller did not resolve one: the descriptor taken as the
+ * user's own (tests, benches); a missing required variable is a ToolError naming it. */
+function ownEnv(desc: StdioDescriptor, opts: InstallOptions, workspace: string): Record<string, string> {
+  const resolver = new EnvResolver({ workspace, env: opts.env });
+  const plan = resolver.plan(envRequestFor(opts.name ?? "server", desc, "user"));
+  if (plan.missing.length) throw new ToolError(missingMessage(plan, label(desc, opts.name), workspace));
+  return resolver.childEnv(plan);
+}
 
-function baseEnv(env: Env): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const k of INHERITED_ENV) {
-    const value = env[k];
-    if (value !== undefined && !value.startsWith("()")) out[k] = value;
-  }
-  return out;
+/** Bun loads the .env of its working directory (the workspace) into a script's environment on
+ * its own: a server run on Bun would get every key there, whatever the resolver decided. */
+const NO_ENV_FILE = "--no-env-file";
+
+function isBun(command: string): boolean {
+  return /^bun(\.exe)?$/i.test(basename(command));
 }
 
 /** Where an npm package is (or would be) installed. */
@@ -131,15 +112,14 @@ export async function ensureInstalled(desc: StdioDescriptor, opts: InstallOption
   const env = opts.env ?? process.env;
   const workspace = resolve(opts.workspace ?? process.cwd());
   const home = pmlHome(env);
-  const required = checkRequiredEnv(desc, { workspace: opts.workspace, env, name: opts.name });
-  const own: Record<string, string> = {};
-  for (const [k, value] of Object.entries(desc.env ?? {})) own[k] = substitute(value, workspace, home);
-  const childEnv = { ...baseEnv(env), ...own, ...required };
+  const childEnv = opts.childEnv ?? ownEnv(desc, opts, workspace);
 
   const pkg = desc.package;
   if (!pkg) {
     if (!desc.command) throw new ToolError(`${label(desc, opts.name)} has neither "command" nor "package": its descriptor cannot be started. Add one of them.`);
-    return { command: substitute(desc.command, workspace, home), args: (desc.args ?? []).map((a) => substitute(a, workspace, home)), env: childEnv, cwd: workspace };
+    const command = substitute(desc.command, workspace, home);
+    const args = (desc.args ?? []).map((a) => substitute(a, workspace, home));
+    return { command, args: isBun(command) ? [NO_ENV_FILE, ...args] : args, env: childEnv, cwd: workspace };
   }
   if (!desc.integrity) {
     throw new ToolError(
@@ -160,7 +140,7 @@ export async function ensureInstalled(desc: StdioDescriptor, opts: InstallOption
   const args = pkg.args ?? desc.args ?? [];
   return {
     command: process.execPath,
-    args: [join(dir, marker.bin), ...args.map((a) => substitute(a, workspace, home))],
+    args: [NO_ENV_FILE, join(dir, marker.bin), ...args.map((a) => substitute(a, workspace, home))],
     env: { ...childEnv, BUN_BE_BUN: "1" },
     cwd: workspace,
   };

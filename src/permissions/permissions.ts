@@ -9,8 +9,8 @@ export type { Decision, Permissions };
 const STRICTNESS: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
 
 /** Most specific matching pattern wins (exact > namespace > "*"); among equally specific ones
- * the strictest (deny > ask > allow); no match -> ask. */
-export function permissionFor(perms: Permissions | undefined, toolId: string): Decision {
+ * the strictest (deny > ask > allow); no match -> `fallback` (ask). */
+export function permissionFor(perms: Permissions | undefined, toolId: string, fallback: Decision = "ask"): Decision {
   let best: { spec: number; decision: Decision } | undefined;
   for (const decision of ["allow", "ask", "deny"] as const) {
     for (const pattern of perms?.[decision] ?? []) {
@@ -21,7 +21,7 @@ export function permissionFor(perms: Permissions | undefined, toolId: string): D
       }
     }
   }
-  return best?.decision ?? "ask";
+  return best?.decision ?? fallback;
 }
 
 export interface ApprovalMode {
@@ -71,5 +71,33 @@ export async function allowAlways(workspace: string, toolId: string): Promise<Lo
     if (p.allow === undefined) p.allow = [];
     if (Array.isArray(p.allow) && !p.allow.includes(toolId)) p.allow.push(toolId);
     if (Array.isArray(p.ask)) p.ask = p.ask.filter((x) => x !== toolId);
+  });
+}
+
+/**
+ * "Always" for variables: adds them to .pml.json env_grants[ns] (idempotent, atomic, locked like
+ * allowAlways). PML_API_KEY is never accepted (the schema refuses it too).
+ */
+export async function grantEnvAlways(workspace: string, ns: string, names: readonly string[]): Promise<LoadedProjectConfig> {
+  return updateProjectConfig(workspace, (raw) => {
+    if (raw.env_grants === undefined) raw.env_grants = {};
+    const grants = raw.env_grants;
+    if (typeof grants !== "object" || grants === null || Array.isArray(grants)) return;
+    const g = grants as Record<string, unknown>;
+    if (g[ns] === undefined) g[ns] = [];
+    const list = g[ns];
+    if (Array.isArray(list)) for (const n of names) if (!list.includes(n)) list.push(n);
+  });
+}
+
+/** "Always" for a server's sampling requests: adds `ns` to .pml.json sampling.allow. */
+export async function allowSamplingAlways(workspace: string, ns: string): Promise<LoadedProjectConfig> {
+  return updateProjectConfig(workspace, (raw) => {
+    if (raw.sampling === undefined) raw.sampling = {};
+    const sampling = raw.sampling;
+    if (typeof sampling !== "object" || sampling === null || Array.isArray(sampling)) return;
+    const s = sampling as Record<string, unknown>;
+    if (s.allow === undefined) s.allow = [];
+    if (Array.isArray(s.allow) && !s.allow.includes(ns)) s.allow.push(ns);
   });
 }

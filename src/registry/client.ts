@@ -9,6 +9,7 @@ import { isValidFqdn, normalizeRegistryUrl } from "./fqdn.ts";
 import { compileModule, issuePath, RegistryDocumentError } from "./module-code.ts";
 import { sha256Hex, type CacheRecord, type ModuleCache } from "../loader/module-cache.ts";
 import { ToolError } from "../gateway/types.ts";
+import { insecureUrlReason } from "../config/secure-url.ts";
 import { log } from "../log.ts";
 
 export { RegistryDocumentError } from "./module-code.ts";
@@ -123,12 +124,19 @@ interface RawResponse {
 
 /** One GET with timeout + caller signal covering headers and body. Transport failures -> Unreachable. */
 async function request(url: string, headers: Record<string, string>, opts: RequestOptions): Promise<RawResponse> {
-  if (!/^https?:\/\//i.test(url)) throw new ToolError(`registry URL ${url} is not http(s): use an http:// or https:// address`);
+  const refused = insecureUrlReason(url, "registry URL");
+  if (refused) throw new ToolError(refused);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_REGISTRY_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
     const res = await fetch(url, { headers, signal, redirect: "follow" });
+    // A redirect may not take the answer (code pml will run) off https.
+    const final = res.url && insecureUrlReason(res.url, "registry redirect target");
+    if (final) {
+      await res.body?.cancel();
+      throw new ToolError(final);
+    }
     const declared = Number(res.headers.get("content-length") ?? 0);
     if (declared > MAX_DOCUMENT_BYTES) {
       await res.body?.cancel();
@@ -140,7 +148,7 @@ async function request(url: string, headers: Record<string, string>, opts: Reque
   } catch (e) {
     // The caller's own cancellation is not a registry problem: let it through untouched.
     if (opts.signal?.aborted) throw opts.signal.reason ?? e;
-    if (e instanceof Unreachable) throw e;
+    if (e instanceof Unreachable || e instanceof ToolError) throw e;
     throw new Unreachable(describeFailure(e, timeoutMs));
   }
 }

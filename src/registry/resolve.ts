@@ -8,6 +8,7 @@ import { issuePath, RegistryDocumentError } from "./module-code.ts";
 import { listEntries, loadEntry, RegistryNotFoundError, RegistryUnreachableError, DEFAULT_REGISTRY_TIMEOUT_MS } from "./client.ts";
 import { defaultModuleCache, type ModuleCache } from "../loader/module-cache.ts";
 import { ToolError } from "../gateway/types.ts";
+import { insecureUrlReason } from "../config/secure-url.ts";
 import { log } from "../log.ts";
 
 /** The slice of .pml.json the resolver reads (structurally the config's ProjectConfig). */
@@ -21,6 +22,8 @@ export interface Resolution {
   descriptor: Descriptor;
   /** ".pml.json", a registry URL, or "builtin". */
   source: string;
+  /** "user": an entry the user wrote (private_mcps), which gets the variables it asks for. */
+  origin?: "user";
 }
 
 export interface ListedMcp {
@@ -77,7 +80,14 @@ export function registryOrder(config: ResolverConfig): string[] {
 }
 
 export function createResolver(opts: ResolverOptions): Resolver {
-  const registries = registryOrder(opts.config);
+  // Plain http registries (other than on loopback) are refused: their answers decide what runs.
+  const refused = new Map<string, string>();
+  const registries = registryOrder(opts.config).filter((r) => {
+    const why = insecureUrlReason(r, "registry");
+    if (why) refused.set(r, why);
+    return !why;
+  });
+  for (const why of refused.values()) log.warn(`${why} Skipping it.`);
   const privates = opts.config.private_mcps ?? {};
   const builtins = opts.builtins ?? {};
   const cache = opts.cache === undefined ? defaultModuleCache() : opts.cache;
@@ -95,7 +105,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
         if (Object.hasOwn(builtins, ns)) shadowed.push("the built-in catalog");
         if (shadowed.length) log.debug(`'${ns}': .pml.json private_mcps overrides ${shadowed.join(", ")}`);
       }
-      return { descriptor, source: PRIVATE_SOURCE };
+      return { descriptor, source: PRIVATE_SOURCE, origin: "user" };
     }
     if (!isValidFqdn(ns)) {
       throw new ToolError(`'${ns}' is not a valid MCP name: use letters, digits, '_' or '-', in dot-separated parts`);
@@ -109,7 +119,7 @@ export function createResolver(opts: ResolverOptions): Resolver {
       }
     }
 
-    const looked: string[] = [`${pmlJson} private_mcps (no '${ns}')`];
+    const looked: string[] = [`${pmlJson} private_mcps (no '${ns}')`, ...[...refused.values()].map((why) => `not asked: ${why}`)];
     const unreachable: RegistryUnreachableError[] = [];
     for (const registry of registries) {
       try {

@@ -18,6 +18,8 @@ export interface HostGrants {
   exec?: boolean;
   /** Host names fetch may reach ("api.example.com", "*.example.com"); default none. */
   net?: string[];
+  /** The module's own list, when it declares one: a host must be in both (it narrows, never widens). */
+  netDeclared?: string[];
 }
 
 export interface HostOptions {
@@ -144,6 +146,16 @@ export function createHost(opts: HostOptions): SandboxHost {
     const edit = hit.kind === "env" ? "Read or edit it yourself outside the agent" : "If it should change, edit it yourself";
     return refuse(`${verb} ${p}`, `protected file ${hit.name}`, `"${p}" is protected: ${what} ${PROTECTED_WHY[hit.kind]}, so nothing pml runs may ${action} it. ${edit}.`);
   };
+  /** The top-level `.env*` file that is the same inode as `st`, if any. */
+  const envTwin = async (st: { dev: number; ino: number }): Promise<string | undefined> => {
+    const r = await root();
+    for (const name of await readdir(r).catch(() => [] as string[])) {
+      if (protectedKind(name) !== "env") continue;
+      const e = await stat(join(r, name)).catch(() => undefined);
+      if (e && e.dev === st.dev && e.ino === st.ino) return name;
+    }
+    return undefined;
+  };
   const guard = async (verb: string, path: unknown, o: { mustExist?: boolean; forWrite?: boolean } = {}) => {
     const p = str(path, "path");
     // The name as given is checked first, so a refusal does not depend on whether the file exists.
@@ -189,6 +201,11 @@ export function createHost(opts: HostOptions): SandboxHost {
         if (st.isDirectory()) throw new Error(`"${a.path}" is a directory; use list_directory`);
         const special = specialKind(st);
         if (special) throw new Error(`"${a.path}" is ${special}, not a regular file; pml reads only regular files`);
+        // A hard link to a secrets file is the secrets file under another name.
+        if (st.nlink > 1) {
+          const env = await envTwin(st);
+          if (env) refuseProtected("read", a.path, { kind: "env", name: env }, "read");
+        }
         if (st.size > MAX_READ_BYTES) throw new Error(`"${a.path}" is ${st.size} bytes, over the ${MAX_READ_BYTES}-byte read limit`);
         return await fh.readFile("utf8");
       } finally {
@@ -203,7 +220,8 @@ export function createHost(opts: HostOptions): SandboxHost {
       if (special) throw new Error(`"${a.path}" is ${special}, not a regular file; pml writes only regular files`);
       if (existing?.isDirectory()) throw new Error(`"${a.path}" is a directory; give a file path`);
       await mkdir(dirname(real), { recursive: true });
-      await writeFileAtomic(real, content);
+      // `within`: a link swapped in after the check is refused, not written through.
+      await writeFileAtomic(real, content, { within: await root() });
       return { path: await rel(real), bytes: Buffer.byteLength(content) };
     },
     "fs.list": async (a) => {
@@ -350,7 +368,7 @@ export function createHost(opts: HostOptions): SandboxHost {
       const method = typeof a?.method === "string" ? a.method.toUpperCase() : "GET";
       for (let hop = 0; ; hop++) {
         if (url.protocol !== "https:" && url.protocol !== "http:") refuse(`fetch ${url.href}`, `only http and https URLs can be fetched`);
-        if (!hostAllowed(url.hostname, grants.net ?? [])) {
+        if (!hostAllowed(url.hostname, grants.net ?? []) || (grants.netDeclared && !hostAllowed(url.hostname, grants.netDeclared))) {
           refuse(`fetch ${url.href}`, `host ${url.hostname} is not in sandbox.net_allow`, `${NETWORK_ISOLATED} (refused: ${url.hostname})`);
         }
         const res = await fetch(url, {

@@ -1,7 +1,6 @@
 // Calls a function exported by module code (built-in local MCPs, registry modules, capabilities)
 // in the sandbox. Engines are pooled warm per module: the module stays loaded, one call at a time
 // per engine; concurrent calls get their own engine. An engine that hit a limit is thrown away.
-import { lookupEnv } from "../config/dotenv.ts";
 import type { ModuleDescriptor } from "../registry/descriptor.ts";
 import { appendAudit } from "./audit.ts";
 import { isBuiltinFilesystem, isBuiltinShell } from "./builtins/builtins.ts";
@@ -16,7 +15,7 @@ export interface ModuleCallOptions {
   fn: string;
   args?: unknown;
   ctx?: {
-    /** Exactly the environment variables the module declared (see pickEnv). */
+    /** Exactly the variables the environment resolver granted the module. */
     env?: Record<string, string>;
     /** Backs `ctx.mcp.<ns>.<action>(args)`. */
     callTool?: CallTool;
@@ -128,6 +127,8 @@ export interface ModuleToolOptions {
   netAllow?: string[];
   /** What the user granted this module in .pml.json sandbox.grants.<ns>. */
   grant?: { write?: boolean; net?: string[] };
+  /** ctx.env: the variables the environment resolver granted this module (default none). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -138,25 +139,21 @@ export interface ModuleToolOptions {
  */
 export function moduleGrants(d: ModuleDescriptor, netAllow: string[] = [], grant: { write?: boolean; net?: string[] } = {}) {
   const builtin = isBuiltinFilesystem(d) || isBuiltinShell(d);
-  const userNet = [...netAllow, ...(grant.net ?? [])];
   const declaredNet = d.permissions?.net ?? [];
   return {
     write: isBuiltinFilesystem(d) || (grant.write === true && d.permissions?.write !== false),
     exec: isBuiltinShell(d),
-    net: builtin || declaredNet.length === 0 ? userNet : userNet.filter((h) => declaredNet.some((p) => p.toLowerCase() === h.toLowerCase())),
+    net: [...netAllow, ...(grant.net ?? [])],
+    netDeclared: builtin || declaredNet.length === 0 ? undefined : declaredNet,
   };
 }
 
-/** The gateway's entry point for a module tool: grants from the descriptor, env from env_required
- * (process env, then the workspace .env), host bridges scoped to the workspace, refusals audited. */
+/** The gateway's entry point for a module tool: grants from the descriptor, env as the environment
+ * resolver granted it, host bridges scoped to the workspace, refusals audited. */
 export async function runModuleTool(opts: ModuleToolOptions): Promise<unknown> {
   const { descriptor: d, workspace } = opts;
   const tool = `${opts.ns}:${opts.action}`;
-  const env: Record<string, string> = {};
-  for (const name of d.env_required ?? []) {
-    const value = lookupEnv(name, { workspace });
-    if (value !== undefined) env[name] = value;
-  }
+  const env = opts.env ?? {};
   const host = createHost({
     workspace,
     tool,
@@ -170,16 +167,6 @@ export async function runModuleTool(opts: ModuleToolOptions): Promise<unknown> {
     limits = { ...limits, wallMs: Math.max(limits?.wallMs ?? DEFAULT_LIMITS.wallMs, Math.min(timeoutMs, 600_000) + 10_000) };
   }
   return runModuleFunction({ code: d.code, fn: opts.action, args: opts.args, ctx: { env, callTool: opts.callTool, host }, limits, signal: opts.signal });
-}
-
-/** The declared variables' values from `source` (default: pml's environment); nothing else. */
-export function pickEnv(declared: readonly string[] | undefined, source: Record<string, string | undefined> = process.env): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of declared ?? []) {
-    const value = source[name];
-    if (value !== undefined) env[name] = value;
-  }
-  return env;
 }
 
 /** Drops every pooled module engine (tests, shutdown). */

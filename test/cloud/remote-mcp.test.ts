@@ -283,7 +283,7 @@ describe("against a stand-in server", () => {
     expect(e.message).toContain("NOT_SET_ANYWHERE");
     expect(e.message).toContain(join(ws.path, ".env"));
     expect(seen.length).toBe(count);
-    expect(() => expandHeaders("x", { headers: {}, env_required: ["NEEDED_KEY"] }, { workspace: ws.path, env: {} })).toThrow("NEEDED_KEY");
+    expect(() => expandHeaders("x", { url: "https://x.example/mcp", headers: {}, env_required: ["NEEDED_KEY"] }, { workspace: ws.path, env: {} })).toThrow("NEEDED_KEY");
   });
 
   test("a closed port is reported unreachable", async () => {

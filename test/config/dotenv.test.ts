@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync, writeFileSync, chmodSync } from "node:fs";
 import { join } from "node:path";
-import { lookupEnv, parseDotEnv, readDotEnv, writeDotEnvKey } from "../../src/config/dotenv.ts";
+import { parseDotEnv, readDotEnv, writeDotEnvKey } from "../../src/config/dotenv.ts";
+import { readSetting as lookupEnv } from "../../src/config/env-resolver.ts";
 import { tempDirs } from "./helpers.ts";
 
 const tempDir = tempDirs();

@@ -57,6 +57,8 @@ beforeAll(async () => {
   cfg.cloud = { url: registry.url, timeout_s: 5 };
   cfg.private_mcps = { memory: { command: BUN, args: [MEMORY_JS], env: { MEMORY_FILE_PATH: join(home.path, "memory.jsonl") } } };
   cfg.permissions = { allow: ["filesystem:read_file", "filesystem:list_directory", "memory", "greet", "search"], deny: ["shell"] };
+  // The registry's search module declares SEARCH_KEY; only the user's grant lets it go (to cloud.url).
+  cfg.env_grants = { search: ["SEARCH_KEY"] };
   writeFileSync(join(project.path, ".pml.json"), JSON.stringify(cfg, null, 2));
   writeFileSync(join(project.path, "notes.md"), "# notes\nhello from the workspace\n");
   symlinkSync(join(outside.path, "secret.txt"), join(project.path, "sneaky.txt"));

@@ -61,7 +61,7 @@ test("sampling goes to a client that declared it", async () => {
 test("without client sampling, the configured LLM API answers with the user's own key", async () => {
   seen.length = 0;
   const { client, transport } = await connect(
-    { sampling: { provider: "anthropic", url: `http://127.0.0.1:${api.port}`, model: "claude-test" } },
+    { sampling: { provider: "anthropic", url: `http://127.0.0.1:${api.port}`, model: "claude-test", allow: ["fx"] } },
     {},
     { ANTHROPIC_API_KEY: "sk-local-test" },
   );

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ToolError } from "../../src/gateway/types.ts";
-import { checkRequiredEnv, ensureInstalled, installDir, isInstalled, readDepsState } from "../../src/loader/install.ts";
+import { ensureInstalled, installDir, isInstalled, readDepsState } from "../../src/loader/install.ts";
 import { Pool } from "../../src/pool/pool.ts";
 import type { StdioDescriptor } from "../../src/registry/descriptor.ts";
 import { ctx, fixtureServer, isAlive, root, text } from "../pool/helpers.ts";
@@ -60,7 +60,8 @@ describe("ensureInstalled (npm package, local registry)", () => {
     const target = installDir("@pml-test/fixture-server", "1.2.3", env);
     expect(target).toBe(join(home, "deps", "@pml-test/fixture-server@1.2.3"));
     expect(spec.command).toBe(process.execPath);
-    expect(spec.args).toEqual([join(target, "node_modules/@pml-test/fixture-server/bin.js")]);
+    // --no-env-file: Bun would otherwise load the workspace .env into the server's environment.
+    expect(spec.args).toEqual(["--no-env-file", join(target, "node_modules/@pml-test/fixture-server/bin.js")]);
     expect(spec.env.BUN_BE_BUN).toBe("1");
     expect(spec.cwd).toBe(dir);
     // the dependency came from the registry too
@@ -112,7 +113,7 @@ describe("ensureInstalled (npm package, local registry)", () => {
     const tgz = "/@pml-test/fixture-server/-/fixture-server-1.2.3.tgz";
     const before = registry.hits.filter((h) => h === tgz).length;
     const specs = await Promise.all(Array.from({ length: 5 }, () => ensureInstalled(serverDesc(), { env, workspace: dir })));
-    expect(new Set(specs.map((s) => s.args[0])).size).toBe(1);
+    expect(new Set(specs.map((s) => s.args[1])).size).toBe(1);
     expect(registry.hits.filter((h) => h === tgz).length - before).toBe(1);
   });
 
@@ -124,7 +125,7 @@ describe("ensureInstalled (npm package, local registry)", () => {
       `import { ensureInstalled } from ${JSON.stringify(join(root, "src/loader/install.ts"))};\n` +
         `const desc = JSON.parse(process.argv[2]);\n` +
         `const spec = await ensureInstalled(desc, { workspace: ${JSON.stringify(dir)} });\n` +
-        `process.stdout.write(spec.args[0]);\n`,
+        `process.stdout.write(spec.args[1]);\n`,
     );
     const env = envFor(home) as Record<string, string>;
     const procs = [0, 1].map(() => Bun.spawn([process.execPath, script, JSON.stringify(serverDesc())], { env, stdout: "pipe", stderr: "pipe" }));
@@ -175,11 +176,9 @@ describe("required env vars", () => {
     mkdirSync(ws);
     writeFileSync(join(ws, ".env"), "FROM_FILE=file-value\n");
     const desc: StdioDescriptor = { type: "stdio", command: process.execPath, args: [fixtureServer], env_required: ["FROM_FILE", "FROM_ENV"] };
-    const found = checkRequiredEnv(desc, { workspace: ws, env: { FROM_ENV: "env-value" } });
-    expect(found).toEqual({ FROM_FILE: "file-value", FROM_ENV: "env-value" });
     const spec = await ensureInstalled(desc, { workspace: ws, env: { FROM_ENV: "env-value", PML_HOME: freshHome() } });
     expect(spec.env).toMatchObject({ FROM_FILE: "file-value", FROM_ENV: "env-value" });
-    expect(() => checkRequiredEnv(desc, { workspace: ws, env: {} })).toThrow("needs the environment variable FROM_ENV");
+    expect((await failure(ensureInstalled(desc, { workspace: ws, env: {} }))).message).toContain("needs the environment variable FROM_ENV");
   });
 
   test("command descriptors: placeholders substituted, returned as is", async () => {

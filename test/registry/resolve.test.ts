@@ -80,6 +80,7 @@ describe("createResolver", () => {
     expect(await r.resolve("greet")).toEqual({
       descriptor: { type: "stdio", command: "node", args: ["greet-server.js"], env: { A: "1" }, env_required: [] },
       source: ".pml.json",
+      origin: "user",
     });
     expect((await r.resolve("memory")).descriptor).toMatchObject({ type: "http", url: "https://internal.example.com/mcp" });
   });

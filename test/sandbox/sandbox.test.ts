@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { appendAudit, auditLogPath } from "../../src/sandbox/audit.ts";
 import { SandboxError } from "../../src/sandbox/errors.ts";
-import { clearModulePool, pickEnv, runModuleFunction } from "../../src/sandbox/module-runner.ts";
+import { clearModulePool, runModuleFunction } from "../../src/sandbox/module-runner.ts";
 import { clearCodePool, runCode } from "../../src/sandbox/run-code.ts";
 
 afterAll(() => {
@@ -128,10 +128,6 @@ describe("runModuleFunction", () => {
 });
 
 describe("helpers", () => {
-  test("pickEnv takes only declared variables", () => {
-    expect(pickEnv(["A", "MISSING"], { A: "1", B: "2" })).toEqual({ A: "1" });
-  });
-
   test("appendAudit writes JSON lines under .pml/", async () => {
     const ws = await mkdtemp(join(tmpdir(), "pml-audit-"));
     try {

@@ -4,7 +4,7 @@
 // to protected files, moves onto and out of them, secrets reads. A registry module that declares
 // `permissions.write` itself gets no write the user did not grant in .pml.json.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, entries, sdkClient, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
 
@@ -175,12 +175,15 @@ describe("variants through the filesystem tools", () => {
   test(".env* is not read, stat-ed, listed into or searched into, under any name; policy files stay readable", async () => {
     mkdirSync(join(ws.path, ".env.d"), { recursive: true });
     writeFileSync(join(ws.path, ".env.d/key"), "K=1");
+    linkSync(join(ws.path, ".env"), join(ws.path, "notes.txt")); // a hard link: the same file
     const client = await connect({ permissions: { allow: ["filesystem"] } });
     const results = await attempts(client, [
       ["read_file", { path: ".env" }],
       ["read_file", { path: ".env.local" }],
       ["read_file", { path: ".ENV.local" }],
       ["read_file", { path: "envlink" }],
+      ["read_file", { path: "notes.txt" }],
+      ["read_file", { path: ".e\u200bnv" }],
       ["get_file_info", { path: ".env" }],
       ["list_directory", { path: ".env.d" }],
       ["search_files", { pattern: "*", path: ".env.d" }],

@@ -6,7 +6,7 @@ import { canonicalName, findProtectedPaths, protectedComponent, protectedKind } 
 
 describe("protected names", () => {
   test("policy files and folders at any depth, in any case or Unicode variant", () => {
-    for (const p of [".pml.json", ".PML.JSON", "a/b/.git/hooks/pre-commit", "sub/.Claude/settings.json", ".mcp.json.", ".mcp.json ", "．ｇｉｔ/config", ".pml\u200b.json", ".pml/audit.log", "x\\.git\\config"]) {
+    for (const p of [".pml.json", ".PML.JSON", "a/b/.git/hooks/pre-commit", "sub/.Claude/settings.json", ".mcp.json.", ".mcp.json ", "．ｇｉｔ/config", ".pml\u200b.json", ".pml/audit.log", "x\\.git\\config", ".g\u0131t/config", ".pml.j\u017fon"]) {
       expect(protectedKind(p)).toBe("policy");
     }
   });

@@ -1,0 +1,117 @@
+// The memory database's schema, as numbered steps. A step is never edited once released: a
+// change is a new step, so a database made by any earlier pml upgrades in place and loses nothing
+// (test/memory/migration.test.ts opens a database made by step 1 alone).
+import type { Database } from "bun:sqlite";
+
+export const MIGRATIONS: readonly string[] = [
+  // 1: capabilities (the current state of each record), their append-only versions, tags,
+  // aliases left by renames, and every tool call (tool_usage).
+  `
+  CREATE TABLE capabilities (
+    id TEXT PRIMARY KEY,
+    record_type TEXT NOT NULL DEFAULT 'capability' CHECK (record_type IN ('capability', 'mcp-server')),
+    org TEXT NOT NULL,
+    project TEXT NOT NULL,
+    namespace TEXT NOT NULL,
+    action TEXT NOT NULL,
+    named INTEGER NOT NULL,
+    fqdn TEXT NOT NULL,
+    description TEXT NOT NULL DEFAULT '',
+    intent TEXT NOT NULL DEFAULT '',
+    code TEXT NOT NULL,
+    code_hash TEXT NOT NULL,
+    parameters_schema TEXT NOT NULL DEFAULT '{"type":"object"}',
+    default_args TEXT NOT NULL DEFAULT '{}',
+    tools_used TEXT NOT NULL DEFAULT '[]',
+    routing TEXT NOT NULL CHECK (routing IN ('local', 'cloud')),
+    routing_explicit INTEGER NOT NULL DEFAULT 0,
+    visibility TEXT NOT NULL DEFAULT 'private' CHECK (visibility IN ('private', 'project', 'org', 'public')),
+    version_tag TEXT NOT NULL DEFAULT '1.0.0',
+    created_by TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_by TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    usage_count INTEGER NOT NULL DEFAULT 0,
+    success_count INTEGER NOT NULL DEFAULT 0,
+    total_latency_ms REAL NOT NULL DEFAULT 0,
+    verified INTEGER NOT NULL DEFAULT 0,
+    signature TEXT,
+    seq INTEGER NOT NULL,
+    UNIQUE (org, project, namespace, action)
+  );
+  CREATE INDEX capabilities_code ON capabilities (org, project, code_hash);
+  CREATE INDEX capabilities_fqdn ON capabilities (fqdn);
+  CREATE INDEX capabilities_seq ON capabilities (seq);
+
+  CREATE TABLE capability_versions (
+    id TEXT PRIMARY KEY,
+    capability_id TEXT NOT NULL REFERENCES capabilities (id),
+    version_tag TEXT NOT NULL,
+    code TEXT NOT NULL,
+    code_hash TEXT NOT NULL,
+    parameters_schema TEXT NOT NULL,
+    change_summary TEXT NOT NULL DEFAULT '',
+    created_by TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    UNIQUE (capability_id, version_tag)
+  );
+  CREATE INDEX capability_versions_time ON capability_versions (capability_id, created_at);
+  CREATE TRIGGER capability_versions_no_update BEFORE UPDATE ON capability_versions
+    BEGIN SELECT RAISE(ABORT, 'capability versions are immutable'); END;
+  CREATE TRIGGER capability_versions_no_delete BEFORE DELETE ON capability_versions
+    BEGIN SELECT RAISE(ABORT, 'capability versions are immutable'); END;
+
+  CREATE TABLE capability_tags (
+    capability_id TEXT NOT NULL REFERENCES capabilities (id),
+    tag TEXT NOT NULL,
+    PRIMARY KEY (capability_id, tag)
+  );
+  CREATE INDEX capability_tags_tag ON capability_tags (tag);
+
+  CREATE TABLE capability_aliases (
+    org TEXT NOT NULL,
+    project TEXT NOT NULL,
+    namespace TEXT NOT NULL,
+    action TEXT NOT NULL,
+    capability_id TEXT NOT NULL REFERENCES capabilities (id),
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (org, project, namespace, action)
+  );
+  CREATE INDEX capability_aliases_target ON capability_aliases (capability_id);
+
+  CREATE TABLE tool_usage (
+    id INTEGER PRIMARY KEY,
+    tool_id TEXT NOT NULL,
+    server_id TEXT NOT NULL,
+    success INTEGER NOT NULL,
+    latency_ms REAL NOT NULL,
+    at TEXT NOT NULL
+  );
+  CREATE INDEX tool_usage_tool ON tool_usage (tool_id, at);
+  `,
+  // 2: when a capability was last called, and what a fork was copied from (dns:fork).
+  `
+  ALTER TABLE capabilities ADD COLUMN last_used_at TEXT;
+  ALTER TABLE capabilities ADD COLUMN forked_from TEXT REFERENCES capabilities (id);
+  `,
+];
+
+/** Brings `db` to the newest schema, one transaction per step; safe when several processes open
+ * the same file at once (the step is re-checked inside the write lock). */
+export function migrate(db: Database): number {
+  db.run("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)");
+  const current = () => (db.query("SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations").get() as { v: number }).v;
+  let version = current();
+  if (version > MIGRATIONS.length)
+    throw new Error(`memory.db has schema version ${version}, newer than this pml understands (${MIGRATIONS.length}); update pml.`);
+  while (version < MIGRATIONS.length) {
+    db.transaction(() => {
+      version = current();
+      if (version >= MIGRATIONS.length) return;
+      db.run(MIGRATIONS[version]!);
+      db.run("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", [version + 1, new Date().toISOString()]);
+      version++;
+    }).immediate();
+  }
+  return version;
+}

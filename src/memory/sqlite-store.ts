@@ -1,0 +1,253 @@
+// The capability store on the user's machine: one bun:sqlite file ($PML_HOME/memory.db) shared by
+// every pml process of the user (two Claude Code windows). WAL lets readers run beside a writer;
+// writers queue on the file lock for up to busy_timeout; every read-modify-write runs in an
+// IMMEDIATE transaction, so two processes saving the same code make one record, not two.
+import { Database, type Statement } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { migrate } from "./migrations.ts";
+import { formatName, makeFqdn, type CapName } from "./names.ts";
+import {
+  NameTakenError,
+  NotFoundError,
+  type Capability,
+  type CapabilityStore,
+  type CaptureInput,
+  type CaptureOutcome,
+  type Resolution,
+  type Scope,
+  type ToolUsage,
+} from "./store.ts";
+
+const BUSY_TIMEOUT_MS = 10_000;
+
+interface Row {
+  [k: string]: unknown;
+}
+
+export class SqliteCapabilityStore implements CapabilityStore {
+  readonly db: Database;
+  private readonly q: Record<string, Statement>;
+
+  constructor(readonly path: string) {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path, { create: true, strict: true });
+    // busy_timeout first: switching to WAL itself needs the lock another process may hold.
+    this.db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    this.db.run("PRAGMA journal_mode = WAL");
+    this.db.run("PRAGMA synchronous = NORMAL");
+    this.db.run("PRAGMA foreign_keys = ON");
+    migrate(this.db);
+    const cols = "c.*, (SELECT json_group_array(tag) FROM capability_tags t WHERE t.capability_id = c.id) AS tags";
+    this.q = {
+      byName: this.db.query(`SELECT ${cols} FROM capabilities c WHERE org = ?1 AND project = ?2 AND namespace = ?3 AND action = ?4`),
+      byAlias: this.db.query(
+        `SELECT ${cols} FROM capability_aliases a JOIN capabilities c ON c.id = a.capability_id WHERE a.org = ?1 AND a.project = ?2 AND a.namespace = ?3 AND a.action = ?4`,
+      ),
+      byId: this.db.query(`SELECT ${cols} FROM capabilities c WHERE id = ?1`),
+      byFqdn: this.db.query(`SELECT ${cols} FROM capabilities c WHERE fqdn = ?1`),
+      byHash: this.db.query(`SELECT ${cols} FROM capabilities c WHERE org = ?1 AND project = ?2 AND code_hash = ?3 AND record_type = 'capability' ORDER BY named DESC, created_at LIMIT 1`),
+      aliasTarget: this.db.query("SELECT capability_id FROM capability_aliases WHERE org = ?1 AND project = ?2 AND namespace = ?3 AND action = ?4"),
+      nextSeq: this.db.query("SELECT COALESCE(MAX(seq), 0) + 1 AS s FROM capabilities"),
+      run: this.db.query(
+        `UPDATE capabilities SET usage_count = usage_count + 1, success_count = success_count + ?2, total_latency_ms = total_latency_ms + ?3, last_used_at = ?4 WHERE id = ?1`,
+      ),
+      listNamed: this.db.query(`SELECT ${cols} FROM capabilities c WHERE org = ?1 AND project = ?2 AND named = 1 AND record_type = 'capability' ORDER BY namespace, action`),
+      changed: this.db.query(`SELECT ${cols} FROM capabilities c WHERE seq > ?1 ORDER BY seq LIMIT ?2`),
+      aliasesOf: this.db.query("SELECT namespace, action FROM capability_aliases WHERE capability_id = ?1 ORDER BY created_at"),
+      usage: this.db.query("INSERT INTO tool_usage (tool_id, server_id, success, latency_ms, at) VALUES (?1, ?2, ?3, ?4, ?5)"),
+    };
+  }
+
+  async resolve(scope: Scope, name: CapName): Promise<Resolution | undefined> {
+    const row = this.q.byName!.get(scope.org, scope.project, name.namespace, name.action) as Row | null;
+    if (row) return { capability: toCapability(row) };
+    const aliased = this.q.byAlias!.get(scope.org, scope.project, name.namespace, name.action) as Row | null;
+    return aliased ? { capability: toCapability(aliased), alias: formatName(name) } : undefined;
+  }
+
+  async byId(id: string) {
+    const row = this.q.byId!.get(id) as Row | null;
+    return row ? toCapability(row) : undefined;
+  }
+
+  async byFqdn(fqdn: string) {
+    const row = this.q.byFqdn!.get(fqdn) as Row | null;
+    return row ? toCapability(row) : undefined;
+  }
+
+  async byCodeHash(scope: Scope, hash: string) {
+    const row = this.q.byHash!.get(scope.org, scope.project, hash) as Row | null;
+    return row ? toCapability(row) : undefined;
+  }
+
+  async nameTakenByOther(scope: Scope, name: CapName, codeHash: string): Promise<boolean> {
+    const holder = this.takenBy(scope, name);
+    return holder !== undefined && holder.code_hash !== codeHash;
+  }
+
+  /** The record holding `name` as its name or as an alias. */
+  private takenBy(scope: Scope, name: CapName): { id: string; code_hash: string } | undefined {
+    const own = this.q.byName!.get(scope.org, scope.project, name.namespace, name.action) as Row | null;
+    if (own) return { id: own.id as string, code_hash: own.code_hash as string };
+    const alias = this.q.byAlias!.get(scope.org, scope.project, name.namespace, name.action) as Row | null;
+    return alias ? { id: alias.id as string, code_hash: alias.code_hash as string } : undefined;
+  }
+
+  async capture(input: CaptureInput): Promise<CaptureOutcome> {
+    return this.db
+      .transaction((): CaptureOutcome => {
+        const { scope } = input;
+        const now = new Date().toISOString();
+        const existing = this.q.byHash!.get(scope.org, scope.project, input.code_hash) as Row | null;
+        if (input.name) {
+          const holder = this.takenBy(scope, input.name);
+          if (holder && holder.code_hash !== input.code_hash) return { kind: "taken", name: formatName(input.name) };
+        }
+        if (existing) {
+          const cap = toCapability(existing);
+          this.q.run!.run(cap.id, 1, input.latency_ms, now);
+          let named = false;
+          // The code ran before without a name: this run names it.
+          if (input.name && !cap.named) {
+            this.setName(cap, input.name, input.by, now);
+            named = true;
+          }
+          const patch: Row = {};
+          if (input.intent && !cap.intent) patch.intent = input.intent;
+          if (input.description && !cap.description) patch.description = input.description;
+          if (Object.keys(patch).length || named) this.touch(cap.id, patch, input.by, now);
+          return { kind: "reused", capability: toCapability(this.q.byId!.get(cap.id) as Row), named };
+        }
+        const id = crypto.randomUUID();
+        const name = input.name ?? { namespace: "unnamed", action: `unnamed_${input.code_hash.slice(0, 8)}` };
+        const seq = (this.q.nextSeq!.get() as { s: number }).s;
+        const schema = JSON.stringify(input.parameters_schema);
+        this.db.run(
+          `INSERT INTO capabilities (id, org, project, namespace, action, named, fqdn, description, intent, code, code_hash,
+             parameters_schema, default_args, tools_used, routing, routing_explicit, visibility, created_by, created_at,
+             updated_by, updated_at, usage_count, success_count, total_latency_ms, seq, last_used_at)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?18, ?19, 1, 1, ?20, ?21, ?19)`,
+          [
+            id, scope.org, scope.project, name.namespace, name.action, input.name ? 1 : 0,
+            makeFqdn(scope.org, scope.project, name, input.code_hash), input.description ?? "", input.intent ?? "",
+            input.code, input.code_hash, schema, JSON.stringify(input.default_args), JSON.stringify(input.tools_used),
+            input.routing, input.routing_explicit ? 1 : 0, input.visibility ?? "private", input.by, now, input.latency_ms, seq,
+          ],
+        );
+        this.db.run(
+          `INSERT INTO capability_versions (id, capability_id, version_tag, code, code_hash, parameters_schema, change_summary, created_by, created_at)
+           VALUES (?1, ?2, '1.0.0', ?3, ?4, ?5, 'first version', ?6, ?7)`,
+          [crypto.randomUUID(), id, input.code, input.code_hash, schema, input.by, now],
+        );
+        for (const tag of new Set(input.tags ?? [])) this.db.run("INSERT INTO capability_tags (capability_id, tag) VALUES (?1, ?2)", [id, tag]);
+        return { kind: "created", capability: toCapability(this.q.byId!.get(id) as Row) };
+      })
+      .immediate();
+  }
+
+  async recordRun(id: string, success: boolean, latencyMs: number): Promise<void> {
+    this.q.run!.run(id, success ? 1 : 0, latencyMs, new Date().toISOString());
+  }
+
+  async listNamed(scope: Scope): Promise<Capability[]> {
+    return (this.q.listNamed!.all(scope.org, scope.project) as Row[]).map(toCapability);
+  }
+
+  async changedSince(seq: number, limit = 1_000_000): Promise<Capability[]> {
+    return (this.q.changed!.all(seq, limit) as Row[]).map(toCapability);
+  }
+
+  async rename(scope: Scope, from: CapName, to: CapName, by: string) {
+    return this.db
+      .transaction(() => {
+        const found = this.q.byName!.get(scope.org, scope.project, from.namespace, from.action) as Row | null;
+        if (!found) {
+          const alias = this.q.byAlias!.get(scope.org, scope.project, from.namespace, from.action) as Row | null;
+          if (alias) throw new NotFoundError(`${formatName(from)} (it is an old name of ${alias.namespace}:${alias.action}; rename that)`);
+          throw new NotFoundError(formatName(from));
+        }
+        const cap = toCapability(found);
+        const holder = this.takenBy(scope, to);
+        if (holder && holder.id !== cap.id) throw new NameTakenError(formatName(to));
+        const now = new Date().toISOString();
+        // The old name becomes an alias; every alias points at the record's id, so older aliases
+        // follow the new name without a chain. A name coming back drops its alias.
+        if (cap.named)
+          this.db.run("INSERT OR REPLACE INTO capability_aliases (org, project, namespace, action, capability_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)", [
+            scope.org, scope.project, from.namespace, from.action, cap.id, now,
+          ]);
+        this.db.run("DELETE FROM capability_aliases WHERE org = ?1 AND project = ?2 AND namespace = ?3 AND action = ?4", [scope.org, scope.project, to.namespace, to.action]);
+        this.setName(cap, to, by, now);
+        return { capability: toCapability(this.q.byId!.get(cap.id) as Row), old: formatName(from) };
+      })
+      .immediate();
+  }
+
+  async aliasesOf(id: string): Promise<string[]> {
+    return (this.q.aliasesOf!.all(id) as Array<{ namespace: string; action: string }>).map(formatName);
+  }
+
+  async recordToolUsage(rows: readonly ToolUsage[]): Promise<void> {
+    if (!rows.length) return;
+    this.db.transaction(() => {
+      for (const r of rows) this.q.usage!.run(r.tool_id, r.server_id, r.success ? 1 : 0, r.latency_ms, r.at);
+    })();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  private setName(cap: Capability, to: CapName, by: string, now: string): void {
+    this.db.run("UPDATE capabilities SET namespace = ?2, action = ?3, named = 1, fqdn = ?4, updated_by = ?5, updated_at = ?6, seq = ?7 WHERE id = ?1", [
+      cap.id, to.namespace, to.action, makeFqdn(cap.org, cap.project, to, cap.code_hash), by, now, (this.q.nextSeq!.get() as { s: number }).s,
+    ]);
+  }
+
+  private touch(id: string, patch: Row, by: string, now: string): void {
+    const keys = Object.keys(patch);
+    const set = keys.map((k, i) => `${k} = ?${i + 5}`).join(", ");
+    this.db.run(`UPDATE capabilities SET updated_by = ?2, updated_at = ?3, seq = ?4${set ? `, ${set}` : ""} WHERE id = ?1`, [
+      id, by, now, (this.q.nextSeq!.get() as { s: number }).s, ...(keys.map((k) => patch[k]) as string[]),
+    ]);
+  }
+}
+
+function toCapability(r: Row): Capability {
+  return {
+    id: r.id as string,
+    record_type: r.record_type as Capability["record_type"],
+    org: r.org as string,
+    project: r.project as string,
+    namespace: r.namespace as string,
+    action: r.action as string,
+    display_name: formatName({ namespace: r.namespace as string, action: r.action as string }),
+    named: r.named === 1,
+    fqdn: r.fqdn as string,
+    description: r.description as string,
+    intent: r.intent as string,
+    code: r.code as string,
+    code_hash: r.code_hash as string,
+    parameters_schema: JSON.parse(r.parameters_schema as string),
+    default_args: JSON.parse(r.default_args as string),
+    tools_used: JSON.parse(r.tools_used as string),
+    routing: r.routing as Capability["routing"],
+    routing_explicit: r.routing_explicit === 1,
+    tags: r.tags ? (JSON.parse(r.tags as string) as string[]) : [],
+    visibility: r.visibility as Capability["visibility"],
+    version_tag: r.version_tag as string,
+    created_by: r.created_by as string,
+    created_at: r.created_at as string,
+    updated_by: r.updated_by as string,
+    updated_at: r.updated_at as string,
+    usage_count: r.usage_count as number,
+    success_count: r.success_count as number,
+    total_latency_ms: r.total_latency_ms as number,
+    verified: r.verified === 1,
+    signature: (r.signature as string | null) ?? null,
+    last_used_at: (r.last_used_at as string | null) ?? null,
+    forked_from: (r.forked_from as string | null) ?? null,
+    seq: r.seq as number,
+  };
+}

@@ -1,0 +1,56 @@
+// A real pml (compiled binary) on a temp workspace and PML_HOME, and a look at its memory.db.
+import { Database } from "bun:sqlite";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+
+export const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
+
+export interface MemoryFixture {
+  ws: string;
+  home: string;
+  connect(cfg?: Record<string, unknown>): Promise<{ client: import("@modelcontextprotocol/sdk/client/index.js").Client; listChanged: () => number }>;
+  db(): Database;
+  cleanup(): Promise<void>;
+}
+
+export function memoryFixture(): MemoryFixture {
+  const ws = tempDir("pml-mem-ws-");
+  const home = tempDir("pml-mem-home-");
+  const closers: Array<() => Promise<void>> = [];
+  const dbs: Database[] = [];
+  return {
+    ws: ws.path,
+    home: home.path,
+    async connect(cfg = { permissions: { allow: ["filesystem"] } }) {
+      writeFileSync(join(ws.path, ".pml.json"), JSON.stringify(cfg));
+      const c = await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
+      let changed = 0;
+      c.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        changed++;
+      });
+      closers.push(() => c.transport.close());
+      return { client: c.client, listChanged: () => changed };
+    },
+    db() {
+      const db = new Database(join(home.path, "memory.db"), { readonly: true });
+      dbs.push(db);
+      return db;
+    },
+    async cleanup() {
+      for (const db of dbs) db.close();
+      for (const c of closers) await c().catch(() => {});
+      ws.cleanup();
+      home.cleanup();
+    },
+  };
+}
+
+export async function until(pred: () => boolean, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!pred()) {
+    if (Date.now() > end) throw new Error("condition not met in time");
+    await Bun.sleep(20);
+  }
+}
