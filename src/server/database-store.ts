@@ -153,8 +153,8 @@ export class DatabaseStore implements RegistryStore {
       let rank: string;
       if (this.db.dialect === "postgres") {
         params.push(words.map((w) => `${w}:*`).join(" & "));
-        where.push(`to_tsvector('simple', c.search_text) @@ to_tsquery('simple', $${params.length})`);
-        rank = `ts_rank(to_tsvector('simple', c.search_text), to_tsquery('simple', $${params.length})) DESC,`;
+        where.push(`c.search_tsv @@ to_tsquery('simple', $${params.length})`);
+        rank = `ts_rank(c.search_tsv, to_tsquery('simple', $${params.length})) DESC,`;
       } else {
         for (const w of words) {
           params.push(`%${w}%`);

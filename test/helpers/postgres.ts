@@ -4,7 +4,7 @@
 // initdb and postgres refuse to run as root: as root they run as `nobody` (setpriv), from a copy of
 // the binaries `nobody` can read when the checkout itself is not readable to it. The server runs
 // under a small shell that stops it when the test process goes away, even on a crash.
-import { chownSync, cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { chownSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -79,6 +79,8 @@ function freePort(): Promise<number> {
 
 export interface TestPostgres {
   port: number;
+  /** The postmaster's pid (its backends are its children): for CPU accounting in benchmarks. */
+  pid(): number;
   /** A URL for database `db` (default "postgres") as the superuser `pml`, no password (trust on 127.0.0.1). */
   url(db?: string): string;
   /** Creates a fresh, empty database and returns its URL. */
@@ -138,6 +140,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     });
     return {
       port,
+      pid: () => Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]),
       url,
       async createDatabase(name: string) {
         const sql = new Bun.SQL(url());
