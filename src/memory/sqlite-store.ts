@@ -298,16 +298,19 @@ export class SqliteCapabilityStore implements CapabilityStore {
       const like = `%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
       params.push(like, like, like);
     }
+    // Tags drive the query when given (a few tagged records among many): starting from the whole
+    // project and testing each record against the tag list was ~50x slower at 20k records.
     const tags = [...new Set(q.tags ?? [])];
+    let from = "capabilities c";
     if (tags.length) {
-      where.push(`c.id IN (SELECT capability_id FROM capability_tags WHERE tag IN (${tags.map(() => "?").join(", ")}) GROUP BY capability_id HAVING COUNT(*) = ?)`);
-      params.push(...tags, tags.length);
+      from = `(SELECT capability_id FROM capability_tags WHERE tag IN (${tags.map(() => "?").join(", ")}) GROUP BY capability_id HAVING COUNT(*) = ?) tagged CROSS JOIN capabilities c ON c.id = tagged.capability_id`;
+      params.unshift(...tags, tags.length);
     }
     const cond = where.join(" AND ");
-    const total = (this.db.query(`SELECT COUNT(*) AS n FROM capabilities c WHERE ${cond}`).get(...params) as { n: number }).n;
+    const total = (this.db.query(`SELECT COUNT(*) AS n FROM ${from} WHERE ${cond}`).get(...params) as { n: number }).n;
     const cols = "c.*, (SELECT json_group_array(tag) FROM capability_tags t WHERE t.capability_id = c.id) AS tags";
     const rows = this.db
-      .query(`SELECT ${cols} FROM capabilities c WHERE ${cond} ORDER BY ${SORTS[q.sort ?? "name"]} LIMIT ? OFFSET ?`)
+      .query(`SELECT ${cols} FROM ${from} WHERE ${cond} ORDER BY ${SORTS[q.sort ?? "name"]} LIMIT ? OFFSET ?`)
       .all(...params, q.limit ?? 50, q.offset ?? 0) as Row[];
     return { total, items: rows.map(toCapability) };
   }
