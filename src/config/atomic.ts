@@ -182,6 +182,8 @@ async function readLock(lockPath: string): Promise<SeenLock | undefined> {
   }
 }
 
+const LIVE_HOLDER_STALE_MS = 10 * 60_000;
+
 function isStale(seen: SeenLock, staleMs: number): boolean {
   const [pidText, lockHost] = seen.content.trim().split(" ");
   const pid = Number(pidText);
@@ -191,6 +193,9 @@ function isStale(seen: SeenLock, staleMs: number): boolean {
     } catch (e: any) {
       if (e?.code === "ESRCH") return true; // its owner is gone
     }
+    // Its owner is alive: a slow edit (a big file, a loaded machine) keeps its lock; only one held
+    // far longer than any edit takes is taken as left behind by a stuck process.
+    return Date.now() - seen.mtimeMs > LIVE_HOLDER_STALE_MS;
   }
   // An empty lock file is a holder between open and write: give it the grace period too.
   return Date.now() - seen.mtimeMs > staleMs;

@@ -1,4 +1,4 @@
-// The files that decide what runs or what is trusted (DESIGN.md §5). Nothing pml runs on the
+// The files that decide what runs or what is trusted. Nothing pml runs on the
 // agent's behalf (built-in tools, modules, `execute` code, capabilities, confined processes) may
 // create, change, rename, delete or symlink them, at any depth; `.env*` may not even be read.
 // One list, used by the path guard (sandbox file access) and by the OS confinement (read-only binds).

@@ -1,5 +1,5 @@
-// Human in the loop (DESIGN.md §7): ask through form elicitation when the client supports it,
-// else return a result that tells the model what to ask and how to continue. Workflow ids are
+// Human in the loop: a tool whose permission is "ask" never runs before the user approves. Ask
+// through form elicitation when the client supports it, else return a result that tells the model what to ask and how to continue. Workflow ids are
 // random, single-use, bound to the session and tool they were issued for, and expire.
 import type { Session } from "./session.ts";
 import { log } from "../log.ts";

@@ -1,4 +1,5 @@
-// Tool ids (`ns:action`) vs wire names (`ns__action`, DESIGN.md §4).
+// Tool ids (`ns:action`, in config, permissions, logs) vs wire names (`ns__action`: MCP allows only
+// A-Z a-z 0-9 _ - . in tool names, the Anthropic API only [a-zA-Z0-9_-]{1,64}, and some clients reject dots).
 // Clients see `mcp__pml__<wire>` and the Anthropic API caps names at 64, so wire names stay <= 54.
 
 const MAX_WIRE = 64 - "mcp__pml__".length;

@@ -1,7 +1,7 @@
 // The tools/list surface. Claude Code does not reliably refresh its tool index on list_changed
-// (DESIGN.md §6), so the surface is what the session can know at start: built-in modules and the
-// servers the user enabled (allowed in .pml.json or already installed), with real schemas. Any
-// other tool is reachable through `call`; when one gets used, it joins the list (list_changed).
+// (seen on Claude Code 2.1.330: the model's index stayed as it was), so the surface is what the
+// session can know at start: built-in modules and the servers the user enabled (allowed in
+// .pml.json or already installed), with real schemas. Any other tool is reachable through `call`; when one gets used, it joins the list (list_changed).
 import type { ToolInfo } from "../mcp/types.ts";
 import type { Backends } from "./backends.ts";
 import { wireName, type ToolId } from "./names.ts";

@@ -1,4 +1,4 @@
-// Permission patterns: "*", "ns", "ns:*", "ns:action". Tool ids are "ns:action" (DESIGN.md §4).
+// Permission patterns: "*", "ns", "ns:*", "ns:action". Tool ids are "ns:action"; clients see wire names "ns__action" (src/gateway/names.ts).
 export type Decision = "allow" | "ask" | "deny";
 
 export interface Permissions {

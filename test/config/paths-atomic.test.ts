@@ -93,6 +93,22 @@ describe("withFileLock", () => {
     expect(existsSync(`${f}.lock`)).toBe(true);
   });
 
+  test("a live holder's lock is not broken after the stale period (issue 11 point 7): the other process waits", async () => {
+    const dir = tempDir();
+    const f = join(dir, "n");
+    // Another live process (this machine) holds the lock, and its file is older than staleMs.
+    const holder = Bun.spawn(["sleep", "30"]);
+    try {
+      writeFileSync(`${f}.lock`, `${holder.pid} ${(await import("node:os")).hostname()} other\n`);
+      const old = new Date(Date.now() - 60_000);
+      (await import("node:fs")).utimesSync(`${f}.lock`, old, old);
+      await expect(withFileLock(f, () => 1, { timeoutMs: 300, staleMs: 50 })).rejects.toThrow(/another pml is updating this file/);
+      expect(readFileSync(`${f}.lock`, "utf8")).toContain(String(holder.pid));
+    } finally {
+      holder.kill();
+    }
+  });
+
   test("errors in fn release the lock", async () => {
     const dir = tempDir();
     const f = join(dir, "n");
