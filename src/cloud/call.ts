@@ -9,6 +9,7 @@
 //   Content-Type: application/json
 //   {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ns:action","arguments":{...}}}
 // and the answer is a JSON-RPC response whose result is an MCP CallToolResult.
+import { cloudKeyMissing } from "./missing-key.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { isLoopbackHost } from "../config/secure-url.ts";
 import { cloudKey, EnvResolver, envRequestFor, type EnvSource } from "../config/env-resolver.ts";
@@ -69,13 +70,7 @@ export async function callCloud(opts: CloudCallOptions): Promise<CallToolResult>
   const { ns, action, descriptor, workspace } = opts;
   const tool = `${ns}:${action}`;
   const apiKey = cloudKey({ env: opts.env, workspace });
-  if (!apiKey)
-    throw new ToolError(
-      `Cloud mode requires PML_API_KEY: ${tool} runs in the pml cloud. Get a key from your pml cloud account (or the ` +
-        "operator of your `pml registry serve`), then either run `pml init --api-key KEY` (stores it in the workspace .env), " +
-        `add PML_API_KEY=... to ${workspace}/.env, or set PML_API_KEY in the "env" of the pml server in .mcp.json. ` +
-        "Local tools keep working without it.",
-    );
+  if (!apiKey) throw new ToolError(cloudKeyMissing(tool, workspace));
   const endpoint = cloudEndpoint(opts.config.cloud?.url, workspace);
 
   const headers: Record<string, string> = {

@@ -2,7 +2,9 @@
 // exists? -> environment (src/config/env-resolver.ts: what it may receive, all set?) -> approval
 // (ask, or variables the user has not granted) -> backend. A denied tool is never resolved,
 // installed or started; nothing is installed or started before the env and approval checks pass.
-import { asksNothing, describeEnvPlan, EnvResolver, envRequestFor, missingMessage, type EnvPlan } from "../config/env-resolver.ts";
+import { asksNothing, cloudKey, describeEnvPlan, EnvResolver, envRequestFor, missingMessage, type EnvPlan } from "../config/env-resolver.ts";
+import { cloudKeyMissing } from "../cloud/missing-key.ts";
+import type { Descriptor } from "../registry/descriptor.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { allowAlways, grantEnvAlways, permissionFor, type Decision } from "../permissions/permissions.ts";
 import { appendAudit } from "../sandbox/audit.ts";
@@ -280,6 +282,11 @@ export class Invoker {
     } catch (e) {
       return refuse((e as Error).message);
     }
+    // A cloud tool without PML_API_KEY cannot run: say that first, not an approval or a missing
+    // variable of the tool.
+    if (isCloudRouted(id.ns, resolved.descriptor as Descriptor, id.action) && !cloudKey({ workspace: this.workspace }))
+      return refuse(cloudKeyMissing(toolId, this.workspace));
+
     // A tool that does not exist is refused before anyone is asked (an approval, or an "Always"
     // stored for it, would be for nothing). Lists that are known without starting anything are
     // definitive: a module's exported functions, a catalog server's list for its pinned version

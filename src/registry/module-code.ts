@@ -4,7 +4,7 @@
 // the form the sandbox loads.
 import * as v from "valibot";
 import { EnvName, ModulePermissionsSchema, ToolInfoSchema, type ModuleDescriptor } from "./descriptor.ts";
-import { extractModuleMeta, MetaSyntaxError } from "./module-meta.ts";
+import { extractModuleMeta, MetaSyntaxError, schemasFromExport } from "./module-meta.ts";
 import { ToolError } from "../gateway/types.ts";
 
 
@@ -72,7 +72,7 @@ export function compileModule(source: string, origin: ModuleOrigin, loader: "ts"
       `module ${where(origin)} declares no metadata: add \`export const __meta__ = { type: "deno", tools: [{ name, description, inputSchema }] }\` or a leading \`// __meta__: {json}\` comment`,
     );
   }
-  const parsed = v.safeParse(ModuleMetaSchema, raw);
+  const parsed = v.safeParse(ModuleMetaSchema, seedTools(raw, js, origin));
   if (!parsed.success) {
     const issue = parsed.issues[0];
     throw new RegistryDocumentError(`module ${where(origin)}: malformed __meta__ at '${issuePath(issue)}': ${issue.message}`);
@@ -95,5 +95,32 @@ export function compileModule(source: string, origin: ModuleOrigin, loader: "ts"
     env_required: meta.env_required,
     description: meta.description,
     source: origin.registryUrl,
+  };
+}
+
+/**
+ * The seed's form of `tools`: strings in colon form ("greet:hello", the exported function `hello`),
+ * turned into tool infos before validation, with schemas from an exported `schemas` object if the
+ * module has one, else any object.
+ */
+function seedTools(raw: unknown, js: string, origin: ModuleOrigin): unknown {
+  const tools = (raw as { tools?: unknown })?.tools;
+  if (!Array.isArray(tools) || !tools.some((t) => typeof t === "string")) return raw;
+  let schemas: Record<string, unknown> = {};
+  try {
+    const found = schemasFromExport(js);
+    if (found && typeof found === "object" && !Array.isArray(found)) schemas = found as Record<string, unknown>;
+  } catch (e) {
+    if (e instanceof MetaSyntaxError) throw new RegistryDocumentError(`module ${where(origin)}: its \`schemas\` export ${e.message.replace(/^__meta__ /, "")}`);
+    throw e;
+  }
+  return {
+    ...(raw as object),
+    tools: tools.map((t) => {
+      if (typeof t !== "string") return t;
+      const name = t.slice(t.lastIndexOf(":") + 1);
+      const schema = schemas[name] ?? schemas[t];
+      return { name, inputSchema: schema && typeof schema === "object" && !Array.isArray(schema) ? schema : { type: "object" } };
+    }),
   };
 }

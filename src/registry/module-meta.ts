@@ -24,11 +24,20 @@ export function metaFromComment(source: string): unknown | undefined {
 
 /** The initializer of `export const __meta__ = ...` in JavaScript (already transpiled), if any. */
 export function metaFromExport(js: string): unknown | undefined {
-  const m = EXPORT_META.exec(js);
+  return exportedLiteral(js, EXPORT_META);
+}
+
+const EXPORT_SCHEMAS = /export\s+(?:const|let|var)\s+schemas\s*=\s*/;
+
+/** `export const schemas = {<tool>: <JSON Schema>}` (the seed's modules), read as data, if any. */
+export function schemasFromExport(js: string): unknown | undefined {
+  return exportedLiteral(js, EXPORT_SCHEMAS);
+}
+
+function exportedLiteral(js: string, re: RegExp): unknown | undefined {
+  const m = re.exec(js);
   if (!m) return undefined;
-  const parser = new LiteralParser(js, m.index + m[0].length);
-  const value = parser.value();
-  return value;
+  return new LiteralParser(js, m.index + m[0].length).value();
 }
 
 /** Either form; the comment wins because it is the cheaper, explicit declaration. */
