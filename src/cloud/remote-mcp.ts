@@ -6,6 +6,7 @@
 // request is one POST; the answer is JSON or an SSE stream that may carry progress and server
 // requests (ping) before our response. No GET stream is opened: pml only needs answers to its
 // own requests, and servers must not rely on a client holding one open.
+import { createParser } from "eventsource-parser";
 import { EnvResolver, envRequestFor, missingMessage } from "../config/env-resolver.ts";
 import { ToolError, type CallContext } from "../gateway/types.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
@@ -299,7 +300,10 @@ export class RemoteServers {
   private async readStream(s: Session, res: Response, id: number, signal: AbortSignal): Promise<RpcMessage> {
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
-    let buf = "";
+    // eventsource-parser: line ends split across chunks (a CR in one, its LF in the next), comments,
+    // multi-line data and BOMs are handled as the SSE spec says.
+    const events: string[] = [];
+    const parser = createParser({ onEvent: (e) => events.push(e.data) });
     const onAbort = () => void reader.cancel().catch(() => {});
     signal.addEventListener("abort", onAbort, { once: true });
     try {
@@ -307,18 +311,9 @@ export class RemoteServers {
         if (signal.aborted) throw signal.reason;
         const { done, value } = await reader.read();
         if (signal.aborted) throw signal.reason;
-        buf += done ? decoder.decode() : decoder.decode(value, { stream: true });
-        buf = buf.replace(/\r\n?/g, "\n");
-        let cut: number;
-        while ((cut = buf.indexOf("\n\n")) >= 0) {
-          const event = buf.slice(0, cut);
-          buf = buf.slice(cut + 2);
-          const data = event
-            .split("\n")
-            .filter((l) => l.startsWith("data:"))
-            .map((l) => l.slice(5).replace(/^ /, ""))
-            .join("\n");
-          if (!data) continue; // comments (keep-alives), id/retry-only events
+        parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
+        for (const data of events.splice(0)) {
+          if (!data) continue; // id/retry-only events
           const msg = tryJson(data) as RpcMessage | undefined;
           if (!msg || typeof msg !== "object") {
             log.debug(`remote ${s.ns}: ignored a non-JSON SSE event`);

@@ -148,10 +148,15 @@ describe("against a stand-in server", () => {
               c.enqueue(sse({ jsonrpc: "2.0", id: "srv-sample", method: "sampling/createMessage", params: {} }));
               await until(() => answers.has("srv-ping") && answers.has("srv-sample"));
               c.enqueue(sse({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress: 2, total: 2 } }));
-              // The event split across chunks, with CRLF line ends.
-              const final = `data: ${JSON.stringify({ jsonrpc: "2.0", id: body.id, result: { content: [{ type: "text", text: "streamed" }] } })}\r\n\r\n`;
-              c.enqueue(enc.encode(final.slice(0, 20)));
-              c.enqueue(enc.encode(final.slice(20)));
+              // One event in two data lines with CRLF line ends, split between a CR and its LF: a
+              // parser that reads the CR as a line end and the LF as another sees two events.
+              const json = JSON.stringify({ jsonrpc: "2.0", id: body.id, result: { content: [{ type: "text", text: "streamed" }] } });
+              const at = json.indexOf(",") + 1; // between two members: the joined lines are still JSON
+              const final = `data: ${json.slice(0, at)}\r\ndata: ${json.slice(at)}\r\n\r\n`;
+              const cr = final.indexOf("\r") + 1;
+              c.enqueue(enc.encode(final.slice(0, cr)));
+              await Bun.sleep(20); // two reads, not one coalesced chunk
+              c.enqueue(enc.encode(final.slice(cr)));
               c.close();
             },
           });
