@@ -28,6 +28,19 @@ import {
 
 const BUSY_TIMEOUT_MS = 10_000;
 
+function whileBusy<T>(step: () => T): T {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+    try {
+      return step();
+    } catch (e) {
+      const busy = /SQLITE_BUSY|database is locked/.test(`${(e as { code?: string }).code ?? ""} ${(e as Error).message}`);
+      if (!busy || Date.now() > deadline) throw e;
+      Bun.sleepSync(wait);
+    }
+  }
+}
+
 interface Row {
   [k: string]: unknown;
 }
@@ -41,10 +54,13 @@ export class SqliteCapabilityStore implements CapabilityStore {
     this.db = new Database(path, { create: true, strict: true });
     // busy_timeout first: switching to WAL itself needs the lock another process may hold.
     this.db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    this.db.run("PRAGMA journal_mode = WAL");
+    // Two pml processes opening a new memory.db together: the switch to WAL and the first
+    // migration can get SQLITE_BUSY at once (SQLite skips the busy handler where waiting could
+    // deadlock), so those steps are retried for a while instead of losing the run's capture.
+    whileBusy(() => this.db.run("PRAGMA journal_mode = WAL"));
     this.db.run("PRAGMA synchronous = NORMAL");
     this.db.run("PRAGMA foreign_keys = ON");
-    migrate(this.db);
+    whileBusy(() => migrate(this.db));
     const cols = "c.*, (SELECT json_group_array(tag) FROM capability_tags t WHERE t.capability_id = c.id) AS tags";
     this.q = {
       byName: this.db.query(`SELECT ${cols} FROM capabilities c WHERE org = ?1 AND project = ?2 AND namespace = ?3 AND action = ?4`),

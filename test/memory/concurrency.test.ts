@@ -21,6 +21,8 @@ test("two processes, 60 concurrent runs each, one database", async () => {
     ]).flat();
   const results: any[] = await Promise.all([...runs(a, "left"), ...runs(b, "right")]);
   for (const r of results) expect(r.isError).toBeFalsy();
+  const warned = results.flatMap((r) => r.structuredContent?.warnings ?? []);
+  expect(warned).toEqual([]);
 
   const db = fx.db();
   expect((db.query("SELECT COUNT(*) AS n FROM capabilities WHERE named = 1").get() as any).n).toBe(2 * N);
