@@ -44,6 +44,10 @@ async function buildOnce(opts: CompileOptions, bytecode: boolean): Promise<void>
     sourcemap: "none",
     bytecode,
     format: "esm",
+    // One file per dynamically imported part: Bun hoists every builtin import (`bun:sql`,
+    // `node:crypto`, `readline`...) of a single-file bundle to its top, so lazy modules still loaded
+    // theirs before `initialize` was answered (~8 ms of a 30 ms start-up).
+    splitting: true,
     define: {
       PML_VERSION: JSON.stringify(opts.version ?? pkg.version),
       PML_TARGET: JSON.stringify(opts.target ?? hostTarget()),
