@@ -25,21 +25,7 @@ import {
   type CapabilityQuery,
   type UsageStat,
 } from "./store.ts";
-
-const BUSY_TIMEOUT_MS = 10_000;
-
-function whileBusy<T>(step: () => T): T {
-  const deadline = Date.now() + BUSY_TIMEOUT_MS;
-  for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
-    try {
-      return step();
-    } catch (e) {
-      const busy = /SQLITE_BUSY|database is locked/.test(`${(e as { code?: string }).code ?? ""} ${(e as Error).message}`);
-      if (!busy || Date.now() > deadline) throw e;
-      Bun.sleepSync(wait);
-    }
-  }
-}
+import { BUSY_TIMEOUT_MS, whileBusy } from "../sqlite-busy.ts";
 
 interface Row {
   [k: string]: unknown;

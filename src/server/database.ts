@@ -9,6 +9,7 @@
 // processes wait on the busy timeout.
 import { Database } from "bun:sqlite";
 import { SQL } from "bun";
+import { BUSY_TIMEOUT_MS, whileBusy } from "../sqlite-busy.ts";
 
 export type Dialect = "postgres" | "sqlite";
 export type Query = (text: string, params?: unknown[]) => Promise<any[]>;
@@ -64,8 +65,8 @@ function sqliteDb(filename: string, url: string): Db {
   try {
     db = new Database(filename, { create: true, readwrite: true, strict: false });
     // The busy timeout first: two replicas opening a new file at once both switch it to WAL.
-    db.exec("PRAGMA busy_timeout = 10000");
-    db.exec("PRAGMA journal_mode = WAL");
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    whileBusy(() => db.exec("PRAGMA journal_mode = WAL"));
     db.exec("PRAGMA foreign_keys = ON");
   } catch (e) {
     throw new Error(`--database ${url}: cannot open the SQLite file (${(e as Error).message}); check that its folder exists and is writable`);
@@ -93,7 +94,7 @@ function sqliteDb(filename: string, url: string): Db {
     query: (text, params) => exclusive(async () => run(text, params)),
     transaction: (fn) =>
       exclusive(async () => {
-        db.exec("BEGIN IMMEDIATE");
+        whileBusy(() => db.exec("BEGIN IMMEDIATE"));
         try {
           const out = await fn(async (text, params) => run(text, params));
           db.exec("COMMIT");
