@@ -9,6 +9,7 @@ import type { ProjectConfig } from "../config/pml-json.ts";
 import { allowAlways, grantEnvAlways, permissionFor, type Decision } from "../permissions/permissions.ts";
 import { appendAudit } from "../sandbox/audit.ts";
 import { isBuiltinShell } from "../sandbox/builtins/builtins.ts";
+import { closest } from "../config/did-you-mean.ts";
 import { log } from "../log.ts";
 import { argumentsProblem } from "./validate-args.ts";
 import { approvalElicitation, approvalRequired, decisionOf, elicitApproval, Workflows } from "./approvals.ts";
@@ -25,7 +26,7 @@ import type { Surface } from "./surface.ts";
 import { CAP_NS, CAP_SERVER_ID } from "../memory/names.ts";
 import type { ToolUsage } from "../memory/store.ts";
 import { errorResult, resultText, resultValue, ToolError, type CallContext } from "./types.ts";
-import type { CallToolResult } from "../mcp/types.ts";
+import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 
 export interface ContinueWorkflow {
   workflow_id?: unknown;
@@ -292,9 +293,20 @@ export class Invoker {
     // stored for it, would be for nothing). Lists that are known without starting anything are
     // definitive: a module's exported functions, a catalog server's list for its pinned version
     // (generated with the capabilities pml declares), a list this process saw from the server.
-    const known = resolved.descriptor.type === "module" ? resolved.descriptor.tools : this.backends.knownTools(id.ns);
-    if (known && known.length > 0 && !known.some((t) => t.name === id.action))
-      return refuse(`"${id.ns}" has no tool "${id.action}"; nothing was run or asked. Its tools: ${known.map((t) => t.name).join(", ")}.`);
+    let known = resolved.descriptor.type === "module" ? resolved.descriptor.tools : this.backends.knownTools(id.ns);
+    const missing = () => known && known.length > 0 && !known.some((t) => t.name === id.action);
+    // A list kept from an earlier session may predate a change to the user's own server: when it
+    // may be started (allowed), it is asked again before a tool is refused.
+    if (missing() && this.backends.keptFromEarlierRun(id.ns) && resolved.origin === "user" && permission === "allow") {
+      const fresh = await this.startToList(session, resolved, { signal });
+      if (typeof fresh !== "string") known = fresh;
+    }
+    if (known && missing()) {
+      const names = known.map((t) => t.name);
+      const near = closest(id.action, names);
+      const kept = this.backends.keptFromEarlierRun(id.ns) ? ` (as it listed them in an earlier session; if it has changed since, allow "${id.ns}" in .pml.json so pml can list them again)` : "";
+      return refuse(`"${id.ns}" has no tool "${id.action}"; nothing was run or asked.${near ? ` Did you mean ${id.ns}:${near}?` : ""} Its tools${kept}: ${names.join(", ")}.`);
+    }
 
     // Resolutions are already kept per generation (the resolver's memo); remembering the outcome
     // spares the next calls the permission match, the resolver and several awaits.
@@ -365,6 +377,30 @@ export class Invoker {
     const result = await this.run(session, again.resolved, id, (args ?? {}) as Record<string, unknown>, call, again.env);
     if (result.isError) throw new Error(resultText(result));
     return resultValue(result);
+  }
+
+  /**
+   * `discover {namespace}` of a stdio server whose tools are not known yet: start it to list them,
+   * only when that runs nothing the user has not allowed. Starting a server runs its code, and a
+   * private_mcps entry may have come with a cloned repository: the namespace must be allowed (as
+   * a call would need), and a registry's server is started only by an approved call. A string says
+   * why it was not started and what to do.
+   */
+  async startToList(session: Session, r: Resolved, ctx: Partial<CallContext>): Promise<ToolInfo[] | string> {
+    const state = await this.project.get();
+    if (r.origin !== "user")
+      return `listed after its first call: pml starts a registry's server only for a call you approved. Call one of its tools (you will be asked first), or read its registry entry.`;
+    const env = this.planEnv(session, r, "*", state.config);
+    const permission = permissionFor(state.config.permissions ?? {}, `${r.ns}:*`);
+    if (permission === "deny") return `not started: ${r.ns} is denied by ${state.path} (permissions.deny).`;
+    if (permission !== "allow")
+      return `not started to list its tools, since that runs ${env.request.destination} (from ${r.source}) on this machine: allow "${r.ns}" in permissions.allow of ${state.path} first, or call one of its tools (you will be asked).`;
+    if (env.missing.length) return missingMessage(env, `${r.ns}`, this.workspace);
+    try {
+      return await this.backends.listStdio(r, env, ctx);
+    } catch (e) {
+      return `could not be started to list its tools: ${(e as Error).message}`;
+    }
   }
 
   /** The user said yes: the tool (or, for a shell command, that command: `key`) for this session,

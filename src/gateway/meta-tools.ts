@@ -4,7 +4,7 @@ import type { Workspace } from "../config/workspace.ts";
 import type { InputRequiredResult } from "../mcp/protocol.ts";
 import { version } from "../version.ts";
 import { ContinueWorkflowSchema } from "./approvals.ts";
-import type { Backends } from "./backends.ts";
+import type { Backends, Resolved } from "./backends.ts";
 import { runExecute } from "./execute.ts";
 import { curate } from "./curate.ts";
 import { CURATE_DESCRIPTION, CURATE_SCHEMA, summary } from "./stdlib-tools.ts";
@@ -56,10 +56,11 @@ export function metaTools(deps: MetaDeps) {
         },
       },
       annotations: { readOnlyHint: true },
-      handler: async (_s, req) => {
+      handler: async (session, req) => {
         const { query, namespace } = req.arguments;
         if (typeof query === "string" && query.trim() && namespace === undefined) return jsonResult(await discoverQuery(deps, query, req.arguments.limit));
-        return jsonResult(await deps.backends.discover(req.arguments, req.signal));
+        const startToList = (r: Resolved) => deps.invoker.startToList(session, r, { signal: req.signal, progress: req.progress, origin: req.origin });
+        return jsonResult(await deps.backends.discover(req.arguments, req.signal, startToList));
       },
     },
     {
