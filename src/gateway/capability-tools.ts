@@ -6,6 +6,7 @@ import { capWireName, type CapName } from "../memory/names.ts";
 import type { Capability } from "../memory/store.ts";
 import type { InProcessNamespace } from "./backends.ts";
 import { runProgram } from "./execute.ts";
+import { argumentsProblem } from "./validate-args.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { WireTool } from "./server.ts";
 import { errorResult, textResult } from "./types.ts";
@@ -27,6 +28,11 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
         if (!found) return errorResult(`Capability not found: ${action}. Use discover {query} to find capabilities and tools by what they do.`);
         const cap = found.capability;
         const merged = { ...cap.default_args, ...args };
+        // The code never sees arguments its parameters schema rejects (by tool, `call`, `execute`
+        // or from code: every path comes here).
+        let problem = argumentsProblem(`cap:${cap.display_name}`, cap.parameters_schema, merged, true);
+        if (problem instanceof Promise) problem = await problem;
+        if (problem !== undefined) return errorResult(problem.replace(/see the tool's input schema with `discover` \{"namespace": "cap"\}/, `see its parameters with dns:whois or in tools/list as ${capWireName(cap as CapName)}`));
         const run = await runProgram(deps, session, call, { code: cap.code, args: merged, intent: cap.intent, capabilityId: cap.id });
         if (run.kind === "input") return errorResult("pml internal error: a capability run cannot pause for input"); // runs without `bind` never do
         const deprecation = found.alias ? `${found.alias} is deprecated: it was renamed to ${cap.display_name}; call ${cap.display_name} instead.` : undefined;
