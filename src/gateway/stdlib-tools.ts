@@ -12,6 +12,10 @@ import type { MetaDeps } from "./meta-tools.ts";
 import type { Session } from "./session.ts";
 import { errorResult, textResult, ToolError, type CallContext, type CallToolResult, type ToolInfo } from "./types.ts";
 
+/** dns:query counts matches up to this many; beyond, `total_at_least` says the total is a floor
+ * (counting 25k matches cost as much as the query itself at 100k records). */
+const QUERY_COUNT_LIMIT = 1000;
+
 interface Tool {
   info: ToolInfo;
   run(args: Record<string, unknown>, ctx: { settings: MemorySettings; session: Session; call: CallContext }): Promise<unknown>;
@@ -114,8 +118,9 @@ export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamesp
       async run(args, { settings }) {
         if (args.visibility !== undefined && !VISIBILITIES.includes(args.visibility as Visibility)) throw new ToolError(`"visibility" must be one of ${VISIBILITIES.join(", ")}.`);
         const store = await deps.memory.open();
-        const { total, items } = await store.query({
+        const { total, total_at_least, items } = await store.query({
           scope: settings.scope,
+          count_limit: QUERY_COUNT_LIMIT,
           created_by: typeof args.created_by === "string" ? args.created_by : undefined,
           tags: strings(args.tags, "tags"),
           visibility: args.visibility as Visibility | undefined,
@@ -124,7 +129,8 @@ export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamesp
           limit: typeof args.limit === "number" ? args.limit : 50,
           offset: typeof args.offset === "number" ? args.offset : 0,
         });
-        return { total, items: items.map((c) => ({ ...summary(c), tags: c.tags, created_by: c.created_by, visibility: c.visibility })) };
+        const out = items.map((c) => ({ ...summary(c), tags: c.tags, created_by: c.created_by, visibility: c.visibility }));
+        return total_at_least ? { total, total_at_least, items: out } : { total, items: out };
       },
     },
     {
