@@ -11,9 +11,10 @@ import { suggestName, type CurationInput } from "../src/memory/curation.ts";
 import { checkName } from "../src/memory/names.ts";
 import { SqliteCapabilityStore } from "../src/memory/sqlite-store.ts";
 import { pickVersion } from "../src/memory/versions.ts";
+import { FRESH, HELDOUT } from "./curation-heldout.ts";
 import { printTable, summarize } from "./stats.ts";
 
-const { values } = parseArgs({ options: { count: { type: "string", default: "100000" } } });
+const { values } = parseArgs({ options: { count: { type: "string", default: "100000" }, misses: { type: "boolean", default: false } } });
 const COUNT = Number(values.count);
 const dir = mkdtempSync(join(tmpdir(), "pml-bench-curation-"));
 const scope = { org: "local", project: "bench" };
@@ -97,7 +98,7 @@ const SNIPPETS: [string, string[], string, string][] = [
   ["read a yaml config file", ["filesystem:read_file"], "return await mcp.filesystem.read_file({path: 'config.yaml'})", "fs:read_yaml_config"],
   ["delete temporary files", ["shell:exec"], "return await mcp.shell.exec({command: 'rm -f tmp/*'})", "shell:delete_temp_files"],
   ["show the current git branch", ["shell:exec"], "return await mcp.shell.exec({command: 'git branch --show-current'})", "git:current_branch"],
-  ["show the git status", ["shell:exec"], "return await mcp.shell.exec({command: 'git status --short'})", "git:status"],
+  ["show the git status", ["shell:exec"], "return await mcp.shell.exec({command: 'git status --short'})", "git:show_status"], // names are action_target: "git:status" is not a valid name
   ["list recent git commits", ["shell:exec"], "return await mcp.shell.exec({command: 'git log --oneline -10'})", "git:list_commits"],
   ["create a git tag for the release", ["shell:exec"], "return await mcp.shell.exec({command: 'git tag ' + args.tag})", "git:create_tag"],
   ["show the diff of staged changes", ["shell:exec"], "return await mcp.shell.exec({command: 'git diff --cached'})", "git:staged_diff"],
@@ -125,19 +126,38 @@ const SNIPPETS: [string, string[], string, string][] = [
   ["remember a fact in the knowledge graph", ["memory:create_entities"], "return await mcp.memory.create_entities({entities: [args.fact]})", "memory:create_entity"],
   ["search the knowledge graph for a name", ["memory:search_nodes"], "return await mcp.memory.search_nodes({query: args.name})", "memory:search_nodes"],
 ];
-let nsRight = 0;
-let valid = 0;
-let exact = 0;
-const misses: string[] = [];
-for (const [i, [intent, tools, code, want]] of SNIPPETS.entries()) {
-  const c: CurationInput = { id: String(i), currentName: `unnamed_${codeHash(code).slice(0, 8)}`, intent, description: intent, code, tools_used: tools };
-  const s = suggestName(c, () => false);
-  if (s.suggestedName.split(":")[0] === want.split(":")[0]) nsRight++;
-  if (checkName(s.suggestedName).ok) valid++;
-  if (s.suggestedName === want) exact++;
-  else misses.push(`  "${intent}": ${s.suggestedName} (wanted ${want}, confidence ${s.confidence.toFixed(2)})`);
+function evaluate(label: string, set: [string, string[], string, string][]) {
+  let nsRight = 0;
+  let valid = 0;
+  let exact = 0;
+  const right: number[] = [];
+  const wrong: number[] = [];
+  const misses: string[] = [];
+  for (const [i, [intent, tools, code, want]] of set.entries()) {
+    const c: CurationInput = { id: String(i), currentName: `unnamed_${codeHash(code).slice(0, 8)}`, intent, description: intent, code, tools_used: tools };
+    const s = suggestName(c, () => false);
+    if (s.suggestedName.split(":")[0] === want.split(":")[0]) nsRight++;
+    if (checkName(s.suggestedName).ok) valid++;
+    if (s.suggestedName === want) {
+      exact++;
+      right.push(s.confidence);
+    } else {
+      wrong.push(s.confidence);
+      misses.push(`  "${intent}": ${s.suggestedName} (wanted ${want}, confidence ${s.confidence.toFixed(2)})`);
+    }
+  }
+  const pct = (n: number) => `${Math.round((100 * n) / set.length)}%`;
+  const mean = (xs: number[]) => (xs.length ? (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2) : "-");
+  // `auto` applies what is above 0.8.
+  const auto = [...right, ...wrong].filter((x) => x > 0.8).length;
+  const autoWrong = wrong.filter((x) => x > 0.8).length;
+  console.log(
+    `heuristic curation, ${label} (${set.length} snippets): right namespace ${pct(nsRight)}, valid name ${pct(valid)}, exactly right ${pct(exact)}; ` +
+      `mean confidence right ${mean(right)}, wrong ${mean(wrong)}; auto (> 0.8) would apply ${auto}, of them wrong ${autoWrong}`,
+  );
+  if (process.argv.includes("--misses")) console.log(misses.join("\n"));
 }
-const pct = (n: number) => `${Math.round((100 * n) / SNIPPETS.length)}%`;
-console.log(`heuristic curation on ${SNIPPETS.length} snippets: right namespace ${pct(nsRight)}, valid name ${pct(valid)}, exactly right ${pct(exact)}`);
-console.log(misses.slice(0, 12).join("\n"));
+evaluate("tuning set", SNIPPETS);
+evaluate("held-out set", HELDOUT);
+evaluate("fresh set (written after the rework, never tuned on)", FRESH);
 rmSync(dir, { recursive: true, force: true });
