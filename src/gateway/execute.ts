@@ -12,6 +12,7 @@ import { declined, workflowGone, type ContinueWorkflow, type EnvGrant } from "./
 import { memorySettings, type CapturePlan } from "../memory/memory.ts";
 import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
 import { splitSpecifier } from "../memory/versions.ts";
+import { publishAfterSave } from "../memory/team.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import { parseToolName, formatToolId } from "./names.ts";
 import type { CallRequest } from "./server.ts";
@@ -113,6 +114,9 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
         const nudge = await deps.memory.curationNudge(settings).catch(() => undefined);
         if (nudge) out.curation = nudge;
       }
+      const pushed = await publishAfterSave((await deps.project.get()).config, deps.workspace.root, saved);
+      if (pushed && "published" in pushed) out.published = pushed.published;
+      if (pushed && "warning" in pushed && pushed.warning) warnings.push(pushed.warning);
       if (plan.name && saved.capability.display_name !== formatName(plan.name))
         warnings.push(`This code is already saved as ${saved.capability.display_name}; to give it another name use dns:rename {name: "${saved.capability.display_name}", newName: "${formatName(plan.name)}"}.`);
     } catch (e) {

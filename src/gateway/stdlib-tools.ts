@@ -6,6 +6,7 @@ import { currentUser, memorySettings, type MemorySettings, VersionError } from "
 import { capWireName, checkName } from "../memory/names.ts";
 import { NameTakenError, NotFoundError, VISIBILITIES, type Capability, type Visibility } from "../memory/store.ts";
 import { checkSpecifier, splitSpecifier } from "../memory/versions.ts";
+import { publishAfterSave } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
 import { curate } from "./curate.ts";
 import type { MetaDeps } from "./meta-tools.ts";
@@ -295,7 +296,14 @@ export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamesp
           ran: false,
         });
         if (saved.kind === "taken") throw new ToolError(`Capability name '${saved.name}' already exists`);
-        return { ...summary(saved.capability), saved: saved.kind === "created" ? "new" : saved.version ? `version ${saved.version.tag}` : "unchanged", ...(plan.warnings.length ? { warnings: plan.warnings } : {}) };
+        const pushed = await publishAfterSave((await deps.project.get()).config, deps.workspace.root, saved);
+        const warnings = [...plan.warnings, ...(pushed && "warning" in pushed && pushed.warning ? [pushed.warning] : [])];
+        return {
+          ...summary(saved.capability),
+          saved: saved.kind === "created" ? "new" : saved.version ? `version ${saved.version.tag}` : "unchanged",
+          ...(pushed && "published" in pushed ? { published: pushed.published } : {}),
+          ...(warnings.length ? { warnings } : {}),
+        };
       },
     },
     {
