@@ -4,6 +4,7 @@
 // up there (after the local store) and kept in <PML_HOME>/cache/team-capabilities/ so they still
 // run offline. What is sent never carries the user's secrets: code or text holding the value of a
 // secret variable is not published at all, and default arguments holding one are left out.
+import { HttpError, httpRequest, type HttpResponse } from "../http/request.ts";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
@@ -60,19 +61,19 @@ export type RemoteCapability = v.InferOutput<typeof RemoteCapabilitySchema>;
 class Unreachable extends Error {}
 
 /** One request to the team registry: the key as Bearer, a time limit, no redirects (the key stays put). */
-async function teamFetch(team: TeamRegistry, path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Response> {
+async function teamFetch(team: TeamRegistry, path: string, init: { method?: "GET" | "POST"; body?: string; headers?: Record<string, string> } = {}): Promise<HttpResponse> {
   const headers: Record<string, string> = { ...init.headers };
   if (team.key) headers.authorization = `Bearer ${team.key}`;
   if (init.body) headers["content-type"] = "application/json";
   try {
-    return await fetch(`${team.url}${path}`, { method: init.method ?? "GET", headers, body: init.body, redirect: "error", signal: AbortSignal.timeout(TIMEOUT_MS) });
+    return await httpRequest(`${team.url}${path}`, { method: init.method ?? "GET", headers, body: init.body, timeoutMs: TIMEOUT_MS, what: "team registry", redirects: "refuse" });
   } catch (e) {
-    const err = e as { name?: string; code?: string; message?: string };
-    throw new Unreachable(err.name === "TimeoutError" ? `no answer within ${TIMEOUT_MS} ms` : (err.code ?? err.message ?? String(e)));
+    if (e instanceof HttpError && (e.kind === "unreachable" || e.kind === "timeout")) throw new Unreachable(e.message);
+    throw e;
   }
 }
 
-async function messageOf(res: Response): Promise<string> {
+async function messageOf(res: HttpResponse): Promise<string> {
   const text = await res.text().catch(() => "");
   try {
     const j = JSON.parse(text);
@@ -163,7 +164,7 @@ export async function publishCapability(team: TeamRegistry, cap: Capability, wor
   });
   const leak = findSecret(body, secrets);
   if (leak) return { warning: `Not published to ${where}: it would carry the value of ${leak}.` };
-  let res: Response;
+  let res: HttpResponse;
   try {
     res = await teamFetch(team, "/mcp/capabilities", { method: "POST", body });
   } catch (e) {
