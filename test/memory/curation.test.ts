@@ -18,7 +18,7 @@ beforeAll(() => {
 afterAll(() => fx.cleanup());
 
 const SNIPPETS = [
-  { intent: "read a JSON config file and parse it", code: "return JSON.parse(await mcp.filesystem.read_file({ path: 'a.json' }))" },
+  { intent: "read a JSON config file", code: "return JSON.parse(await mcp.filesystem.read_file({ path: 'a.json' }))" },
   { intent: "count the lines of notes", code: "return (await mcp.filesystem.read_file({ path: 'notes.txt' })).split('\\n').length" },
   { intent: "convert a csv string to rows", code: "return 'a,b'.split(',')" },
 ];
@@ -41,11 +41,11 @@ test("suggest: heuristic names with confidence and reasons; nothing changes", as
   const r = await curate(client, { mode: "suggest" });
   expect(r.llm).toContain("heuristics only");
   const by = (intent: string) => r.suggestions.find((s: any) => s.reasoning && fx.db().query("SELECT intent FROM capabilities WHERE id = ?").get(s.id) && (fx.db().query("SELECT intent FROM capabilities WHERE id = ?").get(s.id) as any).intent === intent);
-  expect(by(SNIPPETS[0]!.intent)).toMatchObject({ suggestedName: "fs:read_json" });
+  expect(by(SNIPPETS[0]!.intent)).toMatchObject({ suggestedName: "fs:read_json_config" });
   expect(by(SNIPPETS[0]!.intent).confidence).toBeGreaterThan(0.8);
   expect(by(SNIPPETS[0]!.intent).reasoning).toContain("filesystem tools");
-  expect(by(SNIPPETS[1]!.intent).suggestedName).toBe("fs:count_line");
-  expect(by(SNIPPETS[2]!.intent)).toMatchObject({ suggestedName: "transform:convert_csv" });
+  expect(by(SNIPPETS[1]!.intent).suggestedName).toBe("fs:count_lines");
+  expect(by(SNIPPETS[2]!.intent)).toMatchObject({ suggestedName: "transform:csv_string_to_rows" });
   expect(by(SNIPPETS[2]!.intent).confidence).toBeLessThan(by(SNIPPETS[0]!.intent).confidence);
   for (const s of r.suggestions) expect(s.currentName).toMatch(/^unnamed_/);
   expect((fx.db().query("SELECT COUNT(*) AS n FROM capabilities WHERE named = 1").get() as any).n).toBe(0);
@@ -54,23 +54,24 @@ test("suggest: heuristic names with confidence and reasons; nothing changes", as
 test("auto applies the confident ones; apply validates item by item; taken names get a variant", async () => {
   const { client } = await fx.connect({ permissions: { allow: ["filesystem"] } });
   const auto = await curate(client, { mode: "auto" });
-  expect(auto.applied.map((a: any) => a.to)).toContain("fs:read_json");
+  expect(auto.applied.map((a: any) => a.to)).toContain("fs:read_json_config");
   expect(auto.skipped.every((s: any) => s.confidence <= 0.8)).toBe(true);
   const names = (await client.listTools()).tools.map((t) => t.name);
-  expect(names).toContain("cap__fs__read_json");
+  expect(names).toContain("cap__fs__read_json_config");
 
   // Same intent again, other code: the name is taken, so a variant at lower confidence.
-  await client.callTool({ name: "execute", arguments: { code: "return JSON.parse(await mcp.filesystem.read_file({ path: './a.json' })).k", intent: "read a JSON config file and parse it" } });
+  await client.callTool({ name: "execute", arguments: { code: "return JSON.parse(await mcp.filesystem.read_file({ path: './a.json' })).k", intent: "read a JSON config file" } });
   const again = await curate(client, { mode: "suggest" });
-  const variant = again.suggestions.find((s: any) => s.suggestedName.startsWith("fs:read_json_"));
-  expect(variant.suggestedName).toBe("fs:read_json_config");
+  const variant = again.suggestions.find((s: any) => s.suggestedName.startsWith("fs:read_json_config_"));
+  expect(variant.suggestedName).toBe("fs:read_json_config_file");
+  expect(variant.confidence).toBeLessThanOrEqual(0.8);
   expect(variant.reasoning).toContain("taken");
 
   const id = variant.id;
   const other = again.suggestions.find((s: any) => s.id !== id).id;
   const applied = await curate(client, {
     mode: "apply",
-    names: [{ id, name: "fs:read_json_key" }, { id: other, name: "Bad Name" }, { id: "no-such-id", name: "util:nothing_here" }, { id: other, name: "fs:read_json" }, { name: "x" }],
+    names: [{ id, name: "fs:read_json_key" }, { id: other, name: "Bad Name" }, { id: "no-such-id", name: "util:nothing_here" }, { id: other, name: "fs:read_json_config" }, { name: "x" }],
   });
   expect(applied.applied).toEqual([{ id, from: expect.stringMatching(/^unnamed_/), to: "fs:read_json_key" }]);
   expect(applied.rejected.map((r: any) => r.error)).toEqual([
@@ -139,7 +140,7 @@ test("without client sampling, the .pml.json sampling API (a local stand-in Mess
 test("heuristics alone: namespace from tools and git commands, variants, confidence bands", () => {
   const none = () => false;
   const git = suggestName({ id: "1", currentName: "unnamed_1", intent: "show the last commits", description: "", code: "await mcp.shell.exec({command: 'git log -5'})", tools_used: ["shell:exec"] }, none);
-  expect(git.suggestedName).toBe("git:show_commit");
+  expect(git.suggestedName).toBe("git:last_commits");
   const api = suggestName({ id: "2", currentName: "unnamed_2", intent: "download a page", description: "", code: "", tools_used: ["fetch:fetch"] }, none);
   expect(api.suggestedName).toBe("api:download_page");
   const vague = suggestName({ id: "3", currentName: "unnamed_3", intent: "", description: "", code: "return 1", tools_used: [] }, none);
@@ -148,4 +149,33 @@ test("heuristics alone: namespace from tools and git commands, variants, confide
   const taken = suggestName({ id: "4", currentName: "unnamed_4", intent: "download a page", description: "", code: "", tools_used: ["fetch:fetch"] }, (n) => n.action === "download_page");
   expect(taken.suggestedName).toBe("api:download_page_v2");
   expect(taken.confidence).toBeLessThan(api.confidence);
+});
+
+test("extraction: the object phrase, properties, conversions, formats, views, what the namespace says", () => {
+  const none = () => false;
+  const name = (intent: string, tools: string[] = [], code = "") => suggestName({ id: "x", currentName: "unnamed_x", intent, description: "", code, tools_used: tools }, none);
+  expect(name("get the size of a file", ["filesystem:get_file_info"]).suggestedName).toBe("fs:get_file_size");
+  expect(name("convert csv text to json").suggestedName).toBe("transform:csv_to_json");
+  expect(name("write an object to a json file", ["filesystem:write_file"]).suggestedName).toBe("fs:write_json");
+  expect(name("find all typescript files", ["filesystem:search_files"]).suggestedName).toBe("fs:find_typescript_files");
+  expect(name("show the git status", ["shell:exec"], "git status").suggestedName).toBe("git:show_status");
+  expect(name("create a git tag for the release", ["shell:exec"], "git tag v1").suggestedName).toBe("git:create_tag");
+  expect(name("count rows in a table", ["sqlite:query"]).suggestedName).toBe("db:count_rows");
+  expect(name("export a table to csv", ["sqlite:query", "filesystem:write_file"]).suggestedName).toBe("db:export_table");
+  expect(name("delete temporary files", ["shell:exec"], "rm -f tmp/*").suggestedName).toBe("shell:delete_temp_files");
+  // A tool of one other server names the namespace; nothing usable in the intent: the tool's action.
+  expect(name("do the usual thing with the graph", ["memory:read_graph"]).suggestedName).toBe("memory:read_graph");
+});
+
+test("confidence: only a plain intent backed by its tools reaches auto; guesses stay at or below 0.8", () => {
+  const none = () => false;
+  const conf = (intent: string, tools: string[] = [], code = "") => suggestName({ id: "x", currentName: "unnamed_x", intent, description: "", code, tools_used: tools }, none).confidence;
+  expect(conf("read a json file", ["filesystem:read_file"])).toBeGreaterThan(0.8);
+  // More said than the name holds ("to a webhook"), a verb the tools do not do, no tools at all,
+  // a name taken from the tool: each keeps auto away.
+  expect(conf("post a message to a webhook", ["fetch:fetch"])).toBeLessThanOrEqual(0.8);
+  expect(conf("copy a file as a backup", ["filesystem:read_file", "filesystem:write_file"])).toBeLessThanOrEqual(0.8);
+  expect(conf("generate a random id")).toBeLessThanOrEqual(0.8);
+  expect(conf("do the usual thing with the graph", ["memory:read_graph"])).toBeLessThanOrEqual(0.8);
+  expect(conf("")).toBeLessThan(0.5);
 });
