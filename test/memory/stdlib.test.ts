@@ -2,7 +2,7 @@
 // server records), meta (tools, servers, stats), learn (save, feedback) and list_capabilities;
 // reachable with `call` and from code, and found by discover; kept out of tools/list.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
 
@@ -92,6 +92,51 @@ test("dns:lookup of an MCP server gives its record, with version specifiers", as
   expect((await call(client, "dns:lookup", { name: "mcp:memory@v2026" })).structuredContent.version).toBe("2026.8.31");
   expect(text(await call(client, "dns:lookup", { name: "mcp:memory@v2025.1.1" }))).toContain("Version v2025.1.1 not found for mcp:memory");
   expect(text(await call(client, "dns:lookup", { name: "mcp:filesystem" }))).toContain('"mcp-server"');
+});
+
+test("an MCP server's record lists the versions pml knows, and specifiers pick among them", async () => {
+  // An earlier pml installed an older pin of the memory server under this PML_HOME.
+  const depsPath = join(fx.home, "deps.json");
+  const before = existsSync(depsPath) ? readFileSync(depsPath, "utf8") : undefined;
+  const state = before ? JSON.parse(before) : { version: 1, packages: {} };
+  state.packages["@modelcontextprotocol/server-memory@2025.4.25"] = {
+    name: "@modelcontextprotocol/server-memory", version: "2025.4.25", integrity: "sha512-AAAA", bin: "dist/index.js",
+    installedAt: "2026-03-01T10:00:00.000Z", dir: join(fx.home, "deps", "old-memory"),
+  };
+  writeFileSync(depsPath, JSON.stringify(state));
+  const { client } = await fx.connect();
+  const mem = (await call(client, "dns:lookup", { name: "mcp:memory" })).structuredContent;
+  expect(mem).toMatchObject({ version: "2026.8.31", source: "builtin" });
+  expect(mem.note).toBeUndefined();
+  expect(mem.versions).toEqual([
+    { version: "2026.8.31", known_from: ["builtin"], runs: true },
+    { version: "2025.4.25", known_from: ["installed"], runs: false, installed_at: "2026-03-01T10:00:00.000Z" },
+  ]);
+  const old = (await call(client, "dns:lookup", { name: "mcp:memory@v2025" })).structuredContent;
+  expect(old).toMatchObject({ version: "2025.4.25", package: "@modelcontextprotocol/server-memory@2025.4.25" });
+  expect(old.note).toContain("pml runs 2026.8.31");
+  expect((await call(client, "dns:lookup", { name: "mcp:memory@v2025.4.25" })).structuredContent.version).toBe("2025.4.25");
+  expect((await call(client, "dns:lookup", { name: "mcp:memory@latest" })).structuredContent.version).toBe("2026.8.31");
+  const missing = await call(client, "dns:lookup", { name: "mcp:memory@v2024" });
+  expect(missing.isError).toBe(true);
+  expect(text(missing)).toContain("Version v2024 not found for mcp:memory. pml knows 2026.8.31 (builtin, runs); 2025.4.25 (installed).");
+  expect(text(await call(client, "dns:lookup", { name: "mcp:memory@2026-01-01" }))).toContain('Unknown version specifier "@2026-01-01" for an MCP server');
+
+  // A project entry pinning another version runs instead; the catalog's pin stays known.
+  const { client: pinned } = await fx.connect({
+    permissions: { allow: ["filesystem"] },
+    private_mcps: { memory: { type: "stdio", package: { registryType: "npm", identifier: "@modelcontextprotocol/server-memory", version: "2025.9.25" }, integrity: "sha512-BBBB" } },
+  });
+  const own = (await call(pinned, "dns:lookup", { name: "mcp:memory" })).structuredContent;
+  expect(own).toMatchObject({ version: "2025.9.25", source: ".pml.json" });
+  expect(own.versions.map((v: any) => [v.version, v.known_from, v.runs])).toEqual([
+    ["2026.8.31", ["builtin"], false],
+    ["2025.9.25", [".pml.json"], true],
+    ["2025.4.25", ["installed"], false],
+  ]);
+  expect((await call(pinned, "dns:lookup", { name: "mcp:memory@v2026" })).structuredContent.note).toContain("pml runs 2025.9.25 (pinned by .pml.json)");
+  if (before === undefined) rmSync(depsPath);
+  else writeFileSync(depsPath, before);
 });
 
 test("meta: tools, servers, stats from tool_usage", async () => {
