@@ -1,12 +1,12 @@
 // Adapter for the MCP conformance suite's client scenarios (@modelcontextprotocol/conformance):
 // the suite starts a test server and runs this with its URL; this drives pml's remote-server
-// client (src/cloud/remote-mcp.ts) the way the gateway does: list the tools, call each one.
+// client (src/remote/remote-servers.ts) the way the gateway does: list the tools, call each one.
 //   bun node_modules/@modelcontextprotocol/conformance/dist/index.js client \
 //     --command "bun bench/conformance-client.ts" --scenario tools_call
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { RemoteServers } from "../src/cloud/remote-mcp.ts";
+import { RemoteServers } from "../src/remote/remote-servers.ts";
 import type { HttpDescriptor } from "../src/registry/descriptor.ts";
 
 const url = process.argv.at(-1)!;

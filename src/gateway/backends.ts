@@ -39,7 +39,7 @@ export interface InProcessDescriptor {
 }
 
 type Pool = import("../pool/pool.ts").Pool;
-type RemoteServers = import("../cloud/remote-mcp.ts").RemoteServers;
+type RemoteServers = import("../remote/remote-servers.ts").RemoteServers;
 type ServerRequestHandler = import("../pool/pool.ts").ServerRequestHandler;
 
 export class Backends {
@@ -122,12 +122,20 @@ export class Backends {
   }
 
   private async runRemote(ns: string, d: HttpDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
+    const { RemoteServers, checkedHeaders } = await import("../remote/remote-servers.ts");
     if (!this.remote) {
-      const { RemoteServers } = await import("../cloud/remote-mcp.ts");
       const cfg = (await this.project.get()).config;
-      this.remote ??= new RemoteServers({ workspace: this.workspace, timeoutMs: (cfg.pool?.call_timeout_s ?? 120) * 1000 });
+      this.remote ??= new RemoteServers({
+        workspace: this.workspace,
+        timeoutMs: (cfg.pool?.call_timeout_s ?? 120) * 1000,
+        // A remote's sampling and elicitation go where a pooled server's go (the caller's client).
+        onServerRequest: (ns, method, params, origins) => {
+          if (!this.onServerRequest) throw Object.assign(new Error(`pml has no client to relay ${method} to`), { code: -32601 });
+          return this.onServerRequest(ns, method, params, origins);
+        },
+        onToolsChanged: (ns, tools) => this.toolsSeen.set(ns, tools),
+      });
     }
-    const { checkedHeaders } = await import("../cloud/remote-mcp.ts");
     const result = await this.remote.call(ns, d, action, args, call, checkedHeaders(ns, env.headers));
     const tools = this.remote.cachedTools(ns);
     if (tools) this.toolsSeen.set(ns, tools);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { RemoteServers, expandHeaders, remoteUrl } from "../../src/cloud/remote-mcp.ts";
+import { RemoteServers, expandHeaders, remoteUrl } from "../../src/remote/remote-servers.ts";
 import type { CallContext } from "../../src/gateway/types.ts";
 import type { HttpDescriptor } from "../../src/registry/descriptor.ts";
 import { entries, rejection as failure, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
@@ -102,6 +102,8 @@ describe("against a stand-in server", () => {
     idleTimeout: 0,
     async fetch(req) {
       const path = new URL(req.url).pathname;
+      // No GET stream here (the spec's 405): the SDK client then only POSTs.
+      if (req.method === "GET") return new Response(null, { status: 405 });
       const body: any = req.method === "POST" ? await req.json() : null;
       const headers = Object.fromEntries(req.headers);
       seen.push({ method: req.method, path, headers, body });

@@ -1,0 +1,356 @@
+// Remote MCP servers (descriptor type "http") through the MCP SDK's own client: `Client` over
+// `StreamableHTTPClientTransport`. The SDK brings the protocol work pml would otherwise redo:
+// version negotiation, the GET stream (so a remote's tools/list_changed reaches pml), SSE
+// resumption with Last-Event-ID and the server's retry, progress, cancellation, and OAuth
+// (src/remote/oauth.ts). This module is loaded only when such a server is used.
+//
+// One connection per namespace, opened on first use and reused; a target or credential change
+// opens a new one. A session the server forgot (HTTP 404) is replaced once. Failures become
+// ToolErrors that say which server, which URL and what to do.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import {
+  CallToolResultSchema,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  LoggingMessageNotificationSchema,
+  McpError,
+  ResultSchema,
+  ToolListChangedNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import { EnvResolver, envRequestFor, missingMessage } from "../config/env-resolver.ts";
+import { isLoopbackHost } from "../config/secure-url.ts";
+import { ToolError, type CallContext } from "../gateway/types.ts";
+import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
+import { log } from "../log.ts";
+import type { HttpDescriptor } from "../registry/descriptor.ts";
+import { version } from "../version.ts";
+import { raceAbort } from "../abort.ts";
+import { RemoteAuth, type AuthPrompt } from "./oauth.ts";
+
+export const DEFAULT_REMOTE_TIMEOUT_MS = 60_000;
+const SHUTDOWN_TIMEOUT_MS = 1_000;
+const MAX_TOOL_PAGES = 100;
+
+export interface RemoteServersOptions {
+  /** Workspace root: its .env is where `${VAR}` placeholders in headers are looked up second. */
+  workspace: string;
+  /** Per request; progress from the server restarts it. Default 60 s. */
+  timeoutMs?: number;
+  /** Looked up before the workspace .env; default process.env. */
+  env?: Record<string, string | undefined>;
+  /** A remote's sampling or elicitation request, relayed like a pooled server's (to the client
+   * whose call is in flight). Without it pml declares neither capability. */
+  onServerRequest?: (ns: string, method: string, params: unknown, origins: unknown[]) => unknown;
+  /** The remote said its tools changed, and the new list was fetched. */
+  onToolsChanged?: (ns: string, tools: ToolInfo[]) => void;
+  /** Where an OAuth authorization URL is shown to the user (URL-mode elicitation); without it, or
+   * when the client cannot, the call fails with the URL and what to do. */
+  onAuthorization?: AuthPrompt;
+}
+
+export interface RemoteServerStatus {
+  ns: string;
+  url: string;
+  state: "connecting" | "connected";
+  sessionId?: string;
+}
+
+interface Connection {
+  ns: string;
+  url: URL;
+  client: Client;
+  transport: StreamableHTTPClientTransport;
+  /** Origins of the calls in flight (a server request is on behalf of one of them). */
+  inflight: Map<number, unknown>;
+}
+
+interface Entry {
+  /** url + headers: a change (edited .pml.json, rotated key) opens a new connection. */
+  key: string;
+  conn: Promise<Connection>;
+  settled?: Connection;
+}
+
+/** A session-level 404: the server no longer knows our Mcp-Session-Id. */
+class SessionExpired extends Error {}
+
+export class RemoteServers {
+  private readonly entries = new Map<string, Entry>();
+  private readonly tools = new Map<string, { key: string; tools: ToolInfo[] }>();
+  private readonly timeoutMs: number;
+  private closed = false;
+  private callSeq = 0;
+
+  constructor(private readonly opts: RemoteServersOptions) {
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_REMOTE_TIMEOUT_MS;
+  }
+
+  /** Calls `action` on the remote server of `ns`. Transport and protocol failures throw
+   * ToolError; a result with isError comes back as is. */
+  async call(ns: string, desc: HttpDescriptor, action: string, args: Record<string, unknown>, ctx: CallContext, headers?: Record<string, string>): Promise<CallToolResult> {
+    const label = `tools/call ${action}`;
+    return this.withConnection(ns, desc, ctx, headers, async (c) => {
+      const seq = ++this.callSeq;
+      c.inflight.set(seq, ctx.origin);
+      try {
+        // client.request, not callTool: pml passes the result on as the server sent it (callTool
+        // would also check structuredContent against an outputSchema, the client's job).
+        const result = await c.client.request({ method: "tools/call", params: { name: action, arguments: args ?? {} } }, CallToolResultSchema, {
+          signal: ctx.signal,
+          timeout: this.timeoutMs,
+          resetTimeoutOnProgress: true,
+          onprogress: (p) => ctx.progress?.(typeof p.message === "string" ? p.message : "", p.progress, p.total),
+        });
+        return result as CallToolResult;
+      } catch (e) {
+        throw this.failure(c, e, label, ctx.signal);
+      } finally {
+        c.inflight.delete(seq);
+      }
+    });
+  }
+
+  /** The server's tools (fetched once per target, then kept; list_changed refreshes them). */
+  async listTools(ns: string, desc: HttpDescriptor, ctx?: Partial<CallContext>, headers?: Record<string, string>): Promise<ToolInfo[]> {
+    const key = this.targetKey(ns, desc, headers);
+    const cached = this.tools.get(ns);
+    if (cached?.key === key) return cached.tools;
+    return this.withConnection(ns, desc, ctx ?? {}, headers, async (c) => {
+      const seen = this.tools.get(ns);
+      return seen?.key === key ? seen.tools : this.fetchTools(c, key, ctx?.signal);
+    });
+  }
+
+  /** Tools seen for `ns` so far, without any request. */
+  cachedTools(ns: string): ToolInfo[] | undefined {
+    return this.tools.get(ns)?.tools;
+  }
+
+  status(): RemoteServerStatus[] {
+    return [...this.entries.entries()].map(([ns, e]) => ({
+      ns,
+      url: e.settled?.url.href ?? e.key.slice(0, e.key.indexOf("\n")),
+      state: e.settled ? "connected" : "connecting",
+      sessionId: e.settled?.transport.sessionId,
+    }));
+  }
+
+  /** Ends every session (DELETE, best effort, short timeout) and closes the streams. */
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    const entries = [...this.entries.values()];
+    this.entries.clear();
+    await Promise.allSettled(entries.map(async (e) => this.end(await e.conn)));
+  }
+
+  /** Runs `fn` on the namespace's connection; a session the server forgot is replaced once. */
+  private async withConnection<T>(ns: string, desc: HttpDescriptor, ctx: Partial<CallContext>, granted: Record<string, string> | undefined, fn: (c: Connection) => Promise<T>): Promise<T> {
+    if (this.closed) throw new ToolError(`pml is shutting down; remote MCP server ${ns} was not called.`);
+    const url = remoteUrl(ns, desc.url);
+    const headers = granted ?? expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env });
+    const key = `${url.href}\n${JSON.stringify(headers)}`;
+    for (let attempt = 0; ; attempt++) {
+      const entry = this.entry(ns, url, headers, key, ctx);
+      // The connection is shared: one caller cancelling must not fail the others' wait for it.
+      const conn = await raceAbort(entry.conn, ctx.signal, () => new ToolError(`The call to ${ns} was cancelled while connecting to ${url.origin}.`));
+      try {
+        return await fn(conn);
+      } catch (e) {
+        if (!(e instanceof SessionExpired)) throw e;
+        if (this.entries.get(ns) === entry) this.entries.delete(ns);
+        void this.end(conn, false);
+        if (attempt >= 1) throw new ToolError(`remote MCP server ${ns} at ${url.href} dropped a new session at once (HTTP 404 twice); the server may be restarting, try again.`);
+        log.debug(`remote ${ns}: session expired; opening a new one`);
+      }
+    }
+  }
+
+  private entry(ns: string, url: URL, headers: Record<string, string>, key: string, ctx: Partial<CallContext>): Entry {
+    const current = this.entries.get(ns);
+    if (current?.key === key) return current;
+    if (current) {
+      // The target or its credentials changed: the old session belongs to someone else now.
+      this.entries.delete(ns);
+      void current.conn.then((c) => this.end(c), () => {});
+    }
+    const entry: Entry = { key, conn: undefined as unknown as Promise<Connection> };
+    entry.conn = this.open(ns, url, headers, key, ctx).then(
+      (c) => {
+        entry.settled = c;
+        return c;
+      },
+      (e) => {
+        if (this.entries.get(ns) === entry) this.entries.delete(ns);
+        throw e;
+      },
+    );
+    this.entries.set(ns, entry);
+    return entry;
+  }
+
+  private async open(ns: string, url: URL, headers: Record<string, string>, key: string, ctx: Partial<CallContext>): Promise<Connection> {
+    // OAuth only where the user configured no credentials of their own: a server answering 401 to
+    // a configured Authorization header has rejected that header, not asked for a login.
+    const staticAuth = Object.keys(headers).some((h) => h.toLowerCase() === "authorization");
+    const auth = staticAuth ? undefined : new RemoteAuth(ns, url, this.opts.onAuthorization);
+    const transport = new StreamableHTTPClientTransport(url, {
+      requestInit: { headers },
+      authProvider: auth,
+      // A redirect would carry the configured headers (keys) to another address.
+      redirectPolicy: "same-origin",
+      reconnectionOptions: { initialReconnectionDelay: 500, maxReconnectionDelay: 10_000, reconnectionDelayGrowFactor: 1.5, maxRetries: 5 },
+    });
+    const relay = this.opts.onServerRequest;
+    const client = new Client({ name: "pml", version }, { capabilities: relay ? { sampling: {}, elicitation: { form: {} } } : {} });
+    const conn: Connection = { ns, url, client, transport, inflight: new Map() };
+    if (relay) {
+      const origins = () => [...new Set(conn.inflight.values())];
+      client.setRequestHandler(CreateMessageRequestSchema, async (req) => (await relay(ns, "sampling/createMessage", req.params, origins())) as any);
+      client.setRequestHandler(ElicitRequestSchema, async (req) => (await relay(ns, "elicitation/create", req.params, origins())) as any);
+    }
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      const tools = await this.fetchTools(conn, key, undefined).catch((e) => log.debug(`remote ${ns}: tools/list after list_changed failed: ${(e as Error).message}`));
+      if (tools) this.opts.onToolsChanged?.(ns, tools);
+    });
+    client.setNotificationHandler(LoggingMessageNotificationSchema, async (n) => {
+      const p = n.params;
+      log.debug(`remote ${ns} [${p.level}] ${typeof p.data === "string" ? p.data : JSON.stringify(p.data)}`);
+    });
+    client.onerror = (e) => log.debug(`remote ${ns}: ${e.message}`);
+    ctx.progress?.(`connecting to ${ns} (${url.origin})`);
+    try {
+      await client.connect(transport, { signal: ctx.signal, timeout: this.timeoutMs });
+    } catch (e) {
+      await transport.close().catch(() => {});
+      if (e instanceof UnauthorizedError && auth) throw await auth.explain(ctx);
+      throw this.failure(conn, e, "initialize", ctx.signal);
+    }
+    // Like a pooled stdio server: the tools are known once it has been used.
+    if (this.tools.get(ns)?.key !== key) await this.fetchTools(conn, key, undefined).catch((e) => log.debug(`remote ${ns}: tools/list failed: ${(e as Error).message}`));
+    return conn;
+  }
+
+  private async fetchTools(c: Connection, key: string, signal: AbortSignal | undefined): Promise<ToolInfo[]> {
+    const tools: ToolInfo[] = [];
+    if (c.client.getServerCapabilities()?.tools) {
+      let cursor: string | undefined;
+      for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+        let res;
+        try {
+          // Read loosely: a tool without an inputSchema is still callable (it takes an object).
+          res = (await c.client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, ResultSchema, { signal, timeout: this.timeoutMs })) as { tools?: unknown; nextCursor?: unknown };
+        } catch (e) {
+          throw this.failure(c, e, "tools/list", signal);
+        }
+        if (!Array.isArray(res.tools)) throw new ToolError(`remote MCP server ${c.ns} at ${c.url.href} sent a malformed tools/list result (no "tools" array).`);
+        for (const t of res.tools as Array<Record<string, unknown>>)
+          if (t && typeof t.name === "string") tools.push({ ...t, inputSchema: t.inputSchema && typeof t.inputSchema === "object" ? t.inputSchema : { type: "object" } } as ToolInfo);
+        cursor = typeof res.nextCursor === "string" && res.nextCursor ? res.nextCursor : undefined;
+        if (!cursor) break;
+      }
+    }
+    this.tools.set(c.ns, { key, tools });
+    return tools;
+  }
+
+  private targetKey(ns: string, desc: HttpDescriptor, headers?: Record<string, string>): string {
+    return `${remoteUrl(ns, desc.url).href}\n${JSON.stringify(headers ?? expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env }))}`;
+  }
+
+  /** The message a user can act on, for any way a request can fail. */
+  private failure(c: Pick<Connection, "ns" | "url" | "transport">, e: unknown, label: string, signal: AbortSignal | undefined): Error {
+    const where = `remote MCP server ${c.ns} at ${c.url.href}`;
+    if (e instanceof ToolError || e instanceof SessionExpired) return e;
+    if (signal?.aborted) return new ToolError(`The call to ${c.ns} (${label}) was cancelled.`);
+    if (this.closed) return new ToolError(`pml is shutting down; remote MCP server ${c.ns} was not called.`);
+    if (e instanceof StreamableHTTPError) {
+      const status = e.code ?? 0;
+      if (status <= 0) return new ToolError(`${where} sent a malformed answer to ${label} (${e.message.replace(/^Streamable HTTP error: /, "")}).`);
+      if (status === 404 && c.transport.sessionId) return new SessionExpired();
+      if (status === 401 || status === 403)
+        return new ToolError(`${c.url.href} rejected the credentials (HTTP ${status}); check the headers of '${c.ns}' in .pml.json (and the variables they use).`);
+      if (status >= 300 && status < 400)
+        return new ToolError(`${where} answered with a redirect (HTTP ${status}); pml follows redirects only on the same host, so your headers never go elsewhere. Set its "url" to the final address.`);
+      const detail = httpDetail(e.message);
+      if (status === 404) return new ToolError(`remote MCP server ${c.ns}: ${c.url.href} was not found (HTTP 404)${detail}; check its "url".`);
+      return new ToolError(`${where} failed with HTTP ${status}${detail}`);
+    }
+    if (e instanceof UnauthorizedError)
+      return new ToolError(`${c.url.href} rejected the credentials (HTTP 401); check the headers of '${c.ns}' in .pml.json (and the variables they use).`);
+    if (e instanceof McpError) {
+      if (e.code === ErrorCode.RequestTimeout) return new ToolError(`${where} did not answer ${label} within ${formatMs(this.timeoutMs)}; pml cancelled the request.`);
+      if (e.code === ErrorCode.ConnectionClosed) return new ToolError(`${where} closed the connection before answering ${label}.`);
+      return new ToolError(`${where} answered ${label} with an error: ${e.message.replace(/^MCP error -?\d+: /, "")} (code ${e.code})`);
+    }
+    const err = e as { name?: string; code?: string; message?: string; cause?: { code?: string } };
+    if (err?.name === "SyntaxError" || /JSON|Unexpected content type|parse/i.test(err?.message ?? ""))
+      return new ToolError(`${where} sent a malformed answer to ${label} (${err.message}).`);
+    if (err?.name === "ZodError" || err?.name === "$ZodError") return new ToolError(`${where} sent a malformed result for ${label}.`);
+    return new ToolError(`${where} is unreachable (${err?.code ?? err?.cause?.code ?? err?.message ?? String(e)}).`);
+  }
+
+  private async end(c: Connection, terminate = true): Promise<void> {
+    try {
+      if (terminate && c.transport.sessionId) await Promise.race([c.transport.terminateSession(), Bun.sleep(SHUTDOWN_TIMEOUT_MS)]);
+    } catch (e) {
+      log.debug(`remote ${c.ns}: ending the session failed: ${(e as Error).message}`);
+    }
+    await c.client.close().catch(() => {});
+  }
+}
+
+/** The endpoint URL, or a ToolError: headers may carry keys, so plain http only to loopback. */
+export function remoteUrl(ns: string, raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ToolError(`remote MCP server '${ns}': ${JSON.stringify(raw)} is not a URL; set its "url" to https://host/path.`);
+  }
+  if (url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))) return url;
+  if (url.protocol === "http:")
+    throw new ToolError(
+      `Refusing to connect to remote MCP server '${ns}' at ${url.href}: plain http is allowed only for localhost/127.0.0.1/::1. Use https://${url.host}${url.pathname}.`,
+    );
+  throw new ToolError(`remote MCP server '${ns}' at ${url.href}: only https:// URLs (or http:// on localhost) are supported.`);
+}
+
+/** Headers for a descriptor taken as the caller's own config (tests; the gateway passes the
+ * headers the environment resolver granted): `${VAR}` / `${VAR:-default}` filled from the
+ * environment, then the workspace .env; an unset variable is a ToolError naming it. */
+export function expandHeaders(
+  ns: string,
+  desc: Pick<HttpDescriptor, "url" | "headers" | "env_required">,
+  opts: { workspace: string; env?: Record<string, string | undefined> },
+): Record<string, string> {
+  const plan = new EnvResolver({ workspace: opts.workspace, env: opts.env }).plan(envRequestFor(ns, { type: "http", ...desc }, "user"));
+  if (plan.missing.length) throw new ToolError(missingMessage(plan, `remote MCP server '${ns}' (${desc.url})`, opts.workspace));
+  return checkedHeaders(ns, plan.headers);
+}
+
+/** Header values that cannot smuggle another header. */
+export function checkedHeaders(ns: string, headers: Record<string, string>): Record<string, string> {
+  for (const [header, value] of Object.entries(headers))
+    if (!/^[\x20-\x7e\x80-\xff\t]*$/.test(value))
+      throw new ToolError(`the header ${header} of remote MCP server '${ns}' contains a line break or control character; fix the value (or the variable it uses).`);
+  return headers;
+}
+
+/** The server's text from an SDK HTTP error ("Error POSTing to endpoint: <body>"), shortened. */
+function httpDetail(message: string): string {
+  const body = message.replace(/^Streamable HTTP error: /, "").replace(/^Error POSTing to endpoint:\s*/, "").trim();
+  let text = body;
+  try {
+    const j = JSON.parse(body);
+    if (typeof j?.error?.message === "string") text = j.error.message;
+  } catch {}
+  const t = text.replace(/\s+/g, " ");
+  return t ? `: ${t.length > 200 ? `${t.slice(0, 200)}…` : t}` : "";
+}
+
+function formatMs(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
+}
