@@ -34,6 +34,7 @@ interface Row {
 export class SqliteCapabilityStore implements CapabilityStore {
   readonly db: Database;
   private readonly q: Record<string, Statement>;
+  private readonly textIndex: boolean;
 
   constructor(readonly path: string) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -47,6 +48,8 @@ export class SqliteCapabilityStore implements CapabilityStore {
     this.db.run("PRAGMA synchronous = NORMAL");
     this.db.run("PRAGMA foreign_keys = ON");
     whileBusy(() => migrate(this.db));
+    // Absent when this SQLite lacks FTS5's trigram tokenizer (migration 6).
+    this.textIndex = this.db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'capability_text'").get() !== null;
     const cols = "c.*, (SELECT json_group_array(tag) FROM capability_tags t WHERE t.capability_id = c.id) AS tags";
     this.q = {
       byName: this.db.query(`SELECT ${cols} FROM capabilities c WHERE org = ?1 AND project = ?2 AND namespace = ?3 AND action = ?4`),
@@ -320,7 +323,7 @@ export class SqliteCapabilityStore implements CapabilityStore {
     // Words of 3+ characters are looked up in the trigram index (migration 6) first; the LIKEs
     // above then check only its candidates. Shorter words have no trigram: the LIKEs scan.
     const phrases = words.filter((w) => [...w].length >= 3).map((w) => `"${w.replaceAll('"', '""')}"`);
-    const textMatch = phrases.length ? "SELECT rowid FROM capability_text WHERE capability_text MATCH ?" : undefined;
+    const textMatch = phrases.length && this.textIndex ? "SELECT rowid FROM capability_text WHERE capability_text MATCH ?" : undefined;
     if (textMatch && driver === undefined) {
       from = `(${textMatch}) x CROSS JOIN capabilities c ON c.rowid = x.rowid`;
       params.unshift(phrases.join(" AND "));
