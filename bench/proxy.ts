@@ -6,7 +6,10 @@
 //   bare     SDK Client -> bench/bare-proxy.ts (parse, remap the id, forward) -> server-everything:
 //            the least a proxy process can cost, the baseline pml is held to
 //   pool     pml's Pool (in-process, no client hop) -> server-everything: the pool's own cost
-//   pml      SDK Client -> `pml stdio` -> pool -> server-everything (tool everything__echo)
+//   pml      SDK Client -> `pml stdio` -> pool -> server-everything (tool everything__echo), the
+//            catalog server as users get it (installed, confined by bubblewrap where available)
+//   pml-plain  the same pml, to a private_mcps entry starting the server as direct and bare do
+//            (same runtime, not confined): pml's own cost without the confinement's
 //   raw-2025 / raw-2026  a minimal line client (no SDK) -> `pml stdio`, the same call under
 //            2025-11-25 (after initialize) and under 2026-07-28 (_meta on every request)
 //
@@ -193,7 +196,15 @@ const echo = (client: Client, tool: string): Call => async (i) => {
 // through pml stdio (and, with --compare, another pml binary measured in the same rounds)
 const ws = join(tmp, "ws");
 mkdirSync(ws);
-writeFileSync(join(ws, ".pml.json"), JSON.stringify({ permissions: { allow: ["everything:*"], ask: [], deny: [] } }));
+// `plain`: the same server started exactly as direct and bare start it (this runtime, no
+// confinement), to tell pml's own cost from the confined catalog server's.
+writeFileSync(
+  join(ws, ".pml.json"),
+  JSON.stringify({
+    permissions: { allow: ["everything:*", "plain:*"], ask: [], deny: [] },
+    private_mcps: { plain: { type: "stdio", command: process.execPath, args: [serverScript, "stdio"], env: { BUN_BE_BUN: "1" } } },
+  }),
+);
 const penv = { ...env, PML_HOME: join(tmp, "home"), PML_WORKSPACE: ws, PML_LOG: "warn" };
 delete (penv as any).BUN_BE_BUN;
 const binaries: [string, string][] = [["pml", resolve(root, values.pml)]];
@@ -210,6 +221,11 @@ for (const [name, bin] of binaries) {
     const first: any = await client.callTool({ name: "everything__echo", arguments: { message: "m0" } }, undefined, { timeout: 120_000 });
     if (first?.content?.[0]?.text !== "Echo: m0") throw new Error(`everything__echo answered ${JSON.stringify(first).slice(0, 300)}`);
     add(name, echo(client, "everything__echo"));
+    if (name === "pml") {
+      const plain: any = await client.callTool({ name: "plain__echo", arguments: { message: "m0" } }, undefined, { timeout: 60_000 });
+      if (plain?.content?.[0]?.text !== "Echo: m0") throw new Error(`plain__echo answered ${JSON.stringify(plain).slice(0, 300)}`);
+      add("pml-plain", echo(client, "plain__echo"));
+    }
   } catch (e: any) {
     skipped[name] = `skipped: pml stdio cannot call everything__echo yet (${e?.message ?? e})`;
   }
@@ -258,7 +274,7 @@ for (const [name, why] of Object.entries(skipped)) console.log(`${name.padEnd(9)
 const d = fig.direct!;
 const pct0 = (x: number) => `${(x * 100).toFixed(0)}%`;
 console.log("\nthroughput ratios are medians of the per-round ratios");
-for (const name of ["bare", "pool", "pml", "pml-cmp"]) {
+for (const name of ["bare", "pool", "pml", "pml-plain", "pml-cmp"]) {
   const f = fig[name];
   if (!f) continue;
   console.log(
