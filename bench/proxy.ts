@@ -1,11 +1,15 @@
 // Added latency and throughput of proxying through pml, against a direct connection measured in the
-// same run. `bun bench/proxy.ts [--n 2000] [--concurrency 32] [--pml dist/pml]`
+// same run. `bun bench/proxy.ts [--n 2000] [--concurrency 32] [--rounds 10] [--pml dist/pml]
+// [--compare other/pml]` (--compare: another build measured in the same rounds, e.g. main's).
 //
 //   direct   SDK Client -> StdioClientTransport -> server-everything
 //   bare     SDK Client -> bench/bare-proxy.ts (parse, remap the id, forward) -> server-everything:
 //            the least a proxy process can cost, the baseline pml is held to
 //   pool     pml's Pool (in-process, no client hop) -> server-everything: the pool's own cost
-//   pml      SDK Client -> `pml stdio` -> pool -> server-everything (tool everything__echo)
+//   pml      SDK Client -> `pml stdio` -> pool -> server-everything (tool everything__echo), the
+//            catalog server as users get it (installed, confined by bubblewrap where available)
+//   pml-plain  the same pml, to a private_mcps entry starting the server as direct and bare do
+//            (same runtime, not confined): pml's own cost without the confinement's
 //   raw-2025 / raw-2026  a minimal line client (no SDK) -> `pml stdio`, the same call under
 //            2025-11-25 (after initialize) and under 2026-07-28 (_meta on every request)
 //
@@ -27,11 +31,14 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "32" },
     pml: { type: "string", default: "dist/pml" },
     warmup: { type: "string", default: "300" },
+    rounds: { type: "string", default: "10" },
+    compare: { type: "string" },
   },
 });
 const N = Number(values.n);
 const C = Number(values.concurrency);
 const WARMUP = Number(values.warmup);
+const ROUNDS = Math.max(1, Number(values.rounds));
 const root = resolve(import.meta.dir, "..");
 const serverScript = join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 const env: Record<string, string> = { ...(process.env as Record<string, string>), BUN_BE_BUN: "1" };
@@ -44,29 +51,55 @@ interface Figures {
   mean: number;
   throughput: number;
 }
+/** One way of making the call, measured in blocks interleaved with the other cases. */
+interface Case {
+  name: string;
+  call: Call;
+  lat: number[];
+  /** Throughput of each round's concurrent block (calls/s). */
+  rounds: number[];
+  calls: number;
+  elapsed: number;
+}
 
 function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 }
 
-async function measure(call: Call): Promise<Figures> {
-  for (let i = 0; i < WARMUP; i++) await call(i);
-  const lat = new Float64Array(N);
-  for (let i = 0; i < N; i++) {
+function median(xs: number[]): number {
+  return pct([...xs].sort((a, b) => a - b), 0.5);
+}
+
+// The machine is shared (other processes come and go), so the cases are not measured one after
+// the other: every round runs a block of each (sequential calls, then calls at concurrency C),
+// in a rotating order, and the ratios below are medians of the per-round ratios.
+async function block(c: Case, from: number, n: number): Promise<void> {
+  for (let i = from; i < from + n; i++) {
     const t = performance.now();
-    await call(i);
-    lat[i] = performance.now() - t;
+    await c.call(i);
+    c.lat.push(performance.now() - t);
   }
-  const sorted = Array.from(lat).sort((a, b) => a - b);
-  let next = 0;
+  let next = from;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: C }, async () => {
-      while (next < N) await call(next++);
+      while (next < from + n) await c.call(next++);
     }),
   );
   const elapsed = performance.now() - t0;
-  return { median: pct(sorted, 0.5), p99: pct(sorted, 0.99), mean: sorted.reduce((a, b) => a + b, 0) / N, throughput: (N / elapsed) * 1000 };
+  c.rounds.push((n / elapsed) * 1000);
+  c.calls += n;
+  c.elapsed += elapsed;
+}
+
+function figures(c: Case): Figures {
+  const sorted = [...c.lat].sort((a, b) => a - b);
+  return { median: pct(sorted, 0.5), p99: pct(sorted, 0.99), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length, throughput: (c.calls / c.elapsed) * 1000 };
+}
+
+/** Median over rounds of a's throughput relative to b's in the same round. */
+function roundRatio(a: Case, b: Case): number {
+  return median(a.rounds.map((t, i) => t / b.rounds[i]!));
 }
 
 async function sdkClient(command: string, args: string[], cenv: Record<string, string>, cwd?: string): Promise<Client> {
@@ -124,27 +157,28 @@ class LineClient {
   }
 }
 
-const results: Record<string, Figures | string> = {};
 const ms = (x: number) => `${x.toFixed(3)} ms`;
+const cases: Case[] = [];
+const skipped: Record<string, string> = {};
+const closers: (() => Promise<unknown>)[] = [];
+const add = (name: string, call: Call) => cases.push({ name, call, lat: [], rounds: [], calls: 0, elapsed: 0 });
+const echo = (client: Client, tool: string): Call => async (i) => {
+  const r: any = await client.callTool({ name: tool, arguments: { message: `m${i}` } });
+  check(r.content[0].text, i);
+};
 
 // direct
 {
   const client = await sdkClient(process.execPath, [serverScript, "stdio"], env);
-  results.direct = await measure(async (i) => {
-    const r: any = await client.callTool({ name: "echo", arguments: { message: `m${i}` } });
-    check(r.content[0].text, i);
-  });
-  await client.close();
+  closers.push(() => client.close());
+  add("direct", echo(client, "echo"));
 }
 
 // bare proxy
 {
   const client = await sdkClient(process.execPath, [join(root, "bench/bare-proxy.ts"), process.execPath, serverScript, "stdio"], env);
-  results.bare = await measure(async (i) => {
-    const r: any = await client.callTool({ name: "echo", arguments: { message: `m${i}` } });
-    check(r.content[0].text, i);
-  });
-  await client.close();
+  closers.push(() => client.close());
+  add("bare", echo(client, "echo"));
 }
 
 // pool (library)
@@ -152,85 +186,112 @@ const ms = (x: number) => `${x.toFixed(3)} ms`;
   const pool = new Pool({ logDir: join(tmp, "logs"), workspace: tmp });
   const spec = { command: process.execPath, args: [serverScript, "stdio"], env };
   const ctx = { signal: new AbortController().signal, progress() {} };
-  results.pool = await measure(async (i) => {
+  closers.push(() => pool.shutdown());
+  add("pool", async (i) => {
     const r: any = await pool.call("everything", spec, "echo", { message: `m${i}` }, ctx);
     check(r.content[0].text, i);
   });
-  await pool.shutdown();
 }
 
-// through pml stdio
-const pmlBin = resolve(root, values.pml);
-if (!existsSync(pmlBin)) {
-  results.pml = `skipped: ${pmlBin} not found (run \`bun build.ts\`)`;
-} else {
-  const ws = join(tmp, "ws");
-  mkdirSync(ws);
-  writeFileSync(join(ws, ".pml.json"), JSON.stringify({ permissions: { allow: ["everything:*"], ask: [], deny: [] } }));
-  const penv = { ...env, PML_HOME: join(tmp, "home"), PML_WORKSPACE: ws, PML_LOG: "warn" };
-  delete (penv as any).BUN_BE_BUN;
-  let client: Client | undefined;
+// through pml stdio (and, with --compare, another pml binary measured in the same rounds)
+const ws = join(tmp, "ws");
+mkdirSync(ws);
+// `plain`: the same server started exactly as direct and bare start it (this runtime, no
+// confinement), to tell pml's own cost from the confined catalog server's.
+writeFileSync(
+  join(ws, ".pml.json"),
+  JSON.stringify({
+    permissions: { allow: ["everything:*", "plain:*"], ask: [], deny: [] },
+    private_mcps: { plain: { type: "stdio", command: process.execPath, args: [serverScript, "stdio"], env: { BUN_BE_BUN: "1" } } },
+  }),
+);
+const penv = { ...env, PML_HOME: join(tmp, "home"), PML_WORKSPACE: ws, PML_LOG: "warn" };
+delete (penv as any).BUN_BE_BUN;
+const binaries: [string, string][] = [["pml", resolve(root, values.pml)]];
+if (values.compare) binaries.push(["pml-cmp", resolve(values.compare)]);
+for (const [name, bin] of binaries) {
+  if (!existsSync(bin)) {
+    skipped[name] = `skipped: ${bin} not found (run \`bun build.ts\`)`;
+    continue;
+  }
   try {
-    client = await sdkClient(pmlBin, ["stdio"], penv, ws);
+    const client = await sdkClient(bin, ["stdio"], penv, ws);
+    closers.push(() => client.close().catch(() => {}));
     // the first call installs server-everything into the temp PML_HOME (network) and starts it
     const first: any = await client.callTool({ name: "everything__echo", arguments: { message: "m0" } }, undefined, { timeout: 120_000 });
     if (first?.content?.[0]?.text !== "Echo: m0") throw new Error(`everything__echo answered ${JSON.stringify(first).slice(0, 300)}`);
-    results.pml = await measure(async (i) => {
-      const r: any = await client!.callTool({ name: "everything__echo", arguments: { message: `m${i}` } });
+    add(name, echo(client, "everything__echo"));
+    if (name === "pml") {
+      const plain: any = await client.callTool({ name: "plain__echo", arguments: { message: "m0" } }, undefined, { timeout: 60_000 });
+      if (plain?.content?.[0]?.text !== "Echo: m0") throw new Error(`plain__echo answered ${JSON.stringify(plain).slice(0, 300)}`);
+      add("pml-plain", echo(client, "plain__echo"));
+    }
+  } catch (e: any) {
+    skipped[name] = `skipped: pml stdio cannot call everything__echo yet (${e?.message ?? e})`;
+  }
+}
+// Both revisions through the same minimal client, so only the protocol differs.
+if (cases.some((c) => c.name === "pml")) {
+  const META = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" },
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
+  for (const revision of ["2025", "2026"] as const) {
+    const raw = new LineClient(binaries[0]![1], ["stdio"], penv, ws);
+    closers.push(() => raw.close());
+    if (revision === "2025") {
+      await raw.call("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } });
+      raw.notify("notifications/initialized");
+    }
+    const extra = revision === "2026" ? { _meta: META } : {};
+    add(`raw-${revision}`, async (i) => {
+      const r: any = await raw.call("tools/call", { name: "everything__echo", arguments: { message: `m${i}` }, ...extra });
       check(r.content[0].text, i);
     });
-  } catch (e: any) {
-    results.pml = `skipped: pml stdio cannot call everything__echo yet (${e?.message ?? e})`;
-  } finally {
-    await client?.close().catch(() => {});
-  }
-  // Both revisions through the same minimal client, so only the protocol differs.
-  if (typeof results.pml === "object") {
-    const META = {
-      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-      "io.modelcontextprotocol/clientInfo": { name: "bench", version: "1" },
-      "io.modelcontextprotocol/clientCapabilities": {},
-    };
-    for (const revision of ["2025", "2026"] as const) {
-      const raw = new LineClient(pmlBin, ["stdio"], penv, ws);
-      if (revision === "2025") {
-        await raw.call("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } });
-        raw.notify("notifications/initialized");
-      }
-      const extra = revision === "2026" ? { _meta: META } : {};
-      results[`raw-${revision}`] = await measure(async (i) => {
-        const r: any = await raw.call("tools/call", { name: "everything__echo", arguments: { message: `m${i}` }, ...extra });
-        check(r.content[0].text, i);
-      });
-      await raw.close();
-    }
   }
 }
+
+for (const c of cases) for (let i = 0; i < WARMUP; i++) await c.call(i);
+const per = Math.ceil(N / ROUNDS);
+for (let round = 0; round < ROUNDS; round++)
+  for (let k = 0; k < cases.length; k++) await block(cases[(round + k) % cases.length]!, round * per, per);
+for (const close of closers) await close();
 rmSync(tmp, { recursive: true, force: true });
 
-console.log(`server-everything echo, ${N} sequential calls (after ${WARMUP} warm-up) + ${N} calls at concurrency ${C}\n`);
+console.log(
+  `server-everything echo, ${per * ROUNDS} sequential calls + ${per * ROUNDS} calls at concurrency ${C} per case (after ${WARMUP} warm-up), ` +
+    `in ${ROUNDS} rounds interleaving the cases\n`,
+);
 console.log("case      median      p99         mean        throughput");
-for (const [name, f] of Object.entries(results)) {
-  if (typeof f === "string") console.log(`${name.padEnd(9)} ${f}`);
-  else console.log(`${name.padEnd(9)} ${ms(f.median).padEnd(11)} ${ms(f.p99).padEnd(11)} ${ms(f.mean).padEnd(11)} ${f.throughput.toFixed(0)} calls/s`);
+const byName = Object.fromEntries(cases.map((c) => [c.name, c]));
+const fig = Object.fromEntries(cases.map((c) => [c.name, figures(c)]));
+for (const c of cases) {
+  const f = fig[c.name]!;
+  console.log(`${c.name.padEnd(9)} ${ms(f.median).padEnd(11)} ${ms(f.p99).padEnd(11)} ${ms(f.mean).padEnd(11)} ${f.throughput.toFixed(0)} calls/s`);
 }
-const d = results.direct as Figures;
-const bare = results.bare as Figures;
-for (const name of ["bare", "pool", "pml"]) {
-  const f = results[name];
-  if (typeof f !== "object") continue;
+for (const [name, why] of Object.entries(skipped)) console.log(`${name.padEnd(9)} ${why}`);
+const d = fig.direct!;
+const pct0 = (x: number) => `${(x * 100).toFixed(0)}%`;
+console.log("\nthroughput ratios are medians of the per-round ratios");
+for (const name of ["bare", "pool", "pml", "pml-plain", "pml-cmp"]) {
+  const f = fig[name];
+  if (!f) continue;
   console.log(
-    `\n${name} vs direct: added median ${ms(f.median - d.median)}, added p99 ${ms(f.p99 - d.p99)}, ` +
-      `throughput ${((f.throughput / d.throughput) * 100).toFixed(0)}% of direct, ${((f.throughput / bare.throughput) * 100).toFixed(0)}% of bare`,
+    `${name} vs direct: added median ${ms(f.median - d.median)}, added p99 ${ms(f.p99 - d.p99)}, ` +
+      `throughput ${pct0(roundRatio(byName[name]!, byName.direct!))} of direct, ${pct0(roundRatio(byName[name]!, byName.bare!))} of bare`,
   );
 }
-const p = results.pml;
-if (typeof p === "object")
+const p = fig.pml;
+if (p) {
+  const ratio = roundRatio(byName.pml!, byName.bare!);
   console.log(
     `\ntargets: pml added median ${ms(p.median - d.median)} (<= 0.1 ms: ${p.median - d.median <= 0.1 ? "met" : "not met"}), ` +
-      `c=${C} throughput ${((p.throughput / bare.throughput) * 100).toFixed(0)}% of bare (>= 90%: ${p.throughput >= 0.9 * bare.throughput ? "met" : "not met"})`,
+      `c=${C} throughput ${pct0(ratio)} of bare (>= 90%: ${ratio >= 0.9 ? "met" : "not met"})`,
   );
-const r5 = results["raw-2025"];
-const r6 = results["raw-2026"];
-if (typeof r5 === "object" && typeof r6 === "object")
+}
+if (byName["pml-cmp"]) console.log(`pml vs pml-cmp (${values.compare}): median ${ms(p!.median)} vs ${ms(fig["pml-cmp"]!.median)}, c=${C} throughput ${pct0(roundRatio(byName.pml!, byName["pml-cmp"]!))} of pml-cmp's`);
+const r5 = fig["raw-2025"];
+const r6 = fig["raw-2026"];
+if (r5 && r6)
   console.log(`2026-07-28 vs 2025-11-25 tools/call round trip (line client): median ${ms(r6.median)} vs ${ms(r5.median)}, c=${C} ${r6.throughput.toFixed(0)} vs ${r5.throughput.toFixed(0)} calls/s`);

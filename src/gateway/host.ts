@@ -55,7 +55,9 @@ export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> 
           `Unknown tool "${req.name}". Tools are named <namespace>__<action> (e.g. memory__create_entities) or namespace:action; ` +
             "use `discover` to see what is available.",
         );
-      if (!("continue_workflow" in req.arguments)) return invoker.invoke(session, id, req.arguments, req, { calledAs: req.name }); // no copy
+      // `return await`: returning the promise itself from an async function adopts it, two more
+      // microtask turns on every call.
+      if (!("continue_workflow" in req.arguments)) return await invoker.invoke(session, id, req.arguments, req, { calledAs: req.name }); // no copy
       const { continue_workflow, ...args } = req.arguments;
       return invoker.invoke(session, id, args, req, { calledAs: req.name, continueWorkflow: continue_workflow as ContinueWorkflow | undefined });
     },

@@ -125,7 +125,7 @@ export class Invoker {
         if (prepared.kind === "refused") return prepared.result;
       }
     }
-    if (!session.modern) return this.run(session, prepared.resolved, id, args, call, prepared.env);
+    if (!session.modern) return await this.run(session, prepared.resolved, id, args, call, prepared.env); // await: not adopted (two turns fewer)
     // A child server may need the client's input mid-call: the call is stopped (the gateway set
     // session.interrupt), and its result asks for the input (see Session.relayRequest).
     const result = await this.run(session, prepared.resolved, id, args, call, prepared.env);

@@ -162,7 +162,7 @@ export class Gateway {
         return ok({ tools: await host.host.listTools(session) });
       }
       case "tools/call":
-        return this.onCall(session, session, req);
+        return await this.onCall(session, session, req); // not adopted: one microtask turn, not three
       default:
         return errorResponse(req.id, ErrorCode.MethodNotFound, `Method not found: ${req.method}`);
     }

@@ -5,8 +5,9 @@
 // the stdio servers it runs (pool) and to its clients (gateway sessions); the transport stays
 // outside: the peer writes lines through `write` and is handed the messages read back.
 //
-// Hot path (a proxied tools/call): one Map entry, one timer, no closures besides the promise's,
-// and the request line built by the caller when it knows better (see `line`).
+// Hot path (a proxied tools/call): one Map entry, no timer of its own (one timer per peer, armed
+// for the earliest deadline, sweeps the requests whose deadline passed), no closures besides the
+// promise's and the abort listener, and the request line built by the caller (see `send`).
 
 export type ProgressFn = (message: string, progress?: number, total?: number) => void;
 
@@ -39,7 +40,8 @@ interface Pending {
   resolve(value: any): void;
   reject(error: Error): void;
   o: SendOptions;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  /** performance.now() after which the request is abandoned; Infinity: never. */
+  deadline: number;
   onAbort: (() => void) | undefined;
 }
 
@@ -47,6 +49,10 @@ export class Peer<Id extends string | number = number> {
   private readonly pending = new Map<Id, Pending>();
   private next = 1;
   private closedWith: unknown;
+  /** The one timer of this peer and the deadline it is armed for. A setTimeout per request
+   * (set, then cleared on the answer) cost more than the sweep at 32 calls in flight. */
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerAt = Infinity;
 
   constructor(
     /** Writes one message (a complete line, newline included). */
@@ -76,9 +82,10 @@ export class Peer<Id extends string | number = number> {
     if (this.closedWith !== undefined) return Promise.reject(o.fail({ kind: "closed", reason: this.closedWith }, o.label));
     if (o.signal?.aborted) return Promise.reject(o.fail({ kind: "cancelled", reason: o.signal.reason }, o.label));
     return new Promise((resolve, reject) => {
-      const p: Pending = { resolve, reject, o, timer: undefined, onAbort: undefined };
       const ms = o.timeoutMs;
-      if (ms !== undefined && ms > 0 && ms !== Infinity) p.timer = setTimeout(() => this.abandon(id, p, { kind: "timeout", timeoutMs: ms }), ms);
+      const deadline = ms !== undefined && ms > 0 ? performance.now() + ms : Infinity;
+      const p: Pending = { resolve, reject, o, deadline, onAbort: undefined };
+      if (deadline < this.timerAt) this.arm(deadline);
       if (o.signal) {
         p.onAbort = () => this.abandon(id, p, { kind: "cancelled", reason: o.signal!.reason });
         o.signal.addEventListener("abort", p.onAbort); // removed in release(), whatever settles the call
@@ -124,7 +131,8 @@ export class Peer<Id extends string | number = number> {
     const p = params ? this.pending.get(params.progressToken as Id) : undefined;
     if (p === undefined) return;
     p.o.progress?.(params!.message ?? "", params!.progress, params!.total);
-    p.timer?.refresh();
+    // The deadline moves later: the armed timer fires early, finds nothing due and re-arms.
+    if (p.deadline !== Infinity) p.deadline = performance.now() + p.o.timeoutMs!;
   }
 
   /** The owners of the requests in flight (distinct). */
@@ -155,8 +163,35 @@ export class Peer<Id extends string | number = number> {
     p.reject(p.o.fail(why, p.o.label));
   }
 
+  /** Arms the peer's timer for `at` (performance.now() time). */
+  private arm(at: number): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timerAt = at;
+    // (setTimeout takes at most 2^31-1 ms; a later deadline is re-armed when that fires.)
+    this.timer = setTimeout(this.sweep, Math.min(2 ** 31 - 1, Math.max(1, Math.ceil(at - performance.now()))));
+  }
+
+  /** Abandons every request whose deadline passed, then re-arms for the next one (if any). */
+  private readonly sweep = (): void => {
+    this.timer = undefined;
+    this.timerAt = Infinity;
+    const now = performance.now();
+    let next = Infinity;
+    const due: [Id, Pending][] = [];
+    for (const [id, p] of this.pending) {
+      if (p.deadline <= now) due.push([id, p]);
+      else if (p.deadline < next) next = p.deadline;
+    }
+    for (const [id, p] of due) this.abandon(id, p, { kind: "timeout", timeoutMs: p.o.timeoutMs! });
+    if (next !== Infinity && next < this.timerAt) this.arm(next);
+  };
+
   private release(p: Pending): void {
-    if (p.timer !== undefined) clearTimeout(p.timer);
+    if (this.pending.size === 0 && this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      this.timerAt = Infinity;
+    }
     if (p.onAbort !== undefined) p.o.signal!.removeEventListener("abort", p.onAbort);
     p.o.settled?.();
   }

@@ -3,7 +3,14 @@
 // (test/memory/migration.test.ts opens a database made by step 1 alone).
 import type { Database } from "bun:sqlite";
 
-export const MIGRATIONS: readonly string[] = [
+/** A step that may need what this SQLite lacks: when it fails with `unsupported`, it is recorded as
+ * applied without its effect (its first statement must be the one that can fail). */
+export interface OptionalStep {
+  sql: string;
+  unsupported: RegExp;
+}
+
+export const MIGRATIONS: ReadonlyArray<string | OptionalStep> = [
   // 1: capabilities (the current state of each record), their append-only versions, tags,
   // aliases left by renames, and every tool call (tool_usage).
   `
@@ -137,7 +144,9 @@ export const MIGRATIONS: readonly string[] = [
   // instead of testing every record with LIKE (100k records: ~0.4 s). FTS5 trigram phrases match
   // substrings, case-insensitively, as the LIKE did; the LIKE still checks the candidates, so the
   // answer is exactly the LIKE's. Keyed by the capability's rowid (pml never VACUUMs memory.db).
-  `
+  // Optional: on macOS Bun uses Apple's SQLite, which may lack FTS5 or its trigram tokenizer
+  // (SQLite < 3.34); text queries then scan with LIKE as before.
+  { unsupported: /no such (module|tokenizer)/i, sql: `
   CREATE VIRTUAL TABLE capability_text USING fts5 (text, tokenize = 'trigram');
   INSERT INTO capability_text (rowid, text)
     SELECT rowid, namespace || ':' || action || char(10) || description || char(10) || intent FROM capabilities;
@@ -151,7 +160,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER capability_text_delete AFTER DELETE ON capabilities BEGIN
     DELETE FROM capability_text WHERE rowid = OLD.rowid;
   END;
-  `,
+  ` },
 ];
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open
@@ -166,7 +175,14 @@ export function migrate(db: Database): number {
     db.transaction(() => {
       version = current();
       if (version >= MIGRATIONS.length) return;
-      db.run(MIGRATIONS[version]!);
+      const step = MIGRATIONS[version]!;
+      if (typeof step === "string") db.run(step);
+      else
+        try {
+          db.run(step.sql);
+        } catch (e) {
+          if (!step.unsupported.test((e as Error).message)) throw e;
+        }
       db.run("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", [version + 1, new Date().toISOString()]);
       version++;
     }).immediate();

@@ -8,6 +8,8 @@ import { dirname } from "node:path";
 import { migrate } from "./migrations.ts";
 import { formatName, makeFqdn, type CapName } from "./names.ts";
 
+/** tool_usage rows written by one INSERT (5 parameters each, far below SQLite's limit). */
+const USAGE_CHUNK = 64;
 const SORTS = { name: "c.namespace, c.action", usage: "c.usage_count DESC, c.namespace, c.action", created: "c.created_at DESC, c.id" } as const;
 import {
   NameTakenError,
@@ -34,6 +36,7 @@ interface Row {
 export class SqliteCapabilityStore implements CapabilityStore {
   readonly db: Database;
   private readonly q: Record<string, Statement>;
+  private readonly textIndex: boolean;
 
   constructor(readonly path: string) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -47,6 +50,8 @@ export class SqliteCapabilityStore implements CapabilityStore {
     this.db.run("PRAGMA synchronous = NORMAL");
     this.db.run("PRAGMA foreign_keys = ON");
     whileBusy(() => migrate(this.db));
+    // Absent when this SQLite lacks FTS5's trigram tokenizer (migration 6).
+    this.textIndex = this.db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'capability_text'").get() !== null;
     const cols = "c.*, (SELECT json_group_array(tag) FROM capability_tags t WHERE t.capability_id = c.id) AS tags";
     this.q = {
       byName: this.db.query(`SELECT ${cols} FROM capabilities c WHERE org = ?1 AND project = ?2 AND namespace = ?3 AND action = ?4`),
@@ -320,7 +325,7 @@ export class SqliteCapabilityStore implements CapabilityStore {
     // Words of 3+ characters are looked up in the trigram index (migration 6) first; the LIKEs
     // above then check only its candidates. Shorter words have no trigram: the LIKEs scan.
     const phrases = words.filter((w) => [...w].length >= 3).map((w) => `"${w.replaceAll('"', '""')}"`);
-    const textMatch = phrases.length ? "SELECT rowid FROM capability_text WHERE capability_text MATCH ?" : undefined;
+    const textMatch = phrases.length && this.textIndex ? "SELECT rowid FROM capability_text WHERE capability_text MATCH ?" : undefined;
     if (textMatch && driver === undefined) {
       from = `(${textMatch}) x CROSS JOIN capabilities c ON c.rowid = x.rowid`;
       params.unshift(phrases.join(" AND "));
@@ -443,7 +448,28 @@ export class SqliteCapabilityStore implements CapabilityStore {
   async recordToolUsage(rows: readonly ToolUsage[]): Promise<void> {
     if (!rows.length) return;
     this.db.transaction(() => {
-      for (const r of rows) this.q.usage!.run(r.tool_id, r.server_id, r.success ? 1 : 0, r.latency_ms, r.at);
+      // USAGE_CHUNK rows per statement: a busy proxy logs thousands of calls per flush, and a
+      // statement run per row was most of the bookkeeping's cost.
+      let i = 0;
+      if (rows.length >= USAGE_CHUNK) {
+        const chunk = (this.q.usageChunk ??= this.db.query(`INSERT INTO tool_usage (tool_id, server_id, success, latency_ms, at) VALUES ${Array(USAGE_CHUNK).fill("(?, ?, ?, ?, ?)").join(", ")}`));
+        const params: (string | number)[] = new Array(USAGE_CHUNK * 5);
+        for (; i + USAGE_CHUNK <= rows.length; i += USAGE_CHUNK) {
+          for (let k = 0; k < USAGE_CHUNK; k++) {
+            const r = rows[i + k]!;
+            params[k * 5] = r.tool_id;
+            params[k * 5 + 1] = r.server_id;
+            params[k * 5 + 2] = r.success ? 1 : 0;
+            params[k * 5 + 3] = r.latency_ms;
+            params[k * 5 + 4] = r.at;
+          }
+          chunk.run(...params);
+        }
+      }
+      for (; i < rows.length; i++) {
+        const r = rows[i]!;
+        this.q.usage!.run(r.tool_id, r.server_id, r.success ? 1 : 0, r.latency_ms, r.at);
+      }
     })();
   }
 

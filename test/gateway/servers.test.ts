@@ -7,6 +7,7 @@ import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelco
 import { fixturePackages, startRegistry, type FakeRegistry } from "../loader/npm-registry.ts";
 import { fixtureServer, isAlive, waitFor } from "../pool/helpers.ts";
 import { BUN, entries, RawPeer, ROOT, sdkClient, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { CONFIG_RECHECK_MS } from "../../src/gateway/project.ts";
 
 const MEMORY_JS = join(ROOT, "node_modules/@modelcontextprotocol/server-memory/dist/index.js");
 const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
@@ -169,6 +170,7 @@ describe("install on first use", () => {
       expect(existsSync(join(h.path, "deps"))).toBe(false);
 
       writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: desc(pkgs.evil.integrity.replace(/^sha512-./, "sha512-A")) } });
+      await Bun.sleep(CONFIG_RECHECK_MS); // an edit applies to calls made this long after it
       const bad: any = await client.callTool({ name: "fx__echo", arguments: { text: "x" } });
       expect(bad.isError).toBe(true);
       expect(text(bad)).toStartWith("Integrity check failed for @pml-test/fixture-server@1.2.3: expected sha512-A");
@@ -300,6 +302,7 @@ describe("remote MCP servers (type http)", () => {
       expect(r.isError).toBeFalsy();
       expect(JSON.parse(text(r)).workspace.root).toBe(other.path);
       writeConfig({ permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url: "http://example.com/mcp" } } });
+      await Bun.sleep(CONFIG_RECHECK_MS);
       const refused: any = await client.callTool({ name: "remote__status", arguments: {} });
       expect(refused.isError).toBe(true);
       expect(text(refused)).toMatch(/https/);

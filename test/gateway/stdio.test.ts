@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { CONFIG_RECHECK_MS } from "../../src/gateway/project.ts";
 import { entries, RawPeer, sdkClient, tempDir, testEnv, type EntryKind } from "../helpers/pml.ts";
 
 for (const kind of Object.keys(entries) as EntryKind[]) {
@@ -113,10 +114,17 @@ for (const kind of Object.keys(entries) as EntryKind[]) {
         const r: any = await client.callTool({ name: "memory__read_graph", arguments: {} });
         expect(r.isError).toBe(true);
         expect(r.content[0].text).toMatch(/\.pml\.json:3:\d+: invalid JSON/);
-        // Fixing the file applies on the next call, no restart.
+        // Fixing the file applies to calls made CONFIG_RECHECK_MS after the edit, no restart.
         writeFileSync(join(bad.path, ".pml.json"), '{"permissions": {"deny": ["memory"]}}\n');
+        await Bun.sleep(CONFIG_RECHECK_MS);
         const r2: any = await client.callTool({ name: "memory__read_graph", arguments: {} });
         expect(r2.content[0].text).toContain("denied");
+        // So does taking the deny out again: the tool is no longer refused, it asks (no allow).
+        writeFileSync(join(bad.path, ".pml.json"), '{"permissions": {}}\n');
+        await Bun.sleep(CONFIG_RECHECK_MS);
+        const r3: any = await client.callTool({ name: "memory__read_graph", arguments: {} });
+        expect(r3.content[0].text).not.toContain("denied");
+        expect(JSON.stringify(r3)).toContain("approval");
         await transport.close();
       } finally {
         bad.cleanup();

@@ -57,6 +57,26 @@ test("a timeout fails the request and tells the other side; progress restarts th
   expect(seen).toEqual(["step 0", "step 1", "step 2"]);
 });
 
+test("one timer for the peer: each request in flight times out at its own deadline, answered ones never", async () => {
+  const { p, lines } = peer();
+  const started = performance.now();
+  const long = p.request("tools/call", {}, { label: "long", timeoutMs: 400, fail });
+  const short = p.request("tools/call", {}, { label: "short", timeoutMs: 100, fail }); // earlier than the armed deadline
+  const answered = p.request("tools/call", {}, { label: "answered", timeoutMs: 100, fail });
+  const none = p.request("tools/call", {}, { label: "none", fail }); // no timeout at all
+  p.receive({ id: 3, result: "ok" });
+  expect(await answered).toBe("ok");
+  expect(((await short.catch((e) => e)) as Failed).f).toEqual({ kind: "timeout", timeoutMs: 100 });
+  expect(p.size).toBe(2); // the long one is still waiting
+  expect(((await long.catch((e) => e)) as Failed).f).toEqual({ kind: "timeout", timeoutMs: 400 });
+  expect(performance.now() - started).toBeGreaterThanOrEqual(400); // not before its own deadline
+  const cancelled = lines.filter((l) => l.method === "notifications/cancelled").map((l) => l.params.requestId);
+  expect(cancelled).toEqual([2, 1]);
+  p.receive({ id: 4, result: "late but fine" });
+  expect(await none).toBe("late but fine");
+  expect(p.size).toBe(0);
+});
+
 test("the caller's signal cancels: the request fails at once and a cancellation goes out", async () => {
   const { p, lines } = peer();
   const c = new AbortController();

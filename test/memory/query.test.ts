@@ -100,3 +100,20 @@ test("tag rows follow renames and forks", async () => {
   expect(both.items.map((c) => [c.display_name, c.created_by])).toEqual([["renamed:forked_one", "zed"], ["renamed:moved_one", red.by]]);
   expect((await store.query({ scope, tags: ["red"], created_by: "zed", namespace: "renamed", limit: 10 })).total).toBe(1);
 });
+
+test("without the trigram index (a SQLite lacking FTS5 trigram, e.g. an old macOS) text queries scan and answer the same", async () => {
+  const cases = [{ text: "lines" }, { text: "REPORT 1" }, { text: "t1" }, { text: "count", created_by: "ali*" }, { text: "lines", tags: ["red"] }, { text: "zebra_cross" }];
+  const indexed = [];
+  for (const c of cases) indexed.push(await store.query({ scope, ...c, limit: 30 }));
+  store.db.run("DROP TRIGGER capability_text_insert; DROP TRIGGER capability_text_update; DROP TRIGGER capability_text_delete; DROP TABLE capability_text;");
+  const plain = new SqliteCapabilityStore(join(dir.path, "memory.db"));
+  try {
+    for (const [i, c] of cases.entries()) {
+      const got = await plain.query({ scope, ...c, limit: 30 });
+      expect({ c, names: got.items.map((x) => x.display_name), total: got.total }).toEqual({ c, names: indexed[i]!.items.map((x) => x.display_name), total: indexed[i]!.total });
+    }
+    expect(indexed[0]!.total).toBeGreaterThan(0);
+  } finally {
+    plain.close();
+  }
+});

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
 import { KEYS, startReplica, writeKeysFile, type Replica } from "./helpers.ts";
+import { CONFIG_RECHECK_MS } from "../../src/gateway/project.ts";
 
 const SECRET = "ghp_team_test_secret_value_42";
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
@@ -34,8 +35,13 @@ async function teammate(key: string, config: Record<string, unknown>, file = "he
   const home = tempDir("pml-team-home-");
   dirs.push(ws, home);
   writeFileSync(join(ws.path, "a.txt"), file);
-  const write = (cfg: Record<string, unknown>) => writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ cloud: { url: registry.url }, ...cfg }));
-  write(config);
+  const put = (cfg: Record<string, unknown>) => writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ cloud: { url: registry.url }, ...cfg }));
+  put(config);
+  /** An edit while pml runs: it applies to calls made CONFIG_RECHECK_MS after it. */
+  const write = async (cfg: Record<string, unknown>) => {
+    put(cfg);
+    await Bun.sleep(CONFIG_RECHECK_MS);
+  };
   const c = await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, PML_API_KEY: key, ...env }) });
   closers.push(() => c.client.close());
   return { ...c, ws: ws.path, home: home.path, write };
@@ -92,12 +98,12 @@ describe("sharing capabilities through the team registry", () => {
     expect(r.structuredContent.result).toBe("BOB'S FILE!");
     expect(r.structuredContent.from).toMatchObject({ registry: registry.url, by: "alice" });
     // B's permissions apply to what the shared code calls.
-    b.write({ permissions: { allow: ["cap"], deny: ["filesystem:read_file"] } });
+    await b.write({ permissions: { allow: ["cap"], deny: ["filesystem:read_file"] } });
     const denied: any = await b.client.callTool({ name: "cap__fs__shout_file", arguments: { path: "a.txt" } });
     expect(denied.isError).toBe(true);
     expect(text(denied)).toContain("filesystem:read_file is denied");
     // Its parameters are checked before its code runs, as for local capabilities.
-    b.write({ permissions: { allow: ["filesystem"] } });
+    await b.write({ permissions: { allow: ["filesystem"] } });
     const bad: any = await b.client.callTool({ name: "cap__fs__shout_file", arguments: { path: 42 } });
     expect(text(bad)).toContain("Invalid arguments for cap:fs:shout_file");
   });
@@ -117,7 +123,7 @@ describe("sharing capabilities through the team registry", () => {
     expect(first.structuredContent.result).toBe("BOB AGAIN!");
     await registry.stop();
     try {
-      b.write({ permissions: { allow: ["filesystem"] }, memory: {} }); // a new config generation: nothing kept in memory helps
+      await b.write({ permissions: { allow: ["filesystem"] }, memory: {} }); // a new config generation: nothing kept in memory helps
       const cached: any = await b.client.callTool({ name: "cap__fs__shout_file", arguments: { path: "a.txt" } });
       expect(cached.structuredContent?.result).toBe("BOB AGAIN!");
       const never: any = await b.client.callTool({ name: "cap__fs__never_shared", arguments: {} });
