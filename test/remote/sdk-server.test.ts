@@ -4,14 +4,11 @@
 // server is signed in to through the real wire format (protected-resource and authorization
 // server metadata, dynamic registration, PKCE, the loopback redirect with its state).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { RemoteServers } from "../../src/remote/remote-servers.ts";
 import { tempDir } from "../helpers/pml.ts";
+import { oauthServer, sdkApp } from "./stand-ins.ts";
 
 const http = (url: string) => ({ type: "http" as const, url, headers: {}, env_required: [] }) as any;
 const ctx = (extra: Record<string, unknown> = {}) => ({ signal: AbortSignal.timeout(20_000), ...extra }) as any;
@@ -22,45 +19,6 @@ async function until(pred: () => boolean, ms = 5000) {
     if (Date.now() > end) throw new Error("condition not met in time");
     await Bun.sleep(20);
   }
-}
-
-/** An SDK server with sessions: `add_tool` adds a tool (list_changed), `ask` elicits from the client. */
-function sdkApp(guard?: (req: Request) => Response | undefined) {
-  const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
-  const tools = [
-    { name: "add_tool", description: "adds a tool", inputSchema: { type: "object" as const } },
-    { name: "ask", description: "asks the user", inputSchema: { type: "object" as const } },
-    { name: "whoami", description: "says ok", inputSchema: { type: "object" as const } },
-  ];
-  const make = () => {
-    const server = new Server({ name: "sdk-stand-in", version: "1" }, { capabilities: { tools: { listChanged: true } } });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-    server.setRequestHandler(CallToolRequestSchema, async (req) => {
-      if (req.params.name === "add_tool") {
-        if (!tools.some((t) => t.name === "extra")) tools.push({ name: "extra", description: "added later", inputSchema: { type: "object" } });
-        await server.sendToolListChanged();
-        return { content: [{ type: "text", text: "added" }] };
-      }
-      if (req.params.name === "ask") {
-        const answer = await server.elicitInput({ mode: "form", message: "Your name?", requestedSchema: { type: "object", properties: { name: { type: "string" } } } });
-        return { content: [{ type: "text", text: JSON.stringify(answer) }] };
-      }
-      return { content: [{ type: "text", text: "ok" }] };
-    });
-    return server;
-  };
-  return async (req: Request): Promise<Response> => {
-    const refused = guard?.(req);
-    if (refused) return refused;
-    const sid = req.headers.get("mcp-session-id");
-    let transport = sid ? sessions.get(sid) : undefined;
-    if (!transport) {
-      if (sid) return new Response("unknown session", { status: 404 });
-      transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void sessions.set(id, transport!) });
-      await make().connect(transport);
-    }
-    return transport.handleRequest(req);
-  };
 }
 
 describe("against the SDK's server transport under Bun.serve", () => {
@@ -111,66 +69,7 @@ describe("an OAuth-protected remote (authorization server on 127.0.0.1)", () => 
   const ws = tempDir("pml-oauth-ws-");
   const home = tempDir("pml-oauth-home-");
   const prevHome = process.env.PML_HOME;
-  const codes = new Map<string, { challenge: string; redirect: string }>();
-  const issued = new Set<string>();
-  const registered: any[] = [];
-  let base = "";
-  const guard = (req: Request) => {
-    const token = req.headers.get("authorization")?.replace(/^Bearer /, "");
-    if (token && issued.has(token)) return undefined;
-    return new Response(JSON.stringify({ error: "invalid_token" }), {
-      status: 401,
-      headers: { "www-authenticate": `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`, "content-type": "application/json" },
-    });
-  };
-  const app = sdkApp(guard);
-  const server = Bun.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    idleTimeout: 0,
-    async fetch(req) {
-      const u = new URL(req.url);
-      if (u.pathname === "/.well-known/oauth-protected-resource/mcp") return Response.json({ resource: `${base}/mcp`, authorization_servers: [base] });
-      if (u.pathname === "/.well-known/oauth-authorization-server")
-        return Response.json({
-          issuer: base,
-          authorization_endpoint: `${base}/authorize`,
-          token_endpoint: `${base}/token`,
-          registration_endpoint: `${base}/register`,
-          response_types_supported: ["code"],
-          grant_types_supported: ["authorization_code", "refresh_token"],
-          code_challenge_methods_supported: ["S256"],
-          token_endpoint_auth_methods_supported: ["none"],
-        });
-      if (u.pathname === "/register") {
-        const meta: any = await req.json();
-        registered.push(meta);
-        return Response.json({ ...meta, client_id: `client-${registered.length}` }, { status: 201 });
-      }
-      if (u.pathname === "/authorize") {
-        // The user approves at once: back to the client's redirect URI with a code and its state.
-        const code = randomUUID();
-        codes.set(code, { challenge: u.searchParams.get("code_challenge")!, redirect: u.searchParams.get("redirect_uri")! });
-        const back = new URL(u.searchParams.get("redirect_uri")!);
-        back.searchParams.set("code", code);
-        back.searchParams.set("state", u.searchParams.get("state") ?? "");
-        return Response.redirect(back.href, 302);
-      }
-      if (u.pathname === "/token") {
-        const form = new URLSearchParams(await req.text());
-        const entry = codes.get(form.get("code") ?? "");
-        const verifier = form.get("code_verifier") ?? "";
-        const challenge = createHash("sha256").update(verifier).digest("base64url");
-        if (!entry || entry.challenge !== challenge) return Response.json({ error: "invalid_grant" }, { status: 400 });
-        codes.delete(form.get("code")!);
-        const token = `tok-${randomUUID()}`;
-        issued.add(token);
-        return Response.json({ access_token: token, token_type: "Bearer", expires_in: 3600, refresh_token: `r-${randomUUID()}` });
-      }
-      return app(req);
-    },
-  });
-  base = `http://127.0.0.1:${server.port}`;
+  const { base, registered, stop } = oauthServer();
   const made: RemoteServers[] = [];
 
   beforeAll(() => {
@@ -178,7 +77,7 @@ describe("an OAuth-protected remote (authorization server on 127.0.0.1)", () => 
   });
   afterAll(async () => {
     for (const r of made) await r.shutdown();
-    server.stop(true);
+    stop();
     if (prevHome === undefined) delete process.env.PML_HOME;
     else process.env.PML_HOME = prevHome;
     ws.cleanup();
