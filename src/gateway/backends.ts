@@ -93,14 +93,14 @@ export class Backends {
   }
 
   /** The list a running server gave: known from now on, and kept for the next sessions. */
-  private noteServerTools(ns: string, tools: ToolInfo[] | undefined): void {
+  private noteServerTools(ns: string, tools: ToolInfo[] | undefined): Promise<void> | undefined {
     if (!tools) return;
     this.toolsSeen.set(ns, tools);
     const entry = this.toolLists.get(ns);
     if (!entry || entry.kept === tools) return;
     entry.kept = tools;
     entry.fromDisk = false;
-    void import("../pool/tool-lists.ts").then(({ writeToolList }) => writeToolList(ns, entry.key, tools));
+    return import("../pool/tool-lists.ts").then(({ writeToolList }) => writeToolList(ns, entry.key, tools));
   }
 
   /** `env` is what the environment resolver granted this call (src/config/env-resolver.ts). */
@@ -156,7 +156,7 @@ export class Backends {
     const pool = this.pool;
     if (pool === undefined) return this.getPool().then(() => this.runStdio(ns, d, action, args, call, env));
     return pool.call(ns, this.launcher(ns, d, env), action, args, call).then((result) => {
-      this.noteServerTools(ns, pool.cachedTools(ns));
+      void this.noteServerTools(ns, pool.cachedTools(ns));
       return result;
     });
   }
@@ -179,7 +179,7 @@ export class Backends {
   async listStdio(r: Resolved, env: EnvPlan, ctx: Partial<CallContext>): Promise<ToolInfo[]> {
     const pool = await this.getPool();
     const tools = await pool.listTools(r.ns, this.launcher(r.ns, r.descriptor as StdioDescriptor, env), ctx);
-    this.noteServerTools(r.ns, tools);
+    await this.noteServerTools(r.ns, tools); // kept before discover answers
     return tools;
   }
 
