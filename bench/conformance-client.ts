@@ -1,6 +1,7 @@
 // Adapter for the MCP conformance suite's client scenarios (@modelcontextprotocol/conformance):
 // the suite starts a test server and runs this with its URL; this drives pml's remote-server
-// client (src/remote/remote-servers.ts) the way the gateway does: list the tools, call each one.
+// client (src/remote/remote-servers.ts) the way the gateway does: list the tools, call each one;
+// for an OAuth scenario it plays the user's browser once (open the authorization URL, follow it back).
 //   bun node_modules/@modelcontextprotocol/conformance/dist/index.js client \
 //     --command "bun bench/conformance-client.ts" --scenario tools_call
 import { mkdtempSync } from "node:fs";
@@ -15,8 +16,33 @@ const desc = { type: "http", url, env_required: [] } as unknown as HttpDescripto
 const ctx = { signal: AbortSignal.timeout(20_000) };
 // Arguments the scenarios' tools take (add_numbers needs numbers; others take none).
 const ARGS: Record<string, Record<string, unknown>> = { add_numbers: { a: 2, b: 3 } };
+/** Plays the user's browser for a sign-in: opens the authorization URL and follows its redirects
+ * (the test authorization server approves at once) back to pml's loopback callback. */
+async function signIn(message: string): Promise<boolean> {
+  const m = /open (\S+) in a browser/.exec(message);
+  if (!m) return false;
+  let url = m[1]!;
+  for (let hop = 0; hop < 10; hop++) {
+    const res = await fetch(url, { redirect: "manual" });
+    const next = res.headers.get("location");
+    await res.body?.cancel();
+    if (!next) return res.ok;
+    url = new URL(next, url).href;
+  }
+  return false;
+}
+
+async function listTools() {
+  try {
+    return await remote.listTools("conformance", desc, ctx);
+  } catch (e) {
+    if (!(await signIn((e as Error).message))) throw e;
+    return remote.listTools("conformance", desc, ctx);
+  }
+}
+
 try {
-  const tools = await remote.listTools("conformance", desc, ctx);
+  const tools = await listTools();
   for (const t of tools) {
     const r = await remote.call("conformance", desc, t.name, ARGS[t.name] ?? {}, ctx).catch((e: Error) => ({ isError: true, content: [{ type: "text", text: e.message }] }));
     console.error(`${t.name}: ${JSON.stringify(r).slice(0, 200)}`);
@@ -26,4 +52,5 @@ try {
   process.exitCode = 1;
 } finally {
   await remote.shutdown();
+  process.exit(); // the sign-in listener would keep the process alive
 }

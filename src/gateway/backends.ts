@@ -134,6 +134,15 @@ export class Backends {
           return this.onServerRequest(ns, method, params, origins);
         },
         onToolsChanged: (ns, tools) => this.toolsSeen.set(ns, tools),
+        // A sign-in link goes to the client as URL-mode elicitation when it can show one (2025-11-25
+        // sessions; a 2026-07-28 call gets the link in its result).
+        onAuthorization: async (ns, url, ctx) => {
+          const session = ctx.origin?.session;
+          if (!session || session.modern || !session.supportsUrlElicitation()) return false;
+          const params = { mode: "url", message: `Sign in to ${ns} so pml can call its tools.`, url: url.href, elicitationId: crypto.randomUUID() };
+          const res = await session.request("elicitation/create", params, { timeoutMs: 60_000, signal: ctx.signal });
+          return !res.error && (res.result as { action?: string } | undefined)?.action === "accept";
+        },
       });
     }
     const result = await this.remote.call(ns, d, action, args, call, checkedHeaders(ns, env.headers));

@@ -110,6 +110,12 @@ export class Session {
     return supportsFormElicitation(this.client.capabilities);
   }
 
+  /** URL-mode elicitation (a link the client shows and opens; sign-ins). */
+  supportsUrlElicitation(): boolean {
+    const e = this.client.capabilities.elicitation;
+    return !!e && typeof e === "object" && e.url !== undefined;
+  }
+
   /** The client can no longer answer (its input closed): requests pml sent it fail at once,
    * and later ones too. Calls in flight go on. */
   endInput(): void {
