@@ -215,7 +215,9 @@ for (const [name, bin] of binaries) {
     continue;
   }
   try {
-    const client = await sdkClient(bin, ["stdio"], penv, ws);
+    // Each build its own PML_HOME: an older build cannot write a memory.db a newer one migrated
+    // (it would skip its tool_usage writes and look faster than it is).
+    const client = await sdkClient(bin, ["stdio"], name === "pml" ? penv : { ...penv, PML_HOME: join(tmp, `home-${name}`) }, ws);
     closers.push(() => client.close().catch(() => {}));
     // the first call installs server-everything into the temp PML_HOME (network) and starts it
     const first: any = await client.callTool({ name: "everything__echo", arguments: { message: "m0" } }, undefined, { timeout: 120_000 });
