@@ -1,137 +1,129 @@
 // Procedural memory part 2 (issue 13): dns:query by tag and by creator glob at 100k capabilities,
-// version resolution by date among 100 versions, and heuristic curation on 36 snippets named the
-// way a careful person would (share with the right namespace, with a valid name, exactly right).
-// Run: bun bench/memory-curation.ts [--count 100000]
+// version resolution by date among 100 versions, and heuristic curation on two sets of snippets named
+// the way a careful person would (bench/curation-tuning.ts, bench/curation-heldout.ts).
+// Run: bun bench/memory-curation.ts [--count 100000] [--curation-only] [--set tuning|held-out|both] [--misses]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { codeHash } from "../src/memory/code-hash.ts";
-import { suggestName, type CurationInput } from "../src/memory/curation.ts";
+import { AUTO_THRESHOLD, suggestName, type CurationInput } from "../src/memory/curation.ts";
 import { checkName } from "../src/memory/names.ts";
 import { SqliteCapabilityStore } from "../src/memory/sqlite-store.ts";
 import { pickVersion } from "../src/memory/versions.ts";
+import { HELD_OUT } from "./curation-heldout.ts";
+import { TUNING, type Snippet } from "./curation-tuning.ts";
 import { printTable, summarize } from "./stats.ts";
 
-const { values } = parseArgs({ options: { count: { type: "string", default: "100000" } } });
+const { values } = parseArgs({
+  options: { count: { type: "string", default: "100000" }, "curation-only": { type: "boolean" }, set: { type: "string", default: "both" }, misses: { type: "boolean" } },
+});
 const COUNT = Number(values.count);
 const dir = mkdtempSync(join(tmpdir(), "pml-bench-curation-"));
 const scope = { org: "local", project: "bench" };
 const CREATORS = ["alice", "alina", "bob", "carol", "dave", "erin", "frank", "grace"];
 
-// --- dns:query at COUNT capabilities ------------------------------------------------------------
-const store = new SqliteCapabilityStore(join(dir, "memory.db"));
-const t0 = performance.now();
-store.db.transaction(() => {
-  for (let i = 0; i < COUNT; i++) {
-    const code = `return ${i};`;
-    void store.capture({
-      scope, name: { namespace: ["fs", "git", "api", "util"][i % 4]!, action: `task_${i}` }, code, code_hash: codeHash(code),
-      intent: `task number ${i}`, description: `task number ${i}`, parameters_schema: { type: "object", properties: {} }, default_args: {},
-      tools_used: [], routing: "local", routing_explicit: false, by: CREATORS[i % CREATORS.length]!, latency_ms: 1,
-    });
-  }
-})();
-console.error(`stored ${COUNT} capabilities in ${Math.round(performance.now() - t0)} ms`);
-// Tags on 2% of them: "team-a" on every 50th, "release" on every 100th.
-const ids = store.db.query("SELECT id FROM capabilities ORDER BY rowid").all() as { id: string }[];
-// (Written in one transaction, as the records were: store.tag() is one transaction per call.)
-store.db.transaction(() => {
-  for (let i = 0; i < ids.length; i += 50) {
-    for (const t of i % 100 === 0 ? ["team-a", "release"] : ["team-a"]) store.db.run("INSERT INTO capability_tags (capability_id, tag) VALUES (?1, ?2)", [ids[i]!.id, t]);
-  }
-})();
+if (!values["curation-only"]) {
+  // --- dns:query at COUNT capabilities ------------------------------------------------------------
+  const store = new SqliteCapabilityStore(join(dir, "memory.db"));
+  const t0 = performance.now();
+  store.db.transaction(() => {
+    for (let i = 0; i < COUNT; i++) {
+      const code = `return ${i};`;
+      void store.capture({
+        scope, name: { namespace: ["fs", "git", "api", "util"][i % 4]!, action: `task_${i}` }, code, code_hash: codeHash(code),
+        intent: `task number ${i}`, description: `task number ${i}`, parameters_schema: { type: "object", properties: {} }, default_args: {},
+        tools_used: [], routing: "local", routing_explicit: false, by: CREATORS[i % CREATORS.length]!, latency_ms: 1,
+      });
+    }
+  })();
+  console.error(`stored ${COUNT} capabilities in ${Math.round(performance.now() - t0)} ms`);
+  // Tags on 2% of them: "team-a" on every 50th, "release" on every 100th.
+  const ids = store.db.query("SELECT id FROM capabilities ORDER BY rowid").all() as { id: string }[];
+  // (Written in one transaction, as the records were: store.tag() is one transaction per call.)
+  store.db.transaction(() => {
+    for (let i = 0; i < ids.length; i += 50) {
+      for (const t of i % 100 === 0 ? ["team-a", "release"] : ["team-a"]) store.db.run("INSERT INTO capability_tags (capability_id, tag) VALUES (?1, ?2)", [ids[i]!.id, t]);
+    }
+  })();
 
-async function timeQuery(q: Parameters<SqliteCapabilityStore["query"]>[0], n = 300): Promise<{ s: ReturnType<typeof summarize>; total: number }> {
-  let total = 0;
-  for (let i = 0; i < 20; i++) total = (await store.query(q)).total;
-  const samples: number[] = [];
-  for (let i = 0; i < n; i++) {
+  async function timeQuery(q: Parameters<SqliteCapabilityStore["query"]>[0], n = 300): Promise<{ s: ReturnType<typeof summarize>; total: number }> {
+    let total = 0;
+    for (let i = 0; i < 20; i++) total = (await store.query(q)).total;
+    const samples: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const a = performance.now();
+      await store.query(q);
+      samples.push(performance.now() - a);
+    }
+    return { s: summarize(samples), total };
+  }
+  const byTag = await timeQuery({ scope, tags: ["team-a", "release"], limit: 20 });
+  const byCreator = await timeQuery({ scope, created_by: "ali*", limit: 20 });
+  const byBoth = await timeQuery({ scope, created_by: "ali*", tags: ["team-a"], limit: 20 });
+  printTable(`dns:query at ${COUNT} capabilities (store.query, limit 20), ms`, {
+    [`tags team-a+release (${byTag.total} match)`]: byTag.s,
+    [`created_by ali* (${byCreator.total} match)`]: byCreator.s,
+    [`both (${byBoth.total} match)`]: byBoth.s,
+  });
+  console.log(`target: p95 <= 5 ms\n`);
+  store.close();
+
+  // --- version resolution by date among 100 versions ------------------------------------------------
+  const versions = Array.from({ length: 100 }, (_, i) => ({
+    version_tag: `${1 + Math.floor(i / 20)}.${i % 20}.0`,
+    created_at: new Date(Date.UTC(2026, 0, 1) + i * 3 * 86_400_000).toISOString(),
+  }));
+  const dates = Array.from({ length: 1000 }, (_, i) => new Date(Date.UTC(2026, 0, 1) + (i % 300) * 86_400_000).toISOString().slice(0, 10));
+  const vs: number[] = [];
+  for (const d of dates) {
     const a = performance.now();
-    await store.query(q);
-    samples.push(performance.now() - a);
+    pickVersion(versions, d);
+    vs.push(performance.now() - a);
   }
-  return { s: summarize(samples), total };
+  printTable("version resolution by date (@YYYY-MM-DD) among 100 versions, ms", { pickVersion: summarize(vs) });
+  console.log(`target: p95 <= 0.1 ms\n`);
 }
-const byTag = await timeQuery({ scope, tags: ["team-a", "release"], limit: 20 });
-const byCreator = await timeQuery({ scope, created_by: "ali*", limit: 20 });
-const byBoth = await timeQuery({ scope, created_by: "ali*", tags: ["team-a"], limit: 20 });
-printTable(`dns:query at ${COUNT} capabilities (store.query, limit 20), ms`, {
-  [`tags team-a+release (${byTag.total} match)`]: byTag.s,
-  [`created_by ali* (${byCreator.total} match)`]: byCreator.s,
-  [`both (${byBoth.total} match)`]: byBoth.s,
-});
-console.log(`target: p95 <= 5 ms\n`);
-store.close();
-
-// --- version resolution by date among 100 versions ------------------------------------------------
-const versions = Array.from({ length: 100 }, (_, i) => ({
-  version_tag: `${1 + Math.floor(i / 20)}.${i % 20}.0`,
-  created_at: new Date(Date.UTC(2026, 0, 1) + i * 3 * 86_400_000).toISOString(),
-}));
-const dates = Array.from({ length: 1000 }, (_, i) => new Date(Date.UTC(2026, 0, 1) + (i % 300) * 86_400_000).toISOString().slice(0, 10));
-const vs: number[] = [];
-for (const d of dates) {
-  const a = performance.now();
-  pickVersion(versions, d);
-  vs.push(performance.now() - a);
-}
-printTable("version resolution by date (@YYYY-MM-DD) among 100 versions, ms", { pickVersion: summarize(vs) });
-console.log(`target: p95 <= 0.1 ms\n`);
 
 // --- heuristic curation -----------------------------------------------------------------------------
-// [intent, tools used, code, the name a careful person gives]
-const SNIPPETS: [string, string[], string, string][] = [
-  ["read a json file and parse it", ["filesystem:read_file"], "return JSON.parse(await mcp.filesystem.read_file({path: args.path}))", "fs:read_json"],
-  ["write an object to a json file", ["filesystem:write_file"], "await mcp.filesystem.write_file({path: args.path, content: JSON.stringify(args.value)})", "fs:write_json"],
-  ["copy a file before editing it as a backup", ["filesystem:read_file", "filesystem:write_file"], "const t = await mcp.filesystem.read_file({path: args.path}); await mcp.filesystem.write_file({path: args.path + '.bak', content: t})", "fs:backup_file"],
-  ["list the files in a directory", ["filesystem:list_directory"], "return await mcp.filesystem.list_directory({path: args.path})", "fs:list_directory"],
-  ["find all typescript files", ["filesystem:search_files"], "return await mcp.filesystem.search_files({pattern: '**/*.ts'})", "fs:find_typescript_files"],
-  ["count lines in a file", ["filesystem:read_file"], "return (await mcp.filesystem.read_file({path: args.path})).split('\\n').length", "fs:count_lines"],
-  ["read a yaml config file", ["filesystem:read_file"], "return await mcp.filesystem.read_file({path: 'config.yaml'})", "fs:read_yaml_config"],
-  ["delete temporary files", ["shell:exec"], "return await mcp.shell.exec({command: 'rm -f tmp/*'})", "shell:delete_temp_files"],
-  ["show the current git branch", ["shell:exec"], "return await mcp.shell.exec({command: 'git branch --show-current'})", "git:current_branch"],
-  ["show the git status", ["shell:exec"], "return await mcp.shell.exec({command: 'git status --short'})", "git:status"],
-  ["list recent git commits", ["shell:exec"], "return await mcp.shell.exec({command: 'git log --oneline -10'})", "git:list_commits"],
-  ["create a git tag for the release", ["shell:exec"], "return await mcp.shell.exec({command: 'git tag ' + args.tag})", "git:create_tag"],
-  ["show the diff of staged changes", ["shell:exec"], "return await mcp.shell.exec({command: 'git diff --cached'})", "git:staged_diff"],
-  ["run the test suite", ["shell:exec"], "return await mcp.shell.exec({command: 'npm test'})", "shell:run_tests"],
-  ["install npm dependencies", ["shell:exec"], "return await mcp.shell.exec({command: 'npm install'})", "shell:install_dependencies"],
-  ["check disk usage of the project", ["shell:exec"], "return await mcp.shell.exec({command: 'du -sh .'})", "shell:disk_usage"],
-  ["fetch a url and return the body", ["fetch:fetch"], "return await mcp.fetch.fetch({url: args.url})", "api:fetch_url"],
-  ["download a file from a url", ["fetch:fetch", "filesystem:write_file"], "const b = await mcp.fetch.fetch({url: args.url}); await mcp.filesystem.write_file({path: args.path, content: b})", "api:download_file"],
-  ["post a message to a webhook", ["fetch:fetch"], "return await mcp.fetch.fetch({url: args.url, method: 'POST', body: args.text})", "api:post_webhook"],
-  ["get the weather forecast from the api", ["fetch:fetch"], "return await mcp.fetch.fetch({url: 'https://api.weather/forecast'})", "api:get_weather_forecast"],
-  ["convert csv text to json", [], "return args.csv.split('\\n').map(l => l.split(','))", "transform:csv_to_json"],
-  ["convert json to yaml", [], "return toYaml(args.value)", "transform:json_to_yaml"],
-  ["slugify a title", [], "return args.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')", "transform:slugify_title"],
-  ["flatten a nested object", [], "return flatten(args.obj)", "transform:flatten_object"],
-  ["sort items by date", [], "return args.items.sort((a, b) => a.date - b.date)", "transform:sort_items"],
-  ["format bytes as a human readable size", [], "return (args.n / 1024).toFixed(1) + ' KB'", "util:format_bytes"],
-  ["generate a random id", [], "return Math.random().toString(36).slice(2)", "util:generate_id"],
-  ["parse a cron expression", [], "return parseCron(args.expr)", "util:parse_cron"],
-  ["summarize a text with the model", ["ai:complete"], "return await mcp.ai.complete({prompt: 'Summarize: ' + args.text})", "ai:summarize_text"],
-  ["translate a paragraph to spanish", ["ai:complete"], "return await mcp.ai.complete({prompt: 'Translate to Spanish: ' + args.text})", "ai:translate_text"],
-  ["classify an issue as bug or feature", ["ai:complete"], "return await mcp.ai.complete({prompt: 'bug or feature? ' + args.text})", "ai:classify_issue"],
-  ["query the users table", ["sqlite:query"], "return await mcp.sqlite.query({sql: 'SELECT * FROM users'})", "db:query_users"],
-  ["count rows in a table", ["sqlite:query"], "return await mcp.sqlite.query({sql: 'SELECT COUNT(*) FROM ' + args.table})", "db:count_rows"],
-  ["export a table to csv", ["sqlite:query", "filesystem:write_file"], "const r = await mcp.sqlite.query({sql: 'SELECT * FROM ' + args.table}); await mcp.filesystem.write_file({path: 'out.csv', content: r})", "db:export_table"],
-  ["remember a fact in the knowledge graph", ["memory:create_entities"], "return await mcp.memory.create_entities({entities: [args.fact]})", "memory:create_entity"],
-  ["search the knowledge graph for a name", ["memory:search_nodes"], "return await mcp.memory.search_nodes({query: args.name})", "memory:search_nodes"],
-];
-let nsRight = 0;
-let valid = 0;
-let exact = 0;
-const misses: string[] = [];
-for (const [i, [intent, tools, code, want]] of SNIPPETS.entries()) {
-  const c: CurationInput = { id: String(i), currentName: `unnamed_${codeHash(code).slice(0, 8)}`, intent, description: intent, code, tools_used: tools };
-  const s = suggestName(c, () => false);
-  if (s.suggestedName.split(":")[0] === want.split(":")[0]) nsRight++;
-  if (checkName(s.suggestedName).ok) valid++;
-  if (s.suggestedName === want) exact++;
-  else misses.push(`  "${intent}": ${s.suggestedName} (wanted ${want}, confidence ${s.confidence.toFixed(2)})`);
+// Two sets: the one the heuristics were tuned on and a held-out one written before tuning.
+// For each: share with the right namespace, a valid name, exactly the careful name; what `auto`
+// (confidence > 0.8) would apply and how many of those are wrong; confidence of right vs wrong names.
+function curationReport(label: string, set: Snippet[]): void {
+  let nsRight = 0;
+  let valid = 0;
+  const right: number[] = [];
+  const wrong: number[] = [];
+  const misses: string[] = [];
+  let applied = 0;
+  let appliedWrong = 0;
+  for (const [i, [intent, tools, code, want]] of set.entries()) {
+    const c: CurationInput = { id: String(i), currentName: `unnamed_${codeHash(code).slice(0, 8)}`, intent, description: intent, code, tools_used: tools };
+    const s = suggestName(c, () => false);
+    if (s.suggestedName.split(":")[0] === want.split(":")[0]) nsRight++;
+    if (checkName(s.suggestedName).ok) valid++;
+    const ok = s.suggestedName === want;
+    (ok ? right : wrong).push(s.confidence);
+    if (s.confidence > AUTO_THRESHOLD) {
+      applied++;
+      if (!ok) appliedWrong++;
+    }
+    if (!ok) misses.push(`  "${intent}": ${s.suggestedName} (wanted ${want}, confidence ${s.confidence.toFixed(2)})`);
+  }
+  const pct = (n: number) => `${Math.round((100 * n) / set.length)}%`;
+  const dist = (xs: number[]) => {
+    if (!xs.length) return "none";
+    const s = [...xs].sort((a, b) => a - b);
+    const band = (lo: number, hi: number) => s.filter((x) => x > lo && x <= hi).length;
+    const bands = [`<= 0.5: ${band(-1, 0.5)}`, `0.5-0.65: ${band(0.5, 0.65)}`, `0.65-0.8: ${band(0.65, AUTO_THRESHOLD)}`, `> 0.8 (auto): ${band(AUTO_THRESHOLD, 1)}`];
+    return `n=${s.length} min ${s[0]!.toFixed(2)} median ${s[Math.floor(s.length / 2)]!.toFixed(2)} max ${s.at(-1)!.toFixed(2)} [${bands.join(", ")}]`;
+  };
+  console.log(`heuristic curation, ${label} (${set.length} snippets): right namespace ${pct(nsRight)}, valid name ${pct(valid)}, exactly right ${pct(right.length)} (${right.length})`);
+  console.log(`  auto (> ${AUTO_THRESHOLD}) would apply ${applied}, of which wrong ${appliedWrong}`);
+  console.log(`  confidence of right names: ${dist(right)}`);
+  console.log(`  confidence of wrong names: ${dist(wrong)}`);
+  if (values.misses) console.log(misses.join("\n"));
 }
-const pct = (n: number) => `${Math.round((100 * n) / SNIPPETS.length)}%`;
-console.log(`heuristic curation on ${SNIPPETS.length} snippets: right namespace ${pct(nsRight)}, valid name ${pct(valid)}, exactly right ${pct(exact)}`);
-console.log(misses.slice(0, 12).join("\n"));
+if (values.set !== "held-out") curationReport("tuning set", TUNING);
+if (values.set !== "tuning") curationReport("held-out set", HELD_OUT);
 rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,17 @@
-// Proposing names for capabilities, offline: the namespace from the tools a capability uses (and
-// git commands in its code), the action and target from its intent (else from its code). The
-// confidence is tools match (0.3) + intent clarity (0.3) + pattern compliance (0.4).
+// Proposing names for capabilities, offline. The namespace comes from the tools a capability uses
+// (and the git commands in its code); the action and target from its intent, read as a request
+// (src/memory/curation-words.ts), checked against its code. The confidence is
+//   tools match (0.3): the namespace is backed by the tools used, and the code backs the name;
+//   intent clarity (0.3): the intent has one verb saying what is done and a specific object;
+//   pattern compliance (0.4): the name follows the conventions and is no variant of a taken name.
+// A name built from a fallback (no verb, a generic object, no tools behind the namespace, a
+// variant) stays at or below AUTO_THRESHOLD, so `auto` applies only names read plainly.
 import { routeTool } from "../routing/route.ts";
-import { checkName, STANDARD_NAMESPACES, type CapName } from "./names.ts";
+import { backedByCode, codeEvidence, FORMATS, GENERIC_OBJECTS, GIT_SUBCOMMANDS, isWeakVerb, readIntent, singular, words, type CodeEvidence, type IntentReading } from "./curation-words.ts";
+import { checkName, RESERVED_NAMESPACES, STANDARD_NAMESPACES, type CapName } from "./names.ts";
+
+/** `auto` applies suggestions above this confidence. */
+export const AUTO_THRESHOLD = 0.8;
 
 export interface CurationInput {
   id: string;
@@ -21,120 +30,192 @@ export interface Suggestion {
   reasoning: string;
 }
 
-const VERB_SYNONYMS: Record<string, string> = {
-  read: "read", load: "read", open: "read", view: "read", cat: "read",
-  write: "write", save: "write", store: "write", persist: "write", dump: "export",
-  list: "list", enumerate: "list", show: "show", print: "show", display: "show",
-  find: "find", locate: "find", search: "search", grep: "search", look: "find", collect: "find", gather: "find",
-  count: "count", tally: "count", measure: "measure", compute: "compute", calculate: "compute",
-  copy: "copy", duplicate: "copy", clone: "copy", backup: "backup", move: "move", rename: "rename",
-  delete: "delete", remove: "delete", erase: "delete", drop: "delete", prune: "delete", clean: "clean",
-  create: "create", make: "create", add: "add", generate: "generate", build: "build", scaffold: "generate",
-  update: "update", edit: "update", modify: "update", change: "update", replace: "replace", bump: "bump",
-  parse: "parse", decode: "parse", convert: "convert", transform: "convert", turn: "convert", format: "format", prettify: "format",
-  validate: "validate", check: "check", verify: "check", test: "test", lint: "lint",
-  fetch: "fetch", get: "get", retrieve: "fetch", download: "download", upload: "upload", request: "fetch",
-  send: "send", post: "post", notify: "notify", publish: "publish",
-  summarize: "summarize", summarise: "summarize", translate: "translate", classify: "classify", label: "classify",
-  extract: "extract", pull: "extract", draft: "draft", explain: "explain", describe: "describe",
-  merge: "merge", split: "split", sort: "sort", filter: "filter", group: "group", dedupe: "dedupe", flatten: "flatten",
-  hash: "hash", compress: "compress", archive: "archive", export: "export", import: "import", restore: "restore",
-  run: "run", execute: "run", kill: "kill", stop: "stop", start: "start", stash: "stash", diff: "diff", compare: "compare",
-  normalize: "normalize", normalise: "normalize", slugify: "slugify", render: "render", resize: "resize", watch: "watch",
+const FS_SERVERS = new Set(["filesystem", "server_filesystem", "fs", "file", "files"]);
+const SHELL_SERVERS = new Set(["shell", "bash", "terminal", "exec", "process"]);
+const AI_SERVERS = /^(ai|llm|openai|anthropic|sampling|ollama|gemini)$/;
+const DB_SERVERS = /^(sqlite|postgres|postgresql|mysql|mariadb|db|database|redis|mongodb|supabase)$/;
+/** The order a capability mixing tools is named by: the source of its work before its sinks. */
+const PRIORITY = ["git", "ai", "db", "api", "fs", "shell"];
+/** Verbs that reshape data: without tools, such a capability belongs in `transform`. */
+const TRANSFORM_VERBS = new Set(["convert", "sort", "filter", "group", "dedupe", "flatten", "split", "join", "merge", "normalize", "slugify"]);
+const FORMAT_VERBS = new Set(["parse", "format", "encode", "render", "extract", "validate"]);
+
+/** The namespace one tool points to: fs, shell (git when the code runs git), api…, or its own server's name. */
+function toolNamespace(tool: string, runsGit: boolean): string | undefined {
+  const server = tool.split(":")[0]!.toLowerCase().replace(/-/g, "_");
+  if (server === "git") return "git";
+  if (SHELL_SERVERS.has(server)) return runsGit ? "git" : "shell";
+  if (FS_SERVERS.has(server)) return "fs";
+  if (AI_SERVERS.test(server)) return "ai";
+  if (DB_SERVERS.test(server)) return "db";
+  if (server === "fetch" || server === "http" || (routeTool(server) === "cloud" && server !== "pml")) return "api";
+  if (/^[a-z][a-z0-9]*$/.test(server) && !(RESERVED_NAMESPACES as readonly string[]).includes(server)) return server;
+  return undefined;
+}
+
+interface NamespaceChoice {
+  ns: string;
+  /** 0..1: how far the tools used back it (1: every tool points there; 0: no tool does). */
+  backing: number;
+  why: string;
+  /** A server's own name, not a standard namespace: the capability wraps that server's tools. */
+  own: boolean;
+}
+
+/** The namespace and how far the tools used back it. */
+export function namespaceFor(c: Pick<CurationInput, "tools_used" | "code">, reading: IntentReading, e: CodeEvidence): NamespaceChoice {
+  const runsGit = e.programs.has("git");
+  const per = c.tools_used.map((t) => toolNamespace(t, runsGit));
+  const known = per.filter((n): n is string => n !== undefined);
+  if (known.length) {
+    const ranked = [...new Set(known)].sort((a, b) => rank(a) - rank(b));
+    const ns = ranked[0]!;
+    const share = known.filter((n) => n === ns).length / c.tools_used.length;
+    const own = !(STANDARD_NAMESPACES as readonly string[]).includes(ns);
+    const why = ns === "git" ? "runs git commands" : own ? `uses the ${ns} server's tools` : WHY[ns]!;
+    return { ns, backing: ranked.length === 1 ? share : share / 2, why: ranked.length > 1 ? `${why} (also ${ranked.slice(1).join(", ")}: a mixed capability)` : why, own };
+  }
+  if (c.tools_used.length) return { ns: "util", backing: 0, why: `its tools (${c.tools_used.join(", ")}) map to no namespace`, own: false };
+  // Pure code: that it calls no tool backs transform/util only half-way (its code could still be
+  // anything), more when the verb says it reshapes data.
+  const pure = !/\bmcp\s*\./.test(c.code);
+  const v = reading.verb ?? "";
+  const formats = reading.target.some((w) => FORMATS.has(w)) || e.formats.size > 0;
+  if (TRANSFORM_VERBS.has(v) || reading.targetFrom === "conversion" || (FORMAT_VERBS.has(v) && formats))
+    return { ns: "transform", backing: pure ? 0.75 : 0, why: reading.targetFrom === "conversion" ? "uses no tools and converts data" : `uses no tools, and "${v}" reshapes data`, own: false };
+  return { ns: "util", backing: pure ? 0.5 : 0, why: "uses no tools", own: false };
+}
+const rank = (ns: string) => (PRIORITY.includes(ns) ? PRIORITY.indexOf(ns) : PRIORITY.length);
+const WHY: Record<string, string> = {
+  fs: "uses filesystem tools",
+  shell: "runs shell commands",
+  ai: "calls a language model",
+  db: "queries a database",
+  api: "calls a web API",
 };
 
-/** Words that say little about what is acted on: used only when nothing better is there. */
-const GENERIC = new Set(["file", "files", "data", "content", "contents", "thing", "things", "item", "items", "value", "values", "text", "result", "results", "output", "info", "stuff", "list"]);
-const SKIP = new Set(
-  ("a an the and or of to in on for from with by at as is are be it its this that these those into onto my your our their all each every some any " +
-    "new next last given one two then them there here up out over via per using other another which what who whom how when where why its").split(" "),
-);
-
-const GIT_CMD = /\bgit\s+(log|status|diff|commit|push|pull|branch|tag|blame|stash|show|rev-parse|add|checkout|fetch|merge|rebase|shortlog|describe|ls-files)\b/;
-
-/** The namespace and whether the tools (or git commands) said so. */
-export function namespaceFor(c: Pick<CurationInput, "tools_used" | "code" | "intent" | "description">): { ns: string; fromTools: boolean; why: string } {
-  const toolNs = c.tools_used.map((t) => t.split(":")[0]!.toLowerCase());
-  const has = (pred: (ns: string) => boolean) => toolNs.some(pred);
-  if (toolNs.includes("git") || (has((n) => n === "shell") && GIT_CMD.test(c.code))) return { ns: "git", fromTools: true, why: "runs git commands" };
-  if (has((n) => /^(ai|llm|openai|anthropic|sampling)$/.test(n))) return { ns: "ai", fromTools: true, why: "calls a language model" };
-  if (has((n) => /^(sqlite|postgres|postgresql|mysql|mariadb|db|database|redis|mongodb)$/.test(n))) return { ns: "db", fromTools: true, why: "queries a database" };
-  if (has((n) => n === "fetch" || n === "http" || (routeTool(n) === "cloud" && n !== "pml"))) return { ns: "api", fromTools: true, why: "calls a web API" };
-  if (has((n) => /^(filesystem|server_filesystem|fs)$/.test(n))) return { ns: "fs", fromTools: true, why: "uses filesystem tools" };
-  if (has((n) => n === "shell")) return { ns: "shell", fromTools: true, why: "runs shell commands" };
-  const words = `${c.intent} ${c.description}`.toLowerCase();
-  if (/\b(convert|parse|format|transform|csv|json|yaml|xml|markdown|flatten|slug|normali[sz]e|dedupe|group)\b/.test(words))
-    return { ns: "transform", fromTools: false, why: "transforms data (no tools)" };
-  return { ns: "util", fromTools: false, why: c.tools_used.length ? `its tools (${c.tools_used.join(", ")}) map to no standard namespace` : "uses no tools" };
+interface Draft {
+  action: string;
+  target: string[];
+  /** Whether the intent gave the verb / the object (else the code did, or nothing). */
+  verbFromIntent: boolean;
+  targetFromIntent: boolean;
+  /** The name is the object alone ("current_branch"), the intent only asking to see it. */
+  nounOnly: boolean;
+  notes: string[];
 }
 
-function tokens(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w && !SKIP.has(w) && !/^\d+$/.test(w));
-}
-
-function singular(w: string): string {
-  if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
-  if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us")) return w.slice(0, -1);
-  return w;
-}
-
-/** Action (a verb) and target (what it acts on) from the intent, else from the code's tool calls. */
-export function actionTarget(c: Pick<CurationInput, "intent" | "description" | "tools_used" | "code">): { action?: string; targets: string[]; fromIntent: { action: boolean; target: boolean } } {
-  const ws = tokens(c.intent || c.description);
-  let action: string | undefined;
-  let at = -1;
-  for (let i = 0; i < ws.length; i++) {
-    const v = VERB_SYNONYMS[ws[i]!];
-    if (v) {
-      action = v;
-      at = i;
-      break;
+function draft(reading: IntentReading, e: CodeEvidence, ns: NamespaceChoice, tools: readonly string[]): Draft {
+  const notes: string[] = [];
+  // A capability wrapping one tool of a server with no standard namespace is named after that tool.
+  const ownTools = ns.own ? [...new Set(tools.filter((t) => t.split(":")[0]!.toLowerCase() === ns.ns))] : [];
+  if (ownTools.length === 1) {
+    const parts = ownTools[0]!.split(":")[1]!.toLowerCase().split(/[_-]/).filter(Boolean);
+    if (parts.length >= 2) {
+      const target = parts.slice(1);
+      if (reading.singularObject) target[target.length - 1] = singular(target.at(-1)!);
+      notes.push(`named after the tool ${ownTools[0]} it wraps`);
+      return { action: parts[0]!, target, verbFromIntent: reading.verb === parts[0], targetFromIntent: false, nounOnly: false, notes };
     }
   }
-  const after = ws.slice(at + 1).filter((w) => !VERB_SYNONYMS[w] || w === "test");
-  const specific = after.filter((w) => !GENERIC.has(w)).map(singular);
-  const generic = after.filter((w) => GENERIC.has(w)).map(singular);
-  const fromIntent = { action: action !== undefined, target: specific.length + generic.length > 0 };
-  let targets = [...specific, ...generic];
-  if (!action || !targets.length) {
-    // The code: its first tool call's action (read_file -> read, file).
-    for (const t of c.tools_used) {
-      const [verb, ...rest] = (t.split(":")[1] ?? "").split(/[_-]/);
-      if (!action && verb && VERB_SYNONYMS[verb]) action = VERB_SYNONYMS[verb];
-      if (!targets.length && rest.length) targets = rest.map(singular);
-      if (action && targets.length) break;
+  let target = reading.target;
+  let targetFromIntent = target.length > 0;
+  const generic = target.length > 0 && target.every((w) => GENERIC_OBJECTS.has(w));
+  const git = e.gitCommand ? GIT_SUBCOMMANDS[e.gitCommand] : undefined;
+  const toolObject = [...e.objects].find((o) => !GENERIC_OBJECTS.has(o));
+  if (!target.length || generic) {
+    // "read a file" that parses JSON -> json; "list the files" with list_directory -> directory.
+    const better = e.formats.size === 1 ? [...e.formats] : git ? git[1] : toolObject ? [toolObject] : undefined;
+    if (better) {
+      notes.push(`target "${better.join(" ")}" from the code${generic ? ` (the intent says only "${target.join(" ")}")` : ""}`);
+      target = better;
+      targetFromIntent = false;
     }
   }
-  return { action, targets: [...new Set(targets.filter((t) => /^[a-z][a-z0-9]*$/.test(t)))], fromIntent };
+  // "convert csv text to json" -> csv_to_json: the conversion names itself.
+  if (reading.targetFrom === "conversion") return { action: "", target, verbFromIntent: true, targetFromIntent, nounOnly: true, notes };
+  let action = reading.verbKind === "content" ? reading.verb : undefined;
+  let verbFromIntent = action !== undefined;
+  if ((reading.verbKind === "request" || reading.verbKind === "question") && !action) {
+    // "show the current git branch" -> current_branch; "show the diff" -> get_diff, "get" being a guess.
+    if (target.length >= 2 && targetFromIntent) return { action: "", target, verbFromIntent: true, targetFromIntent, nounOnly: true, notes: [...notes, `the intent asks to see "${target.join(" ")}"`] };
+    action = reading.verb ?? "get";
+    notes.push(`action "${action}" guessed from a request to see something`);
+  }
+  if (!action) {
+    action = git?.[0] ?? [...e.verbs][0];
+    verbFromIntent = false;
+    if (action) notes.push(`action "${action}" from the code`);
+  }
+  return { action: action ?? "run", target: target.length ? target : ["task"], verbFromIntent, targetFromIntent, nounOnly: false, notes };
 }
 
 /** A name for one capability; `taken` says whether a name is already used (by another record). */
 export function suggestName(c: CurationInput, taken: (name: CapName) => boolean): Suggestion {
-  const ns = namespaceFor(c);
-  const at = actionTarget(c);
+  const e = codeEvidence(c.code, c.tools_used);
+  const reading = readIntent(c.intent || c.description, [...e.programs]);
+  const ns = namespaceFor(c, reading, e);
+  const d = draft(reading, e, ns, c.tools_used);
+  const base = d.nounOnly ? d.target.join("_") : `${d.action}_${d.target.join("_")}`;
   const why: string[] = [`namespace ${ns.ns}: ${ns.why}`];
-  let confidence = ns.fromTools ? 0.3 : c.tools_used.length === 0 && ns.ns !== "util" ? 0.2 : 0.1;
-  confidence += at.fromIntent.action && at.fromIntent.target ? 0.3 : at.fromIntent.action || at.fromIntent.target ? 0.15 : 0;
-  const action = at.action ?? "run";
-  const [first, ...more] = at.targets.length ? at.targets : ["task"];
-  why.push(at.action ? `action "${action}"${at.fromIntent.action ? " from the intent" : " from its tool calls"}` : 'no verb found: action "run"');
-  why.push(at.targets.length ? `target "${first}"${at.fromIntent.target ? " from the intent" : " from its tool calls"}` : 'no target found: "task"');
-  let name: CapName = { namespace: ns.ns, action: `${action}_${first}` };
-  let compliance = at.action && at.targets.length ? 0.4 : 0.2;
+  if (reading.verbKind === "content" && reading.verb) why.push(`action "${reading.verb}" from the intent`);
+  else if (reading.verbKind === "request") why.push("the intent only asks to see something");
+  else if (reading.verbKind === "question") why.push("the intent is a question");
+  else why.push("no verb recognised in the intent");
+  if (d.targetFromIntent) why.push(`target "${d.target.join(" ")}" from the intent${reading.targetFrom && reading.targetFrom !== "object" ? ` (${reading.targetFrom})` : ""}`);
+  why.push(...d.notes);
+
+  const conversion = reading.targetFrom === "conversion";
+  // Tools match: the namespace is backed by the tools used, and the code backs the action and target.
+  const actionBacked = (d.nounOnly && !conversion) || e.verbs.has(d.action) || (d.action === "run" && e.programs.size > 0);
+  const targetWords = d.target.filter((w) => w !== "to");
+  const backedShare = targetWords.length ? targetWords.filter((w) => backedByCode(w, e)).length / targetWords.length : 0;
+  const toolsMatch = 0.2 * ns.backing + (actionBacked ? 0.05 : 0) + 0.05 * backedShare;
+  if (backedShare < 1 && targetWords.length) why.push(`${targetWords.filter((w) => !backedByCode(w, e)).map((w) => `"${w}"`).join(", ")} not seen in the code`);
+
+  // Intent clarity: a verb saying what is done (0.1), a specific object (0.1), and, only when both
+  // were found, one reading of them (0.1): no second verb, no complement left out, nothing cut.
+  const verbPart = !d.verbFromIntent ? 0 : conversion ? 0.1 : d.nounOnly || reading.verbKind !== "content" || isWeakVerb(d.action) ? 0.05 : 0.1;
+  const objectPart = d.targetFromIntent ? (targetWords.every((w) => GENERIC_OBJECTS.has(w)) ? 0.05 : 0.1) : 0;
+  const otherVerbs = reading.verbs.filter((v) => v !== d.action && v !== reading.verb);
+  let onePart = verbPart > 0 && objectPart > 0 ? 0.1 : 0;
+  if (otherVerbs.length) {
+    onePart -= 0.05 * Math.min(2, otherVerbs.length);
+    why.push(`the intent also says ${otherVerbs.map((v) => `"${v}"`).join(", ")}`);
+  }
+  const leftOut = reading.ofComplement.filter((w) => !targetWords.includes(w));
+  if (leftOut.length) {
+    onePart -= 0.1;
+    why.push(`the name leaves out "of ${leftOut.join(" ")}"`);
+  }
+  if (reading.truncated) onePart -= 0.05;
+  const clarity = verbPart + objectPart + Math.max(0, onePart);
+
+  // Pattern compliance: standard namespace, verb first, a short specific target, not a variant.
+  let name: CapName = { namespace: ns.ns, action: base };
+  let variant = false;
   if (taken(name)) {
-    const variants = [...more.map((m) => `${name.action}_${m}`), ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${name.action}_v${n}`)];
-    const free = variants.find((v) => !taken({ namespace: ns.ns, action: v }));
-    why.push(`${ns.ns}:${name.action} is taken, so a variant`);
-    name = { namespace: ns.ns, action: free ?? `${name.action}_${c.id.slice(0, 6).replace(/[^a-z0-9]/g, "x")}` };
-    compliance -= 0.15;
+    const used = new Set(base.split("_"));
+    const rest = words(c.intent || c.description).filter((w) => /^[a-z][a-z0-9]*$/.test(w) && w.length > 2 && !used.has(w) && !GENERIC_OBJECTS.has(w) && !STOP.has(w) && !isVerb(w));
+    const variants = [...new Set(rest)].map((w) => `${base}_${w}`).concat([2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${base}_v${n}`));
+    const free = variants.find((v) => checkName(`${ns.ns}:${v}`).ok && !taken({ namespace: ns.ns, action: v }));
+    why.push(`${ns.ns}:${base} is taken, so a variant`);
+    name = { namespace: ns.ns, action: free ?? `${base}_${c.id.slice(0, 6).replace(/[^a-z0-9]/g, "x")}` };
+    variant = true;
   }
   const checked = checkName(`${name.namespace}:${name.action}`);
-  if (!checked.ok) compliance = 0;
-  else if (!(STANDARD_NAMESPACES as readonly string[]).includes(name.namespace)) compliance = Math.min(compliance, 0.2);
-  confidence = Math.round(Math.max(0, Math.min(1, confidence + compliance)) * 100) / 100;
+  let compliance = 0;
+  if (checked.ok) {
+    compliance += checked.warning ? 0.05 : 0.1;
+    compliance += conversion ? 0.1 : d.nounOnly ? 0.05 : d.action !== "run" || e.programs.size ? 0.1 : 0.05;
+    compliance += targetWords.length === 0 || d.target[0] === "task" ? 0 : targetWords.length > 3 || targetWords.every((w) => GENERIC_OBJECTS.has(w)) ? 0.05 : 0.1;
+    compliance += variant ? 0 : 0.1;
+  }
+  if (!checked.ok) why.push("the name does not fit the format");
+  const confidence = Math.round(Math.max(0, Math.min(1, toolsMatch + clarity + compliance)) * 100) / 100;
+  why.push(`confidence ${confidence.toFixed(2)} = tools ${toolsMatch.toFixed(2)} + intent ${clarity.toFixed(2)} + pattern ${compliance.toFixed(2)}`);
   return { id: c.id, currentName: c.currentName, suggestedName: `${name.namespace}:${name.action}`, confidence, reasoning: `${why.join("; ")}.` };
 }
+
+const STOP = new Set("the and for with from into onto that this these those then them there here what which when where how who all each every some any your our their its about using via per".split(" "));
+const isVerb = (w: string) => readIntent(w).verbKind === "content";

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { suggestName } from "../../src/memory/curation.ts";
+import { AUTO_THRESHOLD, suggestName } from "../../src/memory/curation.ts";
+import type { CapName } from "../../src/memory/names.ts";
 import { entries, sdkClient, testEnv } from "../helpers/pml.ts";
 import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
 
@@ -18,7 +19,7 @@ beforeAll(() => {
 afterAll(() => fx.cleanup());
 
 const SNIPPETS = [
-  { intent: "read a JSON config file and parse it", code: "return JSON.parse(await mcp.filesystem.read_file({ path: 'a.json' }))" },
+  { intent: "read a JSON file and parse it", code: "return JSON.parse(await mcp.filesystem.read_file({ path: 'a.json' }))" },
   { intent: "count the lines of notes", code: "return (await mcp.filesystem.read_file({ path: 'notes.txt' })).split('\\n').length" },
   { intent: "convert a csv string to rows", code: "return 'a,b'.split(',')" },
 ];
@@ -44,8 +45,9 @@ test("suggest: heuristic names with confidence and reasons; nothing changes", as
   expect(by(SNIPPETS[0]!.intent)).toMatchObject({ suggestedName: "fs:read_json" });
   expect(by(SNIPPETS[0]!.intent).confidence).toBeGreaterThan(0.8);
   expect(by(SNIPPETS[0]!.intent).reasoning).toContain("filesystem tools");
-  expect(by(SNIPPETS[1]!.intent).suggestedName).toBe("fs:count_line");
-  expect(by(SNIPPETS[2]!.intent)).toMatchObject({ suggestedName: "transform:convert_csv" });
+  expect(by(SNIPPETS[1]!.intent).suggestedName).toBe("fs:count_lines");
+  expect(by(SNIPPETS[1]!.intent).reasoning).toContain('leaves out "of notes"');
+  expect(by(SNIPPETS[2]!.intent)).toMatchObject({ suggestedName: "transform:csv_to_rows" });
   expect(by(SNIPPETS[2]!.intent).confidence).toBeLessThan(by(SNIPPETS[0]!.intent).confidence);
   for (const s of r.suggestions) expect(s.currentName).toMatch(/^unnamed_/);
   expect((fx.db().query("SELECT COUNT(*) AS n FROM capabilities WHERE named = 1").get() as any).n).toBe(0);
@@ -59,8 +61,8 @@ test("auto applies the confident ones; apply validates item by item; taken names
   const names = (await client.listTools()).tools.map((t) => t.name);
   expect(names).toContain("cap__fs__read_json");
 
-  // Same intent again, other code: the name is taken, so a variant at lower confidence.
-  await client.callTool({ name: "execute", arguments: { code: "return JSON.parse(await mcp.filesystem.read_file({ path: './a.json' })).k", intent: "read a JSON config file and parse it" } });
+  // Another JSON reader: fs:read_json is taken, so a variant from the rest of its intent, at lower confidence.
+  await client.callTool({ name: "execute", arguments: { code: "return JSON.parse(await mcp.filesystem.read_file({ path: './a.json' })).k", intent: "read a JSON file from the config folder" } });
   const again = await curate(client, { mode: "suggest" });
   const variant = again.suggestions.find((s: any) => s.suggestedName.startsWith("fs:read_json_"));
   expect(variant.suggestedName).toBe("fs:read_json_config");
@@ -136,16 +138,84 @@ test("without client sampling, the .pml.json sampling API (a local stand-in Mess
   }
 });
 
-test("heuristics alone: namespace from tools and git commands, variants, confidence bands", () => {
-  const none = () => false;
-  const git = suggestName({ id: "1", currentName: "unnamed_1", intent: "show the last commits", description: "", code: "await mcp.shell.exec({command: 'git log -5'})", tools_used: ["shell:exec"] }, none);
-  expect(git.suggestedName).toBe("git:show_commit");
-  const api = suggestName({ id: "2", currentName: "unnamed_2", intent: "download a page", description: "", code: "", tools_used: ["fetch:fetch"] }, none);
-  expect(api.suggestedName).toBe("api:download_page");
-  const vague = suggestName({ id: "3", currentName: "unnamed_3", intent: "", description: "", code: "return 1", tools_used: [] }, none);
+// --- the heuristics alone (src/memory/curation.ts, curation-words.ts) ---------------------------------
+const none = () => false;
+const name = (intent: string, tools: string[] = [], code = "", taken: (n: CapName) => boolean = none) =>
+  suggestName({ id: "abc123", currentName: "unnamed_1", intent, description: "", code, tools_used: tools }, taken);
+const sh = (command: string) => `return await mcp.shell.exec({command: '${command}'})`;
+
+test("extraction: request verbs, politeness, articles and fillers go; synonyms map to one verb; the object names the target", () => {
+  // "show" only asks to see: the object is the name (git names may be nouns), "git" is the means.
+  expect(name("please show me the current git branch", ["shell:exec"], sh("git branch --show-current")).suggestedName).toBe("git:current_branch");
+  expect(name("Could you list the recent git commits", ["shell:exec"], sh("git log --oneline -5")).suggestedName).toBe("git:list_commits");
+  expect(name("remove the temporary files", ["shell:exec"], sh("rm -rf tmp")).suggestedName).toBe("shell:delete_temp_files");
+  expect(name("erase old logs", ["shell:exec"], sh("rm logs/*.old")).suggestedName).toBe("shell:delete_old_logs");
+  expect(name("load settings", ["filesystem:read_file"], "await mcp.filesystem.read_file({path: 'settings.ini'})").suggestedName).toBe("fs:read_settings");
+  // The object phrase ends at a preposition; "the list of X" and "the number of X" act on X.
+  expect(name("count the number of rows in the users table", ["sqlite:query"], "await mcp.sqlite.query({sql: 'SELECT COUNT(*) FROM users'})").suggestedName).toBe("db:count_rows");
+  expect(name("fetch the list of open issues from GitHub", ["fetch:fetch"], "await mcp.fetch.fetch({url: 'https://api.github.com/issues'})").suggestedName).toBe("api:fetch_open_issues");
+  // Conversions name themselves; a generic object written somewhere is named by where it goes.
+  expect(name("convert CSV text into JSON").suggestedName).toBe("transform:csv_to_json");
+  expect(name("write an object to a YAML file", ["filesystem:write_file"], "await mcp.filesystem.write_file({path: 'o.yaml', content: toYaml(args.o)})").suggestedName).toBe("fs:write_yaml");
+  expect(name("post a message to the team channel", ["fetch:fetch"], "await mcp.fetch.fetch({url: args.channel, method: 'POST'})").suggestedName).toBe("api:post_team_channel");
+  // A target the intent leaves generic comes from the code: a format it parses, the object of its tool.
+  expect(name("read a file", ["filesystem:read_file"], "return JSON.parse(await mcp.filesystem.read_file({path: 'a.json'}))").suggestedName).toBe("fs:read_json");
+  expect(name("list the files in a folder", ["filesystem:list_directory"], "return await mcp.filesystem.list_directory({path: '.'})").suggestedName).toBe("fs:list_directory");
+  // No verb recognised: the action comes from the code (git log -> list); a noun phrase is the target.
+  expect(name("recent history", ["shell:exec"], sh("git log -5")).suggestedName).toBe("git:list_history");
+  expect(name("", ["shell:exec"], sh("git log -5")).suggestedName).toBe("git:list_commits");
+  // A server with no standard namespace: named after the one tool wrapped, in the intent's number.
+  expect(name("remember a fact", ["memory:create_entities"], "await mcp.memory.create_entities({entities: [args.f]})").suggestedName).toBe("memory:create_entity");
+  // Without tools: transform for reshaping verbs, util otherwise.
+  expect(name("sort records by date").suggestedName).toBe("transform:sort_records");
+  expect(name("generate a short id", [], "return crypto.randomUUID().slice(0, 8)").suggestedName).toBe("util:generate_short_id");
+});
+
+test("confidence: tools match + intent clarity + pattern compliance, each computed; guesses stay at or below the auto threshold", () => {
+  const plain = name("list recent git commits", ["shell:exec"], sh("git log --oneline -10"));
+  expect(plain.confidence).toBe(1);
+  expect(plain.reasoning).toMatch(/tools 0\.30 \+ intent 0\.30 \+ pattern 0\.40/);
+  // Wrong-prone: "show" says nothing about what is done, and "of staged changes" is left out.
+  const ambiguous = name("show the diff of staged changes", ["shell:exec"], sh("git diff --cached"));
+  expect(ambiguous.suggestedName).toBe("git:get_diff");
+  expect(ambiguous.confidence).toBeLessThanOrEqual(AUTO_THRESHOLD);
+  expect(ambiguous.reasoning).toContain('leaves out "of staged changes"');
+  // No verb in the intent: the action is the code's, the intent unclear.
+  const noVerb = name("the weekly thing", ["filesystem:read_file"], "await mcp.filesystem.read_file({path: 'w.txt'})");
+  expect(noVerb.confidence).toBeLessThanOrEqual(AUTO_THRESHOLD);
+  expect(noVerb.reasoning).toContain("no verb recognised");
+  // Two verbs: two readings, less clear than one.
+  const one = name("read a json file", ["filesystem:read_file"], "JSON.parse(await mcp.filesystem.read_file({path: 'a.json'}))");
+  const two = name("read a json file and delete it", ["filesystem:read_file"], "JSON.parse(await mcp.filesystem.read_file({path: 'a.json'}))");
+  expect(two.suggestedName).toBe(one.suggestedName);
+  expect(two.confidence).toBeLessThan(one.confidence);
+  expect(two.reasoning).toContain('also says "delete"');
+  // A weak verb ("check") is less clear than a precise one; a mixed capability is less backed.
+  expect(name("check the config", ["filesystem:read_file"], "await mcp.filesystem.read_file({path: 'config.json'})").confidence).toBeLessThan(
+    name("validate the config", ["filesystem:read_file"], "await mcp.filesystem.read_file({path: 'config.json'})").confidence,
+  );
+  const mixed = name("download a page", ["fetch:fetch", "filesystem:write_file"], "await mcp.filesystem.write_file({path: 'p.html', content: await mcp.fetch.fetch({url: args.url})})");
+  expect(mixed.suggestedName).toBe("api:download_page");
+  expect(mixed.confidence).toBeLessThanOrEqual(AUTO_THRESHOLD);
+  // The code backing the target counts: the same intent over code that never mentions it is less sure.
+  expect(name("fetch the weather", ["fetch:fetch"], "await mcp.fetch.fetch({url: 'https://x.example/weather'})").confidence).toBeGreaterThan(
+    name("fetch the weather", ["fetch:fetch"], "await mcp.fetch.fetch({url: args.url})").confidence,
+  );
+  // Nothing to go on: low.
+  const vague = name("", [], "return 1");
   expect(vague.suggestedName).toBe("util:run_task");
   expect(vague.confidence).toBeLessThan(0.5);
-  const taken = suggestName({ id: "4", currentName: "unnamed_4", intent: "download a page", description: "", code: "", tools_used: ["fetch:fetch"] }, (n) => n.action === "download_page");
-  expect(taken.suggestedName).toBe("api:download_page_v2");
-  expect(taken.confidence).toBeLessThan(api.confidence);
+  expect(name("do something with it", [], "return args.x").confidence).toBeLessThan(0.5);
+});
+
+test("taken names get a variant from the rest of the intent, at lower confidence", () => {
+  const free = name("download a page from the docs site", ["fetch:fetch"], "await mcp.fetch.fetch({url: args.url})");
+  expect(free.suggestedName).toBe("api:download_page");
+  const variant = name("download a page from the docs site", ["fetch:fetch"], "await mcp.fetch.fetch({url: args.url})", (n) => n.action === "download_page");
+  expect(variant.suggestedName).toBe("api:download_page_docs");
+  expect(variant.reasoning).toContain("taken");
+  expect(variant.confidence).toBeLessThan(free.confidence);
+  expect(variant.confidence).toBeLessThanOrEqual(AUTO_THRESHOLD);
+  const numbered = name("download a page", ["fetch:fetch"], "", (n) => n.action === "download_page");
+  expect(numbered.suggestedName).toBe("api:download_page_v2");
 });
