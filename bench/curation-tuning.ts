@@ -1,6 +1,6 @@
 // The curation tuning set: 36 snippets (intent, tools used, code, the name a careful person gives)
 // the heuristics of src/memory/curation.ts were tuned on. bench/curation-heldout.ts is the other
-// set, written before tuning and not looked at while tuning. "show the git status" was labelled
+// set, written before tuning. "show the git status" was labelled
 // git:status, which pml's name format refuses (the action needs action_target): git:get_status.
 export type Snippet = [intent: string, tools: string[], code: string, want: string];
 

@@ -106,21 +106,23 @@ const DETERMINERS = new Set(
 );
 /** Adjectives that describe a run's arguments rather than what it acts on (dropped from targets). */
 const FILLER = new Set(
-  "recent latest last given specific certain existing simple multiple single various particular arbitrary nested random full complete basic quick".split(" "),
+  "new recent latest last given specific certain existing simple multiple single various particular arbitrary nested random full complete basic quick".split(" "),
 );
 /** Where the object noun phrase ends. */
 const BOUNDARY = new Set(
   ("of in on at to into onto from for with by via using as before after under over within across between through about per than like without " +
     "and or then but so while that which who whom whose where when whether if because is are was were be been am do does did it them").split(" "),
 );
+/** Places named by what they hold: "a directory for the logs". */
+const PLACES = new Set(["directory", "folder", "file", "table", "bucket", "channel", "queue"]);
 const CLAUSE_START = new Set(["and", "then", "or", "also", "before", "after", "please", "can", "could", "to"]);
 /** "the list of X", "the number of X": X is what is acted on. */
-const CONTAINERS = new Set(["list", "set", "number", "amount", "total", "collection", "array", "kind", "type", "contents", "content", "rest", "part", "names"]);
+const CONTAINERS = new Set(["list", "set", "number", "amount", "total", "collection", "array", "kind", "type", "contents", "content", "rest", "part"]);
 /** Nouns that, after a more specific noun, add nothing: "json file" -> json, "users table" -> users. */
-const GENERIC_HEADS = new Set(["file", "text", "string", "expression", "document", "object", "data", "content", "contents", "value", "table", "input", "payload", "entry", "record"]);
+const GENERIC_HEADS = new Set(["row", "file", "text", "string", "expression", "document", "object", "data", "content", "contents", "value", "table", "input", "payload", "entry", "record"]);
 /** Objects that say little on their own ("write an object to X": X is what matters). */
 export const GENERIC_OBJECTS = new Set([
-  "project", "workspace", "file", "files", "data", "content", "contents", "thing", "things", "value", "values", "text", "result", "results", "output", "info", "stuff",
+  "project", "workspace", "entries", "items", "file", "files", "data", "content", "contents", "thing", "things", "value", "values", "text", "result", "results", "output", "info", "stuff",
   "object", "message", "payload", "request", "response", "body", "string", "input", "entry", "it", "something",
 ]);
 const NOUN_CANON: Record<string, string> = {
@@ -146,6 +148,17 @@ export function words(text: string): string[] {
 
 export function canonicalVerb(w: string): string | undefined {
   return Object.hasOwn(VERBS, w) ? VERBS[w] : undefined;
+}
+
+/** The verb of an inflected form too: "reads", "listed", "sorting", "copies" (descriptions often say "Reads a file"). */
+export function verbOf(w: string): string | undefined {
+  const direct = canonicalVerb(w);
+  if (direct || w.length < 4) return direct;
+  const tries = [w.replace(/ies$/, "y"), w.replace(/es$/, ""), w.replace(/s$/, ""), w.replace(/ied$/, "y"), w.replace(/ed$/, ""), w.replace(/d$/, ""), w.replace(/ing$/, ""), w.replace(/ing$/, "e")];
+  // Doubled consonants: "stopped", "running".
+  tries.push(w.replace(/([bdglmnprt])\1(ed|ing)$/, "$1"));
+  for (const t of tries) if (t !== w && canonicalVerb(t)) return canonicalVerb(t);
+  return undefined;
 }
 
 export function isWeakVerb(v: string): boolean {
@@ -177,15 +190,18 @@ export interface IntentReading {
   truncated: boolean;
   /** "the diff of staged changes": the complement a name of the head noun alone leaves out. */
   ofComplement: string[];
+  /** "… and give me its version": what a later clause asks to be handed back. */
+  alsoAsks: string[];
 }
 
 /** Reads an intent like "please show me the current git branch" or "convert csv text to json". */
 export function readIntent(intent: string, means: readonly string[] = []): IntentReading {
   const ws = words(intent);
   // The verbs of its clauses: the first verb, and one right after "and", "then", "or"…
-  const verbs = [...new Set(ws.map((w, i) => (i === 0 || CLAUSE_START.has(ws[i - 1]!) ? canonicalVerb(w) : undefined)).filter((v): v is string => !!v))];
   let i = 0;
   while (i < ws.length && POLITE.has(ws[i]!)) i++;
+  // ("get me" is a request, not a verb of its own.)
+  const verbs = [...new Set(ws.map((w, k) => ((k === 0 || CLAUSE_START.has(ws[k - 1]!)) && !(w === "get" && ws[k + 1] === "me") ? verbOf(w) : undefined)).filter((v): v is string => !!v))];
   let verb: string | undefined;
   let verbKind: IntentReading["verbKind"];
   // "get me X", "show me X", "give me X": a request to see X.
@@ -212,9 +228,9 @@ export function readIntent(intent: string, means: readonly string[] = []): Inten
     // An imperative starts with its verb; a recognised one a word or two later ("quickly list…",
     // "git commit all…") still counts. Else a first word before an article ("remember a fact") is
     // taken for a verb not known here; without one ("recent history") the intent is a noun phrase.
-    const at = [i, i + 1, i + 2].find((k) => k < ws.length && canonicalVerb(ws[k]!) && !DETERMINERS.has(ws[k - 1] ?? ""));
+    const at = [i, i + 1, i + 2].find((k) => k < ws.length && verbOf(ws[k]!) && !DETERMINERS.has(ws[k - 1] ?? ""));
     if (at !== undefined) {
-      verb = canonicalVerb(ws[at]!);
+      verb = verbOf(ws[at]!);
       verbKind = "content";
       i = at + 1;
       // "clean up", "sort out": a particle, not an object.
@@ -222,7 +238,7 @@ export function readIntent(intent: string, means: readonly string[] = []): Inten
     } else if (i < ws.length && !DETERMINERS.has(ws[i]!) && (i + 1 >= ws.length || DETERMINERS.has(ws[i + 1]!) || BOUNDARY.has(ws[i + 1]!))) i++;
   }
 
-  const phrase = (from: number): { np: string[]; end: number; article: boolean } => {
+  const phrase = (from: number): { np: string[]; end: number; article: boolean; quantified: boolean } => {
     let j = from;
     let article = false;
     while (j < ws.length && (DETERMINERS.has(ws[j]!) || POLITE.has(ws[j]!))) {
@@ -230,28 +246,45 @@ export function readIntent(intent: string, means: readonly string[] = []): Inten
       j++;
     }
     const np: string[] = [];
-    for (; j < ws.length && !BOUNDARY.has(ws[j]!); j++) {
+    const quantified = ["every", "each", "all"].some((q) => ws.slice(from, j).includes(q));
+    // A participle after a noun starts a clause: "the people mentioned in…", "files matching…".
+    for (; j < ws.length && !BOUNDARY.has(ws[j]!) && !(np.length && isParticiple(ws[j]!)); j++) {
       if (!FILLER.has(ws[j]!) && !DETERMINERS.has(ws[j]!) && !/^\d+$/.test(ws[j]!)) np.push(NOUN_CANON[ws[j]!] ?? ws[j]!);
     }
-    return { np, end: j, article };
+    return { np, end: j, article, quantified };
   };
-  const first = phrase(i);
-  const np = first.np;
+
+  let first = phrase(i);
+  // "check whether a site is up", "find which process listens": the subject is the object.
+  if (!first.np.length && ["whether", "if", "which", "what"].includes(ws[first.end] ?? "")) first = phrase(first.end + 1);
   let { end, article } = first;
-  let targetFrom = np.length ? "object" : undefined;
-  let target = reduce(np, means);
+  let targetFrom = first.np.length ? "object" : undefined;
+  let target = reduce(first.np, means, first.quantified);
   // "the list of branches", "the number of lines": the complement is the object.
   if (target.length === 1 && CONTAINERS.has(target[0]!) && ws[end] === "of") {
     const inner = phrase(end + 1);
-    const t = reduce(inner.np, means);
+    const t = reduce(inner.np, means, inner.quantified);
     if (t.length) ((end = inner.end), (article = inner.article), (target = t));
+  }
+  // "remove duplicate entries from a list": dedupe, the list being the object.
+  if (verb === "delete" && (first.np[0] === "duplicate" || first.np[0] === "duplicates")) {
+    verb = "dedupe";
+    target = target.filter((w) => w !== "duplicate" && w !== "duplicates" && !GENERIC_OBJECTS.has(w) && w !== "entries" && w !== "items");
+    const from = ws[end] === "from" || ws[end] === "in" ? reduce(phrase(end + 1).np, means) : [];
+    if (!target.length && from.length) target = from;
+  }
+  // "a directory for the logs" -> log_directory.
+  if (target.length === 1 && PLACES.has(target[0]!) && ws[end] === "for") {
+    const what = reduce(phrase(end + 1).np, means);
+    if (what.length === 1 && !GENERIC_OBJECTS.has(what[0]!)) target = [singular(what[0]!), target[0]!];
   }
 
   // "convert csv text to json" -> csv_to_json.
   if (verb === "convert" && (ws[end] === "to" || ws[end] === "into")) {
     const to = reduce(phrase(end + 1).np, means);
     if (to.length) {
-      target = [...(target.length ? target : []), "to", ...to];
+      // A generic source says nothing: "turn a string into camelCase" -> to_camel_case.
+      target = [...(target.every((w) => GENERIC_OBJECTS.has(w)) ? [] : target), "to", ...to];
       targetFrom = "conversion";
     }
   } else if (verb && DESTINATION_VERBS.has(verb) && (!target.length || target.every((w) => GENERIC_OBJECTS.has(w)))) {
@@ -274,23 +307,38 @@ export function readIntent(intent: string, means: readonly string[] = []): Inten
     }
   }
   const truncated = target.length > 4;
+  const alsoAsks: string[] = [];
+  for (let k = end; k < ws.length - 1; k++) {
+    if ((ws[k] === "and" || ws[k] === "then") && REQUEST_VERBS.has(ws[k + 1]!)) alsoAsks.push(...reduce(phrase(k + 2).np, means).filter((w) => !GENERIC_OBJECTS.has(w)));
+  }
   const ofComplement = ws[end] === "of" ? reduce(phrase(end + 1).np, means).filter((w) => !GENERIC_OBJECTS.has(w) && !MEANS.has(w)) : [];
-  return { verb, verbKind, target: target.slice(-4), targetFrom, singularObject: article, verbs, truncated, ofComplement };
+  return { verb, verbKind, target: target.slice(-4), targetFrom, singularObject: article, verbs, truncated, ofComplement, alsoAsks };
 }
 
 /** Object words -> target words: "<format> file" -> format, generic heads after a noun dropped, means dropped. */
-function reduce(np: string[], means: readonly string[]): string[] {
+function reduce(np: string[], means: readonly string[], quantified = false): string[] {
   let t = np.filter((w) => /^[a-z][a-z0-9]*$/.test(w));
   const meaningful = t.filter((w) => !MEANS.has(w) && !means.includes(w));
   if (meaningful.length) t = meaningful;
-  while (t.length > 1 && GENERIC_HEADS.has(t.at(-1)!) && !GENERIC_OBJECTS.has(t.at(-2)!)) t = t.slice(0, -1);
+  // "every markdown file" is files.
+  if (quantified && t.at(-1) === "file") return [...t.slice(0, -1), "files"];
+  // ("markdown table" is a thing of its own; "users table" is the users.)
+  while (t.length > 1 && GENERIC_HEADS.has(t.at(-1)!) && !GENERIC_OBJECTS.has(t.at(-2)!) && !(t.at(-1) === "table" && FORMATS.has(t.at(-2)!))) t = t.slice(0, -1);
   return t;
+}
+
+/** Nouns ending like participles. */
+const ING_ED_NOUNS = new Set("string strings thing things setting settings heading headings warning warnings mapping mappings embedding embeddings padding encoding spacing pending building buildings booking meeting meetings morning evening ceiling logging listing listings".split(" "));
+function isParticiple(w: string): boolean {
+  return w.length > 5 && /(ed|ing)$/.test(w) && !ING_ED_NOUNS.has(w);
 }
 
 /** What the code shows: its tools' verbs and objects, shell commands, formats, and its words. */
 export interface CodeEvidence {
-  /** Canonical verbs of the tools it calls (read_file -> read) and of its commands (git log -> list). */
+  /** Canonical verbs of the tools it calls (read_file -> read), its commands (git log -> list) and its calls (.sort()). */
   verbs: Set<string>;
+  /** Canonical verbs of the tools it calls only. */
+  toolVerbs: Set<string>;
   /** Objects of its tools (read_file -> file) and commands (git log -> commits), singular. */
   objects: Set<string>;
   /** Data formats it reads or writes (JSON.parse, '.yaml'). */
@@ -312,14 +360,17 @@ export const GIT_SUBCOMMANDS: Record<string, [string, string[]]> = {
   "ls-files": ["list", ["files"]], clone: ["clone", ["repo"]], reset: ["reset", ["changes"]], restore: ["restore", ["files"]],
 };
 
+/** File extensions and the words a person uses for them. */
+const EXTENSIONS: Record<string, string> = { ts: "typescript", js: "javascript", py: "python", md: "markdown", yml: "yaml", rb: "ruby", rs: "rust", sh: "shell", txt: "text", jpg: "jpeg", htm: "html" };
+
 const COMMAND_RE = /\b(?:command|cmd)\s*:\s*(['"`])([^'"`]*)\1/g;
 
 export function codeEvidence(code: string, tools: readonly string[]): CodeEvidence {
-  const e: CodeEvidence = { verbs: new Set(), objects: new Set(), formats: new Set(), programs: new Set(), stems: new Set() };
+  const e: CodeEvidence = { verbs: new Set(), toolVerbs: new Set(), objects: new Set(), formats: new Set(), programs: new Set(), stems: new Set() };
   for (const t of tools) {
     const [verb, ...rest] = (t.split(":")[1] ?? "").toLowerCase().split(/[_-]/);
     const v = canonicalVerb(verb ?? "");
-    if (v) e.verbs.add(v);
+    if (v) (e.verbs.add(v), e.toolVerbs.add(v));
     if (rest.length) e.objects.add(singular(rest.at(-1)!));
     if (rest.length && !v) e.objects.add(singular(verb!));
   }
@@ -348,6 +399,7 @@ export function codeEvidence(code: string, tools: readonly string[]): CodeEviden
   for (const w of [...words(code), ...tools.flatMap((t) => words(t))]) {
     if (w.length < 2) continue;
     e.stems.add(stemmer(w));
+    if (Object.hasOwn(EXTENSIONS, w)) e.stems.add(stemmer(EXTENSIONS[w]!));
     // What the code itself calls: args.items.sort(…) backs "sort", JSON.parse "parse".
     const v = canonicalVerb(w);
     if (v && w !== "return") e.verbs.add(v);

@@ -34,8 +34,9 @@ const FS_SERVERS = new Set(["filesystem", "server_filesystem", "fs", "file", "fi
 const SHELL_SERVERS = new Set(["shell", "bash", "terminal", "exec", "process"]);
 const AI_SERVERS = /^(ai|llm|openai|anthropic|sampling|ollama|gemini)$/;
 const DB_SERVERS = /^(sqlite|postgres|postgresql|mysql|mariadb|db|database|redis|mongodb|supabase)$/;
-/** The order a capability mixing tools is named by: the source of its work before its sinks. */
-const PRIORITY = ["git", "ai", "db", "api", "fs", "shell"];
+/** The order a capability mixing tools is named by: a model doing the work first (its input is
+ * only material), then the source of the data before its sinks (db -> file is db). */
+const PRIORITY = ["ai", "git", "db", "api", "fs", "shell"];
 /** Verbs that reshape data: without tools, such a capability belongs in `transform`. */
 const TRANSFORM_VERBS = new Set(["convert", "sort", "filter", "group", "dedupe", "flatten", "split", "join", "merge", "normalize", "slugify"]);
 const FORMAT_VERBS = new Set(["parse", "format", "encode", "render", "extract", "validate"]);
@@ -135,17 +136,32 @@ function draft(reading: IntentReading, e: CodeEvidence, ns: NamespaceChoice, too
   // "convert csv text to json" -> csv_to_json: the conversion names itself.
   if (reading.targetFrom === "conversion") return { action: "", target, verbFromIntent: true, targetFromIntent, nounOnly: true, notes };
   let action = reading.verbKind === "content" ? reading.verb : undefined;
-  let verbFromIntent = action !== undefined;
+  let verbFromIntent: boolean = action !== undefined;
   if ((reading.verbKind === "request" || reading.verbKind === "question") && !action) {
     // "show the current git branch" -> current_branch; "show the diff" -> get_diff, "get" being a guess.
     if (target.length >= 2 && targetFromIntent) return { action: "", target, verbFromIntent: true, targetFromIntent, nounOnly: true, notes: [...notes, `the intent asks to see "${target.join(" ")}"`] };
-    action = reading.verb ?? "get";
-    notes.push(`action "${action}" guessed from a request to see something`);
+    // How it is seen is the code's business: read_file -> read; else "get".
+    const codeVerb = [...e.toolVerbs].find((v) => !isWeakVerb(v)) ?? (git?.[0] !== "get" ? git?.[0] : undefined);
+    action = codeVerb ?? "get";
+    verbFromIntent = false;
+    notes.push(codeVerb ? `action "${action}" from the code (the intent asks only to see it)` : `action "${action}" guessed from a request to see something`);
   }
   if (!action) {
     action = git?.[0] ?? [...e.verbs][0];
     verbFromIntent = false;
     if (action) notes.push(`action "${action}" from the code`);
+  }
+  // Text written by a model is drafted (fs:write_json writes a file; ai:draft_… composes).
+  if (ns.ns === "ai" && action === "write") action = "draft";
+  // Where the code backs the head noun, adjectives it does not back are decoration or arguments:
+  // "list all local branches" over `git branch --list` -> list_branches ("exchange rate" stays:
+  // a noun before a noun makes a compound).
+  if (targetFromIntent && target.length > 1 && !target.includes("to") && backedByCode(target.at(-1)!, e)) {
+    const kept = target.filter((w, k) => k === target.length - 1 || backedByCode(w, e) || !looksAdjective(w));
+    if (kept.length < target.length) {
+      notes.push(`${target.filter((w) => !kept.includes(w)).map((w) => `"${w}"`).join(", ")} left out (not in the code)`);
+      target = kept;
+    }
   }
   return { action: action ?? "run", target: target.length ? target : ["task"], verbFromIntent, targetFromIntent, nounOnly: false, notes };
 }
@@ -170,7 +186,7 @@ export function suggestName(c: CurationInput, taken: (name: CapName) => boolean)
   const actionBacked = (d.nounOnly && !conversion) || e.verbs.has(d.action) || (d.action === "run" && e.programs.size > 0);
   const targetWords = d.target.filter((w) => w !== "to");
   const backedShare = targetWords.length ? targetWords.filter((w) => backedByCode(w, e)).length / targetWords.length : 0;
-  const toolsMatch = 0.2 * ns.backing + (actionBacked ? 0.05 : 0) + 0.05 * backedShare;
+  const toolsMatch = 0.1 * ns.backing + (actionBacked ? 0.05 : 0) + 0.15 * backedShare;
   if (backedShare < 1 && targetWords.length) why.push(`${targetWords.filter((w) => !backedByCode(w, e)).map((w) => `"${w}"`).join(", ")} not seen in the code`);
 
   // Intent clarity: a verb saying what is done (0.1), a specific object (0.1), and, only when both
@@ -189,6 +205,12 @@ export function suggestName(c: CurationInput, taken: (name: CapName) => boolean)
     why.push(`the name leaves out "of ${leftOut.join(" ")}"`);
   }
   if (reading.truncated) onePart -= 0.05;
+  // "read the package.json and give me its version": what it hands back may be the point.
+  const asked = reading.alsoAsks.filter((w) => !targetWords.includes(w));
+  if (asked.length) {
+    onePart -= 0.1;
+    why.push(`the intent also asks for "${asked.join(" ")}"`);
+  }
   const clarity = verbPart + objectPart + Math.max(0, onePart);
 
   // Pattern compliance: standard namespace, verb first, a short specific target, not a variant.
@@ -208,7 +230,9 @@ export function suggestName(c: CurationInput, taken: (name: CapName) => boolean)
   if (checked.ok) {
     compliance += checked.warning ? 0.05 : 0.1;
     compliance += conversion ? 0.1 : d.nounOnly ? 0.05 : d.action !== "run" || e.programs.size ? 0.1 : 0.05;
-    compliance += targetWords.length === 0 || d.target[0] === "task" ? 0 : targetWords.length > 3 || targetWords.every((w) => GENERIC_OBJECTS.has(w)) ? 0.05 : 0.1;
+    // A short, specific target: careful names keep one word, or two the code shows.
+    const specific = !targetWords.every((w) => GENERIC_OBJECTS.has(w)) && d.target[0] !== "task";
+    compliance += !specific || targetWords.length === 0 || targetWords.length > 2 ? (targetWords.length === 3 || (!specific && targetWords.length) ? 0.05 : 0) : targetWords.length === 1 || conversion || backedShare === 1 ? 0.1 : 0.05;
     compliance += variant ? 0 : 0.1;
   }
   if (!checked.ok) why.push("the name does not fit the format");
@@ -217,5 +241,6 @@ export function suggestName(c: CurationInput, taken: (name: CapName) => boolean)
   return { id: c.id, currentName: c.currentName, suggestedName: `${name.namespace}:${name.action}`, confidence, reasoning: `${why.join("; ")}.` };
 }
 
+const looksAdjective = (w: string) => /(al|ed|ent|ant|ive|ous|ic|able|ible|less|ful|ary)$/.test(w) && w.length > 4;
 const STOP = new Set("the and for with from into onto that this these those then them there here what which when where how who all each every some any your our their its about using via per".split(" "));
 const isVerb = (w: string) => readIntent(w).verbKind === "content";

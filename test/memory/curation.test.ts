@@ -166,6 +166,21 @@ test("extraction: request verbs, politeness, articles and fillers go; synonyms m
   expect(name("", ["shell:exec"], sh("git log -5")).suggestedName).toBe("git:list_commits");
   // A server with no standard namespace: named after the one tool wrapped, in the intent's number.
   expect(name("remember a fact", ["memory:create_entities"], "await mcp.memory.create_entities({entities: [args.f]})").suggestedName).toBe("memory:create_entity");
+  // Descriptions in the third person, participles and clauses end the object.
+  expect(name("Lists the branches", ["shell:exec"], sh("git branch")).suggestedName).toBe("git:list_branches");
+  expect(name("extract the people mentioned in a text", ["ai:complete"], "await mcp.ai.complete({prompt: 'Who is named in: ' + args.text})").suggestedName).toBe("ai:extract_people");
+  expect(name("check whether a host is reachable", ["fetch:fetch"], "await mcp.fetch.fetch({url: 'https://' + args.host})").suggestedName).toBe("api:check_host");
+  // Idioms and places: "remove duplicates from a list", "a directory for the logs".
+  expect(name("remove duplicate values from an array").suggestedName).toBe("transform:dedupe_array");
+  expect(name("create a folder for the reports", ["filesystem:create_directory"], "await mcp.filesystem.create_directory({path: 'reports'})").suggestedName).toBe("fs:create_report_directory");
+  // A generic source of a conversion says nothing; a request to see something is read as the code reads it.
+  expect(name("turn a value into base64").suggestedName).toBe("transform:to_base64");
+  expect(name("get me the contents of the changelog", ["filesystem:read_file"], "await mcp.filesystem.read_file({path: 'CHANGELOG.md'})").suggestedName).toBe("fs:read_changelog");
+  // Adjectives the code does not show go when it shows the noun; compounds stay.
+  expect(name("list the local git branches", ["shell:exec"], sh("git branch")).suggestedName).toBe("git:list_branches");
+  expect(name("fetch the exchange rate", ["fetch:fetch"], "await mcp.fetch.fetch({url: 'https://x.example/rates'})").suggestedName).toBe("api:fetch_exchange_rate");
+  // A model doing the work names the capability, whatever feeds it; what it writes is drafted.
+  expect(name("write release notes from the git log", ["shell:exec", "ai:complete"], "const l = await mcp.shell.exec({command: 'git log'}); return await mcp.ai.complete({prompt: l})").suggestedName).toBe("ai:draft_release_notes");
   // Without tools: transform for reshaping verbs, util otherwise.
   expect(name("sort records by date").suggestedName).toBe("transform:sort_records");
   expect(name("generate a short id", [], "return crypto.randomUUID().slice(0, 8)").suggestedName).toBe("util:generate_short_id");
@@ -201,6 +216,12 @@ test("confidence: tools match + intent clarity + pattern compliance, each comput
   expect(name("fetch the weather", ["fetch:fetch"], "await mcp.fetch.fetch({url: 'https://x.example/weather'})").confidence).toBeGreaterThan(
     name("fetch the weather", ["fetch:fetch"], "await mcp.fetch.fetch({url: args.url})").confidence,
   );
+  // A later clause asking for something else: what it hands back may be the point.
+  const alsoAsks = name("read the manifest and give me its version", ["filesystem:read_file"], "return JSON.parse(await mcp.filesystem.read_file({path: 'manifest.json'})).version");
+  expect(alsoAsks.reasoning).toContain('also asks for "version"');
+  expect(alsoAsks.confidence).toBeLessThan(name("read the manifest", ["filesystem:read_file"], "return JSON.parse(await mcp.filesystem.read_file({path: 'manifest.json'}))").confidence);
+  // A long target the code does not show is less sure than a short one it does.
+  expect(name("delete the old build output folder", ["shell:exec"], sh("rm -rf dist")).confidence).toBeLessThanOrEqual(AUTO_THRESHOLD);
   // Nothing to go on: low.
   const vague = name("", [], "return 1");
   expect(vague.suggestedName).toBe("util:run_task");
