@@ -1,7 +1,7 @@
 // Procedural memory part 2 (issue 13): dns:query by tag and by creator glob at 100k capabilities,
 // version resolution by date among 100 versions, and heuristic curation on two sets of snippets named
 // the way a careful person would (bench/curation-tuning.ts, bench/curation-heldout.ts).
-// Run: bun bench/memory-curation.ts [--count 100000] [--curation-only] [--set tuning,held-out,held-out-2|all] [--misses]
+// Run: bun bench/memory-curation.ts [--count 100000] [--curation-only] [--set tuning,held-out,held-out-2,held-out-3|all] [--misses]
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +13,7 @@ import { SqliteCapabilityStore } from "../src/memory/sqlite-store.ts";
 import { pickVersion } from "../src/memory/versions.ts";
 import { HELD_OUT } from "./curation-heldout.ts";
 import { HELD_OUT_2 } from "./curation-heldout-2.ts";
+import { HELD_OUT_3 } from "./curation-heldout-3.ts";
 import { TUNING, type Snippet } from "./curation-tuning.ts";
 import { printTable, summarize } from "./stats.ts";
 
@@ -87,7 +88,7 @@ if (!values["curation-only"]) {
 }
 
 // --- heuristic curation -----------------------------------------------------------------------------
-// Three sets: the one the heuristics were tuned on and two held-out ones (see below).
+// Four sets: the one the heuristics were tuned on and three held-out ones (see below).
 // For each: share with the right namespace, a valid name, exactly the careful name; what `auto`
 // (confidence > 0.8) would apply and how many of those are wrong; confidence of right vs wrong names.
 function curationReport(label: string, set: Snippet[]): void {
@@ -125,10 +126,11 @@ function curationReport(label: string, set: Snippet[]): void {
   console.log(`  confidence of wrong names: ${dist(wrong)}`);
   if (values.misses) console.log(misses.join("\n"));
 }
-// held-out 1 was looked at once (after tuning on the tuning set) and then used for tuning too;
-// held-out 2 was written after that look and has not been tuned on.
-const sets = values.set === "both" || values.set === "all" ? ["tuning", "held-out", "held-out-2"] : String(values.set).split(",");
+// Each held-out set was written before the heuristics were changed in the light of the previous
+// one; held-out 1 and 2 were each looked at once and then tuned on too; held-out 3 was not tuned on.
+const sets = values.set === "all" ? ["tuning", "held-out", "held-out-2", "held-out-3"] : String(values.set).split(",");
 if (sets.includes("tuning")) curationReport("tuning set", TUNING);
 if (sets.includes("held-out")) curationReport("held-out set 1 (seen once, then tuned on)", HELD_OUT);
-if (sets.includes("held-out-2")) curationReport("held-out set 2 (not tuned on)", HELD_OUT_2);
+if (sets.includes("held-out-2")) curationReport("held-out set 2 (seen once, then tuned on)", HELD_OUT_2);
+if (sets.includes("held-out-3")) curationReport("held-out set 3 (not tuned on)", HELD_OUT_3);
 rmSync(dir, { recursive: true, force: true });

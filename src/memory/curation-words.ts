@@ -6,7 +6,9 @@ import { stemmer } from "stemmer";
 /** Synonyms -> canonical verb. A verb missing here is not recognised as an action. */
 const VERBS: Record<string, string> = {};
 const canon = (to: string, words: string) => words.split(" ").forEach((w) => (VERBS[w] = to));
-canon("read", "read load open cat");
+canon("read", "read load cat");
+// "open" a file, an issue, a browser: the code says which.
+canon("open", "open");
 canon("write", "write save store persist dump");
 canon("get", "get obtain");
 canon("fetch", "fetch retrieve request call");
@@ -92,9 +94,13 @@ canon("review", "review");
 canon("ping", "ping");
 canon("schedule", "schedule");
 canon("bump", "bump");
+// Common verbs of code and text that have no closer synonym above.
+for (const v of "replace append prepend strip trim pad capitalize truncate wrap escape sanitize undo revert reset wait retry close select set assign resolve chunk paginate map sum average round tokenize embed highlight annotate comment reply approve zip unzip".split(" ")) VERBS[v] ??= v;
+canon("wait", "wait sleep");
+canon("undo", "undo revert");
 
 /** Verbs that say little about what is done ("check" may mean look or validate). */
-const WEAK_VERBS = new Set(["check", "get", "run", "make", "call", "request", "turn", "clear", "order", "combine", "label", "inspect", "watch", "tag"]);
+const WEAK_VERBS = new Set(["open", "set", "select", "check", "get", "run", "make", "call", "request", "turn", "clear", "order", "combine", "label", "inspect", "watch", "tag"]);
 /** Verbs of request: they ask to see something and say nothing about what is done. */
 const REQUEST_VERBS = new Set(["show", "display", "print", "tell", "give", "view", "see", "output", "return", "report"]);
 /** Openings of a request, dropped: "please", "can you", "I want to", "help me", "get me". */
@@ -110,7 +116,7 @@ const FILLER = new Set(
 );
 /** Where the object noun phrase ends. */
 const BOUNDARY = new Set(
-  ("of in on at to into onto from for with by via using as before after under over within across between through about per than like without " +
+  ("than over under above below older newer larger bigger smaller longer shorter matching containing except since until of in on at to into onto from for with by via using as before after under over within across between through about per than like without " +
     "and or then but so while that which who whom whose where when whether if because is are was were be been am do does did it them").split(" "),
 );
 /** Places named by what they hold: "a directory for the logs". */
@@ -133,13 +139,17 @@ const NOUN_CANON: Record<string, string> = {
 /** Data formats: "<format> file" names the file by its format, and a format in the code backs a target. */
 export const FORMATS = new Set(["json", "yaml", "csv", "tsv", "xml", "toml", "ini", "markdown", "html", "pdf", "env", "config"]);
 /** Words naming the means rather than the object: dropped from a target when something else is left. */
-const MEANS = new Set(["git", "npm", "npx", "bun", "yarn", "pnpm", "shell", "command", "commands", "terminal", "sql", "sqlite", "api", "http", "mcp", "llm", "model", "ai", "gpt", "claude", "server", "tool", "script"]);
+const MEANS = new Set(["git", "npm", "npx", "bun", "yarn", "pnpm", "shell", "command", "commands", "terminal", "sql", "sqlite", "api", "http", "mcp", "llm", "model", "ai", "gpt", "claude", "tool"]);
 /** Verbs that carry a destination: with a generic object, the destination is the target. */
 const DESTINATION_VERBS = new Set(["write", "send", "post", "upload", "copy", "move", "notify"]);
 
 export function words(text: string): string[] {
   return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z0-9.]+/)
+    // lowerCamel identifiers split (camelCase -> camel case, readFile -> read file); names like
+    // GitHub or TypeScript stay one word.
+    .map((t) => (/^[a-z]/.test(t) ? t.replace(/([a-z0-9])([A-Z])/g, "$1 $2") : t))
+    .join(" ")
     .toLowerCase()
     .replace(/\.([a-z]{2,5})\b/g, " $1")
     .split(/[^a-z0-9]+/)
@@ -192,6 +202,8 @@ export interface IntentReading {
   ofComplement: string[];
   /** "… and give me its version": what a later clause asks to be handed back. */
   alsoAsks: string[];
+  /** "users who never logged in", "orders over 100 dollars": a condition on the object a name leaves out. */
+  condition?: string;
 }
 
 /** Reads an intent like "please show me the current git branch" or "convert csv text to json". */
@@ -311,8 +323,10 @@ export function readIntent(intent: string, means: readonly string[] = []): Inten
   for (let k = end; k < ws.length - 1; k++) {
     if ((ws[k] === "and" || ws[k] === "then") && REQUEST_VERBS.has(ws[k + 1]!)) alsoAsks.push(...reduce(phrase(k + 2).np, means).filter((w) => !GENERIC_OBJECTS.has(w)));
   }
+  const RESTRICT = new Set(["who", "that", "which", "where", "whose", "than", "over", "under", "above", "below", "older", "newer", "larger", "bigger", "smaller", "longer", "shorter", "matching", "containing", "without", "except", "since", "until"]);
+  const condition = target.length && RESTRICT.has(ws[end] ?? "") ? ws.slice(end, end + 4).join(" ") : undefined;
   const ofComplement = ws[end] === "of" ? reduce(phrase(end + 1).np, means).filter((w) => !GENERIC_OBJECTS.has(w) && !MEANS.has(w)) : [];
-  return { verb, verbKind, target: target.slice(-4), targetFrom, singularObject: article, verbs, truncated, ofComplement, alsoAsks };
+  return { verb, verbKind, target: target.slice(-4), targetFrom, singularObject: article, verbs, truncated, ofComplement, alsoAsks, condition };
 }
 
 /** Object words -> target words: "<format> file" -> format, generic heads after a noun dropped, means dropped. */

@@ -77,14 +77,14 @@ export function namespaceFor(c: Pick<CurationInput, "tools_used" | "code">, read
     return { ns, backing: ranked.length === 1 ? share : share / 2, why: ranked.length > 1 ? `${why} (also ${ranked.slice(1).join(", ")}: a mixed capability)` : why, own };
   }
   if (c.tools_used.length) return { ns: "util", backing: 0, why: `its tools (${c.tools_used.join(", ")}) map to no namespace`, own: false };
-  // Pure code: that it calls no tool backs transform/util only half-way (its code could still be
-  // anything), more when the verb says it reshapes data.
+  // Pure code: that it calls no tool backs transform/util only part-way (transform and util are
+  // easily confused), a little more when the verb says it reshapes data.
   const pure = !/\bmcp\s*\./.test(c.code);
   const v = reading.verb ?? "";
   const formats = reading.target.some((w) => FORMATS.has(w)) || e.formats.size > 0;
   if (TRANSFORM_VERBS.has(v) || reading.targetFrom === "conversion" || (FORMAT_VERBS.has(v) && formats))
-    return { ns: "transform", backing: pure ? 0.75 : 0, why: reading.targetFrom === "conversion" ? "uses no tools and converts data" : `uses no tools, and "${v}" reshapes data`, own: false };
-  return { ns: "util", backing: pure ? 0.5 : 0, why: "uses no tools", own: false };
+    return { ns: "transform", backing: pure ? 0.5 : 0, why: reading.targetFrom === "conversion" ? "uses no tools and converts data" : `uses no tools, and "${v}" reshapes data`, own: false };
+  return { ns: "util", backing: pure ? 0.25 : 0, why: "uses no tools", own: false };
 }
 const rank = (ns: string) => (PRIORITY.includes(ns) ? PRIORITY.indexOf(ns) : PRIORITY.length);
 const WHY: Record<string, string> = {
@@ -137,6 +137,14 @@ function draft(reading: IntentReading, e: CodeEvidence, ns: NamespaceChoice, too
   if (reading.targetFrom === "conversion") return { action: "", target, verbFromIntent: true, targetFromIntent, nounOnly: true, notes };
   let action = reading.verbKind === "content" ? reading.verb : undefined;
   let verbFromIntent: boolean = action !== undefined;
+  // "open" a file, an issue or a page: the tool it calls says which (read_file, create_issue).
+  if (action === "open") {
+    const toolVerb = [...e.toolVerbs].find((v) => !isWeakVerb(v));
+    if (toolVerb) {
+      action = toolVerb;
+      notes.push(`"open" read as "${toolVerb}", the verb of its tool`);
+    }
+  }
   if ((reading.verbKind === "request" || reading.verbKind === "question") && !action) {
     // "show the current git branch" -> current_branch; "show the diff" -> get_diff, "get" being a guess.
     if (target.length >= 2 && targetFromIntent) return { action: "", target, verbFromIntent: true, targetFromIntent, nounOnly: true, notes: [...notes, `the intent asks to see "${target.join(" ")}"`] };
@@ -190,7 +198,9 @@ export function suggestName(c: CurationInput, taken: (name: CapName) => boolean)
   if (backedShare < 1 && targetWords.length) why.push(`${targetWords.filter((w) => !backedByCode(w, e)).map((w) => `"${w}"`).join(", ")} not seen in the code`);
 
   // Intent clarity: a verb saying what is done (0.1), a specific object (0.1), and, only when both
-  // were found, one reading of them (0.1): no second verb, no complement left out, nothing cut.
+  // were found, one reading of them (0.1): no second verb, nothing cut, a target the code shows.
+  // A name that leaves out what the intent said about its object (a complement, a condition, what
+  // a later clause asks for) is a guess about what matters: that costs the object part too.
   const verbPart = !d.verbFromIntent ? 0 : conversion ? 0.1 : d.nounOnly || reading.verbKind !== "content" || isWeakVerb(d.action) ? 0.05 : 0.1;
   const objectPart = d.targetFromIntent ? (targetWords.every((w) => GENERIC_OBJECTS.has(w)) ? 0.05 : 0.1) : 0;
   const otherVerbs = reading.verbs.filter((v) => v !== d.action && v !== reading.verb);
@@ -199,19 +209,26 @@ export function suggestName(c: CurationInput, taken: (name: CapName) => boolean)
     onePart -= 0.05 * Math.min(2, otherVerbs.length);
     why.push(`the intent also says ${otherVerbs.map((v) => `"${v}"`).join(", ")}`);
   }
+  let dropped = 0;
   const leftOut = reading.ofComplement.filter((w) => !targetWords.includes(w));
   if (leftOut.length) {
-    onePart -= 0.1;
+    dropped++;
     why.push(`the name leaves out "of ${leftOut.join(" ")}"`);
   }
   if (reading.truncated) onePart -= 0.05;
+  if (reading.condition) {
+    dropped++;
+    why.push(`the name leaves out the condition "${reading.condition}…"`);
+  }
+  // A target the code does not show may be an argument rather than the object: two readings.
+  if (targetWords.length && !conversion) onePart -= 0.1 * (1 - backedShare);
   // "read the package.json and give me its version": what it hands back may be the point.
   const asked = reading.alsoAsks.filter((w) => !targetWords.includes(w));
   if (asked.length) {
-    onePart -= 0.1;
+    dropped++;
     why.push(`the intent also asks for "${asked.join(" ")}"`);
   }
-  const clarity = verbPart + objectPart + Math.max(0, onePart);
+  const clarity = verbPart + Math.max(0, objectPart - 0.1 * dropped) + Math.max(0, onePart - 0.1 * dropped);
 
   // Pattern compliance: standard namespace, verb first, a short specific target, not a variant.
   let name: CapName = { namespace: ns.ns, action: base };

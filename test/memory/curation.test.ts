@@ -181,6 +181,9 @@ test("extraction: request verbs, politeness, articles and fillers go; synonyms m
   expect(name("fetch the exchange rate", ["fetch:fetch"], "await mcp.fetch.fetch({url: 'https://x.example/rates'})").suggestedName).toBe("api:fetch_exchange_rate");
   // A model doing the work names the capability, whatever feeds it; what it writes is drafted.
   expect(name("write release notes from the git log", ["shell:exec", "ai:complete"], "const l = await mcp.shell.exec({command: 'git log'}); return await mcp.ai.complete({prompt: l})").suggestedName).toBe("ai:draft_release_notes");
+  // "open" means what the tool does; brand names stay one word while camelCase splits.
+  expect(name("open a GitLab issue", ["gitlab:create_issue"], "await mcp.gitlab.create_issue({title: args.t})").suggestedName).toBe("api:create_gitlab_issue");
+  expect(name("open the changelog", ["filesystem:read_file"], "await mcp.filesystem.read_file({path: 'CHANGELOG.md'})").suggestedName).toBe("fs:read_changelog");
   // Without tools: transform for reshaping verbs, util otherwise.
   expect(name("sort records by date").suggestedName).toBe("transform:sort_records");
   expect(name("generate a short id", [], "return crypto.randomUUID().slice(0, 8)").suggestedName).toBe("util:generate_short_id");
@@ -220,6 +223,11 @@ test("confidence: tools match + intent clarity + pattern compliance, each comput
   const alsoAsks = name("read the manifest and give me its version", ["filesystem:read_file"], "return JSON.parse(await mcp.filesystem.read_file({path: 'manifest.json'})).version");
   expect(alsoAsks.reasoning).toContain('also asks for "version"');
   expect(alsoAsks.confidence).toBeLessThan(name("read the manifest", ["filesystem:read_file"], "return JSON.parse(await mcp.filesystem.read_file({path: 'manifest.json'}))").confidence);
+  // A condition on the object the name leaves out: the name is a guess about what matters.
+  const conditioned = name("delete sessions that expired yesterday", ["sqlite:write_query"], "await mcp.sqlite.write_query({query: 'DELETE FROM sessions WHERE expires_at < date()'})");
+  expect(conditioned.suggestedName).toBe("db:delete_sessions");
+  expect(conditioned.reasoning).toContain('leaves out the condition "that expired yesterday');
+  expect(conditioned.confidence).toBeLessThanOrEqual(AUTO_THRESHOLD);
   // A long target the code does not show is less sure than a short one it does.
   expect(name("delete the old build output folder", ["shell:exec"], sh("rm -rf dist")).confidence).toBeLessThanOrEqual(AUTO_THRESHOLD);
   // Nothing to go on: low.
