@@ -1,7 +1,8 @@
 // Proposing names for capabilities, offline. The namespace comes from the tools a capability uses
 // (and the git commands in its code); the action and target from its intent, read as a request
 // (src/memory/curation-words.ts), checked against its code. The confidence is
-//   tools match (0.3): the namespace is backed by the tools used, and the code backs the name;
+//   tools match (0.3): the namespace is backed by the tools used, times how far the code backs
+//     the verb and the target;
 //   intent clarity (0.3): the intent has one verb saying what is done and a specific object;
 //   pattern compliance (0.4): the name follows the conventions and is no variant of a taken name.
 // A name built from a fallback (no verb, a generic object, no tools behind the namespace, a
@@ -194,7 +195,9 @@ export function suggestName(c: CurationInput, taken: (name: CapName) => boolean)
   const actionBacked = (d.nounOnly && !conversion) || e.verbs.has(d.action) || (d.action === "run" && e.programs.size > 0);
   const targetWords = d.target.filter((w) => w !== "to");
   const backedShare = targetWords.length ? targetWords.filter((w) => backedByCode(w, e)).length / targetWords.length : 0;
-  const toolsMatch = 0.1 * ns.backing + (actionBacked ? 0.05 : 0) + 0.15 * backedShare;
+  // A product: a namespace the tools do not back, or a verb or target the code does not show,
+  // each discount the whole match.
+  const toolsMatch = 0.3 * ns.backing * (actionBacked ? 1 : 0.5) * (0.5 + 0.5 * backedShare);
   if (backedShare < 1 && targetWords.length) why.push(`${targetWords.filter((w) => !backedByCode(w, e)).map((w) => `"${w}"`).join(", ")} not seen in the code`);
 
   // Intent clarity: a verb saying what is done (0.1), a specific object (0.1), and, only when both
