@@ -1,5 +1,5 @@
 // The second held-out curation set: 36 snippets written after the first held-out set
-// (bench/curation-heldout.ts) had been looked at once (at commit edd9fe6) and before any change
+// (bench/curation-heldout-1.ts) had been looked at once (at commit edd9fe6) and before any change
 // made in the light of it. Looked at once at commit b7b1091, then tuned on as well;
 // bench/curation-heldout-3.ts is the set not tuned on.
 import type { Snippet } from "./curation-tuning.ts";

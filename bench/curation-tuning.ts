@@ -1,7 +1,7 @@
 // The curation tuning set: 36 snippets (intent, tools used, code, the name a careful person gives)
-// the heuristics of src/memory/curation.ts were tuned on. bench/curation-heldout.ts is the other
-// set, written before tuning. "show the git status" was labelled
-// git:status, which pml's name format refuses (the action needs action_target): git:get_status.
+// the heuristics of src/memory/curation.ts were tuned on; the held-out sets are in
+// bench/curation-heldout*.ts. "show the git status" was labelled git:status, which pml's name
+// format refuses (the action needs action_target): git:show_status.
 export type Snippet = [intent: string, tools: string[], code: string, want: string];
 
 export const TUNING: Snippet[] = [
@@ -14,7 +14,7 @@ export const TUNING: Snippet[] = [
   ["read a yaml config file", ["filesystem:read_file"], "return await mcp.filesystem.read_file({path: 'config.yaml'})", "fs:read_yaml_config"],
   ["delete temporary files", ["shell:exec"], "return await mcp.shell.exec({command: 'rm -f tmp/*'})", "shell:delete_temp_files"],
   ["show the current git branch", ["shell:exec"], "return await mcp.shell.exec({command: 'git branch --show-current'})", "git:current_branch"],
-  ["show the git status", ["shell:exec"], "return await mcp.shell.exec({command: 'git status --short'})", "git:get_status"],
+  ["show the git status", ["shell:exec"], "return await mcp.shell.exec({command: 'git status --short'})", "git:show_status"],
   ["list recent git commits", ["shell:exec"], "return await mcp.shell.exec({command: 'git log --oneline -10'})", "git:list_commits"],
   ["create a git tag for the release", ["shell:exec"], "return await mcp.shell.exec({command: 'git tag ' + args.tag})", "git:create_tag"],
   ["show the diff of staged changes", ["shell:exec"], "return await mcp.shell.exec({command: 'git diff --cached'})", "git:staged_diff"],

@@ -9,6 +9,7 @@
 //   Content-Type: application/json
 //   {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ns:action","arguments":{...}}}
 // and the answer is a JSON-RPC response whose result is an MCP CallToolResult.
+import { HttpError, httpRequest, type HttpResponse } from "../http/request.ts";
 import { cloudKeyMissing } from "./missing-key.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { isLoopbackHost } from "../config/secure-url.ts";
@@ -97,33 +98,22 @@ export async function callCloud(opts: CloudCallOptions): Promise<CallToolResult>
   if (!isHeaderSafe(apiKey)) throw new ToolError("PML_API_KEY contains a line break or control character; fix its value.");
 
   const timeoutMs = opts.timeoutMs ?? ((opts.config.cloud as { timeout_s?: number } | undefined)?.timeout_s ?? DEFAULT_CLOUD_TIMEOUT_MS / 1000) * 1000;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = AbortSignal.any([opts.signal, timeout]);
   const id = 1;
   const body = JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: tool, arguments: opts.args } });
 
-  let res: Response;
-  try {
-    // redirect: "manual": a redirect would carry the BYOK headers to a host nobody configured.
-    res = await fetch(endpoint, { method: "POST", headers, body, signal, redirect: "manual" });
-  } catch (e) {
-    throw new ToolError(failureText(e, endpoint, timeout, opts.signal, timeoutMs));
-  }
-
-  if (res.status === 401 || res.status === 403) {
-    await res.body?.cancel().catch(() => {});
-    throw new ToolError(`PML_API_KEY was rejected by ${endpoint.origin} (HTTP ${res.status}). Check the key (workspace .env or the env of .mcp.json), or ask for a new one.`);
-  }
-  if (res.status >= 300 && res.status < 400) {
-    await res.body?.cancel().catch(() => {});
-    throw new ToolError(`cloud endpoint ${endpoint.href} answered with a redirect (HTTP ${res.status}); pml does not follow redirects with your keys. Set .pml.json "cloud.url" to the final address.`);
-  }
-
+  let res: HttpResponse;
   let text: string;
   try {
+    // Redirects refused: one would carry the BYOK headers to a host nobody configured.
+    res = await httpRequest(endpoint.href, { method: "POST", headers, body, signal: opts.signal, timeoutMs, what: "cloud endpoint", redirects: "refuse" });
+    if (res.status === 401 || res.status === 403) {
+      await res.cancel();
+      throw new ToolError(`PML_API_KEY was rejected by ${endpoint.origin} (HTTP ${res.status}). Check the key (workspace .env or the env of .mcp.json), or ask for a new one.`);
+    }
     text = await res.text();
   } catch (e) {
-    throw new ToolError(failureText(e, endpoint, timeout, opts.signal, timeoutMs));
+    if (e instanceof ToolError) throw e;
+    throw new ToolError(failureText(e, endpoint, opts.signal, timeoutMs));
   }
   const message = parseBody(text, res.headers.get("content-type") ?? "", id);
   if (!res.ok && !message?.error)
@@ -136,11 +126,13 @@ export async function callCloud(opts: CloudCallOptions): Promise<CallToolResult>
   return toCallToolResult(message.result, endpoint);
 }
 
-function failureText(e: unknown, endpoint: URL, timeout: AbortSignal, callSignal: AbortSignal, timeoutMs: number): string {
+function failureText(e: unknown, endpoint: URL, callSignal: AbortSignal, timeoutMs: number): string {
   if (callSignal.aborted) return `cloud call cancelled (${reasonOf(callSignal.reason) ?? "cancelled by the client"})`;
-  if (timeout.aborted) return `cloud unreachable (no answer from ${endpoint.origin} within ${Math.round(timeoutMs / 100) / 10} s)`;
-  const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const reason = err?.code ?? err?.cause?.code ?? err?.message ?? String(e);
+  if (e instanceof HttpError && e.kind === "timeout") return `cloud unreachable (no answer from ${endpoint.origin} within ${Math.round(timeoutMs / 100) / 10} s)`;
+  if (e instanceof HttpError && e.kind === "refused" && /redirect/.test(e.message))
+    return `cloud endpoint ${endpoint.href} answered with a redirect; pml does not follow redirects with your keys. Set .pml.json "cloud.url" to the final address.`;
+  if (e instanceof HttpError && e.kind !== "unreachable") return e.message;
+  const reason = e instanceof HttpError ? e.message : ((e as Error)?.message ?? String(e));
   return `cloud unreachable (${reason} connecting to ${endpoint.origin}). Local tools keep working; check your network or .pml.json "cloud.url".`;
 }
 

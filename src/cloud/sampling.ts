@@ -2,6 +2,7 @@
 // completion, and pml sends it to the LLM API the project configured, with the user's own key:
 //   .pml.json  "sampling": {"provider": "anthropic" | "openai", "model"?, "url"?, "api_key_env"?, "timeout_s"?}
 // "openai" means any OpenAI-compatible chat-completions API (OpenAI, OpenRouter, vLLM, Ollama...).
+import { HttpError, httpRequest, type HttpResponse } from "../http/request.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { CLOUD_KEY, readSetting } from "../config/env-resolver.ts";
 import { ToolError } from "../gateway/types.ts";
@@ -109,8 +110,6 @@ export function samplingTarget(params: CreateMessageParams, opts: SamplingOption
 export async function createMessageViaApi(params: CreateMessageParams, opts: SamplingOptions, target = samplingTarget(params, opts)): Promise<CreateMessageResult> {
   const { cfg, keyEnv, key, model } = target;
   const base = new URL(target.url).origin;
-  const timeout = AbortSignal.timeout((cfg.timeout_s ?? DEFAULT_TIMEOUT_S) * 1000);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
 
   const request: { url: string; headers: Record<string, string>; body: Record<string, unknown> } =
     cfg.provider === "anthropic"
@@ -125,22 +124,27 @@ export async function createMessageViaApi(params: CreateMessageParams, opts: Sam
           body: openaiBody(params, model),
         };
 
-  let res: Response;
+  let res: HttpResponse;
+  let text: string;
   try {
-    res = await fetch(request.url, {
+    // Redirects refused: one would carry the key to a host nobody configured.
+    res = await httpRequest(request.url, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json", ...request.headers },
       body: JSON.stringify(request.body),
-      signal,
-      redirect: "manual",
+      signal: opts.signal,
+      timeoutMs: (cfg.timeout_s ?? DEFAULT_TIMEOUT_S) * 1000,
+      what: `${cfg.provider} API`,
+      redirects: "refuse",
     });
+    text = await res.text();
   } catch (e) {
     if (opts.signal?.aborted) throw new SamplingError("sampling cancelled");
-    if (timeout.aborted) throw new SamplingError(`${cfg.provider} API did not answer within ${cfg.timeout_s ?? DEFAULT_TIMEOUT_S} s (${base})`);
-    const err = e as { code?: string; message?: string };
-    throw new SamplingError(`${cfg.provider} API unreachable (${err?.code ?? err?.message ?? e} connecting to ${base})`);
+    if (!(e instanceof HttpError)) throw e;
+    if (e.kind === "timeout") throw new SamplingError(`${cfg.provider} API did not answer within ${cfg.timeout_s ?? DEFAULT_TIMEOUT_S} s (${base})`);
+    if (e.kind === "unreachable") throw new SamplingError(`${cfg.provider} API unreachable (${e.message} connecting to ${base})`);
+    throw new SamplingError(e.message);
   }
-  const text = await res.text().catch(() => "");
   const json = tryJson(text) as any;
   if (res.status === 401 || res.status === 403)
     throw new SamplingError(`${keyEnv} was rejected by ${base} (HTTP ${res.status}${apiMessage(json)}). Check the key.`);

@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { RELEASES_URL, version as currentVersion } from "../version.ts";
+import { HttpError, httpRequest } from "../http/request.ts";
 import { writeFileAtomic } from "./atomic.ts";
 import { pmlHome } from "./paths.ts";
 
@@ -31,8 +32,14 @@ const cachePath = (env: Env) => join(pmlHome(env), "update-check.json");
 
 export async function fetchLatestVersion(baseUrl: string, timeoutMs = 10_000): Promise<string> {
   const url = `${baseUrl}/latest/download/SHA256SUMS`;
-  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: "follow" });
-  if (!res.ok) throw new Error(`${url} answered HTTP ${res.status}`);
+  // No credentials go with it, so a CDN redirect (GitHub's release files) may be followed.
+  const res = await httpRequest(url, { timeoutMs, what: "release URL", redirects: "anywhere", maxBytes: 1024 * 1024 }).catch((e) => {
+    throw new Error(e instanceof HttpError ? `${url}: ${e.message}` : (e as Error).message);
+  });
+  if (!res.ok) {
+    await res.cancel();
+    throw new Error(`${url} answered HTTP ${res.status}`);
+  }
   const m = /^[0-9a-f]{64} [ *]pml-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?)-(?:linux|darwin|windows)-/m.exec(await res.text());
   if (!m) throw new Error(`${url} lists no pml archive`);
   return m[1]!;

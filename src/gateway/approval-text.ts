@@ -21,12 +21,28 @@ export function confinementNote(r: Resolved, config: ProjectConfig): string {
   return text;
 }
 
-/** The exact command a shell:exec call will run, where; "" for other tools. */
-export function commandLine(r: Resolved, action: string, args: Record<string, unknown> | undefined): string {
+/** The command and folder of a shell:exec call; undefined for other tools. */
+function shellCommand(r: Resolved, action: string, args: Record<string, unknown> | undefined): { command: string; cwd: string } | undefined {
   const d = r.descriptor;
-  if (d.type !== "module" || !isBuiltinShell(d) || action !== "exec") return "";
-  const command = typeof args?.command === "string" ? args.command : "";
+  if (d.type !== "module" || !isBuiltinShell(d) || action !== "exec") return undefined;
+  return { command: typeof args?.command === "string" ? args.command : "", cwd: typeof args?.cwd === "string" ? args.cwd : "." };
+}
+
+/** The exact command a shell:exec call will run, where, and what a yes covers; "" for other tools. */
+export function commandLine(r: Resolved, action: string, args: Record<string, unknown> | undefined): string {
+  const sh = shellCommand(r, action, args);
+  if (!sh) return "";
   const shell = process.platform === "win32" ? "cmd.exe /d /s /c" : "/bin/sh -c";
-  const cwd = typeof args?.cwd === "string" && args.cwd !== "." ? ` in ${JSON.stringify(args.cwd)} (inside the workspace)` : " in the workspace";
-  return ` It will run: ${shell} ${JSON.stringify(command)}${cwd}.`;
+  const cwd = sh.cwd !== "." ? ` in ${JSON.stringify(sh.cwd)} (inside the workspace)` : " in the workspace";
+  return ` It will run: ${shell} ${JSON.stringify(sh.command)}${cwd}. Continue approves this command only; Always allows every shell command.`;
+}
+
+/**
+ * What a Continue approves for the rest of the session (or request): the tool, except for a shell
+ * command, where it is that command in that folder. Approving `git status` must not let a later
+ * `curl … | sh` of the same session run unasked.
+ */
+export function approvalKey(r: Resolved, toolId: string, action: string, args: Record<string, unknown> | undefined): string {
+  const sh = shellCommand(r, action, args);
+  return sh ? `${toolId} ${JSON.stringify([sh.cwd, sh.command])}` : toolId;
 }

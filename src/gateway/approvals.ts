@@ -24,6 +24,8 @@ export interface Workflow {
   replay?: unknown[];
   /** Variables the prompt named, granted to their namespace when the user approves. */
   grant?: { ns: string; names: string[] };
+  /** What the user's yes approves for the session, when narrower than the tool (see approvalKey). */
+  key?: string;
 }
 
 export const ContinueWorkflowSchema = {

@@ -50,6 +50,8 @@ export class Backends {
   private remote?: RemoteServers;
   private resolver?: { generation: number; resolver: Resolver };
   private readonly toolsSeen = new Map<string, ToolInfo[]>();
+  /** Per stdio namespace: the key of its definition (pool/tool-lists.ts) and the list last kept for it. */
+  private readonly toolLists = new Map<string, { key: string; kept?: readonly ToolInfo[]; fromDisk?: boolean }>();
   /** Namespaces pml serves itself; they shadow any registry namespace of the same name. */
   readonly inProcess: Record<string, InProcessNamespace> = {};
   /** Requests from child servers (sampling, elicitation, roots); set by the host. */
@@ -74,7 +76,31 @@ export class Backends {
     if (own) return { ns, descriptor: { type: "inprocess", description: own.description, env_required: [], tools: own.tools }, source: "pml", origin: "user" };
     const { descriptor, source, origin } = await (await this.getResolver()).resolve(ns, { signal });
     if (descriptor.tools?.length) this.toolsSeen.set(ns, descriptor.tools as ToolInfo[]);
+    else if (descriptor.type === "stdio") await this.adoptToolList(ns, descriptor);
     return { ns, descriptor, source, origin: origin ?? "other" };
+  }
+
+  /** A stdio server's list as kept by an earlier session, for its current definition; a list seen
+   * for another definition (the entry was edited) is dropped. */
+  private async adoptToolList(ns: string, d: StdioDescriptor): Promise<void> {
+    const { readToolList, toolListKey } = await import("../pool/tool-lists.ts");
+    const key = toolListKey(d);
+    if (this.toolLists.get(ns)?.key === key) return;
+    const kept = readToolList(ns, key);
+    this.toolLists.set(ns, { key, kept, fromDisk: kept !== undefined });
+    if (kept) this.toolsSeen.set(ns, kept);
+    else this.toolsSeen.delete(ns);
+  }
+
+  /** The list a running server gave: known from now on, and kept for the next sessions. */
+  private noteServerTools(ns: string, tools: ToolInfo[] | undefined): void {
+    if (!tools) return;
+    this.toolsSeen.set(ns, tools);
+    const entry = this.toolLists.get(ns);
+    if (!entry || entry.kept === tools) return;
+    entry.kept = tools;
+    entry.fromDisk = false;
+    void import("../pool/tool-lists.ts").then(({ writeToolList }) => writeToolList(ns, entry.key, tools));
   }
 
   /** `env` is what the environment resolver granted this call (src/config/env-resolver.ts). */
@@ -112,8 +138,15 @@ export class Backends {
   private runStdio(ns: string, d: StdioDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const pool = this.pool;
     if (pool === undefined) return this.getPool().then(() => this.runStdio(ns, d, action, args, call, env));
-    // Only called when the pool has to start the server (install on first use).
-    const launch = async (progress: (m: string) => void, signal: AbortSignal) => {
+    return pool.call(ns, this.launcher(ns, d, env), action, args, call).then((result) => {
+      this.noteServerTools(ns, pool.cachedTools(ns));
+      return result;
+    });
+  }
+
+  /** What the pool calls when it has to start the server (install on first use). */
+  private launcher(ns: string, d: StdioDescriptor, env: EnvPlan) {
+    return async (progress: (m: string) => void, signal: AbortSignal) => {
       const { ensureInstalled } = await import("../loader/install.ts");
       const spec = await ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, childEnv: { ...baseEnv(), ...env.env } });
       const { confineServer, serverDataDir } = await import("../pool/confine-server.ts");
@@ -123,11 +156,14 @@ export class Backends {
       const network = (await this.project.get()).config.sandbox?.server_net?.includes(ns) === true;
       return confineServer(spec, { ns, workspace: this.workspace, network, ownCommand: env.request.origin === "user" });
     };
-    return pool.call(ns, launch, action, args, call).then((result) => {
-      const tools = pool.cachedTools(ns);
-      if (tools) this.toolsSeen.set(ns, tools);
-      return result;
-    });
+  }
+
+  /** Starts (installing on first use) a stdio server to read its tools, for `discover`. */
+  async listStdio(r: Resolved, env: EnvPlan, ctx: Partial<CallContext>): Promise<ToolInfo[]> {
+    const pool = await this.getPool();
+    const tools = await pool.listTools(r.ns, this.launcher(r.ns, r.descriptor as StdioDescriptor, env), ctx);
+    this.noteServerTools(r.ns, tools);
+    return tools;
   }
 
   private async runModule(ns: string, d: ModuleDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
@@ -167,6 +203,11 @@ export class Backends {
     return this.toolsSeen.get(ns) ?? (this.builtins[ns]?.tools as ToolInfo[] | undefined) ?? this.inProcess[ns]?.tools;
   }
 
+  /** Whether a stdio server's known tools come from an earlier session (its program may have changed since). */
+  keptFromEarlierRun(ns: string): boolean {
+    return this.toolLists.get(ns)?.fromDisk === true;
+  }
+
   /** Every tool known without starting anything, for ranking in `discover {query}`. */
   allKnownTools(): Array<{ ns: string; tool: ToolInfo }> {
     const out: Array<{ ns: string; tool: ToolInfo }> = [];
@@ -196,20 +237,26 @@ export class Backends {
       .map(([ns]) => ns);
   }
 
-  async discover(args: Record<string, unknown>, signal: AbortSignal) {
+  /** `startToList`: starts a stdio server whose tools are not known yet, when that is allowed
+   * (Invoker.startToList); a string says why not. */
+  async discover(args: Record<string, unknown>, signal: AbortSignal, startToList?: (r: Resolved) => Promise<ToolInfo[] | string>) {
     const resolver = await this.getResolver();
     const ns = typeof args.namespace === "string" ? args.namespace : undefined;
     if (ns) {
       const r = await this.resolve(ns, signal).catch((e: Error) => {
         throw new ToolError(e.message);
       });
-      const tools = this.knownTools(ns) ?? this.pool?.cachedTools(ns) ?? this.remote?.cachedTools(ns);
+      let tools: ToolInfo[] | string | undefined = this.knownTools(ns) ?? this.pool?.cachedTools(ns) ?? this.remote?.cachedTools(ns);
+      if (!tools && r.descriptor.type === "stdio" && startToList) tools = await startToList(r);
       return {
         namespace: ns,
         type: r.descriptor.type,
         source: r.source,
         description: r.descriptor.description,
-        tools: tools?.map((t) => ({ id: `${ns}:${t.name}`, description: t.description, inputSchema: t.inputSchema })) ?? "listed after first use: call one of its tools",
+        tools:
+          typeof tools === "string"
+            ? tools
+            : (tools?.map((t) => ({ id: `${ns}:${t.name}`, description: t.description, inputSchema: t.inputSchema })) ?? "listed after first use: call one of its tools"),
       };
     }
     const words = typeof args.query === "string" ? args.query.toLowerCase().split(/\s+/).filter(Boolean) : [];

@@ -2,10 +2,12 @@
 // `call {tool: "cap:fs:read_json@v1"}`, `mcp.cap.fs__read_json()` in code). It is reached through
 // the invoker, so permissions, approvals and the tool_usage log apply to it as to any tool.
 import { memorySettings, VersionError } from "../memory/memory.ts";
-import { capWireName, type CapName } from "../memory/names.ts";
+import { capWireName, parseCallName, type CapName } from "../memory/names.ts";
 import type { Capability } from "../memory/store.ts";
+import { findTeamCapability, teamRegistry, type RemoteCapability } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
 import { runProgram } from "./execute.ts";
+import { argumentsProblem } from "./validate-args.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { WireTool } from "./server.ts";
 import { errorResult, textResult } from "./types.ts";
@@ -24,24 +26,51 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
           if (e instanceof VersionError) return errorResult(e.message);
           throw e;
         }
-        if (!found) return errorResult(`Capability not found: ${action}. Use discover {query} to find capabilities and tools by what they do.`);
-        const cap = found.capability;
+        // Not saved here: the team registry's, run here like local code (see team.ts).
+        let team: RemoteCapability | undefined;
+        if (!found) {
+          const fetched = await teamCapability(deps, action);
+          if (typeof fetched === "string") return errorResult(fetched);
+          team = fetched;
+        }
+        const cap = found?.capability ?? team!;
+        const display = found ? found.capability.display_name : team!.name;
         const merged = { ...cap.default_args, ...args };
-        const run = await runProgram(deps, session, call, { code: cap.code, args: merged, intent: cap.intent, capabilityId: cap.id });
+        // The code never sees arguments its parameters schema rejects (by tool, `call`, `execute`
+        // or from code: every path comes here).
+        let problem = argumentsProblem(`cap:${display}`, cap.parameters_schema, merged, true);
+        if (problem instanceof Promise) problem = await problem;
+        if (problem !== undefined) return errorResult(problem.replace(/see the tool's input schema with `discover` \{"namespace": "cap"\}/, `see its parameters with dns:whois or discover`));
+        const run = await runProgram(deps, session, call, { code: cap.code, args: merged, intent: cap.intent ?? undefined, capabilityId: found?.capability.id });
         if (run.kind === "input") return errorResult("pml internal error: a capability run cannot pause for input"); // runs without `bind` never do
-        const deprecation = found.alias ? `${found.alias} is deprecated: it was renamed to ${cap.display_name}; call ${cap.display_name} instead.` : undefined;
+        const deprecation = found?.alias ? `${found.alias} is deprecated: it was renamed to ${display}; call ${display} instead.` : undefined;
         if (run.kind === "result") {
-          if (!run.result.approval_required) await deps.memory.recordRun(cap.id, false, run.ms).catch(() => {});
+          if (found && !run.result.approval_required) await deps.memory.recordRun(found.capability.id, false, run.ms).catch(() => {});
           return deprecation ? { ...run.result, content: [...run.result.content, { type: "text", text: deprecation }] } : run.result;
         }
-        await deps.memory.recordRun(cap.id, true, run.ms).catch(() => {});
-        const out: Record<string, unknown> = { result: run.value ?? null, tools_used: run.toolsUsed, capabilityName: cap.display_name };
-        if (found.version) out.version = found.version;
+        if (found) await deps.memory.recordRun(found.capability.id, true, run.ms).catch(() => {});
+        const out: Record<string, unknown> = { result: run.value ?? null, tools_used: run.toolsUsed, capabilityName: display };
+        if (found?.version) out.version = found.version;
+        if (team) out.from = { registry: teamRegistry((await deps.project.get()).config, deps.workspace.root)?.url, fqdn: team.version_fqdn, version: team.version, by: team.updated_by ?? team.created_by };
         if (deprecation) out.deprecation = deprecation;
         return textResult(JSON.stringify(out, null, 2), { structuredContent: out });
       },
     },
   };
+}
+
+/** A capability this project does not have, from the team registry (cloud.url); a string says why not. */
+async function teamCapability(deps: MetaDeps, action: string): Promise<RemoteCapability | string> {
+  const notFound = `Capability not found: ${action}. Use discover {query} to find capabilities and tools by what they do.`;
+  const config = (await deps.project.get()).config;
+  const team = teamRegistry(config, deps.workspace.root);
+  const name = parseCallName(action.replace(/@.*$/, ""));
+  if (!team || !name || name.namespace === "unnamed") return notFound;
+  try {
+    return (await findTeamCapability(team, name, memorySettings(config, deps.workspace.root).scope)) ?? notFound;
+  } catch (e) {
+    return (e as Error).message;
+  }
 }
 
 /** Named capabilities of the project as tools/list entries. */

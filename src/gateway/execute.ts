@@ -12,6 +12,7 @@ import { declined, workflowGone, type ContinueWorkflow, type EnvGrant } from "./
 import { memorySettings, type CapturePlan } from "../memory/memory.ts";
 import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
 import { splitSpecifier } from "../memory/versions.ts";
+import { publishAfterSave } from "../memory/team.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import { parseToolName, formatToolId } from "./names.ts";
 import type { CallRequest } from "./server.ts";
@@ -31,6 +32,7 @@ class ApprovalPause extends Error {
     readonly toolId: string,
     readonly why: string,
     readonly grant?: EnvGrant,
+    readonly key?: string,
   ) {
     super(`paused: ${toolId} needs approval`);
   }
@@ -45,7 +47,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
     if (typeof st === "string" || !st.dependency) return workflowGone(cw.workflow_id);
     for (const t of st.approved ?? []) session.approved.add(t);
     if (cw.approved !== true) return declined(st.dependency);
-    await deps.invoker.approve(session, st.dependency, cw.always === true, st.grant);
+    await deps.invoker.approve(session, st.dependency, cw.always === true, st.grant, st.key);
     input = st.carried ?? {};
     replay = (st.replay as Recorded[]) ?? [];
   } else if (session.modern && req.requestState !== undefined) {
@@ -58,7 +60,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
     const wf = deps.invoker.workflows.take(cw.workflow_id, session.id, "execute");
     if (!wf) return workflowGone(cw.workflow_id);
     if (cw.approved !== true) return declined(wf.dependency);
-    await deps.invoker.approve(session, wf.dependency, cw.always === true, wf.grant);
+    await deps.invoker.approve(session, wf.dependency, cw.always === true, wf.grant, wf.key);
     input = wf.args;
     replay = (wf.replay as Recorded[]) ?? [];
   } else if (input.capability !== undefined) {
@@ -112,6 +114,9 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
         const nudge = await deps.memory.curationNudge(settings).catch(() => undefined);
         if (nudge) out.curation = nudge;
       }
+      const pushed = await publishAfterSave((await deps.project.get()).config, deps.workspace.root, saved);
+      if (pushed && "published" in pushed) out.published = pushed.published;
+      if (pushed && "warning" in pushed && pushed.warning) warnings.push(pushed.warning);
       if (plan.name && saved.capability.display_name !== formatName(plan.name))
         warnings.push(`This code is already saved as ${saved.capability.display_name}; to give it another name use dns:rename {name: "${saved.capability.display_name}", newName: "${formatName(plan.name)}"}.`);
     } catch (e) {
@@ -196,7 +201,7 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       return prior.value;
     }
 
-    let prepared = await deps.invoker.prepare(session, id, stop);
+    let prepared = await deps.invoker.prepare(session, id, stop, toolArgs as Record<string, unknown> | undefined);
     if (prepared.kind === "refused") {
       record.push({ tool: toolId, args: argsJson, ok: false, value: textOf(prepared.result) });
       throw new Error(textOf(prepared.result));
@@ -205,20 +210,20 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       const why = prepared.why + commandLine(prepared.resolved, id.action, toolArgs as Record<string, unknown> | undefined);
       if (session.modern) {
         // No requests to a 2026-07-28 client: stop, and ask in the result (see below).
-        paused = new ApprovalPause(toolId, why, prepared.grant);
+        paused = new ApprovalPause(toolId, why, prepared.grant, prepared.key);
         pause.abort(paused);
         throw paused;
       }
       const decision = await elicitApproval(session, toolId, why, stop);
       if (decision === "abort") throw new Error(textOf(declined(toolId)));
       if (decision === "fallback") {
-        paused = new ApprovalPause(toolId, why, prepared.grant);
+        paused = new ApprovalPause(toolId, why, prepared.grant, prepared.key);
         pause.abort(paused);
         throw paused;
       }
-      await deps.invoker.approve(session, toolId, decision === "always", prepared.grant);
+      await deps.invoker.approve(session, toolId, decision === "always", prepared.grant, prepared.key);
       // With the variables granted, the checks give the call what it may now receive.
-      if (prepared.grant) prepared = await deps.invoker.prepare(session, id, stop);
+      if (prepared.grant) prepared = await deps.invoker.prepare(session, id, stop, toolArgs as Record<string, unknown> | undefined);
       if (prepared.kind === "refused") throw new Error(textOf(prepared.result));
     }
     const args = (toolArgs ?? {}) as Record<string, unknown>;
@@ -243,7 +248,7 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       const base = { kind: "execute" as const, tool: "execute", args: saved, bind: program.bind, replay: record };
       if (!paused) return program.bind === undefined ? { kind: "result", result: errorResult(`${(e as Error)?.message ?? e}`), ms } : { kind: "input", result: deps.invoker.relayInput(session, base), ms };
       const what = program.capabilityId ? "The capability's code calls it." : "The code passed to execute calls it.";
-      const asked = program.bind === undefined ? deps.invoker.fallback(session, paused.toolId, `${what} ${paused.why}`, base, paused.grant) : deps.invoker.askInput(session, paused.toolId, `${what} ${paused.why}`, base, paused.grant);
+      const asked = program.bind === undefined ? deps.invoker.fallback(session, paused.toolId, `${what} ${paused.why}`, base, paused.grant, paused.key) : deps.invoker.askInput(session, paused.toolId, `${what} ${paused.why}`, base, paused.grant, paused.key);
       return asked.resultType === "input_required" ? { kind: "input", result: asked as InputRequiredResult, ms } : { kind: "result", result: asked as CallToolResult, ms };
     }
     if (paused) {
@@ -255,6 +260,7 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
         args: saved,
         replay: record,
         grant: paused.grant,
+        key: paused.key,
       });
       const what = program.capabilityId ? "The capability's code calls it." : "The code passed to execute calls it.";
       return { kind: "result", result: approvalRequired(wf, `${what} ${paused.why}`), ms };

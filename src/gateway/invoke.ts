@@ -9,10 +9,11 @@ import type { ProjectConfig } from "../config/pml-json.ts";
 import { allowAlways, grantEnvAlways, permissionFor, type Decision } from "../permissions/permissions.ts";
 import { appendAudit } from "../sandbox/audit.ts";
 import { isBuiltinShell } from "../sandbox/builtins/builtins.ts";
+import { closest } from "../config/did-you-mean.ts";
 import { log } from "../log.ts";
 import { argumentsProblem } from "./validate-args.ts";
 import { approvalElicitation, approvalRequired, decisionOf, elicitApproval, Workflows } from "./approvals.ts";
-import { commandLine, confinementNote } from "./approval-text.ts";
+import { approvalKey, commandLine, confinementNote } from "./approval-text.ts";
 import { APPROVAL_INPUT, inputRequired, redeemState } from "./mrtr.ts";
 import { argsDigest, RequestStates, type StatePayload } from "./request-state.ts";
 import type { CallRequest } from "./server.ts";
@@ -25,7 +26,7 @@ import type { Surface } from "./surface.ts";
 import { CAP_NS, CAP_SERVER_ID } from "../memory/names.ts";
 import type { ToolUsage } from "../memory/store.ts";
 import { errorResult, resultText, resultValue, ToolError, type CallContext } from "./types.ts";
-import type { CallToolResult } from "../mcp/types.ts";
+import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 
 export interface ContinueWorkflow {
   workflow_id?: unknown;
@@ -41,7 +42,7 @@ export interface EnvGrant {
 
 export type Prepared =
   | { kind: "refused"; result: CallToolResult }
-  | { kind: "ready"; resolved: Resolved; needsApproval: boolean; why: string; env: EnvPlan; grant?: EnvGrant };
+  | { kind: "ready"; resolved: Resolved; needsApproval: boolean; why: string; env: EnvPlan; grant?: EnvGrant; key: string };
 
 /** The session-approval key of a variable granted to a namespace (never a tool id: spaces). */
 const grantKey = (ns: string, name: string) => `env ${ns} ${name}`;
@@ -89,13 +90,13 @@ export class Invoker {
       if (st.dependency !== toolId) return workflowGone(opts.continueWorkflow.workflow_id);
       for (const t of st.approved ?? []) session.approved.add(t);
       if (opts.continueWorkflow.approved !== true) return declined(toolId);
-      await this.approve(session, toolId, opts.continueWorkflow.always === true, st.grant);
+      await this.approve(session, toolId, opts.continueWorkflow.always === true, st.grant, st.key);
       args = st.carried ?? {};
     } else if (opts.continueWorkflow) {
       const wf = this.workflows.take(opts.continueWorkflow.workflow_id, session.id, opts.calledAs);
       if (!wf || wf.dependency !== toolId) return workflowGone(opts.continueWorkflow.workflow_id);
       if (opts.continueWorkflow.approved !== true) return declined(toolId);
-      await this.approve(session, toolId, opts.continueWorkflow.always === true, wf.grant);
+      await this.approve(session, toolId, opts.continueWorkflow.always === true, wf.grant, wf.key);
       args = wf.args;
     }
     const base: PauseBase = { kind: "tool", tool: opts.calledAs, args, bind: { tool: toolId, arguments: args } };
@@ -105,22 +106,22 @@ export class Invoker {
       if (stop) return stop;
     }
 
-    let prepared = this.prepare(session, id, call.signal);
+    let prepared = this.prepare(session, id, call.signal, args);
     if (prepared instanceof Promise) prepared = await prepared;
     if (prepared.kind === "refused") return prepared.result;
     if (prepared.needsApproval) {
       const why = prepared.why + commandLine(prepared.resolved, id.action, args);
-      if (session.modern) return this.askInput(session, toolId, why, base, prepared.grant);
+      if (session.modern) return this.askInput(session, toolId, why, base, prepared.grant, prepared.key);
       const decision = await elicitApproval(session, toolId, why, call.signal);
       if (decision === "abort") return declined(toolId);
       if (decision === "fallback") {
-        const wf = this.workflows.open({ sessionId: session.id, tool: opts.calledAs, dependency: toolId, kind: "tool", args, grant: prepared.grant });
+        const wf = this.workflows.open({ sessionId: session.id, tool: opts.calledAs, dependency: toolId, kind: "tool", args, grant: prepared.grant, key: prepared.key });
         return approvalRequired(wf, why);
       }
-      await this.approve(session, toolId, decision === "always", prepared.grant);
+      await this.approve(session, toolId, decision === "always", prepared.grant, prepared.key);
       // The grant changes what the call receives: check again with it.
       if (prepared.grant) {
-        prepared = await this.prepare(session, id, call.signal);
+        prepared = await this.prepare(session, id, call.signal, args);
         if (prepared.kind === "refused") return prepared.result;
       }
     }
@@ -166,14 +167,15 @@ export class Invoker {
    * the state lets any replica finish the call on the retry. Without form elicitation, the
    * tool-result flow, whose workflow id is such a state too.
    */
-  askInput(session: Session, toolId: string, why: string, base: PauseBase, grant?: EnvGrant): InputRequiredResult | CallToolResult {
-    if (!session.supportsFormElicitation()) return this.fallback(session, toolId, why, base, grant);
+  askInput(session: Session, toolId: string, why: string, base: PauseBase, grant?: EnvGrant, key?: string): InputRequiredResult | CallToolResult {
+    if (!session.supportsFormElicitation()) return this.fallback(session, toolId, why, base, grant, key);
     const state = this.states().issue({
       kind: base.kind,
       tool: base.tool,
       args: argsDigest(base.bind),
       dependency: toolId,
       grant,
+      key,
       approved: [...session.approved],
       answers: session.relayAnswers,
       replay: base.replay,
@@ -182,8 +184,8 @@ export class Invoker {
   }
 
   /** The tool-result flow under 2026-07-28: its workflow id is a request state carrying the arguments. */
-  fallback(session: Session, toolId: string, why: string, base: PauseBase, grant?: EnvGrant): CallToolResult {
-    const id = this.states().issue({ kind: base.kind, tool: base.tool, dependency: toolId, grant, approved: [...session.approved], carried: base.args, replay: base.replay });
+  fallback(session: Session, toolId: string, why: string, base: PauseBase, grant?: EnvGrant, key?: string): CallToolResult {
+    const id = this.states().issue({ kind: base.kind, tool: base.tool, dependency: toolId, grant, key, approved: [...session.approved], carried: base.args, replay: base.replay });
     return approvalRequired({ id, tool: base.tool, dependency: toolId, kind: base.kind }, why);
   }
 
@@ -199,8 +201,8 @@ export class Invoker {
     if (!st.dependency || answer === undefined) return undefined; // not answered: asked again
     const decision = decisionOf(answer);
     if (decision === "abort") return declined(st.dependency);
-    if (decision === "fallback") return this.fallback(session, st.dependency, "", { ...base, replay: st.replay }, st.grant);
-    await this.approve(session, st.dependency, decision === "always", st.grant);
+    if (decision === "fallback") return this.fallback(session, st.dependency, "", { ...base, replay: st.replay }, st.grant, st.key);
+    await this.approve(session, st.dependency, decision === "always", st.grant, st.key);
     return undefined;
   }
 
@@ -251,17 +253,17 @@ export class Invoker {
 
   /** Every check that comes before running; also used by `execute` for the tools its code calls.
    * A plain value (no await) when the tool already passed under the current .pml.json. */
-  prepare(session: Session, id: ToolId, signal: AbortSignal): Prepared | Promise<Prepared> {
+  prepare(session: Session, id: ToolId, signal: AbortSignal, args?: Record<string, unknown>): Prepared | Promise<Prepared> {
     const state = this.project.get();
     if (!(state instanceof Promise) && !state.error) {
       const toolId = formatToolId(id.ns, id.action);
       const hit = this.passed.get(toolId);
-      if (hit !== undefined && hit.generation === state.generation) return this.ready(session, id, hit.resolved, hit.permission, state.config);
+      if (hit !== undefined && hit.generation === state.generation) return this.ready(session, id, hit.resolved, hit.permission, state.config, args);
     }
-    return this.check(session, id, signal);
+    return this.check(session, id, signal, args);
   }
 
-  private async check(session: Session, id: ToolId, signal: AbortSignal): Promise<Prepared> {
+  private async check(session: Session, id: ToolId, signal: AbortSignal, args?: Record<string, unknown>): Promise<Prepared> {
     const toolId = formatToolId(id.ns, id.action);
     const state = await this.project.get();
     if (state.error)
@@ -291,14 +293,25 @@ export class Invoker {
     // stored for it, would be for nothing). Lists that are known without starting anything are
     // definitive: a module's exported functions, a catalog server's list for its pinned version
     // (generated with the capabilities pml declares), a list this process saw from the server.
-    const known = resolved.descriptor.type === "module" ? resolved.descriptor.tools : this.backends.knownTools(id.ns);
-    if (known && known.length > 0 && !known.some((t) => t.name === id.action))
-      return refuse(`"${id.ns}" has no tool "${id.action}"; nothing was run or asked. Its tools: ${known.map((t) => t.name).join(", ")}.`);
+    let known = resolved.descriptor.type === "module" ? resolved.descriptor.tools : this.backends.knownTools(id.ns);
+    const missing = () => known && known.length > 0 && !known.some((t) => t.name === id.action);
+    // A list kept from an earlier session may predate a change to the user's own server: when it
+    // may be started (allowed), it is asked again before a tool is refused.
+    if (missing() && this.backends.keptFromEarlierRun(id.ns) && resolved.origin === "user" && permission === "allow") {
+      const fresh = await this.startToList(session, resolved, { signal });
+      if (typeof fresh !== "string") known = fresh;
+    }
+    if (known && missing()) {
+      const names = known.map((t) => t.name);
+      const near = closest(id.action, names);
+      const kept = this.backends.keptFromEarlierRun(id.ns) ? ` (as it listed them in an earlier session; if it has changed since, allow "${id.ns}" in .pml.json so pml can list them again)` : "";
+      return refuse(`"${id.ns}" has no tool "${id.action}"; nothing was run or asked.${near ? ` Did you mean ${id.ns}:${near}?` : ""} Its tools${kept}: ${names.join(", ")}.`);
+    }
 
     // Resolutions are already kept per generation (the resolver's memo); remembering the outcome
     // spares the next calls the permission match, the resolver and several awaits.
     this.passed.set(toolId, { generation: state.generation, resolved, permission });
-    return this.ready(session, id, resolved, permission, state.config);
+    return this.ready(session, id, resolved, permission, state.config, args);
   }
 
   /** What the call may receive from the user's environment, and from where (one resolver for all). */
@@ -329,7 +342,7 @@ export class Invoker {
   }
 
   /** The checks that can change without .pml.json changing: env vars and this session's approvals. */
-  private ready(session: Session, id: ToolId, resolved: Resolved, permission: Decision, config: ProjectConfig): Prepared {
+  private ready(session: Session, id: ToolId, resolved: Resolved, permission: Decision, config: ProjectConfig, args?: Record<string, unknown>): Prepared {
     const toolId = formatToolId(id.ns, id.action);
     const env = this.planEnv(session, resolved, id.action, config);
     if (env.missing.length) return refuse(missingMessage(env, toolId, this.workspace));
@@ -340,9 +353,10 @@ export class Invoker {
       session.log("warning", text);
     }
     const grant = env.ungranted.length ? { ns: resolved.ns, names: [...env.ungranted] } : undefined;
-    const needsApproval = (permission === "ask" && !session.approved.has(toolId)) || grant !== undefined;
+    const key = approvalKey(resolved, toolId, id.action, args);
+    const needsApproval = (permission === "ask" && !session.approved.has(key)) || grant !== undefined;
     const why = needsApproval ? describeRisk(resolved, env) + confinementNote(resolved, config) : "";
-    return { kind: "ready", resolved, needsApproval, why, env, grant };
+    return { kind: "ready", resolved, needsApproval, why, env, grant, key };
   }
 
   /** `ctx.mcp.ns.action()` inside module code: the same checks; approval only in-line (elicitation). */
@@ -350,25 +364,50 @@ export class Invoker {
     const id = parseToolName(name);
     if (!id) throw new Error(`"${name}" is not a tool id; use ctx.mcp.<namespace>.<action>(args)`);
     const toolId = formatToolId(id.ns, id.action);
-    const prepared = await this.prepare(session, id, call.signal);
+    const prepared = await this.prepare(session, id, call.signal, args as Record<string, unknown>);
     if (prepared.kind === "refused") throw new Error(resultText(prepared.result));
     if (prepared.needsApproval) {
       const decision = await elicitApproval(session, toolId, prepared.why + commandLine(prepared.resolved, id.action, args as Record<string, unknown>), call.signal);
       if (decision === "fallback") throw new Error(`${toolId} needs the user's approval first: call it directly once (or allow it in .pml.json), then retry.`);
       if (decision === "abort") throw new Error(resultText(declined(toolId)));
-      await this.approve(session, toolId, decision === "always", prepared.grant);
+      await this.approve(session, toolId, decision === "always", prepared.grant, prepared.key);
     }
-    const again = prepared.grant ? await this.prepare(session, id, call.signal) : prepared;
+    const again = prepared.grant ? await this.prepare(session, id, call.signal, args as Record<string, unknown>) : prepared;
     if (again.kind === "refused") throw new Error(resultText(again.result));
     const result = await this.run(session, again.resolved, id, (args ?? {}) as Record<string, unknown>, call, again.env);
     if (result.isError) throw new Error(resultText(result));
     return resultValue(result);
   }
 
-  /** The user said yes: the tool for this session, and the variables the prompt named for this
-   * session; "always" writes both into .pml.json (allow only if it was not already allowed). */
-  async approve(session: Session, toolId: string, always: boolean, grant?: EnvGrant): Promise<void> {
-    session.approved.add(toolId);
+  /**
+   * `discover {namespace}` of a stdio server whose tools are not known yet: start it to list them,
+   * only when that runs nothing the user has not allowed. Starting a server runs its code, and a
+   * private_mcps entry may have come with a cloned repository: the namespace must be allowed (as
+   * a call would need), and a registry's server is started only by an approved call. A string says
+   * why it was not started and what to do.
+   */
+  async startToList(session: Session, r: Resolved, ctx: Partial<CallContext>): Promise<ToolInfo[] | string> {
+    const state = await this.project.get();
+    if (r.origin !== "user")
+      return `listed after its first call: pml starts a registry's server only for a call you approved. Call one of its tools (you will be asked first), or read its registry entry.`;
+    const env = this.planEnv(session, r, "*", state.config);
+    const permission = permissionFor(state.config.permissions ?? {}, `${r.ns}:*`);
+    if (permission === "deny") return `not started: ${r.ns} is denied by ${state.path} (permissions.deny).`;
+    if (permission !== "allow")
+      return `not started to list its tools, since that runs ${env.request.destination} (from ${r.source}) on this machine: allow "${r.ns}" in permissions.allow of ${state.path} first, or call one of its tools (you will be asked).`;
+    if (env.missing.length) return missingMessage(env, `${r.ns}`, this.workspace);
+    try {
+      return await this.backends.listStdio(r, env, ctx);
+    } catch (e) {
+      return `could not be started to list its tools: ${(e as Error).message}`;
+    }
+  }
+
+  /** The user said yes: the tool (or, for a shell command, that command: `key`) for this session,
+   * and the variables the prompt named for this session; "always" writes the tool and the
+   * variables into .pml.json (allow only if it was not already allowed). */
+  async approve(session: Session, toolId: string, always: boolean, grant?: EnvGrant, key = toolId): Promise<void> {
+    session.approved.add(key);
     for (const name of grant?.names ?? []) session.approved.add(grantKey(grant!.ns, name));
     if (!always) return;
     try {

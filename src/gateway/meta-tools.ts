@@ -4,13 +4,16 @@ import type { Workspace } from "../config/workspace.ts";
 import type { InputRequiredResult } from "../mcp/protocol.ts";
 import { version } from "../version.ts";
 import { ContinueWorkflowSchema } from "./approvals.ts";
-import type { Backends } from "./backends.ts";
+import type { Backends, Resolved } from "./backends.ts";
 import { runExecute } from "./execute.ts";
 import { curate } from "./curate.ts";
 import { CURATE_DESCRIPTION, CURATE_SCHEMA, summary } from "./stdlib-tools.ts";
 import type { ContinueWorkflow, Invoker } from "./invoke.ts";
 import { parseToolName } from "./names.ts";
 import { memorySettings, type Memory } from "../memory/memory.ts";
+import { capWireName, parseCallName } from "../memory/names.ts";
+import type { ProjectConfig } from "../config/pml-json.ts";
+import type { TeamHit } from "../memory/team.ts";
 import type { Project } from "./project.ts";
 import type { CallRequest, WireTool } from "./server.ts";
 import type { Session } from "./session.ts";
@@ -56,10 +59,11 @@ export function metaTools(deps: MetaDeps) {
         },
       },
       annotations: { readOnlyHint: true },
-      handler: async (_s, req) => {
+      handler: async (session, req) => {
         const { query, namespace } = req.arguments;
         if (typeof query === "string" && query.trim() && namespace === undefined) return jsonResult(await discoverQuery(deps, query, req.arguments.limit));
-        return jsonResult(await deps.backends.discover(req.arguments, req.signal));
+        const startToList = (r: Resolved) => deps.invoker.startToList(session, r, { signal: req.signal, progress: req.progress, origin: req.origin });
+        return jsonResult(await deps.backends.discover(req.arguments, req.signal, startToList));
       },
     },
     {
@@ -174,11 +178,21 @@ export function metaTools(deps: MetaDeps) {
 async function discoverQuery(deps: MetaDeps, query: string, limit: unknown) {
   const n = typeof limit === "number" && Number.isInteger(limit) ? Math.min(Math.max(limit, 1), 50) : 10;
   const tools = deps.backends.allKnownTools().map(({ ns, tool }) => ({ ns, name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
-  const settings = memorySettings((await deps.project.get()).config, deps.workspace.root);
-  const { results, warning } = await deps.memory.discover(settings, query, tools, n);
+  const config = (await deps.project.get()).config;
+  const settings = memorySettings(config, deps.workspace.root);
+  const [{ results, warning }, team] = await Promise.all([deps.memory.discover(settings, query, tools, n), teamMatches(config, deps.workspace.root, query, n)]);
+  // The team registry's capabilities come after this project's own (a name held here wins).
+  const local = new Set(results.map((r: { id?: string }) => r.id));
+  const shared = team.hits
+    .filter((h) => !local.has(h.name))
+    .map((h) => {
+      const name = parseCallName(h.name);
+      return { id: h.name, kind: "team capability", description: h.description, ...(name ? { tool: capWireName(name) } : {}), fqdn: h.fqdn, version: h.version, by: h.by };
+    });
   return {
     query,
-    results,
+    results: [...results, ...shared],
+    ...(team.note ? { team_registry: team.note } : {}),
     how: "call a tool with `call` {tool: id, arguments}; a capability with its tool (cap__ns__action), `call` {tool: \"cap:<id>\"} or `execute` {capability: id, args}; `discover` {namespace} shows a namespace's input schemas",
     ...(warning ? { warning } : {}),
   };
@@ -214,4 +228,11 @@ async function status(deps: MetaDeps) {
     listed_namespaces: await deps.surface.enabledNamespaces(),
     ...deps.backends.status(),
   };
+}
+
+/** The team registry's capabilities for a query, when cloud.url is one (see memory/team.ts). */
+async function teamMatches(config: ProjectConfig, workspace: string, query: string, n: number): Promise<{ hits: TeamHit[]; note?: string }> {
+  const { searchTeam, teamRegistry } = await import("../memory/team.ts");
+  const team = teamRegistry(config, workspace);
+  return team ? searchTeam(team, query, n) : { hits: [] };
 }

@@ -30,6 +30,8 @@ export interface StatePayload {
   dependency?: string;
   /** Variables the pending approval grants to their namespace when the user approves. */
   grant?: { ns: string; names: string[] };
+  /** What the user's yes approves for the session, when narrower than the tool (see approvalKey). */
+  key?: string;
   /** Tool ids (and grants) approved in earlier rounds of the same request. */
   approved?: string[];
   /** execute: results of the calls made before the pause, replayed on the re-run. */

@@ -6,11 +6,16 @@ import { currentUser, memorySettings, type MemorySettings, VersionError } from "
 import { capWireName, checkName } from "../memory/names.ts";
 import { NameTakenError, NotFoundError, VISIBILITIES, type Capability, type Visibility } from "../memory/store.ts";
 import { checkSpecifier, splitSpecifier } from "../memory/versions.ts";
+import { publishAfterSave } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
 import { curate } from "./curate.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { Session } from "./session.ts";
 import { errorResult, textResult, ToolError, type CallContext, type CallToolResult, type ToolInfo } from "./types.ts";
+
+/** dns:query counts matches up to this many; beyond, `total_at_least` says the total is a floor
+ * (counting 25k matches cost as much as the query itself at 100k records). */
+const QUERY_COUNT_LIMIT = 1000;
 
 interface Tool {
   info: ToolInfo;
@@ -114,8 +119,9 @@ export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamesp
       async run(args, { settings }) {
         if (args.visibility !== undefined && !VISIBILITIES.includes(args.visibility as Visibility)) throw new ToolError(`"visibility" must be one of ${VISIBILITIES.join(", ")}.`);
         const store = await deps.memory.open();
-        const { total, items } = await store.query({
+        const { total, total_at_least, items } = await store.query({
           scope: settings.scope,
+          count_limit: QUERY_COUNT_LIMIT,
           created_by: typeof args.created_by === "string" ? args.created_by : undefined,
           tags: strings(args.tags, "tags"),
           visibility: args.visibility as Visibility | undefined,
@@ -124,7 +130,8 @@ export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamesp
           limit: typeof args.limit === "number" ? args.limit : 50,
           offset: typeof args.offset === "number" ? args.offset : 0,
         });
-        return { total, items: items.map((c) => ({ ...summary(c), tags: c.tags, created_by: c.created_by, visibility: c.visibility })) };
+        const out = items.map((c) => ({ ...summary(c), tags: c.tags, created_by: c.created_by, visibility: c.visibility }));
+        return total_at_least ? { total, total_at_least, items: out } : { total, items: out };
       },
     },
     {
@@ -289,7 +296,14 @@ export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamesp
           ran: false,
         });
         if (saved.kind === "taken") throw new ToolError(`Capability name '${saved.name}' already exists`);
-        return { ...summary(saved.capability), saved: saved.kind === "created" ? "new" : saved.version ? `version ${saved.version.tag}` : "unchanged", ...(plan.warnings.length ? { warnings: plan.warnings } : {}) };
+        const pushed = await publishAfterSave((await deps.project.get()).config, deps.workspace.root, saved);
+        const warnings = [...plan.warnings, ...(pushed && "warning" in pushed && pushed.warning ? [pushed.warning] : [])];
+        return {
+          ...summary(saved.capability),
+          saved: saved.kind === "created" ? "new" : saved.version ? `version ${saved.version.tag}` : "unchanged",
+          ...(pushed && "published" in pushed ? { published: pushed.published } : {}),
+          ...(warnings.length ? { warnings } : {}),
+        };
       },
     },
     {

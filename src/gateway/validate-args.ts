@@ -27,11 +27,25 @@ export function warmValidator(): Promise<Compile> {
   return compiler;
 }
 
-/** Undefined when the arguments fit the schema (or the schema cannot be used); else the message. */
-export function argumentsProblem(toolId: string, schema: Record<string, unknown> | undefined, args: Record<string, unknown>): string | undefined | Promise<string | undefined> {
+/** Validators of schemas read anew on each call (capabilities' parameters), by their text. */
+const compiledByText = new Map<string, ValidateFunction | null>();
+const MAX_BY_TEXT = 500;
+
+/**
+ * Undefined when the arguments fit the schema (or the schema cannot be used); else the message.
+ * `byText`: the schema object is new on every call (parsed from storage), so its validator is
+ * kept by the schema's text instead of by the object.
+ */
+export function argumentsProblem(
+  toolId: string,
+  schema: Record<string, unknown> | undefined,
+  args: Record<string, unknown>,
+  byText = false,
+): string | undefined | Promise<string | undefined> {
   if (!schema || typeof schema !== "object") return undefined;
-  if (!compile) return warmValidator().then(() => argumentsProblem(toolId, schema, args));
-  let validate = compiled.get(schema);
+  if (!compile) return warmValidator().then(() => argumentsProblem(toolId, schema, args, byText));
+  const text = byText ? JSON.stringify(schema) : "";
+  let validate = byText ? compiledByText.get(text) : compiled.get(schema);
   if (validate === undefined) {
     try {
       validate = compile(schema);
@@ -39,7 +53,11 @@ export function argumentsProblem(toolId: string, schema: Record<string, unknown>
       log.debug(`${toolId}: its input schema does not compile (${(e as Error).message}); arguments go unchecked`);
       validate = null;
     }
-    compiled.set(schema, validate);
+    if (!byText) compiled.set(schema, validate);
+    else {
+      if (compiledByText.size >= MAX_BY_TEXT) compiledByText.delete(compiledByText.keys().next().value!);
+      compiledByText.set(text, validate);
+    }
   }
   if (!validate || validate(args)) return undefined;
   return `Invalid arguments for ${toolId}: ${describe(validate.errors?.[0])}. Nothing was run; fix the arguments (see the tool's input schema with \`discover\` {"namespace": "${toolId.split(":")[0]}"}) and call again.`;

@@ -14,6 +14,7 @@
 //
 // Placeholders in descriptor `args`: ${workspace} (the project root) and ${pml_home} (PML_HOME or
 // ~/.pml). The child's environment comes from the environment resolver.
+import { HttpError, httpRequest, type HttpResponse } from "../http/request.ts";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
@@ -193,33 +194,71 @@ async function install(desc: StdioDescriptor, dir: string, env: Env, home: strin
   }
 }
 
+const DOWNLOAD_TIMEOUT_MS = 120_000;
+const MAX_TARBALL_BYTES = 256 * 1024 * 1024;
+
 async function download(name: string, version: string, registry: string, signal?: AbortSignal): Promise<Uint8Array> {
   const unscoped = name.startsWith("@") ? name.slice(name.indexOf("/") + 1) : name;
   let url = `${registry}/${name}/-/${unscoped}-${version}.tgz`;
   let res = await get(url, registry, name, version, signal);
   if (res.status === 404) {
+    await res.cancel();
     // Not every registry uses npm's tarball URL layout: ask the packument where it is.
     const doc = await get(`${registry}/${name.replace("/", "%2f")}`, registry, name, version, signal);
-    const tarball = doc.ok ? ((await doc.json().catch(() => undefined)) as any)?.versions?.[version]?.dist?.tarball : undefined;
+    const tarball = doc.ok ? (tryJson((await read(doc, "text", name, version, registry, signal)) as string) as any)?.versions?.[version]?.dist?.tarball : undefined;
     if (typeof tarball !== "string") {
       throw new ToolError(`${name}@${version} was not found on the npm registry ${registry} (HTTP ${doc.status}). Check the package name and version in its descriptor, or set PML_NPM_REGISTRY.`);
     }
     url = tarball;
     res = await get(url, registry, name, version, signal);
   }
-  if (!res.ok) throw new ToolError(`Downloading ${name}@${version} from ${url} failed: HTTP ${res.status}. Retry later, or set PML_NPM_REGISTRY to a registry that has it.`);
-  return new Uint8Array(await res.arrayBuffer());
+  if (!res.ok) {
+    await res.cancel();
+    throw new ToolError(`Downloading ${name}@${version} from ${url} failed: HTTP ${res.status}. Retry later, or set PML_NPM_REGISTRY to a registry that has it.`);
+  }
+  return (await read(res, "bytes", name, version, registry, signal)) as Uint8Array;
 }
 
-async function get(url: string, registry: string, name: string, version: string, signal?: AbortSignal): Promise<Response> {
+function tryJson(text: string): unknown {
   try {
-    return await fetch(url, { signal, headers: { accept: "application/octet-stream, application/json" } });
-  } catch (e: any) {
-    if (signal?.aborted) throw new ToolError(`Installing ${name}@${version} was cancelled.`);
-    throw new ToolError(
-      `Could not reach the npm registry ${registry} to install ${name}@${version}: ${e?.message ?? e}. Check the network connection, or set PML_NPM_REGISTRY to a reachable registry.`,
-    );
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
+}
+
+// The tarball is checked against its pinned integrity before anything is written, so a registry
+// on plain http (a company mirror) or a redirect to its CDN cannot change what runs.
+async function get(url: string, registry: string, name: string, version: string, signal?: AbortSignal): Promise<HttpResponse> {
+  try {
+    return await httpRequest(url, {
+      signal,
+      timeoutMs: DOWNLOAD_TIMEOUT_MS,
+      what: "npm registry",
+      headers: { accept: "application/octet-stream, application/json" },
+      redirects: "anywhere",
+      plainHttp: true,
+      maxBytes: MAX_TARBALL_BYTES,
+    });
+  } catch (e) {
+    throw installFailure(e, registry, name, version, signal);
+  }
+}
+
+async function read(res: HttpResponse, as: "text" | "bytes", name: string, version: string, registry: string, signal?: AbortSignal): Promise<string | Uint8Array> {
+  try {
+    return as === "text" ? await res.text() : await res.bytes();
+  } catch (e) {
+    throw installFailure(e, registry, name, version, signal);
+  }
+}
+
+function installFailure(e: unknown, registry: string, name: string, version: string, signal?: AbortSignal): unknown {
+  if (signal?.aborted) return new ToolError(`Installing ${name}@${version} was cancelled.`);
+  if (e instanceof HttpError && e.kind !== "unreachable" && e.kind !== "timeout") return new ToolError(`Installing ${name}@${version}: ${e.message}`);
+  return new ToolError(
+    `Could not reach the npm registry ${registry} to install ${name}@${version}: ${(e as Error)?.message ?? e}. Check the network connection, or set PML_NPM_REGISTRY to a reachable registry.`,
+  );
 }
 
 async function runBunInstall(cwd: string, registry: string, home: string, env: Env, key: string, signal?: AbortSignal): Promise<void> {

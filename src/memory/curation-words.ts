@@ -119,6 +119,8 @@ const BOUNDARY = new Set(
   ("than over under above below older newer larger bigger smaller longer shorter matching containing except since until of in on at to into onto from for with by via using as before after under over within across between through about per than like without " +
     "and or then but so while that which who whom whose where when whether if because is are was were be been am do does did it them").split(" "),
 );
+/** Properties of a thing: "the size of a file" is a file_size. */
+const PROPERTIES = new Set(["size", "length", "status", "version", "owner", "date", "age", "hash", "checksum", "encoding", "permissions", "path", "url", "schema", "price", "type", "width", "height"]);
 /** Places named by what they hold: "a directory for the logs". */
 const PLACES = new Set(["directory", "folder", "file", "table", "bucket", "channel", "queue"]);
 const CLAUSE_START = new Set(["and", "then", "or", "also", "before", "after", "please", "can", "could", "to"]);
@@ -278,6 +280,12 @@ export function readIntent(intent: string, means: readonly string[] = []): Inten
     const t = reduce(inner.np, means, inner.quantified);
     if (t.length) ((end = inner.end), (article = inner.article), (target = t));
   }
+  // "the size of a file" -> file_size: a property is named after what it belongs to.
+  if (target.length === 1 && PROPERTIES.has(target[0]!) && ws[end] === "of") {
+    const inner = phrase(end + 1);
+    const owner = reduce(inner.np, means, inner.quantified).slice(-2);
+    if (owner.length) ((end = inner.end), (target = [...owner, target[0]!]));
+  }
   // "remove duplicate entries from a list": dedupe, the list being the object.
   if (verb === "delete" && (first.np[0] === "duplicate" || first.np[0] === "duplicates")) {
     verb = "dedupe";
@@ -405,6 +413,16 @@ export function codeEvidence(code: string, tools: readonly string[]): CodeEviden
     } else {
       const v = canonicalVerb(program) ?? canonicalVerb(argv[1] ?? "");
       if (v) e.verbs.add(v);
+    }
+  }
+  // A git command built elsewhere than in a `command:` literal ("git log " + args.n).
+  if (!e.programs.has("git")) {
+    const g = /(?:^|['"`\s])git\s+([a-z][a-z-]*)/.exec(code);
+    if (g) {
+      e.programs.add("git");
+      e.gitCommand = g[1];
+      const known = GIT_SUBCOMMANDS[g[1]!];
+      if (known) (e.verbs.add(known[0]), known[1].forEach((o) => e.objects.add(singular(o))));
     }
   }
   const lower = code.toLowerCase();

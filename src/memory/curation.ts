@@ -253,7 +253,9 @@ export function suggestName(c: CurationInput, taken: (name: CapName) => boolean)
     // A short, specific target: careful names keep one word, or two the code shows.
     const specific = !targetWords.every((w) => GENERIC_OBJECTS.has(w)) && d.target[0] !== "task";
     compliance += !specific || targetWords.length === 0 || targetWords.length > 2 ? (targetWords.length === 3 || (!specific && targetWords.length) ? 0.05 : 0) : targetWords.length === 1 || conversion || backedShare === 1 ? 0.1 : 0.05;
-    compliance += variant ? 0 : 0.1;
+    // A variant: a near-duplicate exists, and its extra word is not of the careful form; it loses
+    // what a free name earns and as much again, so it never reaches auto.
+    compliance += variant ? -0.1 : 0.1;
   }
   if (!checked.ok) why.push("the name does not fit the format");
   const confidence = Math.round(Math.max(0, Math.min(1, toolsMatch + clarity + compliance)) * 100) / 100;

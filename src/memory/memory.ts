@@ -251,10 +251,18 @@ export class Memory {
     const store = await this.open();
     const current = await store.byId(plan.update.id);
     if (!current) return this.captureNew(settings, { ...plan, update: undefined }, run);
-    // Without an explicit schema an update keeps the parameters it had and adds any new args.
+    // Without an explicit schema an update keeps the parameters it had and adds any new args; a
+    // parameter the run did without is no longer required (the run shows the code does not need it,
+    // and callers are checked against this schema).
     const inferred = inferParameters(run.args) as { properties: Record<string, unknown> };
-    const oldSchema = current.parameters_schema as { properties?: Record<string, unknown> };
-    const schema = plan.schema ?? { ...oldSchema, type: "object", properties: { ...inferred.properties, ...(oldSchema.properties ?? {}) } };
+    const oldSchema = current.parameters_schema as { properties?: Record<string, unknown>; required?: unknown };
+    const required = Array.isArray(oldSchema.required) ? oldSchema.required.filter((k) => typeof k === "string" && (run.ran === false || k in run.args)) : undefined;
+    const schema = plan.schema ?? {
+      ...oldSchema,
+      type: "object",
+      properties: { ...inferred.properties, ...(oldSchema.properties ?? {}) },
+      ...(required ? { required } : {}),
+    };
     const codeChanged = current.code_hash !== plan.hash;
     const metaChanged =
       JSON.stringify(schema) !== JSON.stringify(current.parameters_schema) ||

@@ -107,6 +107,32 @@ export const MIGRATIONS: readonly string[] = [
   DROP INDEX capabilities_creator;
   CREATE INDEX capabilities_creator ON capabilities (org, project, created_by, record_type, namespace, action);
   `,
+  // 5: dns:query by tags answers from one index: each tag row carries what the query filters and
+  // sorts on (scope, record type, name, creator), kept equal to its capability's by triggers, so
+  // a tag query reads no capability row until the page is known. At 100k records joining each
+  // tagged row to its capability cost ~3 µs a row (17 ms p95 for 1000 matches).
+  `
+  ALTER TABLE capability_tags ADD COLUMN org TEXT NOT NULL DEFAULT '';
+  ALTER TABLE capability_tags ADD COLUMN project TEXT NOT NULL DEFAULT '';
+  ALTER TABLE capability_tags ADD COLUMN record_type TEXT NOT NULL DEFAULT '';
+  ALTER TABLE capability_tags ADD COLUMN namespace TEXT NOT NULL DEFAULT '';
+  ALTER TABLE capability_tags ADD COLUMN action TEXT NOT NULL DEFAULT '';
+  ALTER TABLE capability_tags ADD COLUMN created_by TEXT NOT NULL DEFAULT '';
+  UPDATE capability_tags SET (org, project, record_type, namespace, action, created_by) =
+    (SELECT c.org, c.project, c.record_type, c.namespace, c.action, c.created_by FROM capabilities c WHERE c.id = capability_tags.capability_id);
+  DROP INDEX capability_tags_tag;
+  CREATE INDEX capability_tags_query ON capability_tags (tag, org, project, record_type, namespace, action, created_by);
+  CREATE TRIGGER capability_tags_copy AFTER INSERT ON capability_tags BEGIN
+    UPDATE capability_tags SET (org, project, record_type, namespace, action, created_by) =
+      (SELECT c.org, c.project, c.record_type, c.namespace, c.action, c.created_by FROM capabilities c WHERE c.id = NEW.capability_id)
+    WHERE rowid = NEW.rowid;
+  END;
+  CREATE TRIGGER capability_tags_follow AFTER UPDATE OF org, project, record_type, namespace, action, created_by ON capabilities BEGIN
+    UPDATE capability_tags SET org = NEW.org, project = NEW.project, record_type = NEW.record_type, namespace = NEW.namespace,
+      action = NEW.action, created_by = NEW.created_by
+    WHERE capability_id = NEW.id;
+  END;
+  `,
 ];
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open

@@ -93,6 +93,8 @@ export interface CapabilityQuery {
   sort?: "name" | "usage" | "created";
   limit?: number;
   offset?: number;
+  /** Count at most this many matches (then `total_at_least`); default: count them all. */
+  count_limit?: number;
 }
 
 export interface UsageStat {
@@ -202,7 +204,7 @@ export interface CapabilityStore {
   appendVersion(id: string, v: NewVersion): Promise<Capability>;
   recordToolUsage(rows: readonly ToolUsage[]): Promise<void>;
   /** Capabilities of the scope matching every given filter, and how many match in all. */
-  query(q: CapabilityQuery): Promise<{ total: number; items: Capability[] }>;
+  query(q: CapabilityQuery): Promise<{ total: number; /** more may match (see count_limit) */ total_at_least?: boolean; items: Capability[] }>;
   /** Adds and removes tags; returns the record. */
   tag(id: string, add: readonly string[], remove: readonly string[], by: string): Promise<Capability>;
   /** Copies a record into another name of the scope, remembering where it came from. */

@@ -2,6 +2,7 @@
 // -> the catalog. Every request has a timeout and honours the caller's AbortSignal, so nothing
 // hangs. With a cache, a fresh entry costs no request, a stale one is revalidated with
 // If-None-Match, and an unreachable registry falls back to what is cached (one warning).
+import { HttpError, httpRequest } from "../http/request.ts";
 import * as v from "valibot";
 import type { Descriptor } from "./descriptor.ts";
 import { parseDescriptorDocument } from "./documents.ts";
@@ -9,7 +10,6 @@ import { isValidFqdn, normalizeRegistryUrl } from "./fqdn.ts";
 import { compileModule, issuePath, RegistryDocumentError } from "./module-code.ts";
 import { sha256Hex, type CacheRecord, type ModuleCache } from "../loader/module-cache.ts";
 import { ToolError } from "../gateway/types.ts";
-import { insecureUrlReason } from "../config/secure-url.ts";
 import { log } from "../log.ts";
 
 export { RegistryDocumentError } from "./module-code.ts";
@@ -108,48 +108,23 @@ export function maxAgeOf(cacheControl: string | null): { maxAgeS: number; store:
   return { maxAgeS: m ? Math.min(Number(m[1]), 365 * 24 * 3600) : 0, store: true };
 }
 
-function describeFailure(e: unknown, timeoutMs: number): string {
-  const err = e as { name?: string; code?: string; message?: string };
-  if (err?.name === "TimeoutError") return `no answer within ${timeoutMs} ms`;
-  if (err?.code === "ConnectionRefused" || err?.code === "ECONNREFUSED") return "connection refused";
-  if (err?.code) return `${err.code}${err.message ? `: ${err.message}` : ""}`;
-  return err?.message ?? String(e);
-}
-
 interface RawResponse {
   status: number;
   headers: Headers;
   body: string;
 }
 
-/** One GET with timeout + caller signal covering headers and body. Transport failures -> Unreachable. */
+/** One GET (retried on 5xx/429 and network failures) with a time limit over headers and body.
+ * Transport failures -> Unreachable; refusals (plain http, a redirect off the registry) -> ToolError. */
 async function request(url: string, headers: Record<string, string>, opts: RequestOptions): Promise<RawResponse> {
-  const refused = insecureUrlReason(url, "registry URL");
-  if (refused) throw new ToolError(refused);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_REGISTRY_TIMEOUT_MS;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
-    const res = await fetch(url, { headers, signal, redirect: "follow" });
-    // A redirect may not take the answer (code pml will run) off https.
-    const final = res.url && insecureUrlReason(res.url, "registry redirect target");
-    if (final) {
-      await res.body?.cancel();
-      throw new ToolError(final);
-    }
-    const declared = Number(res.headers.get("content-length") ?? 0);
-    if (declared > MAX_DOCUMENT_BYTES) {
-      await res.body?.cancel();
-      throw new Unreachable(`document too large (${declared} bytes)`);
-    }
-    const body = await res.text();
-    if (body.length > MAX_DOCUMENT_BYTES) throw new Unreachable(`document too large (${body.length} bytes)`);
-    return { status: res.status, headers: res.headers, body };
+    const res = await httpRequest(url, { headers, timeoutMs, signal: opts.signal, what: "registry URL", maxBytes: MAX_DOCUMENT_BYTES });
+    return { status: res.status, headers: res.headers, body: await res.text() };
   } catch (e) {
-    // The caller's own cancellation is not a registry problem: let it through untouched.
-    if (opts.signal?.aborted) throw opts.signal.reason ?? e;
-    if (e instanceof Unreachable || e instanceof ToolError) throw e;
-    throw new Unreachable(describeFailure(e, timeoutMs));
+    if (!(e instanceof HttpError)) throw e;
+    if (e.kind === "refused") throw new ToolError(e.message);
+    throw new Unreachable(e.kind === "too-large" ? "document too large" : e.message);
   }
 }
 

@@ -146,8 +146,10 @@ export function registryRoutes(opts: RegistryAppOptions): Route[] {
         const cursor = url.searchParams.get("cursor") || null;
         const text = url.searchParams.get("text") ?? undefined;
         if (text !== undefined && text.length > 500) return errorJson(400, "bad_request", "text is longer than 500 characters: use a few words");
+        const name = url.searchParams.get("name") ?? undefined;
+        if (name !== undefined && name.length > 200) return errorJson(400, "bad_request", "name is longer than 200 characters: give a capability name like fs:read_json");
         try {
-          return json(await store.list({ cursor, limit, text, viewer }), 200, { "cache-control": "no-cache", vary: "authorization" });
+          return json(await store.list({ cursor, limit, text, name, viewer }), 200, { "cache-control": "no-cache", vary: "authorization" });
         } catch (e) {
           if (e instanceof BadCursorError) return errorJson(400, "bad_request", e.message);
           throw e;
@@ -157,12 +159,14 @@ export function registryRoutes(opts: RegistryAppOptions): Route[] {
     {
       method: "GET",
       path: "/mcp/:fqdn",
-      async handler(req, params) {
+      async handler(req, params, url) {
         const fqdn = fqdnParam(params.fqdn!);
         if (fqdn instanceof Response) return fqdn;
         const viewer = reader(req, apiKeys);
         if (viewer instanceof Response) return viewer;
-        const entry = await store.get(fqdn, viewer);
+        const format = url.searchParams.get("format") ?? "module";
+        if (format !== "module" && format !== "record") return errorJson(400, "bad_request", "format must be module (the default) or record (a capability's JSON record)");
+        const entry = format === "record" ? ((await store.getRecord?.(fqdn, viewer)) ?? null) : await store.get(fqdn, viewer);
         if (!entry) return errorJson(404, "not_found", `MCP '${fqdn}' is not in this registry`);
         // An answer that depended on the key must not be served from a shared cache to someone else.
         const headers: Record<string, string> = viewer

@@ -1,16 +1,16 @@
 // A published capability as the registry server sees it: the POST /mcp/capabilities body
 // (valibot), the version rules (append-only, semver bump from what changed), and the module text a
 // capability is served as, so any pml loads it like any registry module.
-import { createHash } from "node:crypto";
 import * as v from "valibot";
+import { codeHash as normalizedCodeHash } from "../memory/code-hash.ts";
 import { compileModule, issuePath } from "../registry/module-code.ts";
 import { NAME_SEGMENT } from "./api-keys.ts";
 
 export const VISIBILITIES = ["private", "project", "org", "public"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
-/** `namespace:action_target[_variant]`, lower snake case (the local store's rule). */
-export const CAPABILITY_NAME = /^([a-z][a-z0-9]{0,31}):([a-z][a-z0-9]*(?:_[a-z0-9]+)*)$/;
+/** `namespace:action_target[_variant]`, lower snake case (the local store's rule, src/memory/names.ts). */
+export const CAPABILITY_NAME = /^([a-z][a-z0-9]*(?:_[a-z0-9]+)*):([a-z][a-z0-9]*(?:_[a-z0-9]+)*)$/;
 const SEMVER = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;
 const MAX_CODE = 256 * 1024;
 
@@ -83,7 +83,8 @@ export function splitName(name: string): { namespace: string; action: string } {
   return { namespace: m[1]!, action: m[2]! };
 }
 
-export const codeHash = (code: string) => createHash("sha256").update(code).digest("hex");
+/** The local store's hash (normalised code), so a version's `<hash4>` matches the FQDN pml shows locally. */
+export const codeHash = normalizedCodeHash;
 
 /** One stored version, as the store hands it to the renderer. */
 export interface VersionRecord {
@@ -168,6 +169,34 @@ export function nextVersionTag(prev: VersionRecord, next: Omit<VersionRecord, "v
 }
 
 // ---- served as a module ---------------------------------------------------------------------
+
+/** The whole record of one version, as `GET /mcp/{fqdn}?format=record` serves it to pml. */
+export function capabilityRecord(r: VersionRecord) {
+  return {
+    record_type: "capability",
+    id: r.id,
+    name: `${r.namespace}:${r.action}`,
+    org: r.org,
+    project: r.project,
+    fqdn: capabilityFqdn(r),
+    version_fqdn: versionFqdn(r),
+    version: r.version_tag,
+    code: r.code,
+    description: r.description,
+    intent: r.intent,
+    parameters_schema: r.parameters_schema ?? { type: "object" },
+    default_args: r.default_args ?? {},
+    tools_used: r.tools_used,
+    routing: r.routing ?? "local",
+    tags: r.tags,
+    visibility: r.visibility,
+    change_summary: r.change_summary,
+    created_by: r.created_by,
+    created_at: new Date(r.created_at).toISOString(),
+    updated_by: r.updated_by,
+    updated_at: new Date(r.updated_at).toISOString(),
+  };
+}
 
 /**
  * The module text of one version: `// __meta__` (one tool named after the action, the capability's

@@ -6,7 +6,9 @@
 import { randomUUID } from "node:crypto";
 import type { Identity } from "./api-keys.ts";
 import {
+  CAPABILITY_NAME,
   capabilityFqdn,
+  capabilityRecord,
   checkCapabilityModule,
   codeHash,
   nextVersionTag,
@@ -117,6 +119,18 @@ export class DatabaseStore implements RegistryStore {
   // ---- read ------------------------------------------------------------------------------------
 
   async get(fqdn: string, viewer: Identity | null): Promise<StoredEntry | null> {
+    const r = await this.lookup(fqdn, viewer);
+    return r ? this.render(r) : null;
+  }
+
+  async getRecord(fqdn: string, viewer: Identity | null): Promise<StoredEntry | null> {
+    const r = await this.lookup(fqdn, viewer);
+    if (!r) return null;
+    const body = new TextEncoder().encode(JSON.stringify(capabilityRecord(r)));
+    return { body, contentType: "application/json; charset=utf-8", etag: etagOf(body) };
+  }
+
+  private async lookup(fqdn: string, viewer: Identity | null): Promise<(VersionRecord & { seq: number }) | null> {
     const parts = fqdn.split(".");
     if (parts.length !== 4 && parts.length !== 5) return null;
     const params: unknown[] = [parts.slice(0, 4).join(".")];
@@ -129,8 +143,7 @@ export class DatabaseStore implements RegistryStore {
       `${SELECT} AND ${version} WHERE c.fqdn = $1 AND ${visibleTo(viewer, params)} ORDER BY (c.owner = '') ASC, v.seq DESC LIMIT 1`,
       params,
     );
-    if (!rows.length) return null;
-    return this.render(toRecord(rows[0]));
+    return rows.length ? toRecord(rows[0]) : null;
   }
 
   private render(r: VersionRecord & { seq: number }): StoredEntry {
@@ -145,9 +158,15 @@ export class DatabaseStore implements RegistryStore {
     return entry;
   }
 
-  async list({ cursor, limit, text, viewer }: ListQuery): Promise<CatalogSlice> {
+  async list({ cursor, limit, text, name, viewer }: ListQuery): Promise<CatalogSlice> {
     const params: unknown[] = [];
     const where = [visibleTo(viewer, params)];
+    if (name) {
+      const m = CAPABILITY_NAME.exec(name);
+      if (!m) return { items: [], next_cursor: null };
+      params.push(m[1], m[2]);
+      where.push(`c.namespace = $${params.length - 1} AND c.action = $${params.length}`);
+    }
     const words = searchWords(text);
     if (words.length) {
       let rank: string;
@@ -318,6 +337,8 @@ function catalogEntry(r: VersionRecord): CatalogEntry {
     fqdn: capabilityFqdn(r),
     type: "capability",
     name: `${r.namespace}:${r.action}`,
+    org: r.org,
+    project: r.project,
     description: r.description ?? r.intent ?? undefined,
     version: r.version_tag,
     visibility: r.visibility,

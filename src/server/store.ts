@@ -15,6 +15,8 @@ export interface CatalogEntry {
   description?: string;
   /** Capabilities only: `ns:action`, latest version tag, who may see it, and who changed it last. */
   name?: string;
+  org?: string;
+  project?: string;
   version?: string;
   visibility?: string;
   updated_by?: string;
@@ -39,6 +41,8 @@ export interface ListQuery {
   limit: number;
   /** Words that must all match (name, description, intent, tags, tools used); ranked when the store can. */
   text?: string;
+  /** Only capabilities with this `ns:action` name (every org and project the caller may see). */
+  name?: string;
   /** The caller's identity (from its API key), or null for an anonymous request. */
   viewer: Identity | null;
 }
@@ -47,6 +51,8 @@ export interface RegistryStore {
   list(q: ListQuery): Promise<CatalogSlice>;
   /** Null when missing or when `viewer` may not see it: the caller cannot tell the two apart. */
   get(fqdn: string, viewer: Identity | null): Promise<StoredEntry | null>;
+  /** A capability's whole record as JSON (code included), for pml to run it; absent on the directory. */
+  getRecord?(fqdn: string, viewer: Identity | null): Promise<StoredEntry | null>;
   /** Absent on read-only stores (the directory). */
   publish?(viewer: Identity, input: PublishInput): Promise<PublishResult>;
   close?(): Promise<void>;
@@ -144,7 +150,8 @@ export class FileStore implements RegistryStore {
     return null;
   }
 
-  async list({ cursor, limit, text }: ListQuery): Promise<CatalogSlice> {
+  async list({ cursor, limit, text, name }: ListQuery): Promise<CatalogSlice> {
+    if (name) return { items: [], next_cursor: null }; // a directory holds no capabilities
     const after = cursor ? decodeCursor(cursor) : null;
     let names = [...(await this.names()).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const words = searchWords(text);

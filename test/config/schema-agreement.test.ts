@@ -29,6 +29,8 @@ const samples: [string, unknown, boolean][] = [
   ["memory curation", { memory: { curate_after: 5, curation_model: "claude-haiku-4-5" } }, true],
   ["memory curate_after zero", { memory: { curate_after: 0 } }, false],
   ["memory curate_after fraction", { memory: { curate_after: 1.5 } }, false],
+  ["memory publish", { memory: { publish: "org" } }, true],
+  ["memory publish unknown", { memory: { publish: "everyone" } }, false],
   ["pattern with space", { permissions: { allow: ["a b"] } }, false],
   ["capability id (two colons)", { permissions: { deny: ["cap:fs:read_json"] } }, true],
   ["dot in namespace (registry name)", { permissions: { ask: ["acme.greet:hello", "acme.greet"] } }, true],

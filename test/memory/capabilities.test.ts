@@ -181,6 +181,38 @@ describe("capture, names, tools", () => {
     await until(() => count("SELECT COUNT(*) AS n FROM tool_usage WHERE tool_id = 'dns:rename'") > 0);
   });
 
+  test("arguments a capability's parameters schema rejects never reach its code, on every path", async () => {
+    const { client } = await fx.connect();
+    const saved: any = await client.callTool({
+      name: "call",
+      arguments: {
+        tool: "learn:save",
+        arguments: {
+          name: "util:repeat_text",
+          intent: "repeat a text n times",
+          // The code would write a marker if it ever ran with bad arguments.
+          code: "await mcp.filesystem.write_file({path: 'ran.txt', content: String(args.times)}); return args.text.repeat(args.times);",
+          parameters: { type: "object", properties: { text: { type: "string" }, times: { type: "integer", minimum: 1 } }, required: ["text", "times"] },
+        },
+      },
+    });
+    expect(saved.isError).toBeFalsy();
+    const bad = [
+      await client.callTool({ name: "cap__util__repeat_text", arguments: { text: "a", times: "3" } }),
+      await client.callTool({ name: "execute", arguments: { capability: "util:repeat_text", args: { text: "a" } } }),
+      await client.callTool({ name: "call", arguments: { tool: "cap:util:repeat_text", arguments: { text: "a", times: 0 } } }),
+      await client.callTool({ name: "execute", arguments: { code: "return await mcp.cap.util__repeat_text({times: 2})" } }),
+    ];
+    expect(text(bad[0])).toContain('Invalid arguments for cap:util:repeat_text: "times" must be integer');
+    expect(text(bad[1])).toContain('"times" is required');
+    expect(text(bad[2])).toContain('"times" must be >= 1');
+    expect(text(bad[3])).toContain('"text" is required');
+    for (const r of bad) expect((r as any).isError).toBe(true);
+    expect(existsSync(join(fx.ws, "ran.txt"))).toBe(false);
+    const ok: any = await client.callTool({ name: "cap__util__repeat_text", arguments: { text: "ab", times: 2 } });
+    expect(ok.structuredContent.result).toBe("abab");
+  });
+
   test("routing: inherited from the tools used; explicit routing wins", async () => {
     const { client } = await fx.connect();
     const local: any = await client.callTool({ name: "execute", arguments: { code: "return (await mcp.filesystem.list_directory({})).length > 0", name: "fs:has_entries" } });

@@ -184,6 +184,9 @@ test("extraction: request verbs, politeness, articles and fillers go; synonyms m
   // "open" means what the tool does; brand names stay one word while camelCase splits.
   expect(name("open a GitLab issue", ["gitlab:create_issue"], "await mcp.gitlab.create_issue({title: args.t})").suggestedName).toBe("api:create_gitlab_issue");
   expect(name("open the changelog", ["filesystem:read_file"], "await mcp.filesystem.read_file({path: 'CHANGELOG.md'})").suggestedName).toBe("fs:read_changelog");
+  // A property is named after what it belongs to; a git command found anywhere in the code counts.
+  expect(name("get the size of a file", ["filesystem:get_file_info"]).suggestedName).toBe("fs:get_file_size");
+  expect(name("create a git tag for the release", ["shell:exec"], "const cmd = 'git tag ' + args.v; return await mcp.shell.exec({command: cmd})").suggestedName).toBe("git:create_tag");
   // Without tools: transform for reshaping verbs, util otherwise.
   expect(name("sort records by date").suggestedName).toBe("transform:sort_records");
   expect(name("generate a short id", [], "return crypto.randomUUID().slice(0, 8)").suggestedName).toBe("util:generate_short_id");
@@ -245,6 +248,9 @@ test("taken names get a variant from the rest of the intent, at lower confidence
   expect(variant.reasoning).toContain("taken");
   expect(variant.confidence).toBeLessThan(free.confidence);
   expect(variant.confidence).toBeLessThanOrEqual(AUTO_THRESHOLD);
+  // Never auto-applied, however plain the rest: a near-duplicate exists.
+  const plainTaken = name("list recent git commits", ["shell:exec"], sh("git log --oneline -10"), (n) => n.action === "list_commits");
+  expect(plainTaken.confidence).toBeLessThanOrEqual(AUTO_THRESHOLD);
   const numbered = name("download a page", ["fetch:fetch"], "", (n) => n.action === "download_page");
   expect(numbered.suggestedName).toBe("api:download_page_v2");
 });

@@ -7,38 +7,24 @@ import { join } from "node:path";
 import { CreateMessageRequestSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureServer } from "../pool/helpers.ts";
 import { BUN, entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { messagesApi, type MessagesApi } from "../helpers/messages-api.ts";
 
 const KEY = "sk-ant-SECRET-sampling-4b1c";
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
 let ws: ReturnType<typeof tempDir>;
 let home: ReturnType<typeof tempDir>;
-let api: ReturnType<typeof Bun.serve>;
-const seen: Array<{ headers: Record<string, string>; body: any }> = [];
+let api: MessagesApi;
+let seen: MessagesApi["seen"];
 const stderrs: Array<() => string> = [];
 
 beforeAll(() => {
   ws = tempDir();
   home = tempDir();
-  api = Bun.serve({
-    hostname: "127.0.0.1",
-    port: 0,
-    async fetch(req) {
-      const body: any = await req.json();
-      seen.push({ headers: Object.fromEntries(req.headers), body });
-      return Response.json({
-        id: "msg_1",
-        type: "message",
-        role: "assistant",
-        model: body.model,
-        content: [{ type: "text", text: "stand-in answer" }],
-        stop_reason: "end_turn",
-        usage: { input_tokens: 3, output_tokens: 2 },
-      });
-    },
-  });
+  api = messagesApi(() => "stand-in answer");
+  seen = api.seen;
 });
 afterAll(() => {
-  api.stop(true);
+  api.stop();
   ws.cleanup();
   home.cleanup();
 });
