@@ -1,7 +1,8 @@
 // Procedural memory: name resolution at 10k and 100k capabilities, discover latency and quality
 // (paraphrased intents among 10k synthetic capabilities + the catalog's and built-in tools), the
 // cost of calling a capability tool vs running the same code through execute, and the agent's
-// view of reuse (tool calls and bytes for a 3-tool task done directly, by execute, by capability).
+// view of reuse (tool calls and bytes for a 3-tool task done directly, by execute, by capability),
+// and dns:query by tags, creator glob and text at 20k and 100k (bench/memory-query.ts).
 // Run: bun build.ts && bun bench/memory.ts [--quick]
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import { builtinCatalog } from "../src/registry/catalog.ts";
 import { builtinModules } from "../src/sandbox/builtins/builtins.ts";
 import { RawPeer } from "../test/helpers/pml.ts";
 import { HELD_OUT, QUERIES, TARGETS } from "./memory-intents.ts";
+import { queryBench } from "./memory-query.ts";
 import { printTable, summarize } from "./stats.ts";
 
 const quick = process.argv.includes("--quick");
@@ -88,6 +90,9 @@ for (const total of process.argv.includes("--quality") ? [] : quick ? [10_000] :
 }
 store.close();
 printTable("name -> capability (store.resolve, bun:sqlite, WAL), ms", resolution);
+
+// --- 1b. dns:query by tags, creator glob, both, text ----------------------------------------------
+if (!process.argv.includes("--quality")) await queryBench(quick ? [20_000] : [20_000, 100_000]);
 
 // --- 2. discover: quality and latency at 10k + tools ------------------------------------------
 const qdir = join(dir, "q");

@@ -133,6 +133,25 @@ export const MIGRATIONS: readonly string[] = [
     WHERE capability_id = NEW.id;
   END;
   `,
+  // 6: dns:query {text} reads a trigram index of each record's name, description and intent
+  // instead of testing every record with LIKE (100k records: ~0.4 s). FTS5 trigram phrases match
+  // substrings, case-insensitively, as the LIKE did; the LIKE still checks the candidates, so the
+  // answer is exactly the LIKE's. Keyed by the capability's rowid (pml never VACUUMs memory.db).
+  `
+  CREATE VIRTUAL TABLE capability_text USING fts5 (text, tokenize = 'trigram');
+  INSERT INTO capability_text (rowid, text)
+    SELECT rowid, namespace || ':' || action || char(10) || description || char(10) || intent FROM capabilities;
+  CREATE TRIGGER capability_text_insert AFTER INSERT ON capabilities BEGIN
+    INSERT INTO capability_text (rowid, text) VALUES (NEW.rowid, NEW.namespace || ':' || NEW.action || char(10) || NEW.description || char(10) || NEW.intent);
+  END;
+  CREATE TRIGGER capability_text_update AFTER UPDATE OF namespace, action, description, intent ON capabilities BEGIN
+    DELETE FROM capability_text WHERE rowid = OLD.rowid;
+    INSERT INTO capability_text (rowid, text) VALUES (NEW.rowid, NEW.namespace || ':' || NEW.action || char(10) || NEW.description || char(10) || NEW.intent);
+  END;
+  CREATE TRIGGER capability_text_delete AFTER DELETE ON capabilities BEGIN
+    DELETE FROM capability_text WHERE rowid = OLD.rowid;
+  END;
+  `,
 ];
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open

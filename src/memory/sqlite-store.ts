@@ -312,10 +312,19 @@ export class SqliteCapabilityStore implements CapabilityStore {
     if (q.named_only) onCapability("c.named = 1");
     if (q.unnamed_only) onCapability("c.named = 0");
     if (q.min_usage) onCapability("c.usage_count >= ?", q.min_usage);
-    for (const word of (q.text ?? "").toLowerCase().split(/\s+/).filter(Boolean)) {
+    const words = (q.text ?? "").toLowerCase().split(/\s+/).filter(Boolean);
+    for (const word of words) {
       const like = `%${word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
       onCapability("(lower(c.namespace || ':' || c.action) LIKE ? ESCAPE '\\' OR lower(c.description) LIKE ? ESCAPE '\\' OR lower(c.intent) LIKE ? ESCAPE '\\')", like, like, like);
     }
+    // Words of 3+ characters are looked up in the trigram index (migration 6) first; the LIKEs
+    // above then check only its candidates. Shorter words have no trigram: the LIKEs scan.
+    const phrases = words.filter((w) => [...w].length >= 3).map((w) => `"${w.replaceAll('"', '""')}"`);
+    const textMatch = phrases.length ? "SELECT rowid FROM capability_text WHERE capability_text MATCH ?" : undefined;
+    if (textMatch && driver === undefined) {
+      from = `(${textMatch}) x CROSS JOIN capabilities c ON c.rowid = x.rowid`;
+      params.unshift(phrases.join(" AND "));
+    } else if (textMatch) onCapability(`c.rowid IN (${textMatch})`, phrases.join(" AND "));
     const sort = q.sort ?? "name";
     if (driver !== undefined && (needsCapability || sort !== "name")) from += " CROSS JOIN capabilities c ON c.id = t.capability_id";
     const order = driver !== undefined && sort === "name" ? "t.namespace, t.action" : SORTS[sort];

@@ -29,6 +29,12 @@ test("a version-1 database is migrated to the newest schema and keeps every reco
   const unnamed: any = await client.callTool({ name: "execute", arguments: { capability: "unnamed_cd34cd34", args: { b: 40 } } });
   expect(unnamed.structuredContent.result).toBe(41);
 
+  // Indexes added by later steps hold the old records: tags (5) and the text index (6).
+  const byTag: any = await client.callTool({ name: "call", arguments: { tool: "dns:query", arguments: { tags: ["text"] } } });
+  expect(byTag.structuredContent.items.map((c: any) => c.name)).toEqual(["fs:count_lines"]);
+  const byText: any = await client.callTool({ name: "call", arguments: { tool: "dns:query", arguments: { text: "COUNT_LIN" } } });
+  expect(byText.structuredContent).toMatchObject({ total: 1, items: [{ name: "fs:count_lines" }] });
+
   const db = fx.db();
   expect((db.query("SELECT MAX(version) AS v FROM schema_migrations").get() as any).v).toBe(MIGRATIONS.length);
   const row: any = db.query("SELECT * FROM capabilities WHERE id = '11111111-1111-4111-8111-111111111111'").get();

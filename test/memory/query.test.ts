@@ -22,25 +22,27 @@ const TAGS = ["red", "green", "blue"];
 // A deterministic spread: creators, namespaces and tags not aligned with one another.
 let seed = 7;
 const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
-const all: Array<{ name: string; ns: string; by: string; tags: string[]; visibility: string }> = [];
+const all: Array<{ name: string; ns: string; by: string; tags: string[]; visibility: string; intent: string }> = [];
 for (let i = 0; i < 400; i++) {
   const ns = NS[rand(3)]!;
   const by = CREATORS[rand(CREATORS.length)]!;
   const tags = TAGS.filter(() => rand(3) === 0);
   const visibility = rand(2) ? "project" : "private";
   const code = `return ${i};`;
+  const intent = i % 3 ? `Count the LINES of report ${i}` : "";
   const out = await store.capture({
-    scope, name: { namespace: ns, action: `t${String(rand(1000)).padStart(3, "0")}_${i}` }, code, code_hash: codeHash(code), tags, visibility: visibility as any,
+    scope, name: { namespace: ns, action: `t${String(rand(1000)).padStart(3, "0")}_${i}` }, code, code_hash: codeHash(code), tags, visibility: visibility as any, intent,
     parameters_schema: { type: "object" }, default_args: {}, tools_used: [], routing: "local", routing_explicit: false, by, latency_ms: 1,
   });
   if (out.kind !== "created") throw new Error(out.kind);
-  all.push({ name: out.capability.display_name, ns, by, tags, visibility });
+  all.push({ name: out.capability.display_name, ns, by, tags, visibility, intent });
 }
 
 const globRe = (g: string) => new RegExp(`^${g.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`);
 function expected(q: Omit<CapabilityQuery, "scope">): string[] {
   return all
-    .filter((c) => (!q.created_by || globRe(q.created_by).test(c.by)) && (!q.namespace || c.ns === q.namespace) && (q.tags ?? []).every((t) => c.tags.includes(t)) && (!q.visibility || c.visibility === q.visibility))
+    .filter((c) => (!q.created_by || globRe(q.created_by).test(c.by)) && (!q.namespace || c.ns === q.namespace) && (q.tags ?? []).every((t) => c.tags.includes(t)) && (!q.visibility || c.visibility === q.visibility) &&
+        (q.text ?? "").toLowerCase().split(/\s+/).filter(Boolean).every((w) => `${c.name}\n${c.intent}`.toLowerCase().includes(w)))
     .map((c) => c.name)
     .sort();
 }
@@ -51,6 +53,9 @@ test("each query plan gives the page and total a plain sort gives", async () => 
     { created_by: "al*", namespace: "git" }, { tags: ["red"] }, { tags: ["red", "green"] }, { tags: ["red", "green", "blue"] },
     { tags: ["green"], created_by: "ali*" }, { tags: ["blue"], namespace: "fs" }, { tags: ["red"], visibility: "private" as any },
     { created_by: "al*", visibility: "project" as any }, { namespace: "api" }, {},
+    // Text: trigram index then LIKE (3+ characters), LIKE alone (shorter), both, with other filters.
+    { text: "lines" }, { text: "REPORT 1" }, { text: "t1" }, { text: "fs:t0" }, { text: "report 12 lines" }, { text: "lines", tags: ["red"] },
+    { text: "count", created_by: "ali*" }, { text: "nothing-like-this" }, { text: '_1"' }, { text: "%" },
   ];
   for (const c of cases)
     for (const [limit, offset] of [[20, 0], [7, 13], [50, 100]] as const) {
@@ -69,6 +74,18 @@ test("count_limit: the total stops there and says it is a floor", async () => {
   const small = await store.query({ scope, created_by: "zed", limit: 5, count_limit: 1000 });
   expect(small.total_at_least).toBeUndefined();
   expect(small.total).toBe(expected({ created_by: "zed" }).length);
+});
+
+test("the text index follows renames and new intents", async () => {
+  const one = all.find((c) => !c.intent && !c.tags.includes("red"))!;
+  const [ns, action] = one.name.split(":") as [string, string];
+  await store.rename(scope, { namespace: ns, action }, { namespace: "textual", action: "zebra_crossing" }, one.by);
+  expect((await store.query({ scope, text: "zebra_cross", limit: 5 })).items.map((c) => c.display_name)).toEqual(["textual:zebra_crossing"]);
+  expect((await store.query({ scope, text: action, limit: 5 })).total).toBe(0);
+  const code = "return 'x';";
+  await store.capture({ scope, code, code_hash: codeHash(code), parameters_schema: { type: "object" }, default_args: {}, tools_used: [], routing: "local", routing_explicit: false, by: "al", latency_ms: 1 });
+  await store.capture({ scope, code, code_hash: codeHash(code), intent: "Quokka census", parameters_schema: { type: "object" }, default_args: {}, tools_used: [], routing: "local", routing_explicit: false, by: "al", latency_ms: 1 });
+  expect((await store.query({ scope, text: "quokka", limit: 5 })).items.map((c) => c.intent)).toEqual(["Quokka census"]);
 });
 
 test("tag rows follow renames and forks", async () => {
