@@ -1,8 +1,18 @@
-// Proposing names for capabilities, offline: the namespace from the tools a capability uses (and
-// git commands in its code), the action and target from its intent (else from its code). The
-// confidence is tools match (0.3) + intent clarity (0.3) + pattern compliance (0.4).
+// Proposing names for capabilities, offline. The namespace comes from the tools a capability uses
+// (and the git commands in its code); the action and target from its intent, read as a request
+// (src/memory/curation-words.ts), checked against its code. The confidence is
+//   tools match (0.3): the namespace is backed by the tools used, times how far the code backs
+//     the verb and the target;
+//   intent clarity (0.3): the intent has one verb saying what is done and a specific object;
+//   pattern compliance (0.4): the name follows the conventions and is no variant of a taken name.
+// A name built from a fallback (no verb, a generic object, no tools behind the namespace, a
+// variant) stays at or below AUTO_THRESHOLD, so `auto` applies only names read plainly.
 import { routeTool } from "../routing/route.ts";
-import { checkName, STANDARD_NAMESPACES, type CapName } from "./names.ts";
+import { backedByCode, codeEvidence, FORMATS, GENERIC_OBJECTS, GIT_SUBCOMMANDS, isWeakVerb, readIntent, singular, words, type CodeEvidence, type IntentReading } from "./curation-words.ts";
+import { checkName, RESERVED_NAMESPACES, STANDARD_NAMESPACES, type CapName } from "./names.ts";
+
+/** `auto` applies suggestions above this confidence. */
+export const AUTO_THRESHOLD = 0.8;
 
 export interface CurationInput {
   id: string;
@@ -21,219 +31,238 @@ export interface Suggestion {
   reasoning: string;
 }
 
-const VERB_SYNONYMS: Record<string, string> = {
-  read: "read", load: "read", open: "read", view: "read", cat: "read",
-  write: "write", save: "write", store: "write", persist: "write", dump: "export",
-  list: "list", enumerate: "list", show: "show", print: "show", display: "show",
-  find: "find", locate: "find", search: "search", grep: "search", look: "find", collect: "find", gather: "find",
-  count: "count", tally: "count", measure: "measure", compute: "compute", calculate: "compute",
-  copy: "copy", duplicate: "copy", clone: "copy", backup: "backup", move: "move", rename: "rename",
-  delete: "delete", remove: "delete", erase: "delete", drop: "delete", prune: "delete", clean: "clean",
-  create: "create", make: "create", add: "add", generate: "generate", build: "build", scaffold: "generate",
-  update: "update", edit: "update", modify: "update", change: "update", replace: "replace", bump: "bump",
-  parse: "parse", decode: "parse", convert: "convert", transform: "convert", turn: "convert", format: "format", prettify: "format",
-  validate: "validate", check: "check", verify: "check", test: "test", lint: "lint",
-  fetch: "fetch", get: "get", retrieve: "fetch", download: "download", upload: "upload", request: "fetch",
-  send: "send", post: "post", notify: "notify", publish: "publish",
-  summarize: "summarize", summarise: "summarize", translate: "translate", classify: "classify", label: "classify",
-  extract: "extract", pull: "pull", push: "push", draft: "draft", explain: "explain", describe: "describe",
-  merge: "merge", split: "split", sort: "sort", filter: "filter", group: "group", dedupe: "dedupe", flatten: "flatten",
-  hash: "hash", compress: "compress", archive: "archive", export: "export", import: "import", restore: "restore",
-  run: "run", execute: "run", kill: "kill", stop: "stop", start: "start", stash: "stash", diff: "diff", compare: "compare",
-  install: "install", query: "query", insert: "insert", commit: "commit", append: "append", link: "link", wait: "wait", sleep: "wait",
-  normalize: "normalize", normalise: "normalize", slugify: "slugify", render: "render", resize: "resize", watch: "watch",
-};
+const FS_SERVERS = new Set(["filesystem", "server_filesystem", "fs", "file", "files"]);
+const SHELL_SERVERS = new Set(["shell", "bash", "terminal", "exec", "process"]);
+const AI_SERVERS = /^(ai|llm|openai|anthropic|sampling|ollama|gemini)$/;
+const DB_SERVERS = /^(sqlite|postgres|postgresql|mysql|mariadb|db|database|redis|mongodb|supabase)$/;
+/** The order a capability mixing tools is named by: a model doing the work first (its input is
+ * only material), then the source of the data before its sinks (db -> file is db). */
+const PRIORITY = ["ai", "git", "db", "api", "fs", "shell"];
+/** Verbs that reshape data: without tools, such a capability belongs in `transform`. */
+const TRANSFORM_VERBS = new Set(["convert", "sort", "filter", "group", "dedupe", "flatten", "split", "join", "merge", "normalize", "slugify"]);
+const FORMAT_VERBS = new Set(["parse", "format", "encode", "render", "extract", "validate"]);
 
-/** Words that say little about what is acted on: used only when nothing better is there. */
-const GENERIC = new Set(["file", "files", "data", "content", "contents", "thing", "things", "item", "items", "value", "values", "text", "result", "results", "output", "info", "stuff", "object", "code"]);
-const SKIP = new Set(
-  ("a an the my your our their its this that these those all each every some any it them there here " +
-    "new given one two few several recent latest whole entire local uncommitted please me us").split(" "),
-);
-/** Where the thing acted on ends: "read a json file and parse it", "count rows in a table". */
-const BOUNDARY = new Set(
-  "of in for from to with by into onto on as and or before after then so that which who while when if using via at per than listening containing".split(" "),
-);
-/** Verbs that only say "let me see": names of such views are the thing itself (git:status). */
-const WEAK_VERBS = new Set(["show"]);
-/** Data formats: "a json file" is json; "convert csv to json" is csv_to_json. */
-const FORMATS = new Set(["json", "yaml", "yml", "csv", "toml", "ini", "xml", "html", "markdown", "md", "tsv"]);
-/** Properties named as "the X of Y", which names call "Y_X": the size of a file -> file_size. */
-const PROPERTIES = new Set(["size", "status", "length", "type", "hash", "owner", "age", "version", "count"]);
-const ABBREVIATIONS: Record<string, string> = { temporary: "temp", configuration: "config", repository: "repo", information: "info" };
-/** Words a namespace already says (git:create_tag, not git:create_git_tag). */
-const NAMESPACE_WORDS: Record<string, string[]> = {
-  git: ["git"],
-  db: ["database", "db", "sql", "table", "tables"],
-  memory: ["knowledge", "graph", "memory"],
-  api: ["api"],
-  ai: ["model", "llm", "ai"],
-  fs: ["filesystem"],
-  shell: ["shell", "command"],
-};
-
-const GIT_CMD = /\bgit\s+(log|status|diff|commit|push|pull|branch|tag|blame|stash|show|rev-parse|add|checkout|fetch|merge|rebase|shortlog|describe|ls-files)\b/;
-
-/** The namespace and whether the tools (or git commands) said so. */
-export function namespaceFor(c: Pick<CurationInput, "tools_used" | "code" | "intent" | "description">): { ns: string; fromTools: boolean; why: string } {
-  const toolNs = c.tools_used.map((t) => t.split(":")[0]!.toLowerCase());
-  const has = (pred: (ns: string) => boolean) => toolNs.some(pred);
-  if (toolNs.includes("git") || (has((n) => n === "shell") && GIT_CMD.test(c.code))) return { ns: "git", fromTools: true, why: "runs git commands" };
-  if (has((n) => /^(ai|llm|openai|anthropic|sampling)$/.test(n))) return { ns: "ai", fromTools: true, why: "calls a language model" };
-  if (has((n) => /^(sqlite|postgres|postgresql|mysql|mariadb|db|database|redis|mongodb)$/.test(n))) return { ns: "db", fromTools: true, why: "queries a database" };
-  if (has((n) => n === "fetch" || n === "http" || (routeTool(n) === "cloud" && n !== "pml"))) return { ns: "api", fromTools: true, why: "calls a web API" };
-  if (has((n) => /^(filesystem|server_filesystem|fs)$/.test(n))) return { ns: "fs", fromTools: true, why: "uses filesystem tools" };
-  if (has((n) => n === "shell")) return { ns: "shell", fromTools: true, why: "runs shell commands" };
-  // Tools of one other server: its own name groups them best (memory:create_entity, github:…).
-  const servers = [...new Set(toolNs)];
-  if (servers.length === 1 && /^[a-z][a-z0-9_]*$/.test(servers[0]!)) return { ns: servers[0]!, fromTools: true, why: `uses ${servers[0]} tools` };
-  // No tools: reshaping data, named by a data format or a reshaping verb ("parse a cron
-  // expression" or "format bytes" are utilities, not data formats).
-  const text = `${c.intent} ${c.description}`.toLowerCase();
-  if (/\b(convert|transform|csv|json|yaml|yml|xml|toml|ini|html|markdown|flatten|slugify|slug|normali[sz]e|dedupe|deduplicate|duplicates?|group|sort|merge|split)\b/.test(text))
-    return { ns: "transform", fromTools: false, why: "reshapes data (no tools)" };
-  return { ns: "util", fromTools: false, why: c.tools_used.length ? `its tools (${c.tools_used.join(", ")}) map to no standard namespace` : "uses no tools" };
+/** The namespace one tool points to: fs, shell (git when the code runs git), api…, or its own server's name. */
+function toolNamespace(tool: string, runsGit: boolean): string | undefined {
+  const server = tool.split(":")[0]!.toLowerCase().replace(/-/g, "_");
+  if (server === "git") return "git";
+  if (SHELL_SERVERS.has(server)) return runsGit ? "git" : "shell";
+  if (FS_SERVERS.has(server)) return "fs";
+  if (AI_SERVERS.test(server)) return "ai";
+  if (DB_SERVERS.test(server)) return "db";
+  if (server === "fetch" || server === "http" || (routeTool(server) === "cloud" && server !== "pml")) return "api";
+  if (/^[a-z][a-z0-9]*$/.test(server) && !(RESERVED_NAMESPACES as readonly string[]).includes(server)) return server;
+  return undefined;
 }
 
-function words(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w && !/^\d+$/.test(w));
+interface NamespaceChoice {
+  ns: string;
+  /** 0..1: how far the tools used back it (1: every tool points there; 0: no tool does). */
+  backing: number;
+  why: string;
+  /** A server's own name, not a standard namespace: the capability wraps that server's tools. */
+  own: boolean;
 }
 
-export interface ActionTarget {
-  /** Canonical verb; undefined for a view ("show the git status": git:status) or a conversion. */
-  action?: string;
-  /** What is acted on, in order: ["json"], ["file", "size"], ["csv", "to", "json"]. */
+/** The namespace and how far the tools used back it. */
+export function namespaceFor(c: Pick<CurationInput, "tools_used" | "code">, reading: IntentReading, e: CodeEvidence): NamespaceChoice {
+  const runsGit = e.programs.has("git");
+  const per = c.tools_used.map((t) => toolNamespace(t, runsGit));
+  const known = per.filter((n): n is string => n !== undefined);
+  if (known.length) {
+    const ranked = [...new Set(known)].sort((a, b) => rank(a) - rank(b));
+    const ns = ranked[0]!;
+    const share = known.filter((n) => n === ns).length / c.tools_used.length;
+    const own = !(STANDARD_NAMESPACES as readonly string[]).includes(ns);
+    const why = ns === "git" ? "runs git commands" : own ? `uses the ${ns} server's tools` : WHY[ns]!;
+    return { ns, backing: ranked.length === 1 ? share : share / 2, why: ranked.length > 1 ? `${why} (also ${ranked.slice(1).join(", ")}: a mixed capability)` : why, own };
+  }
+  if (c.tools_used.length) return { ns: "util", backing: 0, why: `its tools (${c.tools_used.join(", ")}) map to no namespace`, own: false };
+  // Pure code: that it calls no tool backs transform/util only part-way (transform and util are
+  // easily confused), a little more when the verb says it reshapes data.
+  const pure = !/\bmcp\s*\./.test(c.code);
+  const v = reading.verb ?? "";
+  const formats = reading.target.some((w) => FORMATS.has(w)) || e.formats.size > 0;
+  if (TRANSFORM_VERBS.has(v) || reading.targetFrom === "conversion" || (FORMAT_VERBS.has(v) && formats))
+    return { ns: "transform", backing: pure ? 0.5 : 0, why: reading.targetFrom === "conversion" ? "uses no tools and converts data" : `uses no tools, and "${v}" reshapes data`, own: false };
+  return { ns: "util", backing: pure ? 0.25 : 0, why: "uses no tools", own: false };
+}
+const rank = (ns: string) => (PRIORITY.includes(ns) ? PRIORITY.indexOf(ns) : PRIORITY.length);
+const WHY: Record<string, string> = {
+  fs: "uses filesystem tools",
+  shell: "runs shell commands",
+  ai: "calls a language model",
+  db: "queries a database",
+  api: "calls a web API",
+};
+
+interface Draft {
+  action: string;
   target: string[];
-  /** The intent opens with a known verb and names what it acts on in a few words, nothing guessed. */
-  clear: boolean;
-  /** Where the name came from, for the reasoning. */
-  source: "intent" | "tools";
-  /** The intent's verb, also when the name leaves it out (a view, a conversion). */
-  verb?: string;
+  /** Whether the intent gave the verb / the object (else the code did, or nothing). */
+  verbFromIntent: boolean;
+  targetFromIntent: boolean;
+  /** The name is the object alone ("current_branch"), the intent only asking to see it. */
+  nounOnly: boolean;
+  notes: string[];
 }
 
-/**
- * Action and target from the intent: the first known verb, then the noun phrase it acts on (up
- * to a preposition or conjunction), without articles, vague adjectives and words the namespace
- * already says. Else the action of the one tool the code calls (memory:read_graph -> read_graph).
- */
-export function actionTarget(c: Pick<CurationInput, "intent" | "description" | "tools_used" | "code">, ns: string): ActionTarget {
-  const ws = words(c.intent || c.description);
-  const at = ws.findIndex((w) => VERB_SYNONYMS[w] !== undefined);
-  const verb = at >= 0 ? VERB_SYNONYMS[ws[at]!]! : undefined;
-  const redundant = new Set(NAMESPACE_WORDS[ns] ?? []);
-  const phrase = (from: number): { words: string[]; end: number } => {
-    const out: string[] = [];
-    let head: string | undefined;
-    let i = from;
-    for (; i < ws.length && !BOUNDARY.has(ws[i]!); i++) {
-      const w = ws[i]!;
-      if (SKIP.has(w)) continue;
-      if (redundant.has(w)) head = w;
-      else out.push(ABBREVIATIONS[w] ?? w);
+function draft(reading: IntentReading, e: CodeEvidence, ns: NamespaceChoice, tools: readonly string[]): Draft {
+  const notes: string[] = [];
+  // A capability wrapping one tool of a server with no standard namespace is named after that tool.
+  const ownTools = ns.own ? [...new Set(tools.filter((t) => t.split(":")[0]!.toLowerCase() === ns.ns))] : [];
+  if (ownTools.length === 1) {
+    const parts = ownTools[0]!.split(":")[1]!.toLowerCase().split(/[_-]/).filter(Boolean);
+    if (parts.length >= 2) {
+      const target = parts.slice(1);
+      if (reading.singularObject) target[target.length - 1] = singular(target.at(-1)!);
+      notes.push(`named after the tool ${ownTools[0]} it wraps`);
+      return { action: parts[0]!, target, verbFromIntent: reading.verb === parts[0], targetFromIntent: false, nounOnly: false, notes };
     }
-    // Only words the namespace says ("export a table"): the last of them is the object.
-    return { words: out.length || head === undefined ? out : [head], end: i };
-  };
-  let target: string[] = [];
-  let truncated = false;
-  let conversion = false;
-  let rest: string[] = [];
-  if (verb !== undefined) {
-    const obj = phrase(at + 1);
-    // Vague words go unless nothing else names the object; "file(s)" stays last ("typescript files").
-    const specific = (ws: string[]) => {
-      const kept = ws.filter((w) => !GENERIC.has(w) || ((w === "file" || w === "files") && !ws.some((o) => FORMATS.has(o))));
-      return kept.length ? kept : ws;
-    };
-    target = specific(obj.words);
-    const prep = ws[obj.end];
-    const next = prep !== undefined ? phrase(obj.end + 1) : { words: [], end: obj.end };
-    let used = obj.end;
-    if (verb === "convert" && prep === "to" && next.words.length) {
-      // "convert csv text to json" -> csv_to_json
-      target = [...specific(obj.words), "to", ...specific(next.words)];
-      conversion = true;
-      used = next.end;
-    } else if (prep === "of" && target.length === 1 && PROPERTIES.has(target[0]!) && next.words.length) {
-      target = [...specific(next.words), target[0]!]; // the size of a file -> file_size
-      used = next.end;
-    } else if (obj.words.every((w) => GENERIC.has(w)) && next.words.some((w) => FORMATS.has(w))) {
-      target = specific(next.words); // write an object to a json file -> write_json
-      used = next.end;
+  }
+  let target = reading.target;
+  let targetFromIntent = target.length > 0;
+  const generic = target.length > 0 && target.every((w) => GENERIC_OBJECTS.has(w));
+  const git = e.gitCommand ? GIT_SUBCOMMANDS[e.gitCommand] : undefined;
+  const toolObject = [...e.objects].find((o) => !GENERIC_OBJECTS.has(o));
+  if (!target.length || generic) {
+    // "read a file" that parses JSON -> json; "list the files" with list_directory -> directory.
+    const better = e.formats.size === 1 ? [...e.formats] : git ? git[1] : toolObject ? [toolObject] : undefined;
+    if (better) {
+      notes.push(`target "${better.join(" ")}" from the code${generic ? ` (the intent says only "${target.join(" ")}")` : ""}`);
+      target = better;
+      targetFromIntent = false;
     }
-    truncated = target.length > (conversion ? 4 : 3);
-    target = target.slice(0, conversion ? 4 : 3);
-    // What the intent says beyond the object ("post a message to a webhook"): the name may miss it.
-    rest = ws.slice(used).filter((w) => !SKIP.has(w) && !BOUNDARY.has(w) && !redundant.has(w) && !GENERIC.has(w));
   }
-  const view = verb !== undefined && WEAK_VERBS.has(verb);
-  if (verb !== undefined && target.length) {
-    const clear = at === 0 && !truncated && !view && !rest.length && target.length <= (conversion ? 3 : 2) && target.every((w) => /^[a-z][a-z0-9]*$/.test(w));
-    return { action: view || conversion ? undefined : verb, target, clear, source: "intent", verb };
+  // "convert csv text to json" -> csv_to_json: the conversion names itself.
+  if (reading.targetFrom === "conversion") return { action: "", target, verbFromIntent: true, targetFromIntent, nounOnly: true, notes };
+  let action = reading.verbKind === "content" ? reading.verb : undefined;
+  let verbFromIntent: boolean = action !== undefined;
+  // "open" a file, an issue or a page: the tool it calls says which (read_file, create_issue).
+  if (action === "open") {
+    const toolVerb = [...e.toolVerbs].find((v) => !isWeakVerb(v));
+    if (toolVerb) {
+      action = toolVerb;
+      notes.push(`"open" read as "${toolVerb}", the verb of its tool`);
+    }
   }
-  // Nothing usable in the intent: the action of the one tool the code calls.
-  const tool = c.tools_used.length === 1 ? c.tools_used[0]!.split(":")[1] : undefined;
-  if (tool && /^[a-z][a-z0-9_]*$/.test(tool) && !/^(exec|fetch|complete|query)$/.test(tool)) {
-    const [toolVerb, ...rest] = tool.split("_");
-    return { action: verb ?? VERB_SYNONYMS[toolVerb!] ?? toolVerb, target: rest, clear: false, source: "tools" };
+  if ((reading.verbKind === "request" || reading.verbKind === "question") && !action) {
+    // "show the current git branch" -> current_branch; "show the diff" -> get_diff, "get" being a guess.
+    if (target.length >= 2 && targetFromIntent) return { action: "", target, verbFromIntent: true, targetFromIntent, nounOnly: true, notes: [...notes, `the intent asks to see "${target.join(" ")}"`] };
+    // How it is seen is the code's business: read_file -> read; else "get".
+    const codeVerb = [...e.toolVerbs].find((v) => !isWeakVerb(v)) ?? (git?.[0] !== "get" ? git?.[0] : undefined);
+    action = codeVerb ?? "get";
+    verbFromIntent = false;
+    notes.push(codeVerb ? `action "${action}" from the code (the intent asks only to see it)` : `action "${action}" guessed from a request to see something`);
   }
-  return { action: verb, target, clear: false, source: "intent" };
+  if (!action) {
+    action = git?.[0] ?? [...e.verbs][0];
+    verbFromIntent = false;
+    if (action) notes.push(`action "${action}" from the code`);
+  }
+  // Text written by a model is drafted (fs:write_json writes a file; ai:draft_… composes).
+  if (ns.ns === "ai" && action === "write") action = "draft";
+  // Where the code backs the head noun, adjectives it does not back are decoration or arguments:
+  // "list all local branches" over `git branch --list` -> list_branches ("exchange rate" stays:
+  // a noun before a noun makes a compound).
+  if (targetFromIntent && target.length > 1 && !target.includes("to") && backedByCode(target.at(-1)!, e)) {
+    const kept = target.filter((w, k) => k === target.length - 1 || backedByCode(w, e) || !looksAdjective(w));
+    if (kept.length < target.length) {
+      notes.push(`${target.filter((w) => !kept.includes(w)).map((w) => `"${w}"`).join(", ")} left out (not in the code)`);
+      target = kept;
+    }
+  }
+  return { action: action ?? "run", target: target.length ? target : ["task"], verbFromIntent, targetFromIntent, nounOnly: false, notes };
 }
 
-/** Whether the verb is what one of the tools used does (reading through read_file is "read"). */
-function toolsAgree(action: string | undefined, tools: string[]): boolean {
-  if (!action) return false;
-  return tools.some((t) => {
-    const toolVerb = (t.split(":")[1] ?? "").split("_")[0]!;
-    return (VERB_SYNONYMS[toolVerb] ?? toolVerb) === action;
-  });
-}
-
-/**
- * A name for one capability; `taken` says whether a name is already used (by another record).
- * Confidence = tools match (0.3) + intent clarity (0.3) + pattern compliance (0.4), each earned:
- * a guess (a namespace not from the tools, a verb the tools do not show, an object not named in
- * a few words) stays below the 0.8 that `auto` needs.
- */
+/** A name for one capability; `taken` says whether a name is already used (by another record). */
 export function suggestName(c: CurationInput, taken: (name: CapName) => boolean): Suggestion {
-  const ns = namespaceFor(c);
-  const at = actionTarget(c, ns.ns);
+  const e = codeEvidence(c.code, c.tools_used);
+  const reading = readIntent(c.intent || c.description, [...e.programs]);
+  const ns = namespaceFor(c, reading, e);
+  const d = draft(reading, e, ns, c.tools_used);
+  const base = d.nounOnly ? d.target.join("_") : `${d.action}_${d.target.join("_")}`;
   const why: string[] = [`namespace ${ns.ns}: ${ns.why}`];
-  // Tools whose action says nothing of the task (shell:exec, fetch) cannot disagree with the verb.
-  const opaque = c.tools_used.length > 0 && c.tools_used.every((t) => /^(shell|fetch|http|ai|llm|sampling):/.test(t));
-  let tools = ns.fromTools ? (opaque || toolsAgree(at.action, c.tools_used) ? 0.3 : 0.15) : c.tools_used.length === 0 && ns.ns !== "util" ? 0.15 : 0.05;
-  if (at.source === "tools") tools = Math.min(tools, 0.2);
-  const clarity = at.clear ? 0.3 : at.target.length ? 0.1 : 0;
-  const parts = [...(at.action ? [at.action] : []), ...at.target];
-  if (!at.target.length) parts.push("task");
-  // Names are action_target: a one-word view keeps its verb ("show the git status": git:show_status).
-  if (parts.length < 2) parts.unshift(at.verb ?? "run");
-  why.push(
-    at.source === "tools"
-      ? `named after the tool it calls (${c.tools_used[0]})`
-      : at.target.length
-        ? `${at.action ? `action "${at.action}", ` : ""}target "${at.target.join(" ")}" from the intent`
-        : "the intent names no action: a placeholder",
-  );
-  if (!at.clear) why.push("the intent does not say plainly, in a few words, what it does (lower confidence)");
-  let name: CapName = { namespace: ns.ns, action: parts.join("_").slice(0, 48).replace(/_+$/, "") };
-  let compliance = at.target.length ? 0.4 : 0.2;
+  if (reading.verbKind === "content" && reading.verb) why.push(`action "${reading.verb}" from the intent`);
+  else if (reading.verbKind === "request") why.push("the intent only asks to see something");
+  else if (reading.verbKind === "question") why.push("the intent is a question");
+  else why.push("no verb recognised in the intent");
+  if (d.targetFromIntent) why.push(`target "${d.target.join(" ")}" from the intent${reading.targetFrom && reading.targetFrom !== "object" ? ` (${reading.targetFrom})` : ""}`);
+  why.push(...d.notes);
+
+  const conversion = reading.targetFrom === "conversion";
+  // Tools match: the namespace is backed by the tools used, and the code backs the action and target.
+  const actionBacked = (d.nounOnly && !conversion) || e.verbs.has(d.action) || (d.action === "run" && e.programs.size > 0);
+  const targetWords = d.target.filter((w) => w !== "to");
+  const backedShare = targetWords.length ? targetWords.filter((w) => backedByCode(w, e)).length / targetWords.length : 0;
+  // A product: a namespace the tools do not back, or a verb or target the code does not show,
+  // each discount the whole match.
+  const toolsMatch = 0.3 * ns.backing * (actionBacked ? 1 : 0.5) * (0.5 + 0.5 * backedShare);
+  if (backedShare < 1 && targetWords.length) why.push(`${targetWords.filter((w) => !backedByCode(w, e)).map((w) => `"${w}"`).join(", ")} not seen in the code`);
+
+  // Intent clarity: a verb saying what is done (0.1), a specific object (0.1), and, only when both
+  // were found, one reading of them (0.1): no second verb, nothing cut, a target the code shows.
+  // A name that leaves out what the intent said about its object (a complement, a condition, what
+  // a later clause asks for) is a guess about what matters: that costs the object part too.
+  const verbPart = !d.verbFromIntent ? 0 : conversion ? 0.1 : d.nounOnly || reading.verbKind !== "content" || isWeakVerb(d.action) ? 0.05 : 0.1;
+  const objectPart = d.targetFromIntent ? (targetWords.every((w) => GENERIC_OBJECTS.has(w)) ? 0.05 : 0.1) : 0;
+  const otherVerbs = reading.verbs.filter((v) => v !== d.action && v !== reading.verb);
+  let onePart = verbPart > 0 && objectPart > 0 ? 0.1 : 0;
+  if (otherVerbs.length) {
+    onePart -= 0.05 * Math.min(2, otherVerbs.length);
+    why.push(`the intent also says ${otherVerbs.map((v) => `"${v}"`).join(", ")}`);
+  }
+  let dropped = 0;
+  const leftOut = reading.ofComplement.filter((w) => !targetWords.includes(w));
+  if (leftOut.length) {
+    dropped++;
+    why.push(`the name leaves out "of ${leftOut.join(" ")}"`);
+  }
+  if (reading.truncated) onePart -= 0.05;
+  if (reading.condition) {
+    dropped++;
+    why.push(`the name leaves out the condition "${reading.condition}…"`);
+  }
+  // A target the code does not show may be an argument rather than the object: two readings.
+  if (targetWords.length && !conversion) onePart -= 0.1 * (1 - backedShare);
+  // "read the package.json and give me its version": what it hands back may be the point.
+  const asked = reading.alsoAsks.filter((w) => !targetWords.includes(w));
+  if (asked.length) {
+    dropped++;
+    why.push(`the intent also asks for "${asked.join(" ")}"`);
+  }
+  const clarity = verbPart + Math.max(0, objectPart - 0.1 * dropped) + Math.max(0, onePart - 0.1 * dropped);
+
+  // Pattern compliance: standard namespace, verb first, a short specific target, not a variant.
+  let name: CapName = { namespace: ns.ns, action: base };
+  let variant = false;
   if (taken(name)) {
-    const extra = words(`${c.intent} ${c.description}`).filter((w) => !SKIP.has(w) && !BOUNDARY.has(w) && !name.action.split("_").includes(w));
-    const variants = [...extra.map((w) => `${name.action}_${w}`), ...[2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${name.action}_v${n}`)];
-    const free = variants.find((v) => !taken({ namespace: ns.ns, action: v }));
-    why.push(`${ns.ns}:${name.action} is taken, so a variant`);
-    name = { namespace: ns.ns, action: free ?? `${name.action}_${c.id.slice(0, 6).replace(/[^a-z0-9]/g, "x")}` };
-    compliance -= 0.25; // a variant is a guess at what tells it apart: never applied by auto alone
+    const used = new Set(base.split("_"));
+    const rest = words(c.intent || c.description).filter((w) => /^[a-z][a-z0-9]*$/.test(w) && w.length > 2 && !used.has(w) && !GENERIC_OBJECTS.has(w) && !STOP.has(w) && !isVerb(w));
+    const variants = [...new Set(rest)].map((w) => `${base}_${w}`).concat([2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${base}_v${n}`));
+    const free = variants.find((v) => checkName(`${ns.ns}:${v}`).ok && !taken({ namespace: ns.ns, action: v }));
+    why.push(`${ns.ns}:${base} is taken, so a variant`);
+    name = { namespace: ns.ns, action: free ?? `${base}_${c.id.slice(0, 6).replace(/[^a-z0-9]/g, "x")}` };
+    variant = true;
   }
   const checked = checkName(`${name.namespace}:${name.action}`);
-  if (!checked.ok) compliance = 0;
-  else if (!(STANDARD_NAMESPACES as readonly string[]).includes(name.namespace)) compliance = Math.min(compliance, 0.25);
-  const confidence = Math.round(Math.max(0, Math.min(1, tools + clarity + compliance)) * 100) / 100;
+  let compliance = 0;
+  if (checked.ok) {
+    compliance += checked.warning ? 0.05 : 0.1;
+    compliance += conversion ? 0.1 : d.nounOnly ? 0.05 : d.action !== "run" || e.programs.size ? 0.1 : 0.05;
+    // A short, specific target: careful names keep one word, or two the code shows.
+    const specific = !targetWords.every((w) => GENERIC_OBJECTS.has(w)) && d.target[0] !== "task";
+    compliance += !specific || targetWords.length === 0 || targetWords.length > 2 ? (targetWords.length === 3 || (!specific && targetWords.length) ? 0.05 : 0) : targetWords.length === 1 || conversion || backedShare === 1 ? 0.1 : 0.05;
+    // A variant: a near-duplicate exists, and its extra word is not of the careful form; it loses
+    // what a free name earns and as much again, so it never reaches auto.
+    compliance += variant ? -0.1 : 0.1;
+  }
+  if (!checked.ok) why.push("the name does not fit the format");
+  const confidence = Math.round(Math.max(0, Math.min(1, toolsMatch + clarity + compliance)) * 100) / 100;
+  why.push(`confidence ${confidence.toFixed(2)} = tools ${toolsMatch.toFixed(2)} + intent ${clarity.toFixed(2)} + pattern ${compliance.toFixed(2)}`);
   return { id: c.id, currentName: c.currentName, suggestedName: `${name.namespace}:${name.action}`, confidence, reasoning: `${why.join("; ")}.` };
 }
+
+const looksAdjective = (w: string) => /(al|ed|ent|ant|ive|ous|ic|able|ible|less|ful|ary)$/.test(w) && w.length > 4;
+const STOP = new Set("the and for with from into onto that this these those then them there here what which when where how who all each every some any your our their its about using via per".split(" "));
+const isVerb = (w: string) => readIntent(w).verbKind === "content";
