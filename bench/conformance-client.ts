@@ -1,7 +1,8 @@
 // Adapter for the MCP conformance suite's client scenarios (@modelcontextprotocol/conformance):
 // the suite starts a test server and runs this with its URL; this drives pml's remote-server
 // client (src/remote/remote-servers.ts) the way the gateway does: list the tools, call each one;
-// for an OAuth scenario it plays the user's browser once (open the authorization URL, follow it back).
+// for an OAuth scenario it plays the user's browser (open the authorization URL, follow it back)
+// whenever a call says to sign in, and calls again.
 //   bun node_modules/@modelcontextprotocol/conformance/dist/index.js client \
 //     --command "bun bench/conformance-client.ts" --scenario tools_call
 import { mkdtempSync } from "node:fs";
@@ -32,19 +33,22 @@ async function signIn(message: string): Promise<boolean> {
   return false;
 }
 
-async function listTools() {
-  try {
-    return await remote.listTools("conformance", desc, ctx);
-  } catch (e) {
-    if (!(await signIn((e as Error).message))) throw e;
-    return remote.listTools("conformance", desc, ctx);
+/** A user who signs in when a call asks them to (at most three times: a server asking again and
+ * again for more scope must not loop), then calls again. */
+async function signingIn<T>(fn: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      if (i >= 3 || !(await signIn((e as Error).message))) throw e;
+    }
   }
 }
 
 try {
-  const tools = await listTools();
+  const tools = await signingIn(() => remote.listTools("conformance", desc, ctx));
   for (const t of tools) {
-    const r = await remote.call("conformance", desc, t.name, ARGS[t.name] ?? {}, ctx).catch((e: Error) => ({ isError: true, content: [{ type: "text", text: e.message }] }));
+    const r = await signingIn(() => remote.call("conformance", desc, t.name, ARGS[t.name] ?? {}, ctx)).catch((e: Error) => ({ isError: true, content: [{ type: "text", text: e.message }] }));
     console.error(`${t.name}: ${JSON.stringify(r).slice(0, 200)}`);
   }
 } catch (e) {

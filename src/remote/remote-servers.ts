@@ -63,6 +63,8 @@ interface Connection {
   url: URL;
   client: Client;
   transport: StreamableHTTPClientTransport;
+  /** OAuth, where the user configured no Authorization header of their own. */
+  auth?: RemoteAuth;
   /** Origins of the calls in flight (a server request is on behalf of one of them). */
   inflight: Map<number, unknown>;
 }
@@ -76,6 +78,11 @@ interface Entry {
 
 /** A session-level 404: the server no longer knows our Mcp-Session-Id. */
 class SessionExpired extends Error {}
+/** The user signed in while pml was connecting: the connection is opened again with the tokens. */
+class SignedIn extends Error {}
+/** A request of an open session was refused (HTTP 401, or 403 asking for more scope) and a
+ * sign-in started: once the user completes it, the request is sent again. */
+class SignInNeeded extends Error {}
 
 export class RemoteServers {
   private readonly entries = new Map<string, Entry>();
@@ -152,13 +159,30 @@ export class RemoteServers {
     const url = remoteUrl(ns, desc.url);
     const headers = granted ?? expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env });
     const key = `${url.href}\n${JSON.stringify(headers)}`;
+    let signedIn = false;
     for (let attempt = 0; ; attempt++) {
       const entry = this.entry(ns, url, headers, key, ctx);
-      // The connection is shared: one caller cancelling must not fail the others' wait for it.
-      const conn = await raceAbort(entry.conn, ctx.signal, () => new ToolError(`The call to ${ns} was cancelled while connecting to ${url.origin}.`));
+      let conn: Connection;
+      try {
+        // The connection is shared: one caller cancelling must not fail the others' wait for it.
+        conn = await raceAbort(entry.conn, ctx.signal, () => new ToolError(`The call to ${ns} was cancelled while connecting to ${url.origin}.`));
+      } catch (e) {
+        // Signed in while connecting: connect again, now with tokens (once).
+        if (e instanceof SignedIn && !signedIn) {
+          signedIn = true;
+          continue;
+        }
+        throw e instanceof SignedIn ? stillRefused(ns, url) : e;
+      }
       try {
         return await fn(conn);
       } catch (e) {
+        if (e instanceof SignInNeeded) {
+          if (signedIn) throw stillRefused(ns, url);
+          signedIn = true;
+          await conn.auth!.completeSignIn(ctx);
+          continue;
+        }
         if (!(e instanceof SessionExpired)) throw e;
         if (this.entries.get(ns) === entry) this.entries.delete(ns);
         void this.end(conn, false);
@@ -205,7 +229,8 @@ export class RemoteServers {
     });
     const relay = this.opts.onServerRequest;
     const client = new Client({ name: "pml", version }, { capabilities: relay ? { sampling: {}, elicitation: { form: {} } } : {} });
-    const conn: Connection = { ns, url, client, transport, inflight: new Map() };
+    const conn: Connection = { ns, url, client, transport, auth, inflight: new Map() };
+    auth?.exchangeWith((code) => transport.finishAuth(code));
     if (relay) {
       const origins = () => [...new Set(conn.inflight.values())];
       client.setRequestHandler(CreateMessageRequestSchema, async (req) => (await relay(ns, "sampling/createMessage", req.params, origins())) as any);
@@ -220,13 +245,17 @@ export class RemoteServers {
       log.debug(`remote ${ns} [${p.level}] ${typeof p.data === "string" ? p.data : JSON.stringify(p.data)}`);
     });
     client.onerror = (e) => log.debug(`remote ${ns}: ${e.message}`);
+    // A sign-in the user has open (an earlier call, or this request's previous round): finish
+    // that one; connecting now would start another and void its link.
+    if (auth?.pendingSignIn()) await auth.completeSignIn(ctx);
     ctx.progress?.(`connecting to ${ns} (${url.origin})`);
     try {
       await client.connect(transport, { signal: ctx.signal, timeout: this.timeoutMs });
     } catch (e) {
       await transport.close().catch(() => {});
-      if (e instanceof UnauthorizedError && auth) throw await auth.explain(ctx);
-      throw this.failure(conn, e, "initialize", ctx.signal);
+      if (!(e instanceof UnauthorizedError && auth)) throw this.failure(conn, e, "initialize", ctx.signal);
+      await auth.completeSignIn(ctx);
+      throw new SignedIn();
     }
     // Like a pooled stdio server: the tools are known once it has been used.
     if (this.tools.get(ns)?.key !== key) await this.fetchTools(conn, key, undefined).catch((e) => log.debug(`remote ${ns}: tools/list failed: ${(e as Error).message}`));
@@ -261,9 +290,9 @@ export class RemoteServers {
   }
 
   /** The message a user can act on, for any way a request can fail. */
-  private failure(c: Pick<Connection, "ns" | "url" | "transport">, e: unknown, label: string, signal: AbortSignal | undefined): Error {
+  private failure(c: Pick<Connection, "ns" | "url" | "transport" | "auth">, e: unknown, label: string, signal: AbortSignal | undefined): Error {
     const where = `remote MCP server ${c.ns} at ${c.url.href}`;
-    if (e instanceof ToolError || e instanceof SessionExpired) return e;
+    if (e instanceof ToolError || e instanceof SessionExpired || e instanceof SignInNeeded) return e;
     if (signal?.aborted) return new ToolError(`The call to ${c.ns} (${label}) was cancelled.`);
     if (this.closed) return new ToolError(`pml is shutting down; remote MCP server ${c.ns} was not called.`);
     if (e instanceof StreamableHTTPError) {
@@ -278,6 +307,7 @@ export class RemoteServers {
       if (status === 404) return new ToolError(`remote MCP server ${c.ns}: ${c.url.href} was not found (HTTP 404)${detail}; check its "url".`);
       return new ToolError(`${where} failed with HTTP ${status}${detail}`);
     }
+    if (e instanceof UnauthorizedError && c.auth?.pendingSignIn()) return new SignInNeeded();
     if (e instanceof UnauthorizedError)
       return new ToolError(`${c.url.href} rejected the credentials (HTTP 401); check the headers of '${c.ns}' in .pml.json (and the variables they use).`);
     if (e instanceof McpError) {
@@ -353,4 +383,8 @@ function httpDetail(message: string): string {
 
 function formatMs(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
+}
+
+function stillRefused(ns: string, url: URL): ToolError {
+  return new ToolError(`remote MCP server ${ns} at ${url.href} still refuses pml after signing in (HTTP 401/403); check that your account may use it.`);
 }
