@@ -8,11 +8,19 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Project } from "../src/gateway/project.ts";
+import { serverRequestHandler } from "../src/gateway/server-requests.ts";
+import type { CallOrigin } from "../src/gateway/types.ts";
 import { RemoteServers } from "../src/remote/remote-servers.ts";
 import type { HttpDescriptor } from "../src/registry/descriptor.ts";
 
 const url = process.argv.at(-1)!;
-const remote = new RemoteServers({ workspace: mkdtempSync(join(tmpdir(), "pml-conformance-")), timeoutMs: 15_000, env: {} });
+const workspace = mkdtempSync(join(tmpdir(), "pml-conformance-"));
+// A remote's elicitation goes through the gateway's relay to a client whose user accepts the form
+// as shown, without typing anything (what pml adds, e.g. the schema's defaults, is then visible).
+const relay = serverRequestHandler(workspace, new Project(workspace));
+const user: CallOrigin = { relay: async () => ({ action: "accept" }) } as unknown as CallOrigin;
+const remote = new RemoteServers({ workspace, timeoutMs: 15_000, env: {}, onServerRequest: (ns, method, params) => relay(ns, method, params, [user]) });
 const desc = { type: "http", url, env_required: [] } as unknown as HttpDescriptor;
 const ctx = { signal: AbortSignal.timeout(20_000) };
 // Arguments the scenarios' tools take (add_numbers needs numbers; others take none).
