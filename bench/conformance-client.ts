@@ -21,7 +21,11 @@ const workspace = mkdtempSync(join(tmpdir(), "pml-conformance-"));
 const relay = serverRequestHandler(workspace, new Project(workspace));
 const user: CallOrigin = { relay: async () => ({ action: "accept" }) } as unknown as CallOrigin;
 const remote = new RemoteServers({ workspace, timeoutMs: 15_000, env: {}, onServerRequest: (ns, method, params) => relay(ns, method, params, [user]) });
-const desc = { type: "http", url, env_required: [] } as unknown as HttpDescriptor;
+// A scenario with a pre-registered client passes its credentials as context; users put them in
+// .pml.json (`oauth: {client_id, client_secret: "${VAR}"}`).
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}");
+const oauth = context.client_id ? { client_id: context.client_id, client_secret: context.client_secret } : undefined;
+const desc = { type: "http", url, env_required: [], oauth } as unknown as HttpDescriptor;
 const ctx = { signal: AbortSignal.timeout(20_000) };
 // Arguments the scenarios' tools take (add_numbers needs numbers; others take none).
 const ARGS: Record<string, Record<string, unknown>> = { add_numbers: { a: 2, b: 3 } };

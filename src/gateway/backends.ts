@@ -117,7 +117,9 @@ export class Backends {
       case "cloud":
         return this.runCloud(r, action, args, call, env);
       case "http":
-        return this.runRemote(r.ns, d, action, args, call, env);
+        // An OAuth client secret is the user's: a registry's entry cannot name a variable that
+        // pml would send to an authorization server of the entry's choosing.
+        return this.runRemote(r.ns, r.origin === "user" || !d.oauth ? d : { ...d, oauth: { client_id: d.oauth.client_id } }, action, args, call, env);
     }
   }
 

@@ -57,6 +57,8 @@ export class RemoteAuth implements OAuthClientProvider {
     private readonly ns: string,
     private readonly serverUrl: URL,
     private readonly prompt?: AuthPrompt,
+    /** A client registered beforehand (.pml.json `oauth`): used instead of dynamic registration. */
+    private readonly preRegistered?: OAuthClientInformationMixed,
   ) {
     const id = createHash("sha256").update(serverUrl.href).digest("hex").slice(0, 24);
     this.file = join(pmlHome(), "oauth", `${id}.json`);
@@ -108,11 +110,12 @@ export class RemoteAuth implements OAuthClientProvider {
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {
-    return this.read().client;
+    return this.preRegistered ?? this.read().client;
   }
 
   saveClientInformation(client: OAuthClientInformationMixed): void {
-    this.write({ client });
+    // A pre-registered client's secret stays where the user keeps it (their environment).
+    if (!this.preRegistered) this.write({ client });
   }
 
   tokens(): OAuthTokens | undefined {

@@ -10,6 +10,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
 import {
   CallToolResultSchema,
   CreateMessageRequestSchema,
@@ -158,10 +159,10 @@ export class RemoteServers {
     if (this.closed) throw new ToolError(`pml is shutting down; remote MCP server ${ns} was not called.`);
     const url = remoteUrl(ns, desc.url);
     const headers = granted ?? expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env });
-    const key = `${url.href}\n${JSON.stringify(headers)}`;
+    const key = this.targetKey(ns, desc, headers);
     let signedIn = false;
     for (let attempt = 0; ; attempt++) {
-      const entry = this.entry(ns, url, headers, key, ctx);
+      const entry = this.entry(ns, desc, url, headers, key, ctx);
       let conn: Connection;
       try {
         // The connection is shared: one caller cancelling must not fail the others' wait for it.
@@ -192,7 +193,7 @@ export class RemoteServers {
     }
   }
 
-  private entry(ns: string, url: URL, headers: Record<string, string>, key: string, ctx: Partial<CallContext>): Entry {
+  private entry(ns: string, desc: HttpDescriptor, url: URL, headers: Record<string, string>, key: string, ctx: Partial<CallContext>): Entry {
     const current = this.entries.get(ns);
     if (current?.key === key) return current;
     if (current) {
@@ -201,7 +202,7 @@ export class RemoteServers {
       void current.conn.then((c) => this.end(c), () => {});
     }
     const entry: Entry = { key, conn: undefined as unknown as Promise<Connection> };
-    entry.conn = this.open(ns, url, headers, key, ctx).then(
+    entry.conn = this.open(ns, desc, url, headers, key, ctx).then(
       (c) => {
         entry.settled = c;
         return c;
@@ -215,11 +216,11 @@ export class RemoteServers {
     return entry;
   }
 
-  private async open(ns: string, url: URL, headers: Record<string, string>, key: string, ctx: Partial<CallContext>): Promise<Connection> {
+  private async open(ns: string, desc: HttpDescriptor, url: URL, headers: Record<string, string>, key: string, ctx: Partial<CallContext>): Promise<Connection> {
     // OAuth only where the user configured no credentials of their own: a server answering 401 to
     // a configured Authorization header has rejected that header, not asked for a login.
     const staticAuth = Object.keys(headers).some((h) => h.toLowerCase() === "authorization");
-    const auth = staticAuth ? undefined : new RemoteAuth(ns, url, this.opts.onAuthorization);
+    const auth = staticAuth ? undefined : new RemoteAuth(ns, url, this.opts.onAuthorization, this.oauthClient(ns, desc));
     const transport = new StreamableHTTPClientTransport(url, {
       requestInit: { headers },
       authProvider: auth,
@@ -285,8 +286,18 @@ export class RemoteServers {
     return tools;
   }
 
+  /** The pre-registered OAuth client of an entry, its secret's ${VAR} filled by the one resolver. */
+  private oauthClient(ns: string, desc: HttpDescriptor): OAuthClientInformationMixed | undefined {
+    const o = desc.oauth;
+    if (!o || o.client_secret === undefined) return o && { client_id: o.client_id };
+    const destination = `the OAuth authorization server of ${desc.url}`;
+    const plan = new EnvResolver({ workspace: this.opts.workspace, env: this.opts.env }).plan({ ns, kind: "remote", origin: "user", required: [], headers: { secret: o.client_secret }, destination });
+    if (plan.missing.length) throw new ToolError(missingMessage(plan, `the OAuth client secret of remote MCP server '${ns}'`, this.opts.workspace));
+    return { client_id: o.client_id, client_secret: plan.headers.secret };
+  }
+
   private targetKey(ns: string, desc: HttpDescriptor, headers?: Record<string, string>): string {
-    return `${remoteUrl(ns, desc.url).href}\n${JSON.stringify(headers ?? expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env }))}`;
+    return `${remoteUrl(ns, desc.url).href}\n${JSON.stringify(headers ?? expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env }))}\n${JSON.stringify(desc.oauth ?? null)}`;
   }
 
   /** The message a user can act on, for any way a request can fail. */

@@ -111,3 +111,32 @@ test("2026-07-28: the link comes as an input_required result; the retry, after t
     await peer.proc.exited;
   }
 });
+
+test("a .pml.json entry with a pre-registered client (secret from the workspace .env) signs in without registering", async () => {
+  const pre = oauthServer({ clients: { "team-app": "team-secret-0451" } });
+  const ws2 = tempDir("pml-oauth-pre-ws-");
+  try {
+    writeFileSync(join(ws2.path, ".env"), "TEAM_OAUTH_SECRET=team-secret-0451\n");
+    writeFileSync(
+      join(ws2.path, ".pml.json"),
+      JSON.stringify({ permissions: { allow: ["team"] }, private_mcps: { team: { type: "http", url: pre.url, oauth: { client_id: "team-app", client_secret: "${TEAM_OAUTH_SECRET}" } } } }),
+    );
+    const { client } = await sdkClient(entries.binary, { cwd: ws2.path, env: testEnv({ PML_WORKSPACE: ws2.path, PML_HOME: home.path }), capabilities: { elicitation: { form: {}, url: {} } } });
+    try {
+      client.setRequestHandler(ElicitRequestSchema, async (req: any) => {
+        expect(new URL(req.params.url).searchParams.get("client_id")).toBe("team-app");
+        void Bun.sleep(100).then(() => browser(req.params.url));
+        return { action: "accept" };
+      });
+      const r: any = await client.callTool({ name: "team__whoami", arguments: {} });
+      expect(text(r)).toBe("ok");
+      expect(pre.registered).toHaveLength(0);
+      expect(pre.tokenRequests.length).toBe(1);
+    } finally {
+      await client.close();
+    }
+  } finally {
+    pre.stop();
+    ws2.cleanup();
+  }
+});
