@@ -169,3 +169,41 @@ export const HELD_OUT: Array<[string, string]> = [
   ["human friendly file size", "util:format_bytes"],
   ["number of words in a string", "util:word_count"],
 ];
+
+/**
+ * Held out, second set: written by the lead on 2026-11-22 before result diversity (MMR) was added
+ * to discover and before any ranking was run on it; nothing was tuned on it. It says whether
+ * that change generalises beyond the two sets above.
+ */
+export const HELD_OUT_2: Array<[string, string]> = [
+  ["make a .bak of the file before I edit it", "fs:backup_file"],
+  ["load the json settings file into memory", "fs:read_json"],
+  ["save the result as nicely indented json", "fs:write_json_pretty"],
+  ["how many lines does each ts file have", "fs:count_lines"],
+  ["show me files over 10 MB", "fs:find_large_files"],
+  ["get rid of folders with nothing in them", "fs:delete_empty_dirs"],
+  ["find all FIXME notes in the source", "fs:find_todos"],
+  ["search and replace a word across all markdown files", "fs:replace_in_files"],
+  ["outline of the folder structure", "fs:tree_outline"],
+  ["convert this spreadsheet export to json", "transform:csv_to_json"],
+  ["output the config as yaml instead of json", "transform:json_to_yaml"],
+  ["url-friendly version of a blog post title", "transform:slugify_title"],
+  ["drop duplicate entries from an array", "transform:dedupe_list"],
+  ["bucket these records by their status field", "transform:group_by_key"],
+  ["make nested json one level deep with dot paths", "transform:flatten_object"],
+  ["standardize the dates to iso format", "transform:parse_dates_iso"],
+  ["show the last 10 commits", "git:recent_commits"],
+  ["which files did I modify", "git:changed_files"],
+  ["who wrote this line", "git:blame_line"],
+  ["who contributed the most commits", "git:list_contributors"],
+  ["execute the unit tests and tell me what failed", "shell:run_tests"],
+  ["how much space does each directory use", "shell:disk_usage"],
+  ["which packages have updates available", "shell:npm_outdated"],
+  ["describe the columns of the users table", "db:table_schema"],
+  ["create a migration adding an email column", "db:add_column_migration"],
+  ["list open github issues for this repo", "api:github_open_issues"],
+  ["what will the weather be in Paris tomorrow", "api:weather_forecast"],
+  ["how much is 100 euros in dollars", "api:exchange_rate"],
+  ["find the names of companies and people mentioned in this article", "ai:extract_entities"],
+  ["checksum a download with sha-256", "util:hash_file_sha256"],
+];
