@@ -79,6 +79,8 @@ export interface Found {
   tool?: string;
   uses?: string[];
   score: number;
+  /** Variants of this capability (its name with another version number) that matched less well. */
+  variants?: string[];
 }
 
 interface CapSummary {
@@ -136,7 +138,8 @@ export class Memory {
       const score = Math.round(h.score * 100) / 100;
       if (c) {
         const n = parseCallName(c.name)!;
-        return { id: c.name, kind: "capability", description: c.description, ...(c.named ? { tool: capWireName(n) } : {}), uses: c.tools, score };
+        const variants = h.also?.map((k) => this.caps.get(k)?.name).filter((x): x is string => !!x);
+        return { id: c.name, kind: "capability", description: c.description, ...(c.named ? { tool: capWireName(n) } : {}), uses: c.tools, score, ...(variants?.length ? { variants } : {}) };
       }
       const t = byKey.get(h.key)!;
       return { id: `${t.ns}:${t.name}`, kind: "tool", description: t.description ?? "", score };

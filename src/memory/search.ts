@@ -1,7 +1,8 @@
 // Ranking capabilities and tools by how well they fit the words an agent uses, offline and in a
 // few milliseconds at 10k+ records: BM25F over the record's own fields (name, intent, description,
 // the tools it uses, its parameter names), with stemming and a small thesaurus of the words people
-// use for programming tasks (query side: a synonym counts less than the word itself).
+// use for programming tasks (query side: a synonym counts less than the word itself), then result
+// diversity, so that near-duplicates do not fill the few places an agent reads.
 import { stemmer } from "stemmer";
 import { SYNONYM_GROUPS } from "./thesaurus.ts";
 
@@ -26,6 +27,13 @@ const SYNONYM_WEIGHT = 0.55;
  * stemmer left apart) counts this much; the shorter one needs at least PREFIX_MIN letters. */
 const PREFIX_WEIGHT = 0.5;
 const PREFIX_MIN = 4;
+/**
+ * Result diversity: variants of one capability (the same name but for a version number, as an
+ * agent makes them when a name is taken) take one place in the results, not five.
+ */
+/** Candidates considered for the diverse top `limit`: this many times `limit`, at least POOL_MIN. */
+const POOL_FACTOR = 5;
+const POOL_MIN = 50;
 
 const STOP = new Set(
   ("a an the and or of to in on for from with by at as is are be it its this that these those into onto my your our their " +
@@ -100,21 +108,26 @@ interface Posting {
 export interface Hit {
   key: string;
   score: number;
+  /** Variants of this one (same name but for a version number) that ranked below it. */
+  also?: string[];
 }
 
 export interface SearchOptions {
   /** Default true; off only to measure what they bring (bench/memory.ts). */
   stemming?: boolean;
   synonyms?: boolean;
+  diversity?: boolean;
 }
 
 export class SearchIndex {
   private readonly stemming: boolean;
   private readonly useSynonyms: boolean;
+  private readonly diversity: boolean;
 
   constructor(opts: SearchOptions = {}) {
     this.stemming = opts.stemming !== false;
     this.useSynonyms = opts.synonyms !== false;
+    this.diversity = opts.diversity !== false;
   }
 
 
@@ -122,6 +135,8 @@ export class SearchIndex {
   private readonly keys: Array<string | undefined> = [];
   private readonly lens: Float32Array[] = [];
   private readonly termsOf: string[][] = [];
+  /** Per slot: its variant group (see variantGroup); unnamed records have none. */
+  private readonly groupOf: Array<string | undefined> = [];
   private readonly slotOf = new Map<string, number>();
   private readonly free: number[] = [];
   private readonly postings = new Map<string, Posting[]>();
@@ -167,6 +182,7 @@ export class SearchIndex {
     this.keys[slot] = doc.key;
     this.lens[slot] = len;
     this.termsOf[slot] = [...tf.keys()];
+    this.groupOf[slot] = variantGroup(doc.name);
     this.slotOf.set(doc.key, slot);
     for (const [t, row] of tf) {
       let p = this.postings.get(t);
@@ -195,6 +211,7 @@ export class SearchIndex {
     }
     this.keys[slot] = undefined;
     this.termsOf[slot] = [];
+    this.groupOf[slot] = undefined;
     this.free.push(slot);
   }
 
@@ -273,19 +290,48 @@ export class SearchIndex {
         best[doc] = 0;
       }
     }
-    // Top `limit` by a bounded insertion: the candidate list can be thousands long.
-    const top: Hit[] = [];
+    // Top candidates by a bounded insertion: the candidate list can be thousands long.
+    const want = this.diversity ? Math.max(limit * POOL_FACTOR, POOL_MIN) : limit;
+    const top: Array<Hit & { doc: number }> = [];
     for (const doc of touched) {
       const score = total[doc]!;
       total[doc] = 0;
-      if (top.length === limit && score <= top[top.length - 1]!.score) continue;
+      if (top.length === want && score <= top[top.length - 1]!.score) continue;
       const key = this.keys[doc]!;
       if (accept && !accept(key)) continue;
       let i = top.length;
       while (i > 0 && (top[i - 1]!.score < score || (top[i - 1]!.score === score && top[i - 1]!.key > key))) i--;
-      top.splice(i, 0, { key, score });
-      if (top.length > limit) top.pop();
+      top.splice(i, 0, { key, score, doc });
+      if (top.length > want) top.pop();
     }
-    return top;
+    const picked = this.diversity ? this.diverse(top, limit) : top;
+    return picked.map(({ key, score, also }) => (also ? { key, score, also } : { key, score }));
   }
+
+  /** The best `limit` of `ranked`, one per group of variants (see variantGroup): the best of a
+   * group stands for it and names the others it outranked (`also`). */
+  private diverse(ranked: Array<Hit & { doc: number }>, limit: number): Array<Hit & { doc: number }> {
+    const first = new Map<string, Hit & { doc: number }>();
+    const out: Array<Hit & { doc: number }> = [];
+    for (const h of ranked) {
+      const g = this.groupOf[h.doc];
+      const lead = g ? first.get(g) : undefined;
+      if (lead) {
+        (lead.also ??= []).push(h.key);
+        continue;
+      }
+      if (out.length === limit) continue;
+      if (g) first.set(g, h);
+      out.push(h);
+    }
+    return out;
+  }
+}
+
+/** Names that differ only by a trailing number (`fs:read_json`, `fs:read_json_v2`, `_2`): the
+ * variants an agent makes when a name is taken, one entry in a result list. */
+export function variantGroup(name: string): string | undefined {
+  const ws = name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  while (ws.length > 1 && /^(v\d+|\d{1,3})$/.test(ws[ws.length - 1]!)) ws.pop();
+  return ws.length ? ws.join(" ") : undefined;
 }

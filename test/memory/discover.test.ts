@@ -68,3 +68,19 @@ test("discover {namespace} still gives a namespace's tools with schemas", async 
   const mem = JSON.parse(text(await client.callTool({ name: "discover", arguments: { namespace: "memory" } })));
   expect(mem.tools.find((t: any) => t.id === "memory:read_graph").inputSchema).toBeDefined();
 });
+
+test("variants of one capability (a version number after its name) take one place, naming the others", async () => {
+  const { client } = await fx.connect();
+  await save(client, "util:slugify_title", "make a URL slug from a blog post title", "return 'slug-1'");
+  await save(client, "util:slugify_title_v2", "make a URL slug from a blog post title, keeping unicode letters", "return 'slug-2'");
+  await save(client, "util:slugify_title_3", "make a URL slug from a blog post title, at most 60 characters", "return 'slug-3'");
+  await save(client, "util:slugify_path", "make a URL slug from a file path", "return 'slug-path'");
+  const r = JSON.parse(text(await client.callTool({ name: "discover", arguments: { query: "url slug for a blog post title", limit: 5 } })));
+  const ids = r.results.map((x: any) => x.id);
+  const titles = ids.filter((id: string) => id.startsWith("util:slugify_title"));
+  expect(titles).toHaveLength(1);
+  const lead = r.results.find((x: any) => x.id === titles[0]);
+  expect([...lead.variants, lead.id].sort()).toEqual(["util:slugify_title", "util:slugify_title_3", "util:slugify_title_v2"]);
+  // A distinct capability with a similar name keeps its own place.
+  expect(ids).toContain("util:slugify_path");
+});
