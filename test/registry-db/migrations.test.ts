@@ -36,10 +36,10 @@ for (const d of dialects) {
       const url = await d.fresh();
       const first = await DatabaseStore.open(url);
       const rows = await first.db.query(`SELECT version FROM schema_migrations ORDER BY version`);
-      expect(rows.map((r) => Number(r.version))).toEqual([1, 2]);
+      expect(rows.map((r) => Number(r.version))).toEqual([1, 2, 3]);
       await first.close();
       const second = await DatabaseStore.open(url);
-      expect((await second.db.query(`SELECT count(*) AS n FROM schema_migrations`))[0].n).toEqual(d.name === "sqlite" ? 2 : "2");
+      expect((await second.db.query(`SELECT count(*) AS n FROM schema_migrations`))[0].n).toEqual(d.name === "sqlite" ? 3 : "3");
       await second.close();
     });
 
@@ -76,7 +76,7 @@ for (const d of dialects) {
         await replica.stop();
       }
       const store = await DatabaseStore.open(url);
-      expect((await store.db.query(`SELECT version FROM schema_migrations ORDER BY version`)).map((r) => Number(r.version))).toEqual([1, 2]);
+      expect((await store.db.query(`SELECT version FROM schema_migrations ORDER BY version`)).map((r) => Number(r.version))).toEqual([1, 2, 3]);
       expect((await store.db.query(`SELECT seq FROM capability_versions ORDER BY seq`)).map((r) => Number(r.seq))).toEqual([1, 2, 3]);
       await store.close();
     }, 30_000);
@@ -86,7 +86,7 @@ for (const d of dialects) {
       const store = await DatabaseStore.open(url);
       await store.db.query(`INSERT INTO schema_migrations (version, applied_at) VALUES (99, 0)`);
       await store.close();
-      await expect(DatabaseStore.open(url)).rejects.toThrow(/schema version 99, newer than this pml knows \(2\): upgrade pml/);
+      await expect(DatabaseStore.open(url)).rejects.toThrow(/schema version 99, newer than this pml knows \(3\): upgrade pml/);
     });
   });
 }
