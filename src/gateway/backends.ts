@@ -117,7 +117,9 @@ export class Backends {
       case "cloud":
         return this.runCloud(r, action, args, call, env);
       case "http":
-        return this.runRemote(r.ns, d, action, args, call, env);
+        // An OAuth client secret is the user's: a registry's entry cannot name a variable that
+        // pml would send to an authorization server of the entry's choosing.
+        return this.runRemote(r.ns, r.origin === "user" || !d.oauth ? d : { ...d, oauth: { client_id: d.oauth.client_id } }, action, args, call, env);
     }
   }
 
@@ -134,14 +136,22 @@ export class Backends {
           return this.onServerRequest(ns, method, params, origins);
         },
         onToolsChanged: (ns, tools) => this.toolsSeen.set(ns, tools),
-        // A sign-in link goes to the client as URL-mode elicitation when it can show one (2025-11-25
-        // sessions; a 2026-07-28 call gets the link in its result).
-        onAuthorization: async (ns, url, ctx) => {
+        // A sign-in link goes to the client as URL-mode elicitation when it can show one: a
+        // request under 2025-11-25; under 2026-07-28 the call stops with an input_required result
+        // (the relay throws), and its retry carries the answer.
+        onAuthorization: async (ns, url, elicitationId, ctx) => {
           const session = ctx.origin?.session;
-          if (!session || session.modern || !session.supportsUrlElicitation()) return false;
-          const params = { mode: "url", message: `Sign in to ${ns} so pml can call its tools.`, url: url.href, elicitationId: crypto.randomUUID() };
-          const res = await session.request("elicitation/create", params, { timeoutMs: 60_000, signal: ctx.signal });
-          return !res.error && (res.result as { action?: string } | undefined)?.action === "accept";
+          if (!session?.supportsUrlElicitation()) return "not shown";
+          const params = { mode: "url", message: `Sign in to ${ns} so pml can call its tools.`, url: url.href, elicitationId };
+          let answer: unknown;
+          if (session.modern) answer = await ctx.origin!.relay("elicitation/create", params, ctx.signal);
+          else {
+            const res = await session.request("elicitation/create", params, { timeoutMs: 60_000, signal: ctx.signal });
+            if (res.error) return "not shown";
+            answer = res.result;
+          }
+          const action = (answer as { action?: string } | undefined)?.action;
+          return action === "accept" ? "accepted" : action === "decline" || action === "cancel" ? "declined" : "not shown";
         },
       });
     }

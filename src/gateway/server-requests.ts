@@ -21,7 +21,7 @@ export function serverRequestHandler(workspace: string, project: Project) {
     const origin = origins.length === 1 ? (origins[0] as CallOrigin) : undefined;
     if (method === "elicitation/create") {
       const answer = origin ? await origin.relay(method, params ?? {}) : NOT_RELAYED;
-      return answer === NOT_RELAYED ? { action: "cancel" } : answer;
+      return answer === NOT_RELAYED ? { action: "cancel" } : withDefaults(params, answer);
     }
     // Capped always; approved by the client's UI when relayed, else by the user (sampling-approval.ts).
     const { capped, authorizeSampling } = await import("./sampling-approval.ts");
@@ -35,4 +35,20 @@ export function serverRequestHandler(workspace: string, project: Project) {
     const { createMessageViaApi } = await import("../cloud/sampling.ts");
     return createMessageViaApi(request, { config, workspace }, target);
   };
+}
+
+/**
+ * An accepted form answers every field that has a default (SEP-1034): a client that showed the
+ * form without pre-filling them sends them back missing, and the server would take that as
+ * "not given".
+ */
+export function withDefaults(params: any, answer: unknown): unknown {
+  const a = answer as { action?: unknown; content?: unknown } | null;
+  const properties = params?.requestedSchema?.properties;
+  if (a?.action !== "accept" || params?.mode === "url" || !properties || typeof properties !== "object") return answer;
+  const given = a.content && typeof a.content === "object" && !Array.isArray(a.content) ? (a.content as Record<string, unknown>) : {};
+  const content = { ...given };
+  for (const [name, schema] of Object.entries(properties as Record<string, { default?: unknown }>))
+    if (!(name in content) && schema && typeof schema === "object" && schema.default !== undefined) content[name] = schema.default;
+  return { ...a, content };
 }

@@ -59,6 +59,9 @@ export const HttpDescriptorSchema = v.object({
   url: v.pipe(v.string(), v.url()),
   headers: v.optional(v.record(v.string(), v.string())),
   env_required: v.optional(v.array(EnvName), []),
+  /** A client registered with the server's authorization server beforehand (servers without
+   * dynamic registration). The secret is a literal or `${VAR}`; only a user's own entry may have one. */
+  oauth: v.optional(v.object({ client_id: v.pipe(v.string(), v.minLength(1)), client_secret: v.optional(v.string()) })),
   tools: v.optional(v.array(ToolInfoSchema)),
   description: v.optional(v.string()),
 });

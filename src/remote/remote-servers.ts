@@ -10,6 +10,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
 import {
   CallToolResultSchema,
   CreateMessageRequestSchema,
@@ -63,6 +64,8 @@ interface Connection {
   url: URL;
   client: Client;
   transport: StreamableHTTPClientTransport;
+  /** OAuth, where the user configured no Authorization header of their own. */
+  auth?: RemoteAuth;
   /** Origins of the calls in flight (a server request is on behalf of one of them). */
   inflight: Map<number, unknown>;
 }
@@ -76,6 +79,11 @@ interface Entry {
 
 /** A session-level 404: the server no longer knows our Mcp-Session-Id. */
 class SessionExpired extends Error {}
+/** The user signed in while pml was connecting: the connection is opened again with the tokens. */
+class SignedIn extends Error {}
+/** A request of an open session was refused (HTTP 401, or 403 asking for more scope) and a
+ * sign-in started: once the user completes it, the request is sent again. */
+class SignInNeeded extends Error {}
 
 export class RemoteServers {
   private readonly entries = new Map<string, Entry>();
@@ -151,14 +159,31 @@ export class RemoteServers {
     if (this.closed) throw new ToolError(`pml is shutting down; remote MCP server ${ns} was not called.`);
     const url = remoteUrl(ns, desc.url);
     const headers = granted ?? expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env });
-    const key = `${url.href}\n${JSON.stringify(headers)}`;
+    const key = this.targetKey(ns, desc, headers);
+    let signedIn = false;
     for (let attempt = 0; ; attempt++) {
-      const entry = this.entry(ns, url, headers, key, ctx);
-      // The connection is shared: one caller cancelling must not fail the others' wait for it.
-      const conn = await raceAbort(entry.conn, ctx.signal, () => new ToolError(`The call to ${ns} was cancelled while connecting to ${url.origin}.`));
+      const entry = this.entry(ns, desc, url, headers, key, ctx);
+      let conn: Connection;
+      try {
+        // The connection is shared: one caller cancelling must not fail the others' wait for it.
+        conn = await raceAbort(entry.conn, ctx.signal, () => new ToolError(`The call to ${ns} was cancelled while connecting to ${url.origin}.`));
+      } catch (e) {
+        // Signed in while connecting: connect again, now with tokens (once).
+        if (e instanceof SignedIn && !signedIn) {
+          signedIn = true;
+          continue;
+        }
+        throw e instanceof SignedIn ? stillRefused(ns, url) : e;
+      }
       try {
         return await fn(conn);
       } catch (e) {
+        if (e instanceof SignInNeeded) {
+          if (signedIn) throw stillRefused(ns, url);
+          signedIn = true;
+          await conn.auth!.completeSignIn(ctx);
+          continue;
+        }
         if (!(e instanceof SessionExpired)) throw e;
         if (this.entries.get(ns) === entry) this.entries.delete(ns);
         void this.end(conn, false);
@@ -168,7 +193,7 @@ export class RemoteServers {
     }
   }
 
-  private entry(ns: string, url: URL, headers: Record<string, string>, key: string, ctx: Partial<CallContext>): Entry {
+  private entry(ns: string, desc: HttpDescriptor, url: URL, headers: Record<string, string>, key: string, ctx: Partial<CallContext>): Entry {
     const current = this.entries.get(ns);
     if (current?.key === key) return current;
     if (current) {
@@ -177,7 +202,7 @@ export class RemoteServers {
       void current.conn.then((c) => this.end(c), () => {});
     }
     const entry: Entry = { key, conn: undefined as unknown as Promise<Connection> };
-    entry.conn = this.open(ns, url, headers, key, ctx).then(
+    entry.conn = this.open(ns, desc, url, headers, key, ctx).then(
       (c) => {
         entry.settled = c;
         return c;
@@ -191,11 +216,11 @@ export class RemoteServers {
     return entry;
   }
 
-  private async open(ns: string, url: URL, headers: Record<string, string>, key: string, ctx: Partial<CallContext>): Promise<Connection> {
+  private async open(ns: string, desc: HttpDescriptor, url: URL, headers: Record<string, string>, key: string, ctx: Partial<CallContext>): Promise<Connection> {
     // OAuth only where the user configured no credentials of their own: a server answering 401 to
     // a configured Authorization header has rejected that header, not asked for a login.
     const staticAuth = Object.keys(headers).some((h) => h.toLowerCase() === "authorization");
-    const auth = staticAuth ? undefined : new RemoteAuth(ns, url, this.opts.onAuthorization);
+    const auth = staticAuth ? undefined : new RemoteAuth(ns, url, this.opts.onAuthorization, this.oauthClient(ns, desc));
     const transport = new StreamableHTTPClientTransport(url, {
       requestInit: { headers },
       authProvider: auth,
@@ -205,7 +230,8 @@ export class RemoteServers {
     });
     const relay = this.opts.onServerRequest;
     const client = new Client({ name: "pml", version }, { capabilities: relay ? { sampling: {}, elicitation: { form: {} } } : {} });
-    const conn: Connection = { ns, url, client, transport, inflight: new Map() };
+    const conn: Connection = { ns, url, client, transport, auth, inflight: new Map() };
+    auth?.exchangeWith((code) => transport.finishAuth(code));
     if (relay) {
       const origins = () => [...new Set(conn.inflight.values())];
       client.setRequestHandler(CreateMessageRequestSchema, async (req) => (await relay(ns, "sampling/createMessage", req.params, origins())) as any);
@@ -220,13 +246,17 @@ export class RemoteServers {
       log.debug(`remote ${ns} [${p.level}] ${typeof p.data === "string" ? p.data : JSON.stringify(p.data)}`);
     });
     client.onerror = (e) => log.debug(`remote ${ns}: ${e.message}`);
+    // A sign-in the user has open (an earlier call, or this request's previous round): finish
+    // that one; connecting now would start another and void its link.
+    if (auth?.pendingSignIn()) await auth.completeSignIn(ctx);
     ctx.progress?.(`connecting to ${ns} (${url.origin})`);
     try {
       await client.connect(transport, { signal: ctx.signal, timeout: this.timeoutMs });
     } catch (e) {
       await transport.close().catch(() => {});
-      if (e instanceof UnauthorizedError && auth) throw await auth.explain(ctx);
-      throw this.failure(conn, e, "initialize", ctx.signal);
+      if (!(e instanceof UnauthorizedError && auth)) throw this.failure(conn, e, "initialize", ctx.signal);
+      await auth.completeSignIn(ctx);
+      throw new SignedIn();
     }
     // Like a pooled stdio server: the tools are known once it has been used.
     if (this.tools.get(ns)?.key !== key) await this.fetchTools(conn, key, undefined).catch((e) => log.debug(`remote ${ns}: tools/list failed: ${(e as Error).message}`));
@@ -256,14 +286,24 @@ export class RemoteServers {
     return tools;
   }
 
+  /** The pre-registered OAuth client of an entry, its secret's ${VAR} filled by the one resolver. */
+  private oauthClient(ns: string, desc: HttpDescriptor): OAuthClientInformationMixed | undefined {
+    const o = desc.oauth;
+    if (!o || o.client_secret === undefined) return o && { client_id: o.client_id };
+    const destination = `the OAuth authorization server of ${desc.url}`;
+    const plan = new EnvResolver({ workspace: this.opts.workspace, env: this.opts.env }).plan({ ns, kind: "remote", origin: "user", required: [], headers: { secret: o.client_secret }, destination });
+    if (plan.missing.length) throw new ToolError(missingMessage(plan, `the OAuth client secret of remote MCP server '${ns}'`, this.opts.workspace));
+    return { client_id: o.client_id, client_secret: plan.headers.secret };
+  }
+
   private targetKey(ns: string, desc: HttpDescriptor, headers?: Record<string, string>): string {
-    return `${remoteUrl(ns, desc.url).href}\n${JSON.stringify(headers ?? expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env }))}`;
+    return `${remoteUrl(ns, desc.url).href}\n${JSON.stringify(headers ?? expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env }))}\n${JSON.stringify(desc.oauth ?? null)}`;
   }
 
   /** The message a user can act on, for any way a request can fail. */
-  private failure(c: Pick<Connection, "ns" | "url" | "transport">, e: unknown, label: string, signal: AbortSignal | undefined): Error {
+  private failure(c: Pick<Connection, "ns" | "url" | "transport" | "auth">, e: unknown, label: string, signal: AbortSignal | undefined): Error {
     const where = `remote MCP server ${c.ns} at ${c.url.href}`;
-    if (e instanceof ToolError || e instanceof SessionExpired) return e;
+    if (e instanceof ToolError || e instanceof SessionExpired || e instanceof SignInNeeded) return e;
     if (signal?.aborted) return new ToolError(`The call to ${c.ns} (${label}) was cancelled.`);
     if (this.closed) return new ToolError(`pml is shutting down; remote MCP server ${c.ns} was not called.`);
     if (e instanceof StreamableHTTPError) {
@@ -278,6 +318,7 @@ export class RemoteServers {
       if (status === 404) return new ToolError(`remote MCP server ${c.ns}: ${c.url.href} was not found (HTTP 404)${detail}; check its "url".`);
       return new ToolError(`${where} failed with HTTP ${status}${detail}`);
     }
+    if (e instanceof UnauthorizedError && c.auth?.pendingSignIn()) return new SignInNeeded();
     if (e instanceof UnauthorizedError)
       return new ToolError(`${c.url.href} rejected the credentials (HTTP 401); check the headers of '${c.ns}' in .pml.json (and the variables they use).`);
     if (e instanceof McpError) {
@@ -353,4 +394,8 @@ function httpDetail(message: string): string {
 
 function formatMs(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
+}
+
+function stillRefused(ns: string, url: URL): ToolError {
+  return new ToolError(`remote MCP server ${ns} at ${url.href} still refuses pml after signing in (HTTP 401/403); check that your account may use it.`);
 }

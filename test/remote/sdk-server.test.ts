@@ -118,3 +118,45 @@ describe("an OAuth-protected remote (authorization server on 127.0.0.1)", () => 
     expect(text(await again.call("secured", http(`${base}/mcp`), "whoami", {}, ctx()))).toBe("ok");
   });
 });
+
+describe("an OAuth-protected remote whose authorization server has no dynamic registration", () => {
+  const ws = tempDir("pml-oauth-pre-ws-");
+  const home = tempDir("pml-oauth-pre-home-");
+  const prevHome = process.env.PML_HOME;
+  const remote = oauthServer({ clients: { "pml-team": "s3cret-value-42" } });
+  const made: RemoteServers[] = [];
+  const pre = (secret: string) => ({ ...http(remote.url), oauth: { client_id: "pml-team", client_secret: secret } });
+  beforeAll(() => {
+    process.env.PML_HOME = home.path;
+  });
+  afterAll(async () => {
+    for (const r of made) await r.shutdown();
+    remote.stop();
+    if (prevHome === undefined) delete process.env.PML_HOME;
+    else process.env.PML_HOME = prevHome;
+    ws.cleanup();
+    home.cleanup();
+  });
+
+  test("a secret variable that is not set is named before any request", async () => {
+    const r = new RemoteServers({ workspace: ws.path, env: {} });
+    made.push(r);
+    const e = await r.call("secured", pre("${TEAM_OAUTH_SECRET}"), "whoami", {}, ctx()).catch((x) => x);
+    expect(e.message).toContain("TEAM_OAUTH_SECRET");
+    expect(remote.tokenRequests).toHaveLength(0);
+  });
+
+  test("the pre-registered client signs in with its secret from the environment; the secret is stored nowhere", async () => {
+    const r = new RemoteServers({ workspace: ws.path, env: { TEAM_OAUTH_SECRET: "s3cret-value-42" } });
+    made.push(r);
+    const first = await r.call("secured", pre("${TEAM_OAUTH_SECRET}"), "whoami", {}, ctx()).catch((e) => e);
+    const link = new URL(/open (\S+) in a browser/.exec(first.message)![1]!);
+    expect(link.searchParams.get("client_id")).toBe("pml-team");
+    const back = (await fetch(link, { redirect: "manual" })).headers.get("location")!;
+    expect((await fetch(back)).status).toBe(200);
+    expect(text(await r.call("secured", pre("${TEAM_OAUTH_SECRET}"), "whoami", {}, ctx()))).toBe("ok");
+    expect(remote.registered).toHaveLength(0);
+    expect(Buffer.from(remote.tokenRequests.at(-1)!.authorization!.replace(/^Basic /, ""), "base64").toString()).toBe("pml-team:s3cret-value-42");
+    for (const f of readdirSync(join(home.path, "oauth"))) expect(readFileSync(join(home.path, "oauth", f), "utf8")).not.toContain("s3cret-value-42");
+  });
+});

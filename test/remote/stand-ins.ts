@@ -47,8 +47,11 @@ export function sdkApp(guard?: (req: Request) => Response | undefined) {
 }
 
 /** An SDK server behind OAuth on 127.0.0.1: `${base}/mcp` answers 401 until a token it issued is sent. */
-export function oauthServer() {
-  const codes = new Map<string, { challenge: string; redirect: string }>();
+/** `clients`: pre-registered clients (id -> secret); then there is no dynamic registration and
+ * the token endpoint wants the client's credentials (HTTP Basic). */
+export function oauthServer(opts: { clients?: Record<string, string> } = {}) {
+  const codes = new Map<string, { challenge: string; redirect: string; client: string }>();
+  const tokenRequests: Array<{ authorization: string | null; body: string }> = [];
   const issued = new Set<string>();
   const registered: any[] = [];
   let base = "";
@@ -73,13 +76,13 @@ export function oauthServer() {
           issuer: base,
           authorization_endpoint: `${base}/authorize`,
           token_endpoint: `${base}/token`,
-          registration_endpoint: `${base}/register`,
+          ...(opts.clients ? {} : { registration_endpoint: `${base}/register` }),
           response_types_supported: ["code"],
           grant_types_supported: ["authorization_code", "refresh_token"],
           code_challenge_methods_supported: ["S256"],
-          token_endpoint_auth_methods_supported: ["none"],
+          token_endpoint_auth_methods_supported: opts.clients ? ["client_secret_basic"] : ["none"],
         });
-      if (u.pathname === "/register") {
+      if (u.pathname === "/register" && !opts.clients) {
         const meta: any = await req.json();
         registered.push(meta);
         return Response.json({ ...meta, client_id: `client-${registered.length}` }, { status: 201 });
@@ -87,15 +90,24 @@ export function oauthServer() {
       if (u.pathname === "/authorize") {
         // The user approves at once: back to the client's redirect URI with a code and its state.
         const code = randomUUID();
-        codes.set(code, { challenge: u.searchParams.get("code_challenge")!, redirect: u.searchParams.get("redirect_uri")! });
+        const client = u.searchParams.get("client_id") ?? "";
+        if (opts.clients && !(client in opts.clients)) return new Response("unknown client", { status: 400 });
+        codes.set(code, { challenge: u.searchParams.get("code_challenge")!, redirect: u.searchParams.get("redirect_uri")!, client });
         const back = new URL(u.searchParams.get("redirect_uri")!);
         back.searchParams.set("code", code);
         back.searchParams.set("state", u.searchParams.get("state") ?? "");
         return Response.redirect(back.href, 302);
       }
       if (u.pathname === "/token") {
-        const form = new URLSearchParams(await req.text());
+        const body = await req.text();
+        tokenRequests.push({ authorization: req.headers.get("authorization"), body });
+        const form = new URLSearchParams(body);
         const entry = codes.get(form.get("code") ?? "");
+        if (opts.clients && entry) {
+          const basic = Buffer.from((req.headers.get("authorization") ?? "").replace(/^Basic /, ""), "base64").toString();
+          const [id, secret] = basic.split(":").map(decodeURIComponent);
+          if (id !== entry.client || opts.clients[id!] !== secret) return Response.json({ error: "invalid_client" }, { status: 401 });
+        }
         const verifier = form.get("code_verifier") ?? "";
         const challenge = createHash("sha256").update(verifier).digest("base64url");
         if (!entry || entry.challenge !== challenge) return Response.json({ error: "invalid_grant" }, { status: 400 });
@@ -108,5 +120,5 @@ export function oauthServer() {
     },
   });
   base = `http://127.0.0.1:${server.port}`;
-  return { base, url: `${base}/mcp`, registered, stop: () => server.stop(true) };
+  return { base, url: `${base}/mcp`, registered, tokenRequests, stop: () => server.stop(true) };
 }
