@@ -89,7 +89,7 @@ export interface OpenOptions extends DbOptions {
   migrateTo?: number;
   /** Keep fetched capabilities in memory, up to about this many bytes (default 0: no cache). */
   cacheBytes?: number;
-  /** Polling and lease of the cache's change feed (tests shorten them). */
+  /** Polling and lease of the cache's change feed (default: reads every 50 ms, a 2 s lease). */
   feed?: ChangeFeedOptions;
 }
 
