@@ -3,7 +3,8 @@
 // Every change of a capability row appends its fqdn to `registry_changes` (a trigger, migration 3).
 // A caching replica registers in `registry_replicas` and polls the log every POLL_MS (PostgreSQL
 // also wakes it at once with NOTIFY), drops what changed from its cache, then acknowledges how far
-// it read and renews a lease. It answers from its cache only while its lease runs.
+// it read (at once when it read something, else about once a second) and renews a lease. It
+// answers from its cache only while its lease runs.
 //
 // A publish, after its commit, waits until every replica with a running lease has acknowledged the
 // change (or its lease ran out). So once a publish returns, no replica serves what it replaced: a
@@ -115,7 +116,11 @@ export class ChangeFeed {
         this.onChange([...new Set(rows.map((r) => r.fqdn as string))]);
         this.seen = Number(rows.at(-1).seq);
       }
+      // Acknowledge at once when there was something to read (a publisher may be waiting), else
+      // renew only once half the lease has gone: an idle replica writes about once a second, not
+      // at every read (on SQLite every write is a commit to the file).
       const t0 = performance.now();
+      if (rows.length === 0 && t0 < this.leaseUntil - this.leaseMs / 2) return this.afterPoll();
       // Renewed only while the lease has not run out in the database: a publisher that found it run
       // out did not wait for us, so what we hold may be stale.
       const renewed = await this.db.query(
@@ -129,14 +134,18 @@ export class ChangeFeed {
         log.info(`registry cache: this replica's lease ran out (paused, or the database was out of reach); cache emptied`);
         await this.register(true);
       }
-      if (this.failing) log.info("registry cache: reading the change log again");
-      this.failing = false;
-      if (++this.polls % Math.max(1, Math.round(60_000 / this.pollMs)) === 0) await this.prune();
+      await this.afterPoll();
     } catch (e) {
       // The lease runs out on its own; until the database answers, every fetch goes to it.
       if (!this.failing && !this.closed) log.warn(`registry cache: cannot read the change log (${(e as Error).message}); answering from the database until it can`);
       this.failing = true;
     }
+  }
+
+  private async afterPoll(): Promise<void> {
+    if (this.failing) log.info("registry cache: reading the change log again");
+    this.failing = false;
+    if (++this.polls % Math.max(1, Math.round(60_000 / this.pollMs)) === 0) await this.prune();
   }
 
   /** First (`again` false): from the end of the log. Again after a lapse: from where we read to. */
