@@ -6,31 +6,12 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { parsePublish } from "../../src/server/capability-record.ts";
 import { DatabaseStore } from "../../src/server/database-store.ts";
-import { tempDir } from "../helpers/pml.ts";
-import { postgresUnavailable, startPostgres, type TestPostgres } from "../helpers/postgres.ts";
-import { capability, fetchEntry, KEYS, publish, startReplica, writeKeysFile, type Replica } from "./helpers.ts";
+import { postgresUnavailable } from "../helpers/postgres.ts";
+import { bothDatabases, capability, fetchEntry, KEYS, publish, startReplica, type Replica } from "./helpers.ts";
 
 if (postgresUnavailable) console.warn(`skipped: the PostgreSQL half of test/registry-db/cache.test.ts (${postgresUnavailable})`);
 
-let pg: TestPostgres | undefined;
-let dir: ReturnType<typeof tempDir>;
-let keysFile: string;
-
-beforeAll(async () => {
-  dir = tempDir("pml-regcache-");
-  keysFile = writeKeysFile(dir.path);
-  if (!postgresUnavailable) pg = await startPostgres();
-}, 60_000);
-
-afterAll(async () => {
-  await pg?.stop();
-  dir?.cleanup();
-});
-
-const dialects = [
-  { name: "PostgreSQL", skip: !!postgresUnavailable, fresh: async () => pg!.createDatabase("cache") },
-  { name: "SQLite", skip: false, fresh: async () => `sqlite:${join(dir.path, "cache.sqlite")}` },
-];
+const db = bothDatabases("pml-regcache-");
 
 /** B's answer, asked twice: the second comes from its cache when the first filled it. */
 async function twice(url: string, fqdn: string, key?: string): Promise<{ status: number; text: string }> {
@@ -41,15 +22,15 @@ async function twice(url: string, fqdn: string, key?: string): Promise<{ status:
   return second;
 }
 
-for (const d of dialects) {
+for (const d of db.dialects) {
   describe.skipIf(d.skip)(`replica caches on ${d.name}`, () => {
     let url: string;
     let a: Replica;
     let b: Replica;
 
     beforeAll(async () => {
-      url = await d.fresh();
-      [a, b] = await Promise.all([startReplica(url, keysFile), startReplica(url, keysFile)]);
+      url = await d.fresh("cache");
+      [a, b] = await Promise.all([startReplica(url, db.keysFile), startReplica(url, db.keysFile)]);
     }, 30_000);
 
     afterAll(async () => {
@@ -146,7 +127,7 @@ for (const d of dialects) {
 
 describe("the cache's bound", () => {
   test("it holds at most about --cache-mb, dropping the least recently used, and answers the same as without it", async () => {
-    const url = `sqlite:${join(dir.path, "bound.sqlite")}`;
+    const url = `sqlite:${join(db.dir, "bound.sqlite")}`;
     const cached = await DatabaseStore.open(url, { cacheBytes: 40_000 });
     const plain = await DatabaseStore.open(url);
     try {
