@@ -1,12 +1,15 @@
 // The team registry on PostgreSQL at scale: N stored capabilities (default 100k), then
 //   - GET /mcp/{fqdn} (random names, a key of the org) at concurrency 32 against one replica and
-//     against two (requests alternate), p50/p95/p99 and throughput;
+//     against two (requests alternate), p50/p95/p99 and throughput, with each replica's cache as
+//     pml ships it (after one pass over every name, which is also reported: the first fetch of a
+//     name is a cache miss) and with the cache off (`--cache-mb 0`: every fetch reads PostgreSQL);
 //   - the same at concurrency 1 (the stack's latency without queueing for the CPU);
-//   - GET /mcp?text= (two words from the descriptions) at concurrency 1 and 32;
+//   - GET /mcp?text= (two words from the descriptions) at concurrency 1 and 32 (never cached);
 // next to two baselines measured in the same run: the replica's own lookup query sent straight to
 // PostgreSQL from this process (database + driver), and a bare Bun.serve answering a module of the
 // same size (HTTP + client). CPU time per request of the client, the replicas and PostgreSQL (from
 // /proc) says where the time goes on this machine.
+// The replicas' resident memory is printed with the cache rows.
 //   bun bench/registry-db.ts [--count 100000] [--requests 20000] [--bin dist/pml]
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -57,8 +60,14 @@ const selfCpu = () => {
   return (u.user + u.system) / 1e6;
 };
 
-async function spawnReplica(db: string, keys: string): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
-  const proc = Bun.spawn([BIN, "registry", "serve", "--database", db, "--port", "0", "--api-keys-file", keys], {
+/** Resident memory of a process in MB. */
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+async function spawnReplica(db: string, keys: string, extra: string[] = []): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const proc = Bun.spawn([BIN, "registry", "serve", "--database", db, "--port", "0", "--api-keys-file", keys, ...extra], {
     stdin: "ignore",
     stdout: "ignore",
     stderr: "pipe",
@@ -115,10 +124,10 @@ async function load(total: number, concurrency: number, next: (i: number) => Pro
 const rnd = (n: number) => Math.floor(Math.random() * n);
 const fqdnOf = (i: number) => `acme.web.ns${i % 8}.act_${i}`;
 
-function row(name: string, r: Run, cpu?: Record<string, number>): void {
+function row(name: string, r: Run, cpu?: Record<string, number>, requests = REQUESTS): void {
   const f = (x: number) => x.toFixed(2).padStart(8);
-  const cpuText = cpu ? "  cpu µs/req: " + Object.entries(cpu).map(([k, v]) => `${k} ${((v * 1e6) / REQUESTS).toFixed(0)}`).join(", ") : "";
-  console.log(`${name.padEnd(34)}${f(r.latency.median)}${f(r.latency.p95)}${f(r.latency.p99)}  ms ${r.perSecond.toFixed(0).padStart(7)}/s${r.errors ? `  ERRORS ${r.errors}` : ""}${cpuText}`);
+  const cpuText = cpu ? "  cpu µs/req: " + Object.entries(cpu).map(([k, v]) => `${k} ${((v * 1e6) / requests).toFixed(0)}`).join(", ") : "";
+  console.log(`${name.padEnd(44)}${f(r.latency.median)}${f(r.latency.p95)}${f(r.latency.p99)}  ms ${r.perSecond.toFixed(0).padStart(7)}/s${r.errors ? `  ERRORS ${r.errors}` : ""}${cpuText}`);
 }
 
 const dir = mkdtempSync(join(tmpdir(), "pml-bench-regdb-"));
@@ -153,7 +162,7 @@ try {
     process.exit(0);
   }
   console.log(`machine: ${navigator.hardwareConcurrency} cores, shared; client, replicas and PostgreSQL all run on it`);
-  console.log(`\n${"".padEnd(34)}${"p50".padStart(8)}${"p95".padStart(8)}${"p99".padStart(8)}     throughput`);
+  console.log(`\n${"".padEnd(44)}${"p50".padStart(8)}${"p95".padStart(8)}${"p99".padStart(8)}     throughput`);
 
   // ---- baseline 1: the replica's lookup straight to PostgreSQL -----------------------------------
   const direct = await DatabaseStore.open(dbUrl, { poolSize: 10 });
@@ -184,53 +193,69 @@ try {
   row("baseline: bare Bun.serve (HTTP)", floorRun, { client: selfCpu() - c0, server: procCpu(floor.pid) - s0 });
   floor.kill();
 
-  // ---- the registry: one replica, then two ------------------------------------------------------
-  const [r1, r2] = await Promise.all([spawnReplica(dbUrl, keys), spawnReplica(dbUrl, keys)]);
-  const get = async (base: string, i: number) => {
-    const r = await fetch(`${base}/mcp/${fqdnOf(rnd(COUNT))}`, { headers: { authorization: `Bearer ${KEY}` } });
+  // ---- the registry: one replica, then two; with the cache pml ships, then without ------------------
+  const get = async (base: string, fqdn: string) => {
+    const r = await fetch(`${base}/mcp/${fqdn}`, { headers: { authorization: `Bearer ${KEY}` } });
     await r.arrayBuffer();
     return r.status === 200;
   };
-  // Warm both (connection pools, JIT) without counting it.
-  await load(2000, CONCURRENCY, (i) => get(i % 2 ? r1.url : r2.url, i));
-
-  const sizes = (await (await fetch(`${r1.url}/mcp/${fqdnOf(1)}`, { headers: { authorization: `Bearer ${KEY}` } })).arrayBuffer()).byteLength;
   const results: Record<string, Run> = {};
-  for (const [name, pick] of [
-    ["GET /mcp/{fqdn}, 1 replica", () => r1.url],
-    ["GET /mcp/{fqdn}, 2 replicas", (i: number) => (i % 2 ? r1.url : r2.url)],
-  ] as const) {
-    pgCpu0 = procCpu(pg.pid(), true);
-    c0 = selfCpu();
-    const a0 = procCpu(r1.pid);
-    const b0 = procCpu(r2.pid);
-    const run = await load(REQUESTS, CONCURRENCY, (i) => get(pick(i), i));
-    results[name] = run;
-    row(name, run, { client: selfCpu() - c0, replicas: procCpu(r1.pid) - a0 + procCpu(r2.pid) - b0, postgres: procCpu(pg.pid(), true) - pgCpu0 });
+  let sizes = 0;
+  let s1: Run | undefined;
+  let s32: Run | undefined;
+  for (const mode of ["cache", "no cache"] as const) {
+    const [r1, r2] = await Promise.all([0, 1].map(() => spawnReplica(dbUrl, keys, mode === "cache" ? [] : ["--cache-mb", "0"])));
+    const cpuOf = () => ({ client: selfCpu(), replicas: procCpu(r1!.pid) + procCpu(r2!.pid), postgres: procCpu(pg.pid(), true) });
+    const since = (before: Record<string, number>) => Object.fromEntries(Object.entries(cpuOf()).map(([k, v]) => [k, v - before[k]!]));
+    // Warm both (connection pools, JIT) without counting it.
+    await load(2000, CONCURRENCY, (i) => get(i % 2 ? r1!.url : r2!.url, fqdnOf(rnd(COUNT))));
+    if (mode === "cache") {
+      // Every name once on each replica: what a long-running replica holds. These are all misses.
+      const order = Array.from({ length: COUNT }, (_, i) => i).sort(() => Math.random() - 0.5);
+      for (const [n, r] of [[1, r1!], [2, r2!]] as const) {
+        const before = cpuOf();
+        const warm = await load(COUNT, CONCURRENCY, (i) => get(r.url, fqdnOf(order[i]!)));
+        if (n === 1) row("first fetch of each name (miss), 1 replica", warm, since(before), COUNT);
+      }
+    }
+    sizes = (await (await fetch(`${r1!.url}/mcp/${fqdnOf(1)}`, { headers: { authorization: `Bearer ${KEY}` } })).arrayBuffer()).byteLength;
+    for (const [name, pick] of [
+      [`GET /mcp/{fqdn}, 1 replica, ${mode}`, () => r1!.url],
+      [`GET /mcp/{fqdn}, 2 replicas, ${mode}`, (i: number) => (i % 2 ? r1!.url : r2!.url)],
+    ] as const) {
+      const before = cpuOf();
+      const run = await load(REQUESTS, CONCURRENCY, (i) => get(pick(i), fqdnOf(rnd(COUNT))));
+      results[name] = run;
+      row(name, run, since(before));
+    }
+    // One request at a time: the stack's own latency, without queueing for the 2 cores.
+    row(`GET /mcp/{fqdn}, 1 replica, ${mode}, c=1`, await load(2000, 1, () => get(r1!.url, fqdnOf(rnd(COUNT)))));
+    if (mode === "cache") {
+      console.log(`${"".padEnd(44)}replica memory: ${rssMb(r1!.pid).toFixed(0)} MB and ${rssMb(r2!.pid).toFixed(0)} MB resident, ${COUNT} names cached each`);
+      // ---- text search (always the database) --------------------------------------------------------
+      const search = async () => {
+        const q = `${WORDS[rnd(48)]} ${WORDS[rnd(48)]}`;
+        const r = await fetch(`${r1!.url}/mcp?text=${encodeURIComponent(q)}&limit=20`, { headers: { authorization: `Bearer ${KEY}` } });
+        await r.arrayBuffer();
+        return r.status === 200;
+      };
+      s1 = await load(500, 1, search);
+      row("GET /mcp?text= (2 words), c=1", s1);
+      s32 = await load(2000, CONCURRENCY, search);
+      row("GET /mcp?text= (2 words), c=32", s32);
+    }
+    await Promise.all([r1!.stop(), r2!.stop()]);
   }
 
-  // One request at a time: the stack's own latency, without queueing for the 2 cores.
-  const single = await load(2000, 1, (i) => get(r1.url, i));
-  row("GET /mcp/{fqdn}, 1 replica, c=1", single);
-
-  // ---- text search --------------------------------------------------------------------------------
-  const search = async () => {
-    const q = `${WORDS[rnd(48)]} ${WORDS[rnd(48)]}`;
-    const r = await fetch(`${r1.url}/mcp?text=${encodeURIComponent(q)}&limit=20`, { headers: { authorization: `Bearer ${KEY}` } });
-    await r.arrayBuffer();
-    return r.status === 200;
-  };
-  const s1 = await load(500, 1, search);
-  row("GET /mcp?text= (2 words), c=1", s1);
-  const s32 = await load(2000, CONCURRENCY, search);
-  row("GET /mcp?text= (2 words), c=32", s32);
-
-  const one = results["GET /mcp/{fqdn}, 1 replica"]!;
-  const two = results["GET /mcp/{fqdn}, 2 replicas"]!;
+  const one = results["GET /mcp/{fqdn}, 1 replica, cache"]!;
+  const two = results["GET /mcp/{fqdn}, 2 replicas, cache"]!;
+  const oneOff = results["GET /mcp/{fqdn}, 1 replica, no cache"]!;
+  const twoOff = results["GET /mcp/{fqdn}, 2 replicas, no cache"]!;
   console.log(`\nmodule size ${sizes} bytes; ${REQUESTS} requests per row at concurrency ${CONCURRENCY}`);
   console.log(`fetch p95 ${one.latency.p95.toFixed(2)} ms with 1 replica, ${two.latency.p95.toFixed(2)} ms with 2 (target <= 5 ms): ${one.latency.p95 <= 5 && two.latency.p95 <= 5 ? "met" : "NOT met"}`);
+  console.log(`without the cache: ${oneOff.latency.p95.toFixed(2)} ms and ${twoOff.latency.p95.toFixed(2)} ms; cache / no cache throughput: ${(one.perSecond / oneOff.perSecond).toFixed(2)}x (1 replica), ${(two.perSecond / twoOff.perSecond).toFixed(2)}x (2)`);
   console.log(`throughput 2 replicas / 1 replica: ${(two.perSecond / one.perSecond).toFixed(2)}x; 1 replica vs bare HTTP: ${(one.perSecond / floorRun.perSecond).toFixed(2)}x; vs lookup alone: ${(one.perSecond / dbRun.perSecond).toFixed(2)}x`);
-  await Promise.all([r1.stop(), r2.stop()]);
+  console.log(`text search p95: ${s1!.latency.p95.toFixed(2)} ms at c=1, ${s32!.latency.p95.toFixed(2)} ms at c=32`);
   await store.close();
 } finally {
   await pg.stop();

@@ -1,8 +1,10 @@
 // Published capabilities in a database: PostgreSQL (`postgres://…`, several stateless replicas on
 // one database) or a SQLite file (`sqlite:PATH`, one host). Both go through Bun's SQL client, so
 // the queries are written once; the few dialect differences (row locks, text search, collation)
-// are named where they occur. Nothing is kept in the process that another replica could change,
-// except rendered module text, which is keyed by immutable version and visibility.
+// are named where they occur. A replica started with a cache (`cacheBytes`, what `pml registry
+// serve` does) answers fetches from memory and hears of every change through the database's change
+// log (src/server/change-feed.ts); without one it keeps only rendered module text, keyed by
+// immutable version and visibility.
 import { randomUUID } from "node:crypto";
 import type { Identity } from "./api-keys.ts";
 import {
@@ -21,6 +23,8 @@ import {
   type VersionRecord,
   type Visibility,
 } from "./capability-record.ts";
+import { CapabilityCache, mayView, type CachedRow } from "./capability-cache.ts";
+import { ChangeFeed, waitForReplicas, type ChangeFeedOptions } from "./change-feed.ts";
 import { openDb, redactUrl, type Db, type DbOptions, type Query } from "./database.ts";
 import { migrate } from "./migrations.ts";
 import { BadCursorError, etagOf, searchWords, type CatalogEntry, type CatalogSlice, type ListQuery, type RegistryStore, type StoredEntry } from "./store.ts";
@@ -34,7 +38,10 @@ const SELECT = `SELECT c.id, c.owner, c.org, c.project, c.namespace, c.action, c
   v.change_summary, v.created_by AS v_created_by, v.created_at AS v_created_at
   FROM capabilities c JOIN capability_versions v ON v.capability_id = c.id`;
 
-/** Which rows a caller may see: public ones; else its org's shared ones and its own private ones. */
+/**
+ * Which rows a caller may see: public ones; else its org's shared ones and its own private ones.
+ * `mayView` (capability-cache.ts) is the same rule on a cached row.
+ */
 function visibleTo(viewer: Identity | null, params: unknown[]): string {
   if (!viewer) return `c.visibility = 'public'`;
   params.push(viewer.org, viewer.user);
@@ -80,13 +87,23 @@ export function searchText(r: Pick<VersionRecord, "namespace" | "action" | "desc
 export interface OpenOptions extends DbOptions {
   /** Run migrations up to this schema version only (tests build older databases with it). */
   migrateTo?: number;
+  /** Keep fetched capabilities in memory, up to about this many bytes (default 0: no cache). */
+  cacheBytes?: number;
+  /** Polling and lease of the cache's change feed (default: reads every 50 ms, a 2 s lease). */
+  feed?: ChangeFeedOptions;
 }
+
+type Format = "module" | "record";
 
 export class DatabaseStore implements RegistryStore {
   private readonly rendered = new Map<string, StoredEntry>();
   /** Postgres compares names byte-wise whatever the database's locale, like SQLite does. */
   private readonly coll: string;
   readonly label: string;
+
+  private cache: CapabilityCache | null = null;
+  private feed: ChangeFeed | null = null;
+  private feedDb: Db | null = null;
 
   private constructor(readonly db: Db) {
     this.coll = db.dialect === "postgres" ? ` COLLATE "C"` : "";
@@ -109,36 +126,80 @@ export class DatabaseStore implements RegistryStore {
         throw new Error(`--database ${redactUrl(url)}: cannot connect to PostgreSQL (${why}). Is it running, and do host, port, user, password and database name match?`);
       throw new Error(`--database ${redactUrl(url)}: ${why}`);
     }
-    return new DatabaseStore(db);
+    const store = new DatabaseStore(db);
+    if (opts.cacheBytes) {
+      try {
+        await store.startCache(url, opts.cacheBytes, opts.feed);
+      } catch (e) {
+        await store.close().catch(() => {});
+        throw new Error(`--database ${redactUrl(url)}: cannot start the change feed of the cache (${(e as Error).message})`);
+      }
+    }
+    return store;
+  }
+
+  private async startCache(url: string, bytes: number, opts: ChangeFeedOptions = {}): Promise<void> {
+    const cache = new CapabilityCache(bytes);
+    // PostgreSQL: the feed has its own connections (one LISTENs), so its reads never queue behind
+    // fetches. SQLite: one connection per process is the rule (database.ts).
+    this.feedDb = this.db.dialect === "postgres" ? openDb(url, { poolSize: 2 }) : null;
+    this.feed = await ChangeFeed.start(this.feedDb ?? this.db, (fqdns) => cache.drop(fqdns), opts);
+    this.cache = cache;
+  }
+
+  /** Entries and bytes held by the cache (null without one). */
+  cacheStats(): { entries: number; bytes: number } | null {
+    return this.cache ? { entries: this.cache.size, bytes: this.cache.usedBytes } : null;
   }
 
   async close(): Promise<void> {
+    await this.feed?.close();
+    await this.feedDb?.close();
     await this.db.close();
   }
 
   // ---- read ------------------------------------------------------------------------------------
 
-  async get(fqdn: string, viewer: Identity | null): Promise<StoredEntry | null> {
-    const r = await this.lookup(fqdn, viewer);
-    return r ? this.render(r) : null;
+  get(fqdn: string, viewer: Identity | null): Promise<StoredEntry | null> {
+    return this.fetch(fqdn, viewer, "module");
   }
 
-  async getRecord(fqdn: string, viewer: Identity | null): Promise<StoredEntry | null> {
-    const r = await this.lookup(fqdn, viewer);
-    if (!r) return null;
-    const body = new TextEncoder().encode(JSON.stringify(capabilityRecord(r)));
-    return { body, contentType: "application/json; charset=utf-8", etag: etagOf(body) };
+  getRecord(fqdn: string, viewer: Identity | null): Promise<StoredEntry | null> {
+    return this.fetch(fqdn, viewer, "record");
   }
 
-  private async lookup(fqdn: string, viewer: Identity | null): Promise<(VersionRecord & { seq: number }) | null> {
+  private async fetch(fqdn: string, viewer: Identity | null, format: Format): Promise<StoredEntry | null> {
     const parts = fqdn.split(".");
     if (parts.length !== 4 && parts.length !== 5) return null;
-    const params: unknown[] = [parts.slice(0, 4).join(".")];
-    let version = `v.seq = c.latest_seq`;
-    if (parts.length === 5) {
-      params.push(parts[4]);
-      version = `substr(v.code_hash, 1, 4) = $2`;
+    const cache = this.cache;
+    if (!cache || !this.feed!.fresh()) {
+      const r = await this.lookup(parts, viewer);
+      return !r ? null : format === "module" ? this.render(r) : recordEntry(r);
     }
+    const key = `${format} ${fqdn}`;
+    let rows = cache.get(key);
+    if (!rows) {
+      const epoch = cache.epoch;
+      rows = (await this.candidates(parts)).map(
+        (c): CachedRow => ({ org: c.r.org, owner: c.owner, visibility: c.r.visibility, entry: format === "module" ? moduleEntry(c.r) : recordEntry(c.r) }),
+      );
+      cache.set(key, parts.slice(0, 4).join("."), rows, epoch);
+    }
+    return rows.find((row) => mayView(viewer, row))?.entry ?? null;
+  }
+
+  /** The version a 4-part name (latest) or 5-part name (code hash prefix) selects. */
+  private version(parts: string[], params: unknown[]): string {
+    params.push(parts.slice(0, 4).join("."));
+    if (parts.length === 4) return `v.seq = c.latest_seq`;
+    params.push(parts[4]);
+    return `substr(v.code_hash, 1, 4) = $2`;
+  }
+
+  /** The one row `viewer` is shown: its own private capability of that name first, else the shared one. */
+  private async lookup(parts: string[], viewer: Identity | null): Promise<(VersionRecord & { seq: number }) | null> {
+    const params: unknown[] = [];
+    const version = this.version(parts, params);
     const rows = await this.db.query(
       `${SELECT} AND ${version} WHERE c.fqdn = $1 AND ${visibleTo(viewer, params)} ORDER BY (c.owner = '') ASC, v.seq DESC LIMIT 1`,
       params,
@@ -146,12 +207,19 @@ export class DatabaseStore implements RegistryStore {
     return rows.length ? toRecord(rows[0]) : null;
   }
 
+  /** Every row any caller could be shown for the name, in `lookup`'s order, for the cache. */
+  private async candidates(parts: string[]): Promise<{ owner: string; r: VersionRecord & { seq: number } }[]> {
+    const params: unknown[] = [];
+    const version = this.version(parts, params);
+    const rows = await this.db.query(`${SELECT} AND ${version} WHERE c.fqdn = $1 ORDER BY (c.owner = '') ASC, v.seq DESC`, params);
+    return rows.map((row: any) => ({ owner: row.owner as string, r: toRecord(row) }));
+  }
+
   private render(r: VersionRecord & { seq: number }): StoredEntry {
     const key = `${r.id}/${r.seq}/${r.visibility}`;
     let entry = this.rendered.get(key);
     if (!entry) {
-      const body = new TextEncoder().encode(renderCapabilityModule(r));
-      entry = { body, contentType: TS, etag: etagOf(body) };
+      entry = moduleEntry(r);
       if (this.rendered.size >= RENDER_CACHE_MAX) this.rendered.delete(this.rendered.keys().next().value!);
       this.rendered.set(key, entry);
     }
@@ -311,8 +379,14 @@ export class DatabaseStore implements RegistryStore {
       ]);
       return result("version", latest.id, tag, visibility, next.code_hash);
     };
+    let published: { result: PublishResult; seq: number };
     try {
-      return await this.db.transaction(work);
+      published = await this.db.transaction(async (tx) => {
+        const result = await work(tx);
+        if (result.status === "unchanged") return { result, seq: 0 };
+        // The trigger logged the change; this transaction holds the log's lock, so the last entry is ours.
+        return { result, seq: Number((await tx(`SELECT max(seq) AS s FROM registry_changes`))[0].s) };
+      });
     } catch (e) {
       // Two publishers racing past the row lock (only possible if a replica runs an older pml)
       // meet the (capability, seq) key: still one winner and one conflict.
@@ -320,6 +394,12 @@ export class DatabaseStore implements RegistryStore {
         throw new PublishError(409, "concurrent_publish", `${input.name} was published by someone else at the same moment: fetch the latest version and publish again`);
       throw e;
     }
+    if (published.seq) {
+      this.cache?.drop([fqdn]);
+      // Once this returns, no replica answers with what the publish replaced (change-feed.ts).
+      await waitForReplicas(this.db, published.seq, this.feed?.id ?? null);
+    }
+    return published.result;
   }
 
   private async insertVersion(tx: Query, id: string, seq: number, tag: string, r: Omit<VersionRecord, "version_tag">): Promise<void> {
@@ -330,6 +410,16 @@ export class DatabaseStore implements RegistryStore {
       [id, seq, tag, r.code, r.code_hash, r.description, r.intent, json(r.parameters_schema), json(r.default_args), JSON.stringify(r.tools_used), r.routing, JSON.stringify(r.tags), r.change_summary, r.updated_by, r.updated_at],
     );
   }
+}
+
+function moduleEntry(r: VersionRecord): StoredEntry {
+  const body = new TextEncoder().encode(renderCapabilityModule(r));
+  return { body, contentType: TS, etag: etagOf(body) };
+}
+
+function recordEntry(r: VersionRecord): StoredEntry {
+  const body = new TextEncoder().encode(JSON.stringify(capabilityRecord(r)));
+  return { body, contentType: "application/json; charset=utf-8", etag: etagOf(body) };
 }
 
 function catalogEntry(r: VersionRecord): CatalogEntry {

@@ -21,7 +21,14 @@ export interface Db {
   query: Query;
   /** Runs `fn` in one transaction; a throw rolls it back. */
   transaction<T>(fn: (q: Query) => Promise<T>): Promise<T>;
+  /** PostgreSQL only: calls `onNotify` on each NOTIFY on `channel`; resolves to a function that stops listening. */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** The database's own clock in epoch milliseconds, read when the expression runs (not at transaction start). */
+export function nowMs(d: Dialect): string {
+  return d === "postgres" ? `(extract(epoch from clock_timestamp()) * 1000)::bigint` : `CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`;
 }
 
 /** `postgres://user:secret@host/db` -> `postgres://user@host/db`. */
@@ -56,6 +63,12 @@ function postgresDb(url: string, opts: DbOptions): Db {
     label: redactUrl(url),
     query: q(sql),
     transaction: (fn) => sql.begin((tx) => fn(q(tx as unknown as SQL))) as Promise<any>,
+    async listen(channel, onNotify) {
+      const sub = await sql.listen(channel, () => onNotify());
+      return async () => {
+        await sub.unlisten();
+      };
+    },
     close: () => sql.close(),
   };
 }

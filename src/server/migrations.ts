@@ -3,7 +3,12 @@
 // in one transaction, PostgreSQL under an advisory lock (replicas starting together migrate once,
 // the others wait and find nothing left to do), SQLite under BEGIN IMMEDIATE.
 // Types are the common subset of both: TEXT (JSON kept as text), INTEGER, BIGINT (epoch ms).
-import type { Db, Dialect, Query } from "./database.ts";
+import { nowMs, type Db, type Dialect, type Query } from "./database.ts";
+
+/** Taken by every writer of the change log until it commits (migration 3's trigger). */
+const CHANGE_LOCK = 0x706d6c02;
+/** PostgreSQL wakes the replicas' change feeds on this channel. */
+export const CHANGE_CHANNEL = "pml_registry_changes";
 
 interface Migration {
   version: number;
@@ -79,6 +84,45 @@ export const MIGRATIONS: Migration[] = [
                BEGIN SELECT RAISE(ABORT, 'capability versions are append-only: a version cannot be changed or deleted'); END`,
             `CREATE TRIGGER capability_versions_no_delete BEFORE DELETE ON capability_versions
                BEGIN SELECT RAISE(ABORT, 'capability versions are append-only: a version cannot be changed or deleted'); END`,
+          ]),
+    ],
+  },
+  {
+    version: 3,
+    what: "a change log of capabilities, and the replicas that cache them (src/server/change-feed.ts)",
+    statements: (d) => [
+      // Every insert, update or delete of a capability row appends its fqdn here, from a trigger, so
+      // no write path (nor an operator's SQL) can change a capability without replicas hearing of
+      // it. Sequence numbers become visible in order: PostgreSQL writers take one lock until commit,
+      // SQLite writers are serialized by the file; AUTOINCREMENT never reuses a pruned number.
+      d === "postgres"
+        ? `CREATE TABLE registry_changes (seq BIGINT PRIMARY KEY, fqdn TEXT NOT NULL, changed_at BIGINT NOT NULL)`
+        : `CREATE TABLE registry_changes (seq INTEGER PRIMARY KEY AUTOINCREMENT, fqdn TEXT NOT NULL, changed_at BIGINT NOT NULL)`,
+      `CREATE TABLE registry_replicas (id TEXT PRIMARY KEY, seen_seq BIGINT NOT NULL, lease_until BIGINT NOT NULL)`,
+      ...(d === "postgres"
+        ? [
+            `CREATE SEQUENCE registry_change_seq`,
+            `CREATE FUNCTION pml_capability_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+               DECLARE at BIGINT := ${nowMs("postgres")};
+               BEGIN
+                 PERFORM pg_advisory_xact_lock(${CHANGE_LOCK});
+                 IF TG_OP <> 'INSERT' THEN INSERT INTO registry_changes VALUES (nextval('registry_change_seq'), OLD.fqdn, at); END IF;
+                 IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.fqdn <> OLD.fqdn) THEN INSERT INTO registry_changes VALUES (nextval('registry_change_seq'), NEW.fqdn, at); END IF;
+                 PERFORM pg_notify('${CHANGE_CHANNEL}', '');
+                 RETURN NULL;
+               END $$`,
+            `CREATE TRIGGER capabilities_changed AFTER INSERT OR UPDATE OR DELETE ON capabilities FOR EACH ROW EXECUTE FUNCTION pml_capability_changed()`,
+          ]
+        : [
+            `CREATE TRIGGER capabilities_inserted AFTER INSERT ON capabilities
+               BEGIN INSERT INTO registry_changes (fqdn, changed_at) VALUES (NEW.fqdn, ${nowMs("sqlite")}); END`,
+            `CREATE TRIGGER capabilities_updated AFTER UPDATE ON capabilities
+               BEGIN
+                 INSERT INTO registry_changes (fqdn, changed_at) VALUES (OLD.fqdn, ${nowMs("sqlite")});
+                 INSERT INTO registry_changes (fqdn, changed_at) SELECT NEW.fqdn, ${nowMs("sqlite")} WHERE NEW.fqdn <> OLD.fqdn;
+               END`,
+            `CREATE TRIGGER capabilities_deleted AFTER DELETE ON capabilities
+               BEGIN INSERT INTO registry_changes (fqdn, changed_at) VALUES (OLD.fqdn, ${nowMs("sqlite")}); END`,
           ]),
     ],
   },

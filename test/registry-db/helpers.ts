@@ -1,8 +1,10 @@
 // Shared by the registry-db tests: API keys for a small team, a replica of `pml registry serve`
 // (the compiled binary) on a database, and HTTP helpers that speak the registry's wire format.
+import { afterAll, beforeAll } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { entries, spawnListening, testEnv } from "../helpers/pml.ts";
+import { entries, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { postgresUnavailable, startPostgres, type TestPostgres } from "../helpers/postgres.ts";
 
 export const KEYS = {
   alice: "k_alice_0123456789", // acme
@@ -68,3 +70,39 @@ export const capability = (name: string, code: string, extra: Record<string, unk
   visibility: "org",
   ...extra,
 });
+
+/**
+ * For a test file over both databases (call at its top level): a temp dir holding the team's keys
+ * file and, when PostgreSQL can run here, a server of the file's own, stopped after it. Each
+ * dialect's `fresh(name)` makes an empty database (names must differ within the file).
+ */
+export interface BothDatabases {
+  dir: string;
+  keysFile: string;
+  pg: TestPostgres | undefined;
+  dialects: { name: "SQLite" | "PostgreSQL"; skip: boolean; fresh(name: string): Promise<string> }[];
+}
+
+export function bothDatabases(prefix: string): BothDatabases {
+  const f: BothDatabases = {
+    dir: "",
+    keysFile: "",
+    pg: undefined,
+    dialects: [
+      { name: "SQLite", skip: false, fresh: async (name: string) => `sqlite:${join(f.dir, `${name}.sqlite`)}` },
+      { name: "PostgreSQL", skip: !!postgresUnavailable, fresh: (name: string) => f.pg!.createDatabase(name) },
+    ],
+  };
+  let tmp: ReturnType<typeof tempDir> | undefined;
+  beforeAll(async () => {
+    tmp = tempDir(prefix);
+    f.dir = tmp.path;
+    f.keysFile = writeKeysFile(f.dir);
+    if (!postgresUnavailable) f.pg = await startPostgres();
+  }, 60_000);
+  afterAll(async () => {
+    await f.pg?.stop();
+    tmp?.cleanup();
+  });
+  return f;
+}

@@ -1,50 +1,31 @@
 // Schema migrations on both databases: from an empty database, from a database left at the first
 // schema version (with data written in that shape), and a database newer than this pml.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { DatabaseStore } from "../../src/server/database-store.ts";
-import { tempDir } from "../helpers/pml.ts";
-import { postgresUnavailable, startPostgres, type TestPostgres } from "../helpers/postgres.ts";
-import { fetchEntry, KEYS, listAll, publish, capability, startReplica, writeKeysFile } from "./helpers.ts";
+import { postgresUnavailable } from "../helpers/postgres.ts";
+import { bothDatabases, capability, fetchEntry, KEYS, listAll, publish, startReplica } from "./helpers.ts";
 
 if (postgresUnavailable) console.warn(`skipped: the PostgreSQL half of test/registry-db/migrations.test.ts (${postgresUnavailable})`);
 
-let pg: TestPostgres | undefined;
-let dir: ReturnType<typeof tempDir>;
-let keysFile: string;
+const db = bothDatabases("pml-regmig-");
 let n = 0;
 
-beforeAll(async () => {
-  dir = tempDir("pml-regmig-");
-  keysFile = writeKeysFile(dir.path);
-  if (!postgresUnavailable) pg = await startPostgres();
-}, 60_000);
-
-afterAll(async () => {
-  await pg?.stop();
-  dir?.cleanup();
-});
-
-const dialects = [
-  { name: "sqlite", skip: false, fresh: async () => `sqlite:${join(dir.path, `db${++n}.sqlite`)}` },
-  { name: "postgres", skip: !!postgresUnavailable, fresh: async () => pg!.createDatabase(`mig${++n}`) },
-];
-
-for (const d of dialects) {
+for (const d of db.dialects) {
   describe.skipIf(d.skip)(`migrations on ${d.name}`, () => {
     test("an empty database gets every step once, and a second start changes nothing", async () => {
-      const url = await d.fresh();
+      const url = await d.fresh(`mig${++n}`);
       const first = await DatabaseStore.open(url);
       const rows = await first.db.query(`SELECT version FROM schema_migrations ORDER BY version`);
-      expect(rows.map((r) => Number(r.version))).toEqual([1, 2]);
+      expect(rows.map((r) => Number(r.version))).toEqual([1, 2, 3]);
       await first.close();
       const second = await DatabaseStore.open(url);
-      expect((await second.db.query(`SELECT count(*) AS n FROM schema_migrations`))[0].n).toEqual(d.name === "sqlite" ? 2 : "2");
+      expect((await second.db.query(`SELECT count(*) AS n FROM schema_migrations`))[0].n).toEqual(d.name === "SQLite" ? 3 : "3");
       await second.close();
     });
 
     test("a database at schema 1 with data upgrades in place when a replica starts, and loses nothing", async () => {
-      const url = await d.fresh();
+      const url = await d.fresh(`mig${++n}`);
       const old = await DatabaseStore.open(url, { migrateTo: 1 });
       // Rows exactly as the first schema stored them (no search text, no record type).
       await old.db.query(
@@ -63,7 +44,7 @@ for (const d of dialects) {
       expect((await old.db.query(`SELECT max(version) AS v FROM schema_migrations`))[0].v).toBe(1);
       await old.close();
 
-      const replica = await startReplica(url, keysFile);
+      const replica = await startReplica(url, db.keysFile);
       try {
         const hits = await listAll(replica.url, KEYS.bob, "&text=spreadsheet");
         expect(hits.map((h) => [h.fqdn, h.version])).toEqual([["acme.web.db.export_rows", "1.1.0"]]);
@@ -76,17 +57,17 @@ for (const d of dialects) {
         await replica.stop();
       }
       const store = await DatabaseStore.open(url);
-      expect((await store.db.query(`SELECT version FROM schema_migrations ORDER BY version`)).map((r) => Number(r.version))).toEqual([1, 2]);
+      expect((await store.db.query(`SELECT version FROM schema_migrations ORDER BY version`)).map((r) => Number(r.version))).toEqual([1, 2, 3]);
       expect((await store.db.query(`SELECT seq FROM capability_versions ORDER BY seq`)).map((r) => Number(r.seq))).toEqual([1, 2, 3]);
       await store.close();
     }, 30_000);
 
     test("a database from a newer pml is refused with what to do", async () => {
-      const url = await d.fresh();
+      const url = await d.fresh(`mig${++n}`);
       const store = await DatabaseStore.open(url);
       await store.db.query(`INSERT INTO schema_migrations (version, applied_at) VALUES (99, 0)`);
       await store.close();
-      await expect(DatabaseStore.open(url)).rejects.toThrow(/schema version 99, newer than this pml knows \(2\): upgrade pml/);
+      await expect(DatabaseStore.open(url)).rejects.toThrow(/schema version 99, newer than this pml knows \(3\): upgrade pml/);
     });
   });
 }
@@ -97,6 +78,6 @@ describe("a bad --database", () => {
     const err = await DatabaseStore.open("postgres://pml:hunter2@127.0.0.1:1/nope").catch((e: Error) => e);
     expect((err as Error).message).toContain("--database postgres://pml@127.0.0.1:1/nope: cannot connect to PostgreSQL");
     expect((err as Error).message).not.toContain("hunter2");
-    await expect(DatabaseStore.open(`sqlite:${join(dir.path, "no/such/dir/db.sqlite")}`)).rejects.toThrow(/cannot open the SQLite file/);
+    await expect(DatabaseStore.open(`sqlite:${join(db.dir, "no/such/dir/db.sqlite")}`)).rejects.toThrow(/cannot open the SQLite file/);
   });
 });
