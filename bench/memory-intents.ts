@@ -207,3 +207,54 @@ export const HELD_OUT_2: Array<[string, string]> = [
   ["find the names of companies and people mentioned in this article", "ai:extract_entities"],
   ["checksum a download with sha-256", "util:hash_file_sha256"],
 ];
+
+/**
+ * Held out, third set: written by h-embed on 2026-11-22 at 18:40 UTC, after result diversity and
+ * before the next ranking change, without running any ranking on it first; nothing is tuned on
+ * it. One request per capability where an agent would plausibly ask, in its own words, plus a few
+ * real tools.
+ */
+export const HELD_OUT_3: Array<[string, string]> = [
+  ["snapshot a file before modifying it so I can roll back", "fs:backup_file"],
+  ["parse the contents of a .json file", "fs:read_json"],
+  ["write the object to disk as formatted json", "fs:write_json_pretty"],
+  ["line count of every typescript file", "fs:count_lines"],
+  ["find the largest files in the repo", "fs:find_large_files"],
+  ["remove empty folders", "fs:delete_empty_dirs"],
+  ["where are the open TODOs in this codebase", "fs:find_todos"],
+  ["change a string in all files matching *.ts", "fs:replace_in_files"],
+  ["print a tree view of the project directories", "fs:tree_outline"],
+  ["what settings go in the .env file", "fs:read_env_example"],
+  ["turn a csv file into a list of objects", "transform:csv_to_json"],
+  ["convert json to yml", "transform:json_to_yaml"],
+  ["slug for this article headline", "transform:slugify_title"],
+  ["table of contents for my docs page", "transform:markdown_toc"],
+  ["get the distinct items of an array", "transform:dedupe_list"],
+  ["group the rows by their category", "transform:group_by_key"],
+  ["collapse a nested dictionary into single-level keys", "transform:flatten_object"],
+  ["convert dates like 03/04/2025 to a standard format", "transform:parse_dates_iso"],
+  ["git log of the latest changes", "git:recent_commits"],
+  ["list the files I've edited since the last commit", "git:changed_files"],
+  ["prepare the changelog for a release from git history", "git:release_notes"],
+  ["name of the current git branch", "git:current_branch"],
+  ["sync my branch with origin while keeping my uncommitted edits", "git:stash_and_pull"],
+  ["top committers in this repository", "git:list_contributors"],
+  ["terminate whatever is bound to port 5432", "shell:kill_port"],
+  ["check for outdated npm packages", "shell:npm_outdated"],
+  ["fix lint errors automatically", "shell:lint_fix"],
+  ["export a sql table to a csv file", "db:export_table_csv"],
+  ["find slow queries in postgres", "db:find_slow_queries"],
+  ["check which links return 404", "api:check_url_status"],
+  ["send a slack message to the dev channel", "api:post_slack_message"],
+  ["forecast for London this weekend", "api:weather_forecast"],
+  ["save a file from a url to disk", "api:download_file"],
+  ["convert 50 pounds to yen", "api:exchange_rate"],
+  ["is this customer message positive or negative", "ai:classify_sentiment"],
+  ["translate this text to german", "ai:translate_text"],
+  ["generate a commit message for what I staged", "ai:commit_message"],
+  ["make a few random ids", "util:uuid_batch"],
+  ["what does this cron expression mean", "util:parse_cron"],
+  ["save the memory graph to a json file", "util:memory_graph_dump"],
+  ["execute a bash command", "shell:exec"],
+  ["read a file from disk", "filesystem:read_file|server_filesystem:read_file|server_filesystem:read_text_file"],
+];
