@@ -3,6 +3,7 @@
 // for faster start-up, and the version and target baked in (src/version.ts).
 import pkg from "../package.json" with { type: "json" };
 import { hostTarget } from "../src/version.ts";
+import { writeWordnetSynonyms } from "./wordnet-synonyms.ts";
 
 export interface CompileOptions {
   /** Output path; Bun appends `.exe` for Windows targets. */
@@ -37,6 +38,8 @@ export async function compile(opts: CompileOptions): Promise<Compiled> {
 }
 
 async function buildOnce(opts: CompileOptions, bytecode: boolean): Promise<void> {
+  // Data the binary embeds, generated from devDependencies (git-ignored; tests read it from source).
+  writeWordnetSynonyms();
   const result = await Bun.build({
     // The sandbox worker is an entry of its own: workers are started from it inside the binary.
     entrypoints: ["main.ts", "sandbox/worker.ts"].map((f) => new URL(`../src/${f}`, import.meta.url).pathname),

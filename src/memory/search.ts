@@ -1,10 +1,12 @@
 // Ranking capabilities and tools by how well they fit the words an agent uses, offline and in a
 // few milliseconds at 10k+ records: BM25F over the record's own fields (name, intent, description,
-// the tools it uses, its parameter names), with stemming and a small thesaurus of the words people
-// use for programming tasks (query side: a synonym counts less than the word itself), then result
-// diversity, so that near-duplicates do not fill the few places an agent reads.
+// the tools it uses, its parameter names), with stemming, a small thesaurus of the words people
+// use for programming tasks and WordNet's synonyms (query side: a synonym counts less than the word
+// itself, a WordNet one less than a hand-picked one), then result diversity, so that
+// near-duplicates do not fill the few places an agent reads.
 import { stemmer } from "stemmer";
 import { SYNONYM_GROUPS } from "./thesaurus.ts";
+import { wordnetSynonyms } from "./wordnet.ts";
 
 export interface SearchDoc {
   key: string;
@@ -23,6 +25,8 @@ const WEIGHT: Record<Field, number> = { name: 3, intent: 2, description: 1.2, to
 const B: Record<Field, number> = { name: 0.3, intent: 0.6, description: 0.75, tools: 0.5, params: 0.5 };
 const K1 = 1.2;
 const SYNONYM_WEIGHT = 0.55;
+/** WordNet's synonyms (first sense only) are general English, not picked for programming: less. */
+const WORDNET_WEIGHT = 0.4;
 /** A word that is a prefix of another (cron/crontab, modif/modifi: stems of one family that the
  * stemmer left apart) counts this much; the shorter one needs at least PREFIX_MIN letters. */
 const PREFIX_WEIGHT = 0.5;
@@ -116,17 +120,21 @@ export interface SearchOptions {
   /** Default true; off only to measure what they bring (bench/memory.ts). */
   stemming?: boolean;
   synonyms?: boolean;
+  /** WordNet's synonyms beside the thesaurus (only with `synonyms`). */
+  wordnet?: boolean;
   diversity?: boolean;
 }
 
 export class SearchIndex {
   private readonly stemming: boolean;
   private readonly useSynonyms: boolean;
+  private readonly useWordnet: boolean;
   private readonly diversity: boolean;
 
   constructor(opts: SearchOptions = {}) {
     this.stemming = opts.stemming !== false;
     this.useSynonyms = opts.synonyms !== false;
+    this.useWordnet = this.useSynonyms && opts.wordnet !== false;
     this.diversity = opts.diversity !== false;
   }
 
@@ -253,6 +261,7 @@ export class SearchIndex {
       const variants: Array<[string, number]> = [[q, 1]];
       if (this.useSynonyms) {
         for (const syn of synonymsOf(q) ?? []) variants.push([syn, SYNONYM_WEIGHT]);
+        if (this.useWordnet) for (const syn of wordnetSynonyms(q)) variants.push([syn, WORDNET_WEIGHT]);
         for (const related of this.prefixRelatives(q)) variants.push([related, PREFIX_WEIGHT]);
       }
       const hitHere: number[] = [];

@@ -41,6 +41,14 @@ test("ranks capabilities and tools together; a paraphrase finds the capability",
   expect(none.results).toEqual([]);
 });
 
+test("the binary carries WordNet's synonyms: a request sharing no word with the capability finds it", async () => {
+  const { client } = await fx.connect();
+  await save(client, "util:wash_car", "clean the automobile with soap", "return 'clean'");
+  // "motorcar" is in no record and not in the hand-written thesaurus; WordNet has it as a car.
+  const r = JSON.parse(text(await client.callTool({ name: "discover", arguments: { query: "motorcar" } })));
+  expect(r.results[0]?.id).toBe("util:wash_car");
+});
+
 test("a capability saved by another pml process is found without a restart", async () => {
   const a = await fx.connect();
   const b = await fx.connect();
