@@ -197,7 +197,7 @@ export function registryRoutes(opts: RegistryAppOptions): Route[] {
         }
         try {
           const result = await store.publish(caller.identity, parsePublish(raw));
-          return json(result, result.status === "unchanged" ? 200 : 201, { "cache-control": "no-store" });
+          return json(result, result.status === "unchanged" || result.status === "visibility" ? 200 : 201, { "cache-control": "no-store" });
         } catch (e) {
           if (e instanceof PublishError) return errorJson(e.status, e.code, e.message);
           throw e;

@@ -45,8 +45,9 @@ export const PublishSchema = v.object({
 export type PublishInput = v.InferOutput<typeof PublishSchema>;
 
 export interface PublishResult {
-  /** 201 created (new capability or version), 200 unchanged (same code already there). */
-  status: "created" | "version" | "unchanged";
+  /** 201 created (new capability or version), 200 unchanged (same code already there) or
+   * visibility (same code, `update` with another shared visibility: who sees it changed). */
+  status: "created" | "version" | "unchanged" | "visibility";
   id: string;
   name: string;
   fqdn: string;

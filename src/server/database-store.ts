@@ -350,6 +350,15 @@ export class DatabaseStore implements RegistryStore {
       }
       const latest = toRecord(row);
       if (latest.code_hash === next.code_hash && !input.update) return result("unchanged", latest.id, latest.version_tag, latest.visibility, latest.code_hash);
+      // The same code with another shared visibility (narrowing a capability published too widely,
+      // or widening it): not a new version, the capability's visibility changes. A private one
+      // stays its creator's own (another row), so there is nothing to move.
+      if (latest.code_hash === next.code_hash && visibility !== latest.visibility && owner === "") {
+        if (input.base_version && input.base_version !== latest.version_tag)
+          throw new PublishError(409, "stale_base_version", `${input.name} changed since v${input.base_version}: the latest is v${latest.version_tag} by ${latest.updated_by}; fetch it before changing who sees it`);
+        await tx(`UPDATE capabilities SET visibility = $2, updated_by = $3, updated_at = $4 WHERE id = $1`, [latest.id, visibility, viewer.user, now]);
+        return result("visibility", latest.id, latest.version_tag, visibility, latest.code_hash);
+      }
       const who = `v${latest.version_tag} by ${latest.updated_by}, ${new Date(latest.updated_at).toISOString()}`;
       if (!input.update)
         throw new PublishError(

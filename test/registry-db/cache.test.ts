@@ -48,6 +48,24 @@ for (const d of db.dialects) {
       expect(JSON.parse((await fetchEntry(b.url, `${fqdn}?format=record`, KEYS.bob)).text).code).toBe("return 'v1';");
     });
 
+    test("the same code published again on A with update and a narrower visibility: B stops serving it to outsiders at once", async () => {
+      const fqdn = "acme.web.notes.shared_digest";
+      const code = "return 'digest';";
+      expect((await publish(a.url, KEYS.alice, capability("notes:shared_digest", code, { visibility: "public" }))).status).toBe(201);
+      expect((await twice(b.url, fqdn)).status).toBe(200); // anonymous: public
+      expect((await twice(b.url, fqdn, KEYS.eve)).status).toBe(200);
+      // Without update the same code is "unchanged" and nothing moves.
+      expect((await publish(a.url, KEYS.alice, capability("notes:shared_digest", code, { visibility: "org" }))).body).toMatchObject({ status: "unchanged", visibility: "public" });
+      const narrowed = await publish(a.url, KEYS.bob, capability("notes:shared_digest", code, { visibility: "org", update: true, base_version: "1.0.0" }));
+      expect(narrowed.status).toBe(200);
+      expect(narrowed.body).toMatchObject({ status: "visibility", visibility: "org", version: "1.0.0" });
+      expect((await fetchEntry(b.url, fqdn)).status).toBe(404);
+      expect((await fetchEntry(b.url, fqdn, KEYS.eve)).status).toBe(404);
+      expect((await fetchEntry(b.url, fqdn, KEYS.bob)).status).toBe(200);
+      // A stale base version is refused, as for code.
+      expect((await publish(a.url, KEYS.alice, capability("notes:shared_digest", code, { visibility: "public", update: true, base_version: "0.9.0" }))).status).toBe(409);
+    });
+
     test("a new version published on A replaces what B held, in both formats and under the old version's name", async () => {
       const fqdn = "acme.web.notes.summarize";
       const first = await publish(a.url, KEYS.alice, capability("notes:summarize", "return 'one';"));
