@@ -1,5 +1,6 @@
 // `bun run release`: pml for every platform, into dist/release/: one archive per target
-// (`pml-<version>-<os>-<arch>[-variant].tar.gz|.zip`, holding pml or pml.exe, README.md, LICENSE),
+// (`pml-<version>-<os>-<arch>[-variant].tar.gz|.zip`, holding pml or pml.exe, README.md, LICENSE
+// and THIRD_PARTY_NOTICES.txt, the licences of what the binary bundles: scripts/third-party-notices.ts),
 // install.sh and install.ps1, SHA256SUMS, and the Homebrew formula and scoop manifest pointing
 // at `--base-url`.
 //   bun release.ts [--base-url URL] [--targets linux-x64,darwin-arm64] [--out dist/release] [--keep-binaries]
@@ -54,7 +55,9 @@ for (const [i, t] of targets.entries()) {
   const t0 = performance.now();
   const built = await compile({ outfile: join(out, "bin", t.name, "pml"), bunTarget: t.bunTarget, target: t.name, version }).catch((e) => fail(`${t.name}: ${(e as Error).message}`));
   const binary = readFileSync(built.outfile);
-  const entries = [...docs, { name: t.exe, data: binary, executable: true }];
+  // Each binary's own notices (the same for every target today, but it is what this one embeds).
+  const notices = { name: "THIRD_PARTY_NOTICES.txt", data: new TextEncoder().encode(built.notices) };
+  const entries = [...docs, notices, { name: t.exe, data: binary, executable: true }];
   const file = archiveName(t, version);
   const bytes = t.archiveExt === ".zip" ? zip(entries, mtime) : tarGz(entries, mtime);
   writeFileSync(join(out, file), bytes);

@@ -1,8 +1,11 @@
 // The one set of build options, shared by build.ts (dist/pml for this machine) and release.ts
 // (every platform): one self-contained executable (Bun runtime + pml), minified, with bytecode
-// for faster start-up, and the version and target baked in (src/version.ts).
+// for faster start-up, and the version and target baked in (src/version.ts). Before compiling,
+// the data it embeds is generated: WordNet's synonyms, and the third-party notices of exactly
+// the packages this bundle contains (found by bundling once without compiling: ~0.1 s).
 import pkg from "../package.json" with { type: "json" };
 import { hostTarget } from "../src/version.ts";
+import { bundledPackageDirs, ensureNoticesFile, writeThirdPartyNotices } from "./third-party-notices.ts";
 import { writeWordnetSynonyms } from "./wordnet-synonyms.ts";
 
 export interface CompileOptions {
@@ -19,6 +22,8 @@ export interface CompileOptions {
 export interface Compiled {
   outfile: string;
   bytecode: boolean;
+  /** THIRD_PARTY_NOTICES.txt for this binary (also embedded in it, for `pml licenses`). */
+  notices: string;
 }
 
 /**
@@ -27,25 +32,36 @@ export interface Compiled {
  */
 export async function compile(opts: CompileOptions): Promise<Compiled> {
   const bytecode = opts.bytecode ?? true;
+  // Data the binary embeds, generated from devDependencies (git-ignored; tests read it from source).
+  writeWordnetSynonyms();
+  const inputs = await bundleInputs(opts);
+  const { text: notices } = writeThirdPartyNotices(inputs, opts.version ?? pkg.version);
+  const expected = bundledPackageDirs(inputs);
   try {
-    await buildOnce(opts, bytecode);
-    return { outfile: exeName(opts), bytecode };
+    await buildOnce(opts, bytecode, expected);
+    return { outfile: exeName(opts), bytecode, notices };
   } catch (e) {
     if (!bytecode) throw e;
-    await buildOnce(opts, false);
-    return { outfile: exeName(opts), bytecode: false };
+    await buildOnce(opts, false, expected);
+    return { outfile: exeName(opts), bytecode: false, notices };
   }
 }
 
-async function buildOnce(opts: CompileOptions, bytecode: boolean): Promise<void> {
-  // Data the binary embeds, generated from devDependencies (git-ignored; tests read it from source).
-  writeWordnetSynonyms();
-  const result = await Bun.build({
+/** The files (relative to the working directory) that the bundle of pml is made of. */
+export async function bundleInputs(opts: Pick<CompileOptions, "version" | "target">): Promise<string[]> {
+  ensureNoticesFile();
+  const result = await Bun.build({ ...bundleConfig(opts), metafile: true, throw: false });
+  if (!result.success || !result.metafile) throw new Error(`bun build (module graph) failed:\n${result.logs.map(String).join("\n")}`);
+  return Object.keys(result.metafile.inputs);
+}
+
+function bundleConfig(opts: Pick<CompileOptions, "version" | "target">) {
+  return {
     // The sandbox worker is an entry of its own: workers are started from it inside the binary.
     entrypoints: ["main.ts", "sandbox/worker.ts"].map((f) => new URL(`../src/${f}`, import.meta.url).pathname),
+    target: "bun",
     minify: true,
     sourcemap: "none",
-    bytecode,
     format: "esm",
     // One file per dynamically imported part: Bun hoists every builtin import (`bun:sql`,
     // `node:crypto`, `readline`...) of a single-file bundle to its top, so lazy modules still loaded
@@ -57,6 +73,14 @@ async function buildOnce(opts: CompileOptions, bytecode: boolean): Promise<void>
       // Inside the binary, entries sit relative to src/ (the entries' common folder).
       PML_SANDBOX_WORKER: JSON.stringify("./sandbox/worker.ts"),
     },
+  } satisfies Bun.BuildConfig;
+}
+
+async function buildOnce(opts: CompileOptions, bytecode: boolean, expectedPackages: string[]): Promise<void> {
+  const result = await Bun.build({
+    ...bundleConfig(opts),
+    bytecode,
+    metafile: true,
     compile: {
       outfile: opts.outfile,
       // pml reads the workspace .env itself (src/config/env-resolver.ts) and a cloned repository's
@@ -68,6 +92,14 @@ async function buildOnce(opts: CompileOptions, bytecode: boolean): Promise<void>
     throw: false,
   });
   if (!result.success) throw new Error(`bun build ${opts.bunTarget ?? "(this machine)"} failed:\n${result.logs.map(String).join("\n")}`);
+  // The notices were written from the graph of a bundle without `compile`; had the compile step
+  // bundled other packages, they would be wrong: refuse rather than ship them.
+  const compiled = result.metafile ? bundledPackageDirs(Object.keys(result.metafile.inputs)) : [];
+  if (compiled.join("\n") !== expectedPackages.join("\n")) {
+    throw new Error(
+      `bun build ${opts.bunTarget ?? "(this machine)"}: the compiled bundle's packages differ from those the third-party notices were written for (only in the binary: ${compiled.filter((d) => !expectedPackages.includes(d)).join(", ") || "none"}; only in the notices: ${expectedPackages.filter((d) => !compiled.includes(d)).join(", ") || "none"}); make bundleConfig in scripts/compile.ts describe the compile step`,
+    );
+  }
 }
 
 function exeName(opts: CompileOptions): string {

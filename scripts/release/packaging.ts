@@ -86,6 +86,7 @@ ${pick(a.linuxIntel, "Linux on x86-64")}
 
   def install
     bin.install "pml"
+    prefix.install "THIRD_PARTY_NOTICES.txt"
   end
 
   test do

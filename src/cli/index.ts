@@ -11,4 +11,5 @@ export const commands: Record<string, Lazy> = {
   serve: () => load(import("./serve.ts")),
   registry: () => load(import("./registry.ts")),
   doctor: () => load(import("./doctor.ts")),
+  licenses: () => load(import("./licenses.ts")),
 };

@@ -100,13 +100,16 @@ describe("bun run release", () => {
     }
   });
 
-  test("archives hold the binary (executable), README.md and LICENSE", () => {
+  test("archives hold the binary (executable), README.md, LICENSE and THIRD_PARTY_NOTICES.txt", () => {
     for (const t of ["linux-x64", "darwin-arm64"]) {
-      expect(Object.keys(unpack(t))).toEqual(["LICENSE", "README.md", "pml"]);
+      expect(Object.keys(unpack(t))).toEqual(["LICENSE", "README.md", "THIRD_PARTY_NOTICES.txt", "pml"]);
       expect(unpack(t).pml!.mode).toMatch(/755$/);
     }
-    expect(Object.keys(unpack("windows-x64"))).toEqual(["LICENSE", "README.md", "pml.exe"]);
+    expect(Object.keys(unpack("windows-x64"))).toEqual(["LICENSE", "README.md", "THIRD_PARTY_NOTICES.txt", "pml.exe"]);
     expect(new TextDecoder().decode(unpack("windows-x64").LICENSE!.data)).toContain("MIT License");
+    const notices = unpack("linux-x64")["THIRD_PARTY_NOTICES.txt"]!.data;
+    expect(new TextDecoder().decode(notices)).toStartWith(`Third-party notices for pml ${VERSION}\n`);
+    for (const t of ["darwin-arm64", "windows-x64"]) expect(unpack(t)["THIRD_PARTY_NOTICES.txt"]!.data).toEqual(notices);
     expect(unpack("linux-x64")["README.md"]!.data).toEqual(new Uint8Array(readFileSync(join(ROOT, "README.md"))));
   }, 120_000);
 
@@ -134,6 +137,11 @@ describe("bun run release", () => {
     chmodSync(bin, 0o755);
     const v = Bun.spawnSync([bin, "--version"], { env: testEnv() });
     expect(v.stdout.toString()).toBe(`pml ${VERSION} (linux-x64)\n`);
+    // The notices beside it are the ones it embeds (test/release/third-party-notices.test.ts checks their content).
+    const licenses = Bun.spawnSync([bin, "licenses"], { env: testEnv() });
+    expect(licenses.exitCode).toBe(0);
+    expect(licenses.stdout.toString()).toBe(readFileSync(join(dir, "THIRD_PARTY_NOTICES.txt"), "utf8"));
+    expect(licenses.stdout.toString()).toContain("WordNet 3.0 Copyright 2006 by Princeton University");
     const ws = tempDir();
     const peer = new RawPeer([bin], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: join(ws.path, ".home") }) });
     try {
@@ -148,7 +156,7 @@ describe("bun run release", () => {
 
   test("Homebrew formula: on_macos/on_linux with arm branches, url + sha256 from this build, livecheck, test", () => {
     const rb = readFileSync(join(out, "packaging/homebrew/pml.rb"), "utf8");
-    for (const s of ["class Pml < Formula", "on_macos do", "on_linux do", "Hardware::CPU.arm?", 'bin.install "pml"', "livecheck do", "test do", `version "${VERSION}"`, 'license "MIT"']) {
+    for (const s of ["class Pml < Formula", "on_macos do", "on_linux do", "Hardware::CPU.arm?", 'bin.install "pml"', 'prefix.install "THIRD_PARTY_NOTICES.txt"', "livecheck do", "test do", `version "${VERSION}"`, 'license "MIT"']) {
       expect(rb).toContain(s);
     }
     expect(rb).toContain('shell_output("#{bin}/pml --version")');
