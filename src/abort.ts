@@ -20,3 +20,49 @@ export function raceAbort<T>(p: Promise<T>, signal: AbortSignal | undefined, err
     );
   });
 }
+
+/** What the JSON-RPC peer needs of a caller's cancellation: an AbortSignal, or a Cancellation. */
+export type CancelSignal = Pick<AbortSignal, "aborted" | "reason" | "addEventListener" | "removeEventListener">;
+
+/**
+ * A client request's cancellation, as cheap as a plain object until someone needs a real
+ * AbortSignal (fetch, a worker, a child's install). An AbortController per proxied call, with
+ * its listener added and removed, was about a tenth of pml's own CPU time per call; the pooled
+ * stdio path only ever listens, so it never makes one.
+ */
+export class Cancellation implements CancelSignal {
+  aborted = false;
+  reason: unknown;
+  private listeners: Array<() => void> | undefined;
+  private controller: AbortController | undefined;
+
+  /** A real AbortSignal that aborts with this cancellation (made on first use). */
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      this.controller = new AbortController();
+      if (this.aborted) this.controller.abort(this.reason);
+    }
+    return this.controller.signal;
+  }
+
+  abort(reason: unknown = new Error("cancelled")): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const listeners = this.listeners;
+    this.listeners = undefined;
+    if (listeners) for (const fn of listeners) fn();
+    this.controller?.abort(reason);
+  }
+
+  /** Only "abort" listeners exist; each runs once (as with `{ once: true }`). */
+  addEventListener(_type: "abort", fn: () => void): void {
+    if (this.aborted) return;
+    (this.listeners ??= []).push(fn);
+  }
+
+  removeEventListener(_type: "abort", fn: () => void): void {
+    const i = this.listeners?.indexOf(fn) ?? -1;
+    if (i !== -1) this.listeners!.splice(i, 1);
+  }
+}

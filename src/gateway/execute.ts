@@ -201,7 +201,7 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       return prior.value;
     }
 
-    let prepared = await deps.invoker.prepare(session, id, stop, toolArgs as Record<string, unknown> | undefined);
+    let prepared = await deps.invoker.prepare(session, id, { signal: stop }, toolArgs as Record<string, unknown> | undefined);
     if (prepared.kind === "refused") {
       record.push({ tool: toolId, args: argsJson, ok: false, value: textOf(prepared.result) });
       throw new Error(textOf(prepared.result));
@@ -223,7 +223,7 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       }
       await deps.invoker.approve(session, toolId, decision === "always", prepared.grant, prepared.key);
       // With the variables granted, the checks give the call what it may now receive.
-      if (prepared.grant) prepared = await deps.invoker.prepare(session, id, stop, toolArgs as Record<string, unknown> | undefined);
+      if (prepared.grant) prepared = await deps.invoker.prepare(session, id, { signal: stop }, toolArgs as Record<string, unknown> | undefined);
       if (prepared.kind === "refused") throw new Error(textOf(prepared.result));
     }
     const args = (toolArgs ?? {}) as Record<string, unknown>;

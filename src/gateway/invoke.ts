@@ -106,7 +106,7 @@ export class Invoker {
       if (stop) return stop;
     }
 
-    let prepared = this.prepare(session, id, call.signal, args);
+    let prepared = this.prepare(session, id, call, args);
     if (prepared instanceof Promise) prepared = await prepared;
     if (prepared.kind === "refused") return prepared.result;
     if (prepared.needsApproval) {
@@ -121,7 +121,7 @@ export class Invoker {
       await this.approve(session, toolId, decision === "always", prepared.grant, prepared.key);
       // The grant changes what the call receives: check again with it.
       if (prepared.grant) {
-        prepared = await this.prepare(session, id, call.signal, args);
+        prepared = await this.prepare(session, id, call, args);
         if (prepared.kind === "refused") return prepared.result;
       }
     }
@@ -246,21 +246,21 @@ export class Invoker {
       server_id: id.ns === CAP_NS ? CAP_SERVER_ID : id.ns,
       success: !result.isError && !result.approval_required,
       latency_ms: performance.now() - started,
-      at: new Date().toISOString(),
+      at: isoNow(),
     });
     return result;
   }
 
   /** Every check that comes before running; also used by `execute` for the tools its code calls.
    * A plain value (no await) when the tool already passed under the current .pml.json. */
-  prepare(session: Session, id: ToolId, signal: AbortSignal, args?: Record<string, unknown>): Prepared | Promise<Prepared> {
+  prepare(session: Session, id: ToolId, call: Pick<CallContext, "signal">, args?: Record<string, unknown>): Prepared | Promise<Prepared> {
     const state = this.project.get();
     if (!(state instanceof Promise) && !state.error) {
       const toolId = formatToolId(id.ns, id.action);
       const hit = this.passed.get(toolId);
       if (hit !== undefined && hit.generation === state.generation) return this.ready(session, id, hit.resolved, hit.permission, state.config, args);
     }
-    return this.check(session, id, signal, args);
+    return this.check(session, id, call.signal, args);
   }
 
   private async check(session: Session, id: ToolId, signal: AbortSignal, args?: Record<string, unknown>): Promise<Prepared> {
@@ -364,7 +364,7 @@ export class Invoker {
     const id = parseToolName(name);
     if (!id) throw new Error(`"${name}" is not a tool id; use ctx.mcp.<namespace>.<action>(args)`);
     const toolId = formatToolId(id.ns, id.action);
-    const prepared = await this.prepare(session, id, call.signal, args as Record<string, unknown>);
+    const prepared = await this.prepare(session, id, call, args as Record<string, unknown>);
     if (prepared.kind === "refused") throw new Error(resultText(prepared.result));
     if (prepared.needsApproval) {
       const decision = await elicitApproval(session, toolId, prepared.why + commandLine(prepared.resolved, id.action, args as Record<string, unknown>), call.signal);
@@ -372,7 +372,7 @@ export class Invoker {
       if (decision === "abort") throw new Error(resultText(declined(toolId)));
       await this.approve(session, toolId, decision === "always", prepared.grant, prepared.key);
     }
-    const again = prepared.grant ? await this.prepare(session, id, call.signal, args as Record<string, unknown>) : prepared;
+    const again = prepared.grant ? await this.prepare(session, id, call, args as Record<string, unknown>) : prepared;
     if (again.kind === "refused") throw new Error(resultText(again.result));
     const result = await this.run(session, again.resolved, id, (args ?? {}) as Record<string, unknown>, call, again.env);
     if (result.isError) throw new Error(resultText(result));
@@ -455,4 +455,16 @@ export function workflowGone(id: unknown): CallToolResult {
 
 export function declined(toolId: string): CallToolResult {
   return errorResult(`The user did not approve ${toolId} (declined, or an answer that was not Continue, Always or Abort); it was not run.`);
+}
+
+// Calls that end in the same millisecond (many of them, under load) share one formatted time.
+let lastMs = 0;
+let lastIso = "";
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
 }

@@ -6,6 +6,7 @@ import { ErrorCode, errorResponse, invalidReason, type Id, type Message, type Re
 import { isLogLevel, isModernRequest, LEGACY_PROTOCOLS, META, readModernMeta, SUPPORTED_PROTOCOLS, type InputRequiredResult } from "../mcp/protocol.ts";
 import { Session } from "./session.ts";
 import { ToolError, type CallOrigin } from "./types.ts";
+import { Cancellation, type CancelSignal } from "../abort.ts";
 import { ConfigError } from "../config/errors.ts";
 import { PathError } from "../config/path-guard.ts";
 import { log } from "../log.ts";
@@ -37,6 +38,7 @@ export interface CallRequest {
   name: string;
   arguments: Record<string, unknown>;
   signal: AbortSignal;
+  cancel?: CancelSignal;
   progress?(message: string, progress?: number, total?: number): void;
   /** 2026-07-28 multi round-trip retry: the client's answers and the state pml gave it. */
   inputResponses?: Record<string, unknown>;
@@ -236,17 +238,20 @@ export class Gateway {
       host = loaded.host;
     }
 
-    const controller = new AbortController();
-    connection.inflight.set(req.id, controller);
+    const cancellation = new Cancellation();
+    connection.inflight.set(req.id, cancellation);
     // 2026-07-28: a child server's request stops the call, which then answers input_required.
-    if (session.modern) session.interrupt = () => controller.abort(new Error("input required"));
+    if (session.modern) session.interrupt = () => cancellation.abort(new Error("input required"));
     const token = params._meta?.progressToken;
     let step = 0;
     try {
       const result = await host.callTool(session, {
         name: params.name,
         arguments: args,
-        signal: controller.signal,
+        get signal() {
+          return cancellation.signal;
+        },
+        cancel: cancellation,
         inputResponses,
         requestState: params.requestState,
         origin: { relay: (method, p, signal) => session.relayRequest(method, p, req.id, signal), session },

@@ -4,6 +4,7 @@
 // A modern request (2026-07-28) is its own session: everything it declares is in its `_meta`,
 // it is gone when answered, and pml asks it for input by multi round-trip requests instead.
 import { errorResponse, type Id, type Message, type Response } from "../mcp/jsonrpc.ts";
+import type { Cancellation } from "../abort.ts";
 import { Peer, type Failure } from "../mcp/peer.ts";
 import { logLevelAtLeast, supportsFormElicitation, type LogLevel, type ModernClient } from "../mcp/protocol.ts";
 
@@ -31,7 +32,7 @@ export class Session {
   pendingInput?: { key: string; request: { method: string; params: Record<string, unknown> } };
   /** Stops the call in progress (set by whoever runs it, for pendingInput). */
   interrupt?: () => void;
-  readonly inflight = new Map<Id, AbortController>();
+  readonly inflight = new Map<Id, Cancellation>();
   /** pml's own requests to the client (elicitation, relayed sampling). Rare, so the line the
    * peer writes is parsed back into a message for the transport, which routes by it. */
   private peerInstance?: Peer<string>;

@@ -2,6 +2,7 @@
 // own types (src/mcp/types.ts): the call context, tool errors, and result helpers.
 
 import type { CallToolResult } from "../mcp/types.ts";
+import type { CancelSignal } from "../abort.ts";
 
 // MCP's types moved to src/mcp/types.ts; these names stay for code written against this module
 // while other branches land (import them from ../mcp/types.ts).
@@ -10,6 +11,8 @@ export type { CallToolResult, ContentBlock, ToolInfo } from "../mcp/types.ts";
 /** What a backend gets with each call: cancellation, progress, and the workspace. */
 export interface CallContext {
   signal: AbortSignal;
+  /** The same cancellation without making a real AbortSignal: what a pooled call listens to. */
+  cancel?: CancelSignal;
   /** Sends notifications/progress to the client; absent when the client did not ask for progress
    * (then pml does not ask the servers it calls for progress either). */
   progress?(message: string, progress?: number, total?: number): void;

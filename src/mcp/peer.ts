@@ -9,6 +9,8 @@
 // for the earliest deadline, sweeps the requests whose deadline passed), no closures besides the
 // promise's and the abort listener, and the request line built by the caller (see `send`).
 
+import type { CancelSignal } from "../abort.ts";
+
 export type ProgressFn = (message: string, progress?: number, total?: number) => void;
 
 /** Why a request did not get a result. */
@@ -23,7 +25,7 @@ export interface SendOptions {
   label: string;
   /** 0 or Infinity: no timeout. Progress on the request restarts it. */
   timeoutMs?: number;
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   /** Progress notifications whose token is this request's id. */
   progress?: ProgressFn;
   /** Turns a failure into the error the caller's caller sees. */

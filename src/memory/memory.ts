@@ -394,7 +394,8 @@ export class Memory {
   /** One tool call ended (any tool, any path); written to tool_usage in a batch. */
   noteToolCall(u: ToolUsage): void {
     this.usage.push(u);
-    this.flushTimer ??= setTimeout(() => void this.flush(), USAGE_FLUSH_MS);
+    if (this.flushTimer !== undefined) return;
+    this.flushTimer = setTimeout(() => void this.flush(), USAGE_FLUSH_MS);
     (this.flushTimer as { unref?: () => void }).unref?.();
   }
 

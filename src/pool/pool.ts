@@ -109,8 +109,8 @@ export class Pool {
    * ToolError; a result with isError is returned as is. */
   call(ns: string, launch: LaunchSource, toolName: string, args: unknown, ctx: CallContext, timeoutMs = this.callTimeoutMs): Promise<CallToolResult> {
     const proc = this.entries.get(ns)?.proc;
-    if (proc !== undefined && proc.state === "ready") return proc.callTool(toolName, args, ctx.signal, ctx.progress, timeoutMs, ctx.origin);
-    return this.ensure(ns, launch, ctx).then((p) => p.callTool(toolName, args, ctx.signal, ctx.progress, timeoutMs, ctx.origin));
+    if (proc !== undefined && proc.state === "ready") return proc.callTool(toolName, args, ctx.cancel ?? ctx.signal, ctx.progress, timeoutMs, ctx.origin);
+    return this.ensure(ns, launch, ctx).then((p) => p.callTool(toolName, args, ctx.cancel ?? ctx.signal, ctx.progress, timeoutMs, ctx.origin));
   }
 
   /** The server's tools (cached from its last tools/list; starts the server if never seen). */

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { ToolError } from "../gateway/types.ts";
 import { Peer, type Failure, type ProgressFn } from "../mcp/peer.ts";
+import type { CancelSignal } from "../abort.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 import type { LaunchSpec } from "./launch.ts";
 
@@ -167,7 +168,7 @@ export class ServerProcess {
     return tools;
   }
 
-  callTool(name: string, args: unknown, signal: AbortSignal | undefined, progress: ProgressFn | undefined, timeoutMs: number, origin?: unknown): Promise<CallToolResult> {
+  callTool(name: string, args: unknown, signal: CancelSignal | undefined, progress: ProgressFn | undefined, timeoutMs: number, origin?: unknown): Promise<CallToolResult> {
     const label = `tools/call ${name}`;
     if (this.state === "exited" || this.state === "closing") return Promise.reject(this.goneError(label));
     const id = this.peer.nextId();

@@ -118,6 +118,31 @@ describe("calls through the pool", () => {
     expect(text(r)).toMatch(/fx[\s\S]*(timed out|timeout|did not answer)/i);
   });
 
+  test("a client's notifications/cancelled stops the pooled call at once and reaches the server, under both revisions", async () => {
+    const cancelLog = join(ws.path, "cancelled.log");
+    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: { ...fixture(), env: { FIXTURE_CANCEL_LOG: cancelLog } } } });
+    const peer = new RawPeer(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
+    open.push({ close: async () => void peer.proc.kill() });
+    await peer.initialize();
+    const modernMeta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "raw-test", version: "0" } };
+    const calls = [
+      { id: 11, params: { name: "fx__slow", arguments: { ms: 30_000 } } },
+      { id: 12, params: { name: "fx__slow", arguments: { ms: 30_000 }, _meta: modernMeta } },
+    ];
+    for (const c of calls) {
+      const started = Date.now();
+      peer.send({ jsonrpc: "2.0", id: c.id, method: "tools/call", params: c.params });
+      await Bun.sleep(c.id === 11 ? 1500 : 300); // the first call starts the server
+      peer.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: c.id, reason: "user pressed Esc" } });
+      const r = await peer.next((m) => m.id === c.id, 10_000);
+      expect(Date.now() - started).toBeLessThan(20_000); // not the server's 30 s
+      expect(r.result.isError).toBe(true);
+      expect(r.result.content[0].text).toContain("cancelled");
+    }
+    await waitFor(() => existsSync(cancelLog) && readFileSync(cancelLog, "utf8").trim().split("\n").length === 2);
+    expect(readFileSync(cancelLog, "utf8")).toMatch(/^cancelled \d+\ncancelled \d+\n$/);
+  });
+
   test("a missing required env var is named before anything starts", async () => {
     const mark = join(ws.path, "started.txt");
     writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: { type: "stdio", command: BUN, args: [fixtureServer, "--mark", mark], env_required: ["FX_TOKEN"] } } });
