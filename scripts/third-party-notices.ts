@@ -38,7 +38,7 @@ export const ALLOWED_LICENSES = [
 const MCP_SERVERS = {
   declared: "SEE LICENSE IN LICENSE",
   license: "MIT",
-  why: 'its package.json says "SEE LICENSE IN LICENSE" but the package ships no LICENSE file; its README says it is licensed under the MIT License',
+  why: 'its package.json says "SEE LICENSE IN LICENSE" but the package ships no LICENSE file; its README says MIT',
 };
 const REVIEWED: Record<string, { declared: string; license: string; why: string }> = {
   "@modelcontextprotocol/server-everything": MCP_SERVERS,
@@ -80,6 +80,8 @@ export interface Notice {
   license: string;
   /** What of it the binary holds: "code", or which data. */
   included: string;
+  /** Its repository, from package.json (where a licence the package does not ship can be read). */
+  source?: string;
   /** Why the text below is not the package's own licence file, when it is not. */
   note?: string;
   text: string;
@@ -142,6 +144,15 @@ function declaredLicense(meta: Record<string, any>): string | undefined {
   return undefined;
 }
 
+/** `github:a/b`, `a/b`, `git+https://...git` -> an https URL. */
+function repositoryUrl(meta: Record<string, any>): string | undefined {
+  const raw = typeof meta.repository === "string" ? meta.repository : meta.repository?.url;
+  if (typeof raw !== "string") return undefined;
+  const short = /^(?:github:)?([\w.-]+\/[\w.-]+)$/.exec(raw);
+  if (short) return `https://github.com/${short[1]}`;
+  return raw.replace(/^git\+/, "").replace(/^(git|ssh):\/\/(git@)?/, "https://").replace(/\.git$/, "");
+}
+
 /** The README's "License" section, for packages that state their licence only there. */
 function readmeLicenseSection(dir: string): string | undefined {
   const readme = readdirSync(dir).find((f) => /^readme(\.md)?$/i.test(f));
@@ -170,7 +181,7 @@ export function packageNotice(dir: string, opts: { included?: string; version?: 
   if (!files.length && reviewed && declared === reviewed.declared && !opts.license) {
     license = reviewed.license;
     const section = readmeLicenseSection(dir);
-    note = `No licence file in the package: ${reviewed.why}.${section ? " Its README's License section:" : ""}`;
+    note = `No licence file in the package: ${reviewed.why}${section ? "; its License section follows" : ""}.`;
     text = section ?? "";
   } else if (!files.length && license && isAllowed(license)) {
     note = `No licence file in the package; its package.json declares "${license}". The standard text of that licence applies.`;
@@ -182,7 +193,8 @@ export function packageNotice(dir: string, opts: { included?: string; version?: 
       `${where} is under "${license}", which is not on the allow-list of permissive licences (${ALLOWED_LICENSES.join(", ")}); a pml binary may only bundle those: ${fix}`,
     );
   }
-  return { name, version, license, included: opts.included ?? "code", ...(note ? { note } : {}), text };
+  const source = repositoryUrl(meta);
+  return { name, version, license, included: opts.included ?? "code", ...(source ? { source } : {}), ...(note ? { note } : {}), text };
 }
 
 /** Where an installed package sits (from this repository's node_modules). */
@@ -227,6 +239,7 @@ export function renderNotices(notices: Notice[], info: { pmlVersion: string; bun
   ];
   for (const n of notices) {
     out.push("", RULE, `${n.name} ${n.version}`, `Licence: ${n.license}`, `Included: ${n.included}`);
+    if (n.source) out.push(`Source: ${n.source}`);
     if (n.note) out.push(`Note: ${n.note}`);
     if (n.text) out.push("", n.text);
   }

