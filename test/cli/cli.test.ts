@@ -1,10 +1,10 @@
 // The binary's command line: --version, --help on every command, unknown commands, doctor.
 import { expect, test } from "bun:test";
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { hostTarget } from "../../src/version.ts";
-import { BIN, tempDir, testEnv } from "../helpers/pml.ts";
+import { BIN, BUN, ROOT, tempDir, testEnv } from "../helpers/pml.ts";
 
 const run = (args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) => {
   const r = Bun.spawnSync([BIN, ...args], { cwd: opts.cwd, env: opts.env ?? testEnv(), stdin: "ignore" });
@@ -21,6 +21,29 @@ test("--help works on pml and on every command", () => {
     const r = run([...args, "--help"]);
     expect({ args, code: r.code }).toEqual({ args, code: 0 });
     expect(r.out + r.err).toContain("USAGE");
+  }
+});
+
+test("from a source checkout not built yet: --help works, and licenses says to build first", () => {
+  const checkout = tempDir();
+  try {
+    cpSync(join(ROOT, "src"), join(checkout.path, "src"), { recursive: true });
+    cpSync(join(ROOT, "package.json"), join(checkout.path, "package.json"));
+    symlinkSync(join(ROOT, "node_modules"), join(checkout.path, "node_modules"));
+    rmSync(join(checkout.path, "src/cli/generated"), { recursive: true, force: true });
+    const source = (args: string[]) => {
+      const r = Bun.spawnSync([BUN, join(checkout.path, "src/main.ts"), ...args], { cwd: checkout.path, env: testEnv(), stdin: "ignore" });
+      return { code: r.exitCode, out: r.stdout.toString(), err: r.stderr.toString() };
+    };
+    const help = source(["--help"]);
+    expect({ code: help.code, err: help.err }).toEqual({ code: 0, err: "" });
+    expect(help.out).toContain("licenses");
+    const licenses = source(["licenses"]);
+    expect(licenses.code).toBe(1);
+    expect(licenses.out).toBe("");
+    expect(licenses.err).toContain("bun build.ts");
+  } finally {
+    checkout.cleanup();
   }
 });
 
