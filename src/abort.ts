@@ -62,7 +62,14 @@ export class Cancellation implements CancelSignal {
   }
 
   removeEventListener(_type: "abort", fn: () => void): void {
-    const i = this.listeners?.indexOf(fn) ?? -1;
-    if (i !== -1) this.listeners!.splice(i, 1);
+    const l = this.listeners;
+    if (l === undefined) return;
+    // Almost always the one listener of a pooled call: no splice (it allocates).
+    if (l.length === 1) {
+      if (l[0] === fn) this.listeners = undefined;
+      return;
+    }
+    const i = l.indexOf(fn);
+    if (i !== -1) l.splice(i, 1);
   }
 }

@@ -161,10 +161,17 @@ export class Backends {
     return result;
   }
 
-  /** Not async on purpose: with the pool up, a call is pool.call plus one continuation. */
+  /** Not async on purpose: with the server up and its tools noted, a call is pool.call itself. */
   private runStdio(ns: string, d: StdioDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const pool = this.pool;
     if (pool === undefined) return this.getPool().then(() => this.runStdio(ns, d, action, args, call, env));
+    // A list the server gave since the last call (it changed its tools) is noted before this one.
+    const tools = pool.cachedTools(ns);
+    if (tools !== undefined && pool.isReady(ns)) {
+      void this.noteServerTools(ns, tools);
+      return pool.call(ns, this.launcher(ns, d, env), action, args, call);
+    }
+    // Starting it: its list comes with the start.
     return pool.call(ns, this.launcher(ns, d, env), action, args, call).then((result) => {
       void this.noteServerTools(ns, pool.cachedTools(ns));
       return result;

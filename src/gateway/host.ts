@@ -46,18 +46,20 @@ export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> 
       });
       return [...meta.list(), ...(await surface.list()), ...caps];
     },
-    async callTool(session, req) {
+    // Not async: the invoker's promise is handed on as it is (an async frame here was a promise
+    // and two microtask turns more on every call).
+    callTool(session, req) {
       const own = meta.get(req.name);
       if (own) return own(session, req);
       const id = surface.toolIdFor(req.name) ?? parseToolName(req.name);
       if (!id)
-        return errorResult(
-          `Unknown tool "${req.name}". Tools are named <namespace>__<action> (e.g. memory__create_entities) or namespace:action; ` +
-            "use `discover` to see what is available.",
+        return Promise.resolve(
+          errorResult(
+            `Unknown tool "${req.name}". Tools are named <namespace>__<action> (e.g. memory__create_entities) or namespace:action; ` +
+              "use `discover` to see what is available.",
+          ),
         );
-      // `return await`: returning the promise itself from an async function adopts it, two more
-      // microtask turns on every call.
-      if (!("continue_workflow" in req.arguments)) return await invoker.invoke(session, id, req.arguments, req, { calledAs: req.name }); // no copy
+      if (!("continue_workflow" in req.arguments)) return invoker.invoke(session, id, req.arguments, req, { calledAs: req.name }); // no copy
       const { continue_workflow, ...args } = req.arguments;
       return invoker.invoke(session, id, args, req, { calledAs: req.name, continueWorkflow: continue_workflow as ContinueWorkflow | undefined });
     },

@@ -357,7 +357,7 @@ export function serveHttp(opts: HttpServeOptions = {}): HttpGatewayServer {
     );
     // Only a tool call can make pml talk to the client mid-request (progress, elicitation); the
     // async context that routes those costs a little on every await, so others go without it.
-    const handle = () => gateway.receive(session.session, m);
+    const handle = async () => gateway.receive(session.session, m);
     (method === "tools/call" ? context.run(ex, handle) : handle())
       .catch((e) => {
         log.error("http: unhandled:", e);

@@ -44,6 +44,15 @@ export type Prepared =
   | { kind: "refused"; result: CallToolResult }
   | { kind: "ready"; resolved: Resolved; needsApproval: boolean; why: string; env: EnvPlan; grant?: EnvGrant; key: string };
 
+/** A tool that passed the .pml.json-derived checks under one generation of the file. */
+interface Passed {
+  generation: number;
+  resolved: Resolved;
+  permission: Decision;
+  /** Its outcome, when nothing but the file decides it (see `prepare`). */
+  allowed?: Prepared;
+}
+
 /** The session-approval key of a variable granted to a namespace (never a tool id: spaces). */
 const grantKey = (ns: string, name: string) => `env ${ns} ${name}`;
 
@@ -64,7 +73,7 @@ export class Invoker {
   /** Told about every tool call that ran (the tool_usage log). */
   onToolCall?: (u: ToolUsage) => void;
   /** Tools that passed the .pml.json-derived checks, per config generation. */
-  private readonly passed = new Map<string, { generation: number; resolved: Resolved; permission: Decision }>();
+  private readonly passed = new Map<string, Passed>();
   /** Plans of tools that ask for no variable: they depend on nothing but the resolution (hot path). */
   private readonly plainPlans = new WeakMap<Resolved, Map<string, EnvPlan>>();
   private readonly warnedWithheld = new Set<string>();
@@ -76,12 +85,33 @@ export class Invoker {
     private readonly surface: Surface,
   ) {}
 
-  async invoke(
+  /**
+   * A call the client made. Not async: a tool that already passed every check under the current
+   * .pml.json, and needs no approval, runs without an async frame of its own (the proxy's hot
+   * path); everything else goes through `invokeChecked`, given what `prepare` found.
+   */
+  invoke(
     session: Session,
     id: ToolId,
     args: Record<string, unknown>,
     call: CallContext & Pick<CallRequest, "inputResponses" | "requestState">,
     opts: { calledAs: string; continueWorkflow?: ContinueWorkflow },
+  ): Promise<CallToolResult | InputRequiredResult> {
+    if (opts.continueWorkflow || call.requestState !== undefined) return this.invokeChecked(session, id, args, call, opts);
+    const prepared = this.prepare(session, id, call, args);
+    if (prepared instanceof Promise || prepared.kind !== "ready" || prepared.needsApproval) return this.invokeChecked(session, id, args, call, opts, prepared);
+    const running = this.run(session, prepared.resolved, id, args, call, prepared.env);
+    if (!session.modern) return running;
+    return running.then((result) => (session.pendingInput ? this.relayInput(session, pauseBase(opts.calledAs, id, args)) : result));
+  }
+
+  private async invokeChecked(
+    session: Session,
+    id: ToolId,
+    args: Record<string, unknown>,
+    call: CallContext & Pick<CallRequest, "inputResponses" | "requestState">,
+    opts: { calledAs: string; continueWorkflow?: ContinueWorkflow },
+    preparedBefore?: Prepared | Promise<Prepared>,
   ): Promise<CallToolResult | InputRequiredResult> {
     const toolId = formatToolId(id.ns, id.action);
     if (opts.continueWorkflow && session.modern) {
@@ -99,14 +129,15 @@ export class Invoker {
       await this.approve(session, toolId, opts.continueWorkflow.always === true, wf.grant, wf.key);
       args = wf.args;
     }
-    const base: PauseBase = { kind: "tool", tool: opts.calledAs, args, bind: { tool: toolId, arguments: args } };
+    const base = pauseBase(opts.calledAs, id, args);
     if (session.modern && call.requestState !== undefined) {
       const st = redeemState(this.states(), call.requestState, opts.calledAs, base.bind, "tool");
       const stop = await this.resume(session, st, call.inputResponses, base);
       if (stop) return stop;
     }
 
-    let prepared = this.prepare(session, id, call, args);
+    // (Prepared before only when nothing above ran: no continuation, no retry.)
+    let prepared = preparedBefore ?? this.prepare(session, id, call, args);
     if (prepared instanceof Promise) prepared = await prepared;
     if (prepared.kind === "refused") return prepared.result;
     if (prepared.needsApproval) {
@@ -125,11 +156,10 @@ export class Invoker {
         if (prepared.kind === "refused") return prepared.result;
       }
     }
-    if (!session.modern) return await this.run(session, prepared.resolved, id, args, call, prepared.env); // await: not adopted (two turns fewer)
     // A child server may need the client's input mid-call: the call is stopped (the gateway set
     // session.interrupt), and its result asks for the input (see Session.relayRequest).
     const result = await this.run(session, prepared.resolved, id, args, call, prepared.env);
-    return session.pendingInput ? this.relayInput(session, base) : result;
+    return session.modern && session.pendingInput ? this.relayInput(session, base) : result;
   }
 
   /** The input a child server asked for, as an input_required result (2026-07-28). */
@@ -213,34 +243,51 @@ export class Invoker {
     return st.kind === kind && st.carried ? st : "it is not a workflow id";
   }
 
-  async run(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
+  /** Runs a tool that passed `prepare`: its arguments checked against its schema, then its backend. */
+  run(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     // Every kind of tool, whoever calls it (client, `call`, module code, `execute`), passes here.
     const schema = this.backends.knownTools(id.ns)?.find((t) => t.name === id.action)?.inputSchema;
     if (schema !== undefined) {
-      let problem = argumentsProblem(formatToolId(id.ns, id.action), schema, args);
-      if (problem instanceof Promise) problem = await problem;
-      if (problem !== undefined) return errorResult(problem);
+      const problem = argumentsProblem(formatToolId(id.ns, id.action), schema, args);
+      if (problem instanceof Promise) return problem.then((p) => (p === undefined ? this.runChecked(session, resolved, id, args, call, env) : errorResult(p)));
+      if (problem !== undefined) return Promise.resolve(errorResult(problem));
     }
+    return this.runChecked(session, resolved, id, args, call, env);
+  }
+
+  /** The backend's promise with one continuation: the outcome becomes a result and is logged. */
+  private runChecked(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const started = performance.now();
-    let result: CallToolResult;
+    const d = resolved.descriptor;
+    let running: Promise<CallToolResult>;
     try {
-      const d = resolved.descriptor;
-      if (d.type === "inprocess") {
-        result = await this.backends.inProcess[id.ns]!.run(session, id.action, args, call);
-      } else {
+      if (d.type === "inprocess") running = this.backends.inProcess[id.ns]!.run(session, id.action, args, call);
+      else {
         // Only module code calls other tools: other backends take the caller's context as it is.
-        const inner = d.type === "module" ? { ...call, callTool: (toolId: string, a: unknown) => this.callFromModule(session, toolId, a, call) } : call;
-        result = await this.backends.run(resolved, id.action, args, inner, env);
-        this.surface.noteUsed(id.ns);
+        const inner = d.type === "module" ? { ...call, signal: call.signal, callTool: (toolId: string, a: unknown) => this.callFromModule(session, toolId, a, call) } : call;
+        running = this.backends.run(resolved, id.action, args, inner, env);
       }
     } catch (e) {
-      if (e instanceof ToolError) result = errorResult(e.message);
-      else if (call.signal.aborted) result = errorResult(`${formatToolId(id.ns, id.action)} was cancelled.`);
-      else {
-        log.error(`${id.ns}:${id.action} failed:`, e);
-        result = errorResult(`${formatToolId(id.ns, id.action)} failed: ${(e as Error)?.message ?? e}`);
-      }
+      running = Promise.reject(e);
     }
+    return running.then(
+      (result) => {
+        if (d.type !== "inprocess") this.surface.noteUsed(id.ns);
+        return this.ran(id, started, result);
+      },
+      (e) => this.ran(id, started, this.failed(id, call, e)),
+    );
+  }
+
+  private failed(id: ToolId, call: CallContext, e: unknown): CallToolResult {
+    if (e instanceof ToolError) return errorResult(e.message);
+    if (call.signal.aborted) return errorResult(`${formatToolId(id.ns, id.action)} was cancelled.`);
+    log.error(`${id.ns}:${id.action} failed:`, e);
+    return errorResult(`${formatToolId(id.ns, id.action)} failed: ${(e as Error)?.message ?? e}`);
+  }
+
+  /** Logs the call (tool_usage) and hands its result on. */
+  private ran(id: ToolId, started: number, result: CallToolResult): CallToolResult {
     this.onToolCall?.({
       tool_id: formatToolId(id.ns, id.action),
       server_id: id.ns === CAP_NS ? CAP_SERVER_ID : id.ns,
@@ -258,7 +305,15 @@ export class Invoker {
     if (!(state instanceof Promise) && !state.error) {
       const toolId = formatToolId(id.ns, id.action);
       const hit = this.passed.get(toolId);
-      if (hit !== undefined && hit.generation === state.generation) return this.ready(session, id, hit.resolved, hit.permission, state.config, args);
+      if (hit !== undefined && hit.generation === state.generation) {
+        if (hit.allowed !== undefined) return hit.allowed;
+        const prepared = this.ready(session, id, hit.resolved, hit.permission, state.config, args);
+        // Allowed by .pml.json and asking for no variable: nothing of the session or the
+        // arguments can change the outcome until the file changes (a new generation).
+        if (prepared.kind === "ready" && hit.permission === "allow" && !prepared.needsApproval && this.plainPlans.get(hit.resolved)?.get(id.action) === prepared.env)
+          hit.allowed = prepared;
+        return prepared;
+      }
     }
     return this.check(session, id, call.signal, args);
   }
@@ -441,6 +496,11 @@ function describeRisk(r: Resolved, env: EnvPlan): string {
   else what = `It runs module code from ${r.source} in pml's sandbox, scoped to the workspace.`;
   const vars = describeEnvPlan(env);
   return vars ? `${what} ${vars}` : what;
+}
+
+/** What a paused call is bound to: the tool as the client named it, the tool id and the arguments. */
+function pauseBase(calledAs: string, id: ToolId, args: Record<string, unknown>): PauseBase {
+  return { kind: "tool", tool: calledAs, args, bind: { tool: formatToolId(id.ns, id.action), arguments: args } };
 }
 
 function refuse(text: string): Prepared {

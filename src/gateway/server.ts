@@ -56,6 +56,36 @@ export interface ToolHost {
   shutdown(): Promise<void>;
 }
 
+/**
+ * A client's tools/call as the tool host sees it, and its own origin (a child server's request
+ * made while serving it goes back to this client, on this request). A class: one is made per
+ * call, and an object literal with a getter and a closure cost more.
+ */
+class ClientCall implements CallRequest, CallOrigin {
+  readonly origin: CallOrigin = this;
+  readonly arguments: Record<string, unknown>;
+  constructor(
+    readonly name: string,
+    args: Record<string, unknown>,
+    readonly cancel: Cancellation,
+    readonly session: Session,
+    private readonly requestId: Id,
+    readonly progress: CallRequest["progress"],
+    readonly inputResponses: Record<string, unknown> | undefined,
+    readonly requestState: string | undefined,
+  ) {
+    this.arguments = args;
+  }
+
+  get signal(): AbortSignal {
+    return this.cancel.signal;
+  }
+
+  relay(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
+    return this.session.relayRequest(method, params, this.requestId, signal);
+  }
+}
+
 const SERVER_INFO = { name: "pml", title: "pml (Procedural Memory Layer)", version };
 /** How long a 2026-07-28 client may cache tools/list and server/discover: the surface grows
  * when a namespace is first used, so not for long. */
@@ -93,8 +123,9 @@ export class Gateway {
     this.hostPromise?.then((h) => h.onSessionClosed?.(session), () => {});
   }
 
-  /** Handles a raw line/body: parse errors get -32700 and never stop the server. */
-  async receiveText(session: Session, text: string): Promise<void> {
+  /** Handles a raw line/body: parse errors get -32700 and never stop the server. A promise only
+   * while the answer is not ready (see `receive`). */
+  receiveText(session: Session, text: string): void | Promise<void> {
     let msg: unknown;
     try {
       msg = JSON.parse(text);
@@ -102,10 +133,15 @@ export class Gateway {
       session.reply(errorResponse(null, ErrorCode.ParseError, `Parse error: ${(e as Error).message}`));
       return;
     }
-    await this.receive(session, msg);
+    return this.receive(session, msg);
   }
 
-  async receive(session: Session, msg: unknown): Promise<void> {
+  /**
+   * Handles one message. Not async: a proxied tool call is the hot path, and every async frame
+   * between the client's line and the pooled server's answer is a promise and a microtask turn
+   * more per call. A promise is returned while the answer is pending.
+   */
+  receive(session: Session, msg: unknown): void | Promise<void> {
     const reason = invalidReason(msg);
     if (reason) {
       const id = (msg as any)?.id;
@@ -118,7 +154,9 @@ export class Gateway {
       return;
     }
     if (!("id" in m)) return this.onNotification(session, m.method, m.params ?? {});
-    const res = await this.onRequest(session, m as Request);
+    const req = m as Request;
+    const res = req.method === "tools/call" && !isModernRequest(req.params) ? this.onCall(session, session, req) : this.onRequest(session, req);
+    if (res instanceof Promise) return res.then((r) => session.reply(r));
     session.reply(res);
   }
 
@@ -163,8 +201,8 @@ export class Gateway {
         if ("error" in host) return host.error;
         return ok({ tools: await host.host.listTools(session) });
       }
-      case "tools/call":
-        return await this.onCall(session, session, req); // not adopted: one microtask turn, not three
+      case "tools/call": // (receive sends these straight to onCall)
+        return this.onCall(session, session, req);
       default:
         return errorResponse(req.id, ErrorCode.MethodNotFound, `Method not found: ${req.method}`);
     }
@@ -219,7 +257,8 @@ export class Gateway {
     }
   }
 
-  private async onCall(connection: Session, session: Session, req: Request): Promise<Response> {
+  /** A tools/call, answered by the tool host; a plain value when refused before reaching it. */
+  private onCall(connection: Session, session: Session, req: Request): Response | Promise<Response> {
     const params = req.params ?? {};
     if (typeof params.name !== "string" || !params.name)
       return errorResponse(req.id, ErrorCode.InvalidParams, 'tools/call needs "name": the tool to call');
@@ -231,12 +270,8 @@ export class Gateway {
       return errorResponse(req.id, ErrorCode.InvalidParams, '"inputResponses" must be an object keyed like the inputRequests it answers');
     if (params.requestState !== undefined && typeof params.requestState !== "string")
       return errorResponse(req.id, ErrorCode.InvalidParams, '"requestState" must be the string pml returned, unchanged');
-    let host = this.host;
-    if (!host) {
-      const loaded = await this.hostOrError(req);
-      if ("error" in loaded) return loaded.error;
-      host = loaded.host;
-    }
+    const host = this.host;
+    if (!host) return this.hostOrError(req).then((loaded) => ("error" in loaded ? loaded.error : this.onCall(connection, session, req)));
 
     const cancellation = new Cancellation();
     connection.inflight.set(req.id, cancellation);
@@ -244,42 +279,42 @@ export class Gateway {
     if (session.modern) session.interrupt = () => cancellation.abort(new Error("input required"));
     const token = params._meta?.progressToken;
     let step = 0;
+    const progress: CallRequest["progress"] =
+      token === undefined && session.logLevel === undefined
+        ? undefined
+        : (message, progress, total) => {
+            // Install and start-up progress: a progress notification when the call asked for
+            // one, and a log message when the client asked for log messages.
+            if (token !== undefined) {
+              step = progress !== undefined && progress > step ? progress : step + 1;
+              session.notify("notifications/progress", { progressToken: token, progress: step, ...(total ? { total } : {}), message });
+            }
+            session.log("info", message);
+          };
+    let pending: Promise<CallToolResult | InputRequiredResult>;
     try {
-      const result = await host.callTool(session, {
-        name: params.name,
-        arguments: args,
-        get signal() {
-          return cancellation.signal;
-        },
-        cancel: cancellation,
-        inputResponses,
-        requestState: params.requestState,
-        origin: { relay: (method, p, signal) => session.relayRequest(method, p, req.id, signal), session },
-        progress:
-          token === undefined && session.logLevel === undefined
-            ? undefined
-            : (message, progress, total) => {
-                // Install and start-up progress: a progress notification when the call asked for
-                // one, and a log message when the client asked for log messages.
-                if (token !== undefined) {
-                  step = progress !== undefined && progress > step ? progress : step + 1;
-                  session.notify("notifications/progress", { progressToken: token, progress: step, ...(total ? { total } : {}), message });
-                }
-                session.log("info", message);
-              },
-      });
-      return { jsonrpc: "2.0", id: req.id, result };
+      pending = host.callTool(session, new ClientCall(params.name, args, cancellation, session, req.id, progress, inputResponses, params.requestState));
     } catch (e) {
-      if (e instanceof ProtocolError) return errorResponse(req.id, e.code, e.message, e.data);
-      // A user's error (an unknown namespace, a bad path, a broken config) says what to do;
-      // only faults of pml itself are "internal".
-      const user = e instanceof ToolError || e instanceof ConfigError || e instanceof PathError;
-      const text = user ? (e as Error).message : `pml internal error: ${(e as Error)?.message ?? e}`;
-      if (!user) log.error("internal error:", e);
-      return { jsonrpc: "2.0", id: req.id, result: { content: [{ type: "text", text }], isError: true } };
-    } finally {
-      connection.inflight.delete(req.id);
+      return this.callFailed(connection, req, e);
     }
+    return pending.then(
+      (result): Response => {
+        connection.inflight.delete(req.id);
+        return { jsonrpc: "2.0", id: req.id, result };
+      },
+      (e) => this.callFailed(connection, req, e),
+    );
+  }
+
+  private callFailed(connection: Session, req: Request, e: unknown): Response {
+    connection.inflight.delete(req.id);
+    if (e instanceof ProtocolError) return errorResponse(req.id, e.code, e.message, e.data);
+    // A user's error (an unknown namespace, a bad path, a broken config) says what to do;
+    // only faults of pml itself are "internal".
+    const user = e instanceof ToolError || e instanceof ConfigError || e instanceof PathError;
+    const text = user ? (e as Error).message : `pml internal error: ${(e as Error)?.message ?? e}`;
+    if (!user) log.error("internal error:", e);
+    return { jsonrpc: "2.0", id: req.id, result: { content: [{ type: "text", text }], isError: true } };
   }
 
   private async hostOrError(req: Request): Promise<{ host: ToolHost } | { error: Response }> {

@@ -11,17 +11,33 @@ export function serveStdio(loadHost: () => Promise<ToolHost> = defaultHost): Gat
   const gateway = new Gateway(loadHost);
   const session = gateway.connect("stdio", writeMessage);
   let closing = false;
-  /** Messages read and not yet fully handled: answered before pml exits on stdin EOF. */
-  const handling = new Set<Promise<void>>();
+  /** Messages read and not yet answered: answered before pml exits on stdin EOF. A count, not a
+   * set of promises: one `.then` per call rather than a catch, a finally and a set entry. */
+  let handling = 0;
+  let idle: (() => void) | undefined;
+  const handled = () => {
+    if (--handling === 0) idle?.();
+  };
+  const failed = (e: unknown) => {
+    log.error("unhandled:", e);
+    handled();
+  };
 
   const splitter = new LineSplitter((line) => {
     if (line === OVERFLOW) {
       writeMessage({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: message longer than 64 MiB (discarded up to its newline)" } });
       return;
     }
-    const p = gateway.receiveText(session, line).catch((e) => log.error("unhandled:", e));
-    handling.add(p);
-    void p.finally(() => handling.delete(p));
+    let p: void | Promise<void>;
+    try {
+      p = gateway.receiveText(session, line);
+    } catch (e) {
+      log.error("unhandled:", e);
+      return;
+    }
+    if (p === undefined) return;
+    handling++;
+    p.then(handled, failed);
   });
 
   process.stdin.on("data", (chunk: Buffer) => splitter.push(chunk));
@@ -35,13 +51,14 @@ export function serveStdio(loadHost: () => Promise<ToolHost> = defaultHost): Gat
   // answer pml's own requests any more (elicitation), so those fail now rather than time out.
   async function drainThenStop(): Promise<void> {
     session.endInput();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const bound = new Promise<void>((r) => (timer = setTimeout(r, EOF_DRAIN_MS)));
-    while (handling.size > 0 && !closing) {
-      const settled = await Promise.race([Promise.allSettled([...handling]).then(() => true), bound.then(() => false)]);
-      if (!settled) break;
+    if (handling > 0 && !closing) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        idle = resolve;
+        timer = setTimeout(resolve, EOF_DRAIN_MS);
+      });
+      clearTimeout(timer);
     }
-    clearTimeout(timer);
     await stop("stdin closed");
   }
   process.stdout.on("error", () => void stop("stdout closed"));

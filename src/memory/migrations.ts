@@ -161,6 +161,25 @@ export const MIGRATIONS: ReadonlyArray<string | OptionalStep> = [
     DELETE FROM capability_text WHERE rowid = OLD.rowid;
   END;
   ` },
+  // 7: tool calls counted per tool and second, not a row per call. A busy proxy wrote thousands
+  // of rows a second (the table grew without bound, and each row was ~2 µs of the call's CPU);
+  // stats only ever read sums. Rows of earlier steps are folded in.
+  `
+  CREATE TABLE tool_usage_by_second (
+    tool_id TEXT NOT NULL,
+    server_id TEXT NOT NULL,
+    second TEXT NOT NULL,
+    calls INTEGER NOT NULL,
+    successes INTEGER NOT NULL,
+    latency_ms_total REAL NOT NULL,
+    last_at TEXT NOT NULL,
+    PRIMARY KEY (tool_id, server_id, second)
+  ) WITHOUT ROWID;
+  INSERT INTO tool_usage_by_second (tool_id, server_id, second, calls, successes, latency_ms_total, last_at)
+    SELECT tool_id, server_id, substr(at, 1, 19), COUNT(*), SUM(success), SUM(latency_ms), MAX(at) FROM tool_usage GROUP BY tool_id, server_id, substr(at, 1, 19);
+  DROP TABLE tool_usage;
+  ALTER TABLE tool_usage_by_second RENAME TO tool_usage;
+  `,
 ];
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open

@@ -8,8 +8,6 @@ import { dirname } from "node:path";
 import { migrate } from "./migrations.ts";
 import { formatName, makeFqdn, type CapName } from "./names.ts";
 
-/** tool_usage rows written by one INSERT (5 parameters each, far below SQLite's limit). */
-const USAGE_CHUNK = 64;
 const SORTS = { name: "c.namespace, c.action", usage: "c.usage_count DESC, c.namespace, c.action", created: "c.created_at DESC, c.id" } as const;
 import {
   NameTakenError,
@@ -73,7 +71,11 @@ export class SqliteCapabilityStore implements CapabilityStore {
       ),
       versions: this.db.query("SELECT * FROM capability_versions WHERE capability_id = ?1"),
       aliasesOf: this.db.query("SELECT namespace, action FROM capability_aliases WHERE capability_id = ?1 ORDER BY created_at"),
-      usage: this.db.query("INSERT INTO tool_usage (tool_id, server_id, success, latency_ms, at) VALUES (?1, ?2, ?3, ?4, ?5)"),
+      usage: this.db.query(
+        `INSERT INTO tool_usage (tool_id, server_id, second, calls, successes, latency_ms_total, last_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT (tool_id, server_id, second) DO UPDATE SET calls = calls + excluded.calls, successes = successes + excluded.successes,
+           latency_ms_total = latency_ms_total + excluded.latency_ms_total, last_at = max(last_at, excluded.last_at)`,
+      ),
     };
   }
 
@@ -437,39 +439,33 @@ export class SqliteCapabilityStore implements CapabilityStore {
   }
 
   async usageStats(since?: string): Promise<UsageStat[]> {
+    // Counted per second: `since` is exact to the second (a second it falls in counts whole).
     return this.db
       .query(
-        `SELECT tool_id, server_id, COUNT(*) AS calls, SUM(success) AS successes, AVG(latency_ms) AS avg_latency_ms, MAX(at) AS last_at
-         FROM tool_usage WHERE at >= ?1 GROUP BY tool_id, server_id ORDER BY calls DESC, tool_id`,
+        `SELECT tool_id, server_id, SUM(calls) AS calls, SUM(successes) AS successes, SUM(latency_ms_total) / SUM(calls) AS avg_latency_ms, MAX(last_at) AS last_at
+         FROM tool_usage WHERE last_at >= ?1 GROUP BY tool_id, server_id ORDER BY calls DESC, tool_id`,
       )
       .all(since ?? "") as UsageStat[];
   }
 
   async recordToolUsage(rows: readonly ToolUsage[]): Promise<void> {
     if (!rows.length) return;
+    // A flush holds a burst of calls: one upsert per tool and second.
+    const seconds = new Map<string, { tool_id: string; server_id: string; second: string; calls: number; successes: number; latency: number; last: string }>();
+    for (const r of rows) {
+      const second = r.at.slice(0, 19);
+      const key = `${r.tool_id}\n${r.server_id}\n${second}`;
+      const b = seconds.get(key);
+      if (b === undefined) seconds.set(key, { tool_id: r.tool_id, server_id: r.server_id, second, calls: 1, successes: r.success ? 1 : 0, latency: r.latency_ms, last: r.at });
+      else {
+        b.calls++;
+        if (r.success) b.successes++;
+        b.latency += r.latency_ms;
+        if (r.at > b.last) b.last = r.at;
+      }
+    }
     this.db.transaction(() => {
-      // USAGE_CHUNK rows per statement: a busy proxy logs thousands of calls per flush, and a
-      // statement run per row was most of the bookkeeping's cost.
-      let i = 0;
-      if (rows.length >= USAGE_CHUNK) {
-        const chunk = (this.q.usageChunk ??= this.db.query(`INSERT INTO tool_usage (tool_id, server_id, success, latency_ms, at) VALUES ${Array(USAGE_CHUNK).fill("(?, ?, ?, ?, ?)").join(", ")}`));
-        const params: (string | number)[] = new Array(USAGE_CHUNK * 5);
-        for (; i + USAGE_CHUNK <= rows.length; i += USAGE_CHUNK) {
-          for (let k = 0; k < USAGE_CHUNK; k++) {
-            const r = rows[i + k]!;
-            params[k * 5] = r.tool_id;
-            params[k * 5 + 1] = r.server_id;
-            params[k * 5 + 2] = r.success ? 1 : 0;
-            params[k * 5 + 3] = r.latency_ms;
-            params[k * 5 + 4] = r.at;
-          }
-          chunk.run(...params);
-        }
-      }
-      for (; i < rows.length; i++) {
-        const r = rows[i]!;
-        this.q.usage!.run(r.tool_id, r.server_id, r.success ? 1 : 0, r.latency_ms, r.at);
-      }
+      for (const b of seconds.values()) this.q.usage!.run(b.tool_id, b.server_id, b.second, b.calls, b.successes, b.latency, b.last);
     })();
   }
 

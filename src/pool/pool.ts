@@ -121,6 +121,11 @@ export class Pool {
     return proc.tools ?? [];
   }
 
+  /** Whether the server of `ns` is up and answering (a call goes straight to it). */
+  isReady(ns: string): boolean {
+    return this.entries.get(ns)?.proc?.state === "ready";
+  }
+
   /** Tools seen for `ns` so far, without starting anything. */
   cachedTools(ns: string): ToolInfo[] | undefined {
     return this.entries.get(ns)?.tools;

@@ -199,8 +199,8 @@ export class ServerProcess {
   }
 
   private readonly callSettled = (): void => {
-    this.active--;
-    this.lastUsed = Date.now();
+    // Idle time counts from the last call to end (the reaper waits while any is active).
+    if (--this.active === 0) this.lastUsed = Date.now();
   };
 
   /** What a caller sees when a request to this server fails. */

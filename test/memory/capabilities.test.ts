@@ -175,10 +175,10 @@ describe("capture, names, tools", () => {
     await client.callTool({ name: "call", arguments: { tool: "dns:rename", arguments: { name: "fs:nothing_here", newName: "fs:something_else" } } });
     await client.close();
     // Usage rows are written in batches (and by other tests' processes), so each is waited for.
-    await until(() => count("SELECT COUNT(*) AS n FROM tool_usage WHERE server_id = 'pml-capabilities' AND tool_id = 'cap:fs:read_json'") > 0);
-    await until(() => count("SELECT COUNT(*) AS n FROM tool_usage WHERE tool_id = 'filesystem:read_file' AND server_id = 'filesystem' AND success = 1") > 1);
-    await until(() => count("SELECT COUNT(*) AS n FROM tool_usage WHERE tool_id = 'filesystem:read_file' AND success = 0") > 0);
-    await until(() => count("SELECT COUNT(*) AS n FROM tool_usage WHERE tool_id = 'dns:rename'") > 0);
+    await until(() => count("SELECT COALESCE(SUM(calls), 0) AS n FROM tool_usage WHERE server_id = 'pml-capabilities' AND tool_id = 'cap:fs:read_json'") > 0);
+    await until(() => count("SELECT COALESCE(SUM(successes), 0) AS n FROM tool_usage WHERE tool_id = 'filesystem:read_file' AND server_id = 'filesystem'") > 1);
+    await until(() => count("SELECT COALESCE(SUM(calls - successes), 0) AS n FROM tool_usage WHERE tool_id = 'filesystem:read_file'") > 0);
+    await until(() => count("SELECT COALESCE(SUM(calls), 0) AS n FROM tool_usage WHERE tool_id = 'dns:rename'") > 0);
   });
 
   test("arguments a capability's parameters schema rejects never reach its code, on every path", async () => {

@@ -34,7 +34,7 @@ test("two processes, 60 concurrent runs each, one database", async () => {
 
   await a.client.close();
   await b.client.close();
-  await until(() => (db.query("SELECT COUNT(*) AS n FROM tool_usage WHERE tool_id = 'filesystem:list_directory'").get() as any).n === 2 * N);
+  await until(() => (db.query("SELECT COALESCE(SUM(calls), 0) AS n FROM tool_usage WHERE tool_id = 'filesystem:list_directory'").get() as any).n === 2 * N);
   // Each process lists what the other saved.
   const c = await fx.connect();
   const names = (await c.client.listTools()).tools.map((t) => t.name);

@@ -42,7 +42,10 @@ test("a version-1 database is migrated to the newest schema and keeps every reco
   expect(row.last_used_at).toBeString();
   expect(db.query("SELECT tag FROM capability_tags").all()).toEqual([{ tag: "text" }]);
   expect((db.query("SELECT COUNT(*) AS n FROM capability_versions").get() as any).n).toBe(2);
-  expect((db.query("SELECT COUNT(*) AS n FROM tool_usage WHERE at = '2026-11-01T10:00:00.000Z'").get() as any).n).toBe(1);
+  // Step 7 folded the per-call rows into counts per tool and second.
+  expect(db.query("SELECT tool_id, server_id, second, calls, successes, latency_ms_total, last_at FROM tool_usage WHERE second = '2026-11-01T10:00:00'").all()).toEqual([
+    { tool_id: "filesystem:read_file", server_id: "filesystem", second: "2026-11-01T10:00:00", calls: 1, successes: 1, latency_ms_total: 1.5, last_at: "2026-11-01T10:00:00.000Z" },
+  ]);
   // Versions stay immutable after the upgrade.
   const rw = new Database(join(fx.home, "memory.db"));
   expect(() => rw.run("UPDATE capability_versions SET code = 'x'")).toThrow("immutable");

@@ -1,5 +1,6 @@
-// tool_usage rows as the store writes them: a busy proxy flushes thousands at once, written
-// USAGE_CHUNK rows per statement; every row lands once, in order, with its own values.
+// tool_usage as the store writes it: calls counted per tool and second. A busy proxy flushes
+// thousands of calls at once; each call is counted once, in its own second, with its outcome
+// and latency, whether its second was already in the table or not.
 import { afterAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
@@ -15,27 +16,58 @@ afterAll(() => {
   dir.cleanup();
 });
 
-test("a flush of many rows (whole chunks and a remainder) records each row once, in order", async () => {
-  const rows: ToolUsage[] = Array.from({ length: 2 * 64 + 22 }, (_, i) => ({
-    tool_id: `ns:tool_${i % 3}`,
-    server_id: i % 5 === 0 ? "pml-capabilities" : "ns",
-    success: i % 4 !== 0,
-    latency_ms: i + 0.5,
-    at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
-  }));
+// 150 calls of 3 tools on 2 servers over 5 seconds (two calls per second apart by 500 ms).
+const rows: ToolUsage[] = Array.from({ length: 150 }, (_, i) => ({
+  tool_id: `ns:tool_${i % 3}`,
+  server_id: i % 5 === 0 ? "pml-capabilities" : "ns",
+  success: i % 4 !== 0,
+  latency_ms: i + 0.5,
+  at: new Date(Date.UTC(2026, 0, 1, 0, 0, i % 5, (i % 2) * 500)).toISOString(),
+}));
+
+/** What the table must hold for `calls`: the same sums, computed here from the calls one by one. */
+function expected(calls: ToolUsage[]) {
+  const out = new Map<string, { tool_id: string; server_id: string; second: string; calls: number; successes: number; latency_ms_total: number; last_at: string }>();
+  for (const r of calls) {
+    const second = r.at.slice(0, 19);
+    const key = `${r.tool_id} ${r.server_id} ${second}`;
+    const b = out.get(key) ?? { tool_id: r.tool_id, server_id: r.server_id, second, calls: 0, successes: 0, latency_ms_total: 0, last_at: "" };
+    b.calls++;
+    b.successes += r.success ? 1 : 0;
+    b.latency_ms_total += r.latency_ms;
+    if (r.at > b.last_at) b.last_at = r.at;
+    out.set(key, b);
+  }
+  return [...out.values()].sort((a, b) => (a.tool_id + a.server_id + a.second < b.tool_id + b.server_id + b.second ? -1 : 1));
+}
+
+test("a flush of many calls counts each once, per tool and second; a later flush adds to the same seconds", async () => {
   await store.recordToolUsage(rows);
-  await store.recordToolUsage(rows.slice(0, 3)); // fewer rows than a chunk: one statement each
+  await store.recordToolUsage(rows.slice(0, 3)); // seconds already in the table
   const db = new Database(file, { readonly: true });
   try {
-    const back = db.query("SELECT tool_id, server_id, success, latency_ms, at FROM tool_usage ORDER BY rowid").all() as any[];
-    const want = [...rows, ...rows.slice(0, 3)].map((r) => ({ ...r, success: r.success ? 1 : 0 }));
-    expect(back).toEqual(want);
+    const back = db.query("SELECT tool_id, server_id, second, calls, successes, latency_ms_total, last_at FROM tool_usage ORDER BY tool_id, server_id, second").all();
+    expect(back).toEqual(expected([...rows, ...rows.slice(0, 3)]));
   } finally {
     db.close();
   }
+  const all = [...rows, ...rows.slice(0, 3)];
   const stats = await store.usageStats();
-  const t0 = stats.find((s) => s.tool_id === "ns:tool_0" && s.server_id === "ns")!;
-  const mine = [...rows, ...rows.slice(0, 3)].filter((r) => r.tool_id === "ns:tool_0" && r.server_id === "ns");
-  expect(t0.calls).toBe(mine.length);
-  expect(t0.successes).toBe(mine.filter((r) => r.success).length);
+  const mine = all.filter((r) => r.tool_id === "ns:tool_0" && r.server_id === "ns");
+  expect(stats.find((s) => s.tool_id === "ns:tool_0" && s.server_id === "ns")).toEqual({
+    tool_id: "ns:tool_0",
+    server_id: "ns",
+    calls: mine.length,
+    successes: mine.filter((r) => r.success).length,
+    avg_latency_ms: mine.reduce((a, r) => a + r.latency_ms, 0) / mine.length,
+    last_at: mine.map((r) => r.at).sort().at(-1)!,
+  });
+  expect(stats.reduce((a, s) => a + s.calls, 0)).toBe(all.length);
+});
+
+test("usageStats since a time counts the seconds from it on", async () => {
+  const since = await store.usageStats("2026-01-01T00:00:03");
+  const later = [...rows, ...rows.slice(0, 3)].filter((r) => r.at >= "2026-01-01T00:00:03");
+  expect(since.reduce((a, s) => a + s.calls, 0)).toBe(later.length);
+  expect(await store.usageStats("2026-01-02")).toEqual([]);
 });
