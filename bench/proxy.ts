@@ -1,6 +1,7 @@
 // Added latency and throughput of proxying through pml, against a direct connection measured in the
-// same run. `bun bench/proxy.ts [--n 2000] [--concurrency 32] [--rounds 10] [--pml dist/pml]
-// [--compare other/pml]` (--compare: another build measured in the same rounds, e.g. main's).
+// same run. `bun bench/proxy.ts [--n 8000] [--concurrency 32] [--rounds 20] [--warmup 20000]
+// [--pml dist/pml] [--compare other/pml]` (--compare: another build measured in the same rounds,
+// e.g. main's).
 //
 //   direct   SDK Client -> StdioClientTransport -> server-everything
 //   bare     SDK Client -> bench/bare-proxy.ts (parse, remap the id, forward) -> server-everything:
@@ -17,9 +18,17 @@
 // The pml case needs a built dist/pml whose gateway serves catalog tools; it is skipped (with the
 // reason) otherwise. Targets: pml's added median over direct <= 0.1 ms, and its throughput at
 // concurrency 32 >= 90% of the bare proxy's.
+//
+// Warm-up: each case first makes --warmup calls at concurrency 32, then 300 one by one. pml's JIT
+// compiler keeps working long after a few hundred calls (its JIT thread spent 3.0 µs per call
+// between calls 5k and 65k and 0.1 µs after 200k; the bare proxy's, 0.8 µs), and on a 2-core
+// machine that thread takes a core from the client and the server: after 300 warm-up calls the
+// c=32 figures measured pml's warm-up more than its proxying (`--warmup 0` shows that case).
+// "proxy CPU/call" is the proxy process's CPU time, all threads, per call in the c=32 blocks
+// (Linux): the figure least moved by other load on the machine.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -27,11 +36,11 @@ import { Pool } from "../src/pool/pool.ts";
 
 const { values } = parseArgs({
   options: {
-    n: { type: "string", default: "2000" },
+    n: { type: "string", default: "8000" },
     concurrency: { type: "string", default: "32" },
     pml: { type: "string", default: "dist/pml" },
-    warmup: { type: "string", default: "300" },
-    rounds: { type: "string", default: "10" },
+    warmup: { type: "string", default: "20000" },
+    rounds: { type: "string", default: "20" },
     compare: { type: "string" },
   },
 });
@@ -60,6 +69,31 @@ interface Case {
   rounds: number[];
   calls: number;
   elapsed: number;
+  /** The proxy process (none for direct and pool): its CPU time in the concurrent blocks. */
+  pid?: () => number | null | undefined;
+  cpuMs: number;
+}
+
+/**
+ * CPU time of a process, all its threads (the JIT compiler's and the garbage collector's count:
+ * they take a core from the client and the server on a busy machine), in ms. Linux only, from the
+ * scheduler's per-thread runtime (ns precision) where the kernel shows it, else from clock ticks.
+ */
+function cpuMs(pid: number): number | undefined {
+  try {
+    let sum = 0;
+    for (const t of readdirSync(`/proc/${pid}/task`)) {
+      const sched = readFileSync(`/proc/${pid}/task/${t}/sched`, "utf8").match(/se\.sum_exec_runtime\s*:\s*([\d.]+)/);
+      if (sched) sum += Number(sched[1]);
+      else {
+        const f = readFileSync(`/proc/${pid}/task/${t}/stat`, "utf8").split(") ")[1]!.split(" ");
+        sum += ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+      }
+    }
+    return sum;
+  } catch {
+    return undefined;
+  }
 }
 
 function pct(sorted: number[], p: number): number {
@@ -80,6 +114,8 @@ async function block(c: Case, from: number, n: number): Promise<void> {
     c.lat.push(performance.now() - t);
   }
   let next = from;
+  const pid = c.pid?.() ?? undefined;
+  const cpu0 = pid ? cpuMs(pid) : undefined;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: C }, async () => {
@@ -88,6 +124,7 @@ async function block(c: Case, from: number, n: number): Promise<void> {
   );
   const elapsed = performance.now() - t0;
   c.rounds.push((n / elapsed) * 1000);
+  if (cpu0 !== undefined) c.cpuMs += cpuMs(pid!)! - cpu0;
   c.calls += n;
   c.elapsed += elapsed;
 }
@@ -108,13 +145,16 @@ async function sdkClient(command: string, args: string[], cenv: Record<string, s
   return client;
 }
 
+/** The pid of the process a client talks to (the proxy, for bare and pml). */
+const pidOf = (client: Client) => () => (client.transport as StdioClientTransport | undefined)?.pid;
+
 function check(text: string, i: number) {
   if (text !== `Echo: m${i}`) throw new Error(`response mismatch for call ${i}: ${text}`);
 }
 
 /** JSON-RPC over a child's stdin/stdout with nothing else: no schema validation, no SDK. */
 class LineClient {
-  private readonly proc: ReturnType<typeof Bun.spawn>;
+  readonly proc: ReturnType<typeof Bun.spawn>;
   private readonly waiting = new Map<number, (m: any) => void>();
   private next = 1;
   constructor(cmd: string, args: string[], cenv: Record<string, string>, cwd: string) {
@@ -161,7 +201,7 @@ const ms = (x: number) => `${x.toFixed(3)} ms`;
 const cases: Case[] = [];
 const skipped: Record<string, string> = {};
 const closers: (() => Promise<unknown>)[] = [];
-const add = (name: string, call: Call) => cases.push({ name, call, lat: [], rounds: [], calls: 0, elapsed: 0 });
+const add = (name: string, call: Call, pid?: Case["pid"]) => cases.push({ name, call, lat: [], rounds: [], calls: 0, elapsed: 0, pid, cpuMs: 0 });
 const echo = (client: Client, tool: string): Call => async (i) => {
   const r: any = await client.callTool({ name: tool, arguments: { message: `m${i}` } });
   check(r.content[0].text, i);
@@ -178,7 +218,7 @@ const echo = (client: Client, tool: string): Call => async (i) => {
 {
   const client = await sdkClient(process.execPath, [join(root, "bench/bare-proxy.ts"), process.execPath, serverScript, "stdio"], env);
   closers.push(() => client.close());
-  add("bare", echo(client, "echo"));
+  add("bare", echo(client, "echo"), pidOf(client));
 }
 
 // pool (library)
@@ -222,11 +262,11 @@ for (const [name, bin] of binaries) {
     // the first call installs server-everything into the temp PML_HOME (network) and starts it
     const first: any = await client.callTool({ name: "everything__echo", arguments: { message: "m0" } }, undefined, { timeout: 120_000 });
     if (first?.content?.[0]?.text !== "Echo: m0") throw new Error(`everything__echo answered ${JSON.stringify(first).slice(0, 300)}`);
-    add(name, echo(client, "everything__echo"));
+    add(name, echo(client, "everything__echo"), pidOf(client));
     if (name === "pml") {
       const plain: any = await client.callTool({ name: "plain__echo", arguments: { message: "m0" } }, undefined, { timeout: 60_000 });
       if (plain?.content?.[0]?.text !== "Echo: m0") throw new Error(`plain__echo answered ${JSON.stringify(plain).slice(0, 300)}`);
-      add("pml-plain", echo(client, "plain__echo"));
+      add("pml-plain", echo(client, "plain__echo"), pidOf(client));
     }
   } catch (e: any) {
     skipped[name] = `skipped: pml stdio cannot call everything__echo yet (${e?.message ?? e})`;
@@ -250,11 +290,17 @@ if (cases.some((c) => c.name === "pml")) {
     add(`raw-${revision}`, async (i) => {
       const r: any = await raw.call("tools/call", { name: "everything__echo", arguments: { message: `m${i}` }, ...extra });
       check(r.content[0].text, i);
-    });
+    }, () => raw.proc.pid);
   }
 }
 
-for (const c of cases) for (let i = 0; i < WARMUP; i++) await c.call(i);
+for (const c of cases) {
+  let next = 0;
+  await Promise.all(Array.from({ length: C }, async () => {
+    while (next < WARMUP) await c.call(next++);
+  }));
+  for (let i = 0; i < 300; i++) await c.call(i);
+}
 const per = Math.ceil(N / ROUNDS);
 for (let round = 0; round < ROUNDS; round++)
   for (let k = 0; k < cases.length; k++) await block(cases[(round + k) % cases.length]!, round * per, per);
@@ -262,15 +308,16 @@ for (const close of closers) await close();
 rmSync(tmp, { recursive: true, force: true });
 
 console.log(
-  `server-everything echo, ${per * ROUNDS} sequential calls + ${per * ROUNDS} calls at concurrency ${C} per case (after ${WARMUP} warm-up), ` +
+  `server-everything echo, ${per * ROUNDS} sequential calls + ${per * ROUNDS} calls at concurrency ${C} per case (after ${WARMUP} warm-up calls at concurrency ${C} and 300 one by one), ` +
     `in ${ROUNDS} rounds interleaving the cases\n`,
 );
-console.log("case      median      p99         mean        throughput");
+console.log("case      median      p99         mean        throughput      proxy CPU/call (c=32)");
 const byName = Object.fromEntries(cases.map((c) => [c.name, c]));
 const fig = Object.fromEntries(cases.map((c) => [c.name, figures(c)]));
 for (const c of cases) {
   const f = fig[c.name]!;
-  console.log(`${c.name.padEnd(9)} ${ms(f.median).padEnd(11)} ${ms(f.p99).padEnd(11)} ${ms(f.mean).padEnd(11)} ${f.throughput.toFixed(0)} calls/s`);
+  const cpu = c.cpuMs > 0 ? `${((c.cpuMs * 1000) / c.calls).toFixed(1)} µs` : "";
+  console.log(`${c.name.padEnd(9)} ${ms(f.median).padEnd(11)} ${ms(f.p99).padEnd(11)} ${ms(f.mean).padEnd(11)} ${`${f.throughput.toFixed(0)} calls/s`.padEnd(15)} ${cpu}`);
 }
 for (const [name, why] of Object.entries(skipped)) console.log(`${name.padEnd(9)} ${why}`);
 const d = fig.direct!;

@@ -33,7 +33,10 @@ export type CancelSignal = Pick<AbortSignal, "aborted" | "reason" | "addEventLis
 export class Cancellation implements CancelSignal {
   aborted = false;
   reason: unknown;
-  private listeners: Array<() => void> | undefined;
+  /** The listeners, in order: the first in a field of its own, since a pooled call adds just
+   * one (an array per call was an allocation on the hot path). */
+  private first: (() => void) | undefined;
+  private rest: Array<() => void> | undefined;
   private controller: AbortController | undefined;
 
   /** A real AbortSignal that aborts with this cancellation (made on first use). */
@@ -49,27 +52,27 @@ export class Cancellation implements CancelSignal {
     if (this.aborted) return;
     this.aborted = true;
     this.reason = reason;
-    const listeners = this.listeners;
-    this.listeners = undefined;
-    if (listeners) for (const fn of listeners) fn();
+    const first = this.first;
+    const rest = this.rest;
+    this.first = this.rest = undefined;
+    first?.();
+    if (rest) for (const fn of rest) fn();
     this.controller?.abort(reason);
   }
 
   /** Only "abort" listeners exist; each runs once (as with `{ once: true }`). */
   addEventListener(_type: "abort", fn: () => void): void {
     if (this.aborted) return;
-    (this.listeners ??= []).push(fn);
+    if (this.first === undefined) this.first = fn;
+    else (this.rest ??= []).push(fn);
   }
 
   removeEventListener(_type: "abort", fn: () => void): void {
-    const l = this.listeners;
-    if (l === undefined) return;
-    // Almost always the one listener of a pooled call: no splice (it allocates).
-    if (l.length === 1) {
-      if (l[0] === fn) this.listeners = undefined;
+    if (this.first === fn) {
+      this.first = this.rest?.shift();
       return;
     }
-    const i = l.indexOf(fn);
-    if (i !== -1) l.splice(i, 1);
+    const i = this.rest?.indexOf(fn) ?? -1;
+    if (i !== -1) this.rest!.splice(i, 1);
   }
 }

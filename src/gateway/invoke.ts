@@ -246,7 +246,13 @@ export class Invoker {
   /** Runs a tool that passed `prepare`: its arguments checked against its schema, then its backend. */
   run(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     // Every kind of tool, whoever calls it (client, `call`, module code, `execute`), passes here.
-    const schema = this.backends.knownTools(id.ns)?.find((t) => t.name === id.action)?.inputSchema;
+    let schema: Record<string, unknown> | undefined;
+    for (const t of this.backends.knownTools(id.ns) ?? []) {
+      if (t.name === id.action) {
+        schema = t.inputSchema;
+        break;
+      }
+    }
     if (schema !== undefined) {
       const problem = argumentsProblem(formatToolId(id.ns, id.action), schema, args);
       if (problem instanceof Promise) return problem.then((p) => (p === undefined ? this.runChecked(session, resolved, id, args, call, env) : errorResult(p)));

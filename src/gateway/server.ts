@@ -125,7 +125,7 @@ export class Gateway {
 
   /** Handles a raw line/body: parse errors get -32700 and never stop the server. A promise only
    * while the answer is not ready (see `receive`). */
-  receiveText(session: Session, text: string): void | Promise<void> {
+  receiveText(session: Session, text: string): void | Promise<unknown> {
     let msg: unknown;
     try {
       msg = JSON.parse(text);
@@ -141,7 +141,7 @@ export class Gateway {
    * between the client's line and the pooled server's answer is a promise and a microtask turn
    * more per call. A promise is returned while the answer is pending.
    */
-  receive(session: Session, msg: unknown): void | Promise<void> {
+  receive(session: Session, msg: unknown): void | Promise<unknown> {
     const reason = invalidReason(msg);
     if (reason) {
       const id = (msg as any)?.id;
@@ -155,7 +155,13 @@ export class Gateway {
     }
     if (!("id" in m)) return this.onNotification(session, m.method, m.params ?? {});
     const req = m as Request;
-    const res = req.method === "tools/call" && !isModernRequest(req.params) ? this.onCall(session, session, req) : this.onRequest(session, req);
+    if (req.method === "tools/call") {
+      // The call's own continuation sends the answer: one promise turn fewer.
+      const res = isModernRequest(req.params) ? this.onModernCall(session, req, session) : this.onCall(session, session, req, session);
+      if (res instanceof Promise) return res;
+      return session.reply(res);
+    }
+    const res = this.onRequest(session, req);
     if (res instanceof Promise) return res.then((r) => session.reply(r));
     session.reply(res);
   }
@@ -233,23 +239,15 @@ export class Gateway {
   private async onModernRequest(connection: Session, req: Request): Promise<Response> {
     const client = readModernMeta(req.id, req.params);
     if ("jsonrpc" in client) return client;
-    const complete = (result: Record<string, unknown>): Response => ({
-      jsonrpc: "2.0",
-      id: req.id,
-      result: { resultType: "complete", ...result, _meta: { ...(result._meta as object), [META.serverInfo]: SERVER_INFO } },
-    });
+    const complete = (result: Record<string, unknown>) => completed(req.id, result);
     switch (req.method) {
       case "tools/list": {
         const host = await this.hostOrError(req);
         if ("error" in host) return host.error;
         return complete({ tools: await host.host.listTools(connection), ttlMs: LIST_TTL_MS, cacheScope: "private" });
       }
-      case "tools/call": {
-        const session = connection.forRequest(req.id, client);
-        const res = await this.onCall(connection, session, req);
-        if (res.error || (res.result as InputRequiredResult).resultType === "input_required") return res;
-        return complete(res.result as Record<string, unknown>);
-      }
+      case "tools/call": // (receive sends these straight to onModernCall)
+        return this.onModernCall(connection, req);
       case "ping":
         return complete({});
       default:
@@ -257,8 +255,20 @@ export class Gateway {
     }
   }
 
-  /** A tools/call, answered by the tool host; a plain value when refused before reaching it. */
-  private onCall(connection: Session, session: Session, req: Request): Response | Promise<Response> {
+  /** A 2026-07-28 tools/call: its session lives as long as the request. Not async, as onCall. */
+  private onModernCall(connection: Session, req: Request, replyTo?: Session): Response | Promise<Response> {
+    const client = readModernMeta(req.id, req.params);
+    if ("jsonrpc" in client) return client;
+    const shape = (res: Response): Response =>
+      res.error || (res.result as InputRequiredResult).resultType === "input_required" ? res : completed(req.id, res.result as Record<string, unknown>);
+    const res = this.onCall(connection, connection.forRequest(req.id, client), req);
+    if (!(res instanceof Promise)) return shape(res); // (the caller sends a plain answer)
+    return res.then((r) => (replyTo ? sent(replyTo, shape(r)) : shape(r)));
+  }
+
+  /** A tools/call, answered by the tool host; a plain value when refused before reaching it.
+   * With `replyTo`, an answer that comes later is sent there (and the promise holds nothing). */
+  private onCall(connection: Session, session: Session, req: Request, replyTo?: Session): Response | Promise<Response> {
     const params = req.params ?? {};
     if (typeof params.name !== "string" || !params.name)
       return errorResponse(req.id, ErrorCode.InvalidParams, 'tools/call needs "name": the tool to call');
@@ -271,7 +281,10 @@ export class Gateway {
     if (params.requestState !== undefined && typeof params.requestState !== "string")
       return errorResponse(req.id, ErrorCode.InvalidParams, '"requestState" must be the string pml returned, unchanged');
     const host = this.host;
-    if (!host) return this.hostOrError(req).then((loaded) => ("error" in loaded ? loaded.error : this.onCall(connection, session, req)));
+    if (!host) {
+      const later = this.hostOrError(req).then((loaded) => ("error" in loaded ? loaded.error : this.onCall(connection, session, req)));
+      return replyTo ? later.then((r) => sent(replyTo, r)) : later;
+    }
 
     const cancellation = new Cancellation();
     connection.inflight.set(req.id, cancellation);
@@ -300,9 +313,13 @@ export class Gateway {
     return pending.then(
       (result): Response => {
         connection.inflight.delete(req.id);
-        return { jsonrpc: "2.0", id: req.id, result };
+        const res: Response = { jsonrpc: "2.0", id: req.id, result };
+        return replyTo ? sent(replyTo, res) : res;
       },
-      (e) => this.callFailed(connection, req, e),
+      (e) => {
+        const res = this.callFailed(connection, req, e);
+        return replyTo ? sent(replyTo, res) : res;
+      },
     );
   }
 
@@ -331,4 +348,14 @@ export class Gateway {
     const host = await this.hostPromise.catch(() => undefined);
     await host?.shutdown();
   }
+}
+
+/** A 2026-07-28 result: its type, and pml's serverInfo in its _meta. */
+function completed(id: Id, result: Record<string, unknown>): Response {
+  return { jsonrpc: "2.0", id, result: { resultType: "complete", ...result, _meta: { ...(result._meta as object), [META.serverInfo]: SERVER_INFO } } };
+}
+
+function sent(to: Session, res: Response): Response {
+  to.reply(res);
+  return res;
 }

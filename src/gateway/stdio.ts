@@ -28,7 +28,7 @@ export function serveStdio(loadHost: () => Promise<ToolHost> = defaultHost): Gat
       writeMessage({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: message longer than 64 MiB (discarded up to its newline)" } });
       return;
     }
-    let p: void | Promise<void>;
+    let p: void | Promise<unknown>;
     try {
       p = gateway.receiveText(session, line);
     } catch (e) {

@@ -75,6 +75,33 @@ for (const kind of Object.keys(entries) as EntryKind[]) {
       for (const line of peer.lines) expect(() => JSON.parse(line)).not.toThrow();
     });
 
+    test("every tools/call gets exactly one answer, refused at once or answered later, under both revisions, even with stdin closed right after", async () => {
+      const peer = new RawPeer(entries[kind], { cwd: ws.path, env: env() });
+      const modern = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+      const calls: [number, Record<string, unknown>][] = [
+        [1, { _meta: modern }], // no name: refused before the host
+        [2, { name: "status", arguments: {}, _meta: modern }], // pml's own tool, answered later
+        [3, { name: "nosuchns__x", arguments: {}, _meta: modern }],
+        [4, { name: "x", _meta: { "io.modelcontextprotocol/protocolVersion": "1999-01-01" } }], // unsupported version
+        [5, {}],
+        [6, { name: "status", arguments: {} }],
+        [7, { name: "nosuchns__x", arguments: {} }],
+      ];
+      peer.write(calls.map(([id, params]) => `${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params })}\n`).join(""));
+      (peer.proc.stdin as import("bun").FileSink).end();
+      expect(await peer.proc.exited).toBe(0);
+      const ids = peer.lines.map((l) => JSON.parse(l).id).sort();
+      expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      const byId = Object.fromEntries(peer.lines.map((l) => [JSON.parse(l).id, JSON.parse(l)]));
+      expect(byId[1].error.code).toBe(-32602);
+      expect(byId[2].result.resultType).toBe("complete");
+      expect(byId[3].result).toMatchObject({ resultType: "complete", isError: true });
+      expect(byId[4].error.code).toBe(-32022);
+      expect(byId[5].error.code).toBe(-32602);
+      expect(byId[6].result.resultType).toBeUndefined();
+      expect(byId[7].result.isError).toBe(true);
+    });
+
     test("unknown tools and denied tools are tool errors that help", async () => {
       const peer = new RawPeer(entries[kind], { cwd: ws.path, env: env() });
       await peer.initialize();
