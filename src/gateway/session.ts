@@ -24,7 +24,12 @@ export class Session {
   modern = false;
   /** What `logging/setLevel` (legacy) or `_meta` logLevel (modern) asked for; none: no log messages. */
   logLevel?: LogLevel;
-  readonly approved = new Set<string>();
+  private approvedSet?: Set<string>;
+  /** Tools (and variables) the user approved for this session. Made on first use: a 2026-07-28
+   * request is a session of its own, and most never ask. */
+  get approved(): Set<string> {
+    return (this.approvedSet ??= new Set());
+  }
   /** 2026-07-28 retry: the client's answers to requests of child servers, by input key. */
   relayAnswers?: Record<string, unknown>;
   /** 2026-07-28: a child server asked for input the client has to give; the call stops and
@@ -32,7 +37,11 @@ export class Session {
   pendingInput?: { key: string; request: { method: string; params: Record<string, unknown> } };
   /** Stops the call in progress (set by whoever runs it, for pendingInput). */
   interrupt?: () => void;
-  readonly inflight = new Map<Id, Cancellation>();
+  private inflightMap?: Map<Id, Cancellation>;
+  /** Calls in flight on this connection (a 2026-07-28 request's own session never has any). */
+  get inflight(): Map<Id, Cancellation> {
+    return (this.inflightMap ??= new Map());
+  }
   /** pml's own requests to the client (elicitation, relayed sampling). Rare, so the line the
    * peer writes is parsed back into a message for the transport, which routes by it. */
   private peerInstance?: Peer<string>;
@@ -125,7 +134,7 @@ export class Session {
   }
 
   close(): void {
-    for (const c of this.inflight.values()) c.abort();
+    for (const c of this.inflightMap?.values() ?? []) c.abort();
     this.closedWith = "session closed";
     this.peerInstance?.close(this.closedWith);
   }
