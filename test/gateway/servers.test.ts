@@ -87,6 +87,29 @@ describe("calls through the pool", () => {
     results.forEach((r: any, i) => expect(text(r)).toBe(`m${i}`));
   });
 
+  test("an allowed tool's checks, kept between calls, never outlive an edit of .pml.json: deny, ask and a variable apply to the next call", async () => {
+    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
+    const { client } = await connect();
+    const echo = () => client.callTool({ name: "fx__echo", arguments: { text: "hi" } }) as Promise<any>;
+    for (let i = 0; i < 3; i++) expect(text(await echo())).toBe("hi"); // the later ones take the kept outcome
+    writeConfig({ permissions: { allow: ["fx"], deny: ["fx:echo"] }, private_mcps: { fx: fixture() } });
+    await Bun.sleep(CONFIG_RECHECK_MS);
+    const denied = await echo();
+    expect(denied.isError).toBe(true);
+    expect(text(denied)).toContain("denied");
+    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
+    await Bun.sleep(CONFIG_RECHECK_MS);
+    expect(text(await echo())).toBe("hi");
+    writeConfig({ permissions: {}, private_mcps: { fx: fixture() } });
+    await Bun.sleep(CONFIG_RECHECK_MS);
+    expect(JSON.stringify(await echo())).toContain("approval_required");
+    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: { ...fixture(), env_required: ["PML_TEST_NEVER_SET"] } } });
+    await Bun.sleep(CONFIG_RECHECK_MS);
+    const missing = await echo();
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toContain("PML_TEST_NEVER_SET");
+  });
+
   test("a server's progress reaches a client that asked for it, in order", async () => {
     writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
     const { client } = await connect();
