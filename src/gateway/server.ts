@@ -267,7 +267,7 @@ export class Gateway {
   }
 
   /** A tools/call, answered by the tool host; a plain value when refused before reaching it.
-   * With `replyTo`, an answer that comes later is sent there (and the promise holds nothing). */
+   * With `replyTo`, an answer that comes later is also sent there; a plain one is the caller's to send. */
   private onCall(connection: Session, session: Session, req: Request, replyTo?: Session): Response | Promise<Response> {
     const params = req.params ?? {};
     if (typeof params.name !== "string" || !params.name)
