@@ -156,7 +156,8 @@ export class Gateway {
     if (!("id" in m)) return this.onNotification(session, m.method, m.params ?? {});
     const req = m as Request;
     if (req.method === "tools/call") {
-      // The call's own continuation sends the answer: one promise turn fewer.
+      // Only here, under both revisions. The call's own continuation sends the answer: one
+      // promise turn fewer.
       const res = isModernRequest(req.params) ? this.onModernCall(session, req, session) : this.onCall(session, session, req, session);
       if (res instanceof Promise) return res;
       return session.reply(res);
@@ -207,8 +208,6 @@ export class Gateway {
         if ("error" in host) return host.error;
         return ok({ tools: await host.host.listTools(session) });
       }
-      case "tools/call": // (receive sends these straight to onCall)
-        return this.onCall(session, session, req);
       default:
         return errorResponse(req.id, ErrorCode.MethodNotFound, `Method not found: ${req.method}`);
     }
@@ -246,8 +245,6 @@ export class Gateway {
         if ("error" in host) return host.error;
         return complete({ tools: await host.host.listTools(connection), ttlMs: LIST_TTL_MS, cacheScope: "private" });
       }
-      case "tools/call": // (receive sends these straight to onModernCall)
-        return this.onModernCall(connection, req);
       case "ping":
         return complete({});
       default:
@@ -256,14 +253,14 @@ export class Gateway {
   }
 
   /** A 2026-07-28 tools/call: its session lives as long as the request. Not async, as onCall. */
-  private onModernCall(connection: Session, req: Request, replyTo?: Session): Response | Promise<Response> {
+  private onModernCall(connection: Session, req: Request, replyTo: Session): Response | Promise<Response> {
     const client = readModernMeta(req.id, req.params);
     if ("jsonrpc" in client) return client;
     const shape = (res: Response): Response =>
       res.error || (res.result as InputRequiredResult).resultType === "input_required" ? res : completed(req.id, res.result as Record<string, unknown>);
     const res = this.onCall(connection, connection.forRequest(req.id, client), req);
     if (!(res instanceof Promise)) return shape(res); // (the caller sends a plain answer)
-    return res.then((r) => (replyTo ? sent(replyTo, shape(r)) : shape(r)));
+    return res.then((r) => sent(replyTo, shape(r)));
   }
 
   /** A tools/call, answered by the tool host; a plain value when refused before reaching it.
