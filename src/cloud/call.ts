@@ -2,20 +2,21 @@
 // the user's PML_API_KEY and the BYOK keys the tool declares. The keys live only in memory for the
 // length of the request: nothing here logs or writes them.
 //
-// Wire contract (src/server/tools-call.ts reads the same):
+// Wire contract (src/registry-server/tools-call.ts reads the same):
 //   POST {cloud.url}/mcp/tools/call
 //   Authorization: Bearer <PML_API_KEY>
-//   X-PML-Env-<NAME>: <value>      one per env_required name the user granted (BYOK; src/config/env-resolver.ts)
+//   X-PML-Env-<NAME>: <value>      one per env_required name the user granted (BYOK; src/env/env-resolver.ts)
 //   Content-Type: application/json
 //   {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ns:action","arguments":{...}}}
 // and the answer is a JSON-RPC response whose result is an MCP CallToolResult.
 import { HttpError, httpRequest, type HttpResponse } from "../http/request.ts";
 import { cloudKeyMissing } from "./missing-key.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
-import { isLoopbackHost } from "../config/secure-url.ts";
-import { cloudKey, EnvResolver, envRequestFor, type EnvSource } from "../config/env-resolver.ts";
+import { isLoopbackHost } from "../http/secure-url.ts";
+import { EnvResolver, envRequestFor } from "../env/env-resolver.ts";
+import { cloudKey, type EnvSource } from "../config/settings.ts";
 import type { Descriptor } from "../registry/descriptor.ts";
-import { ToolError } from "../gateway/types.ts";
+import { ToolError } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export const BYOK_HEADER_PREFIX = "X-PML-Env-";

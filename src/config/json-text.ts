@@ -1,7 +1,7 @@
 // JSON files the user edits by hand: parse with errors that say file:line:column and what is
 // wrong (JSON.parse in Bun gives neither a position nor a useful reason), and write them back
 // in the indentation the user chose.
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors.ts";
 
 export interface JsonPosition {
   line: number;

@@ -2,10 +2,10 @@
 // and prints the result; everything here is plain file work, testable without a terminal.
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import { writeFileAtomic } from "./atomic.ts";
+import { writeFileAtomic } from "../fs/atomic.ts";
 import { writeDotEnvKey } from "./dotenv.ts";
-import { cloudKey } from "./env-resolver.ts";
-import { ConfigError } from "./errors.ts";
+import { cloudKey } from "./settings.ts";
+import { ConfigError } from "../errors.ts";
 import { ensureGitignored } from "./gitignore.ts";
 import { formatJson } from "./json-text.ts";
 import {

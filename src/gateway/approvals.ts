@@ -3,7 +3,7 @@
 // random, single-use, bound to the session and tool they were issued for, and expire.
 import type { Session } from "./session.ts";
 import { log } from "../log.ts";
-import { textResult } from "./types.ts";
+import { textResult } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export const WORKFLOW_TTL_MS = 5 * 60_000;

@@ -2,7 +2,7 @@
 // code in the sandbox, or the cloud. Heavy parts (pool, sandbox, registry client) load on first use.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { baseEnv, workspaceId, type EnvOrigin, type EnvPlan } from "../config/env-resolver.ts";
+import { baseEnv, workspaceId, type EnvOrigin, type EnvPlan } from "../env/env-resolver.ts";
 import { pmlHome } from "../config/paths.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { builtinCatalog } from "../registry/catalog.ts";
@@ -11,8 +11,8 @@ import type { Resolver } from "../registry/resolve.ts";
 import { routeTool } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
 import type { Project } from "./project.ts";
-import type { Session } from "./session.ts";
-import { clientOf, ToolError, valueResult, type CallContext } from "./types.ts";
+import { sessionOf, type Session } from "./session.ts";
+import { clientOf, ToolError, valueResult, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 
 export interface Resolved {
@@ -103,7 +103,7 @@ export class Backends {
     return import("../pool/tool-lists.ts").then(({ writeToolList }) => writeToolList(ns, entry.key, tools));
   }
 
-  /** `env` is what the environment resolver granted this call (src/config/env-resolver.ts). */
+  /** `env` is what the environment resolver granted this call (src/env/env-resolver.ts). */
   run(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const d = r.descriptor;
     switch (d.type) {
@@ -140,7 +140,7 @@ export class Backends {
         // request under 2025-11-25; under 2026-07-28 the call stops with an input_required result
         // (the relay throws), and its retry carries the answer.
         onAuthorization: async (ns, url, elicitationId, ctx) => {
-          const session = ctx.origin?.session;
+          const session = sessionOf(ctx);
           if (!session?.supportsUrlElicitation()) return "not shown";
           const params = { mode: "url", message: `Sign in to ${ns} so pml can call its tools.`, url: url.href, elicitationId };
           let answer: unknown;

@@ -10,7 +10,7 @@ import { runProgram } from "./execute.ts";
 import { argumentsProblem } from "./validate-args.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { WireTool } from "./server.ts";
-import { errorResult, textResult } from "./types.ts";
+import { errorResult, textResult } from "../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 
 export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNamespace> {

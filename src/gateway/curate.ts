@@ -7,8 +7,8 @@ import { suggestName, type CurationInput, type Suggestion } from "../memory/cura
 import { checkName, formatName, STANDARD_NAMESPACES } from "../memory/names.ts";
 import type { Capability } from "../memory/store.ts";
 import type { MetaDeps } from "./meta-tools.ts";
-import { NOT_RELAYED } from "./session.ts";
-import { ToolError, type CallOrigin } from "./types.ts";
+import { NOT_RELAYED, sessionOf } from "./session.ts";
+import { ToolError, type CallOrigin } from "../mcp/tool-result.ts";
 
 const AUTO_THRESHOLD = 0.8;
 const BATCH = 5;
@@ -125,7 +125,7 @@ async function refine(
         const { authorizeSampling, capped } = await import("./sampling-approval.ts");
         const cfg = (settings.curationModel ? { ...config, sampling: { ...config.sampling, model: settings.curationModel } } : config) as typeof config;
         const req = capped(request, cfg);
-        const target = await authorizeSampling("pml-curation", req, { config: cfg, workspace: deps.workspace.root, asker: ctx.origin?.session, invalidate: () => deps.project.invalidate() });
+        const target = await authorizeSampling("pml-curation", req, { config: cfg, workspace: deps.workspace.root, asker: sessionOf(ctx), invalidate: () => deps.project.invalidate() });
         answer = await createMessageViaApi(req, { config: cfg, workspace: deps.workspace.root, signal: ctx.signal }, target);
         via = `the ${config.sampling!.provider} API (.pml.json sampling)`;
       } else {

@@ -17,7 +17,7 @@ import type { MetaDeps } from "./meta-tools.ts";
 import { parseToolName, formatToolId } from "./names.ts";
 import type { CallRequest } from "./server.ts";
 import type { Session } from "./session.ts";
-import { clientOf, errorResult, resultText as textOf, resultValue, textResult } from "./types.ts";
+import { clientOf, errorResult, resultText as textOf, resultValue, textResult } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export interface Recorded {

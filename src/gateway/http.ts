@@ -529,6 +529,6 @@ function httpError(status: number, message: string, headers: Record<string, stri
 }
 
 async function defaultHost(): Promise<ToolHost> {
-  const { createToolHost } = await import("./host.ts");
+  const { createToolHost } = await import("./tool-host.ts");
   return createToolHost();
 }

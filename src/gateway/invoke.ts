@@ -1,12 +1,13 @@
 // One tool call, end to end: .pml.json readable? -> denied? -> resolve the namespace -> tool
-// exists? -> environment (src/config/env-resolver.ts: what it may receive, all set?) -> approval
+// exists? -> environment (src/env/env-resolver.ts: what it may receive, all set?) -> approval
 // (ask, or variables the user has not granted) -> backend. A denied tool is never resolved,
 // installed or started; nothing is installed or started before the env and approval checks pass.
-import { asksNothing, cloudKey, describeEnvPlan, EnvResolver, envRequestFor, missingMessage, type EnvPlan } from "../config/env-resolver.ts";
+import { asksNothing, describeEnvPlan, EnvResolver, envRequestFor, missingMessage, type EnvPlan } from "../env/env-resolver.ts";
+import { cloudKey } from "../config/settings.ts";
 import { cloudKeyMissing } from "../cloud/missing-key.ts";
 import type { Descriptor } from "../registry/descriptor.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
-import { allowAlways, grantEnvAlways, permissionFor, type Decision } from "../permissions/permissions.ts";
+import { allowAlways, grantEnvAlways, permissionFor, type Decision } from "../policy/permissions.ts";
 import { appendAudit } from "../sandbox/audit.ts";
 import { isBuiltinShell } from "../sandbox/builtins/builtins.ts";
 import { closest } from "../config/did-you-mean.ts";
@@ -25,7 +26,7 @@ import type { Session } from "./session.ts";
 import type { Surface } from "./surface.ts";
 import { CAP_NS, CAP_SERVER_ID } from "../memory/names.ts";
 import type { ToolUsage } from "../memory/store.ts";
-import { errorResult, resultText, resultValue, ToolError, type CallContext } from "./types.ts";
+import { errorResult, resultText, resultValue, ToolError, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 
 export interface ContinueWorkflow {

@@ -1,5 +1,5 @@
 // pml's own tools, always in tools/list: `status`, `discover`, `call`, `execute`.
-import { cloudKey } from "../config/env-resolver.ts";
+import { cloudKey } from "../config/settings.ts";
 import type { Workspace } from "../config/workspace.ts";
 import type { InputRequiredResult } from "../mcp/protocol.ts";
 import { version } from "../version.ts";
@@ -18,7 +18,7 @@ import type { Project } from "./project.ts";
 import type { CallRequest, WireTool } from "./server.ts";
 import type { Session } from "./session.ts";
 import type { Surface } from "./surface.ts";
-import { errorResult, textResult, ToolError } from "./types.ts";
+import { errorResult, textResult, ToolError } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export interface MetaDeps {

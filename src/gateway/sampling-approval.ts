@@ -6,7 +6,7 @@
 import { capSamplingRequest, samplingCap, SamplingError, samplingTarget, type CreateMessageParams, type SamplingTarget } from "../cloud/sampling.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { log } from "../log.ts";
-import { allowSamplingAlways } from "../permissions/permissions.ts";
+import { allowSamplingAlways } from "../policy/permissions.ts";
 import { elicitApproval } from "./approvals.ts";
 import type { Session } from "./session.ts";
 

@@ -7,8 +7,8 @@
 import { pathToFileURL } from "node:url";
 import { log } from "../log.ts";
 import type { Project } from "./project.ts";
-import { NOT_RELAYED } from "./session.ts";
-import type { CallOrigin } from "./types.ts";
+import { NOT_RELAYED, sessionOf } from "./session.ts";
+import type { CallOrigin } from "../mcp/tool-result.ts";
 
 export function serverRequestHandler(workspace: string, project: Project) {
   return async (ns: string, method: string, params: any, origins: unknown[]): Promise<unknown> => {
@@ -31,7 +31,7 @@ export function serverRequestHandler(workspace: string, project: Project) {
       const answer = await origin.relay(method, request);
       if (answer !== NOT_RELAYED) return answer;
     }
-    const target = await authorizeSampling(ns, request, { config, workspace, asker: origin?.session, invalidate: () => project.invalidate() });
+    const target = await authorizeSampling(ns, request, { config, workspace, asker: sessionOf({ origin }), invalidate: () => project.invalidate() });
     const { createMessageViaApi } = await import("../cloud/sampling.ts");
     return createMessageViaApi(request, { config, workspace }, target);
   };

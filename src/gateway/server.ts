@@ -5,10 +5,10 @@ import { version } from "../version.ts";
 import { ErrorCode, errorResponse, invalidReason, type Id, type Message, type Request, type Response } from "../mcp/jsonrpc.ts";
 import { isLogLevel, isModernRequest, LEGACY_PROTOCOLS, META, readModernMeta, SUPPORTED_PROTOCOLS, type InputRequiredResult } from "../mcp/protocol.ts";
 import { Session } from "./session.ts";
-import { ToolError, type CallOrigin } from "./types.ts";
-import { Cancellation, type CancelSignal } from "../abort.ts";
-import { ConfigError } from "../config/errors.ts";
-import { PathError } from "../config/path-guard.ts";
+import { ToolError, type CallOrigin } from "../mcp/tool-result.ts";
+import { Cancellation, type CancelSignal } from "../mcp/abort.ts";
+import { ConfigError } from "../errors.ts";
+import { PathError } from "../fs/path-guard.ts";
 import { log } from "../log.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 

@@ -4,7 +4,7 @@
 // A modern request (2026-07-28) is its own session: everything it declares is in its `_meta`,
 // it is gone when answered, and pml asks it for input by multi round-trip requests instead.
 import { errorResponse, type Id, type Message, type Response } from "../mcp/jsonrpc.ts";
-import type { Cancellation } from "../abort.ts";
+import type { Cancellation } from "../mcp/abort.ts";
 import { Peer, type Failure } from "../mcp/peer.ts";
 import { logLevelAtLeast, supportsFormElicitation, type LogLevel, type ModernClient } from "../mcp/protocol.ts";
 
@@ -166,4 +166,10 @@ function clientFailure(f: Failure, label: string): ClientFailure {
     case "closed":
       return new ClientFailure(-32001, String(f.reason));
   }
+}
+
+/** The session a call is for. Every origin the gateway makes is a client call holding its
+ * Session; the parts below the gateway see only its id (src/mcp/tool-result.ts). */
+export function sessionOf(ctx: { origin?: { readonly session?: { readonly id: string } } }): Session | undefined {
+  return ctx.origin?.session as Session | undefined;
 }

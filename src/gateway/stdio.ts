@@ -111,6 +111,6 @@ function flushOutput(): void {
 }
 
 async function defaultHost(): Promise<ToolHost> {
-  const { createToolHost } = await import("./host.ts");
+  const { createToolHost } = await import("./tool-host.ts");
   return createToolHost();
 }

@@ -11,7 +11,8 @@ import type { InProcessNamespace } from "./backends.ts";
 import { curate } from "./curate.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { Session } from "./session.ts";
-import { errorResult, textResult, ToolError, type CallContext, type CallToolResult, type ToolInfo } from "./types.ts";
+import { errorResult, textResult, ToolError, type CallContext } from "../mcp/tool-result.ts";
+import { type CallToolResult, type ToolInfo } from "../mcp/types.ts";
 
 /** dns:query counts matches up to this many; beyond, `total_at_least` says the total is a floor
  * (counting 25k matches cost as much as the query itself at 100k records). */

@@ -19,10 +19,10 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import * as v from "valibot";
-import { withFileLock, writeFileAtomic } from "../config/atomic.ts";
-import { baseEnv, EnvResolver, envRequestFor, missingMessage, substitutePmlPlaceholders } from "../config/env-resolver.ts";
+import { withFileLock, writeFileAtomic } from "../fs/atomic.ts";
+import { baseEnv, EnvResolver, envRequestFor, missingMessage, substitutePmlPlaceholders } from "../env/env-resolver.ts";
 import { pmlHome } from "../config/paths.ts";
-import { ToolError } from "../gateway/types.ts";
+import { ToolError } from "../mcp/tool-result.ts";
 import type { LaunchSpec } from "../pool/launch.ts";
 import type { StdioDescriptor } from "../registry/descriptor.ts";
 
@@ -37,7 +37,7 @@ export interface InstallOptions {
   workspace?: string;
   /** The namespace, for messages ("memory"). */
   name?: string;
-  /** The child's complete environment, as the environment resolver decided it (src/config/env-resolver.ts). */
+  /** The child's complete environment, as the environment resolver decided it (src/env/env-resolver.ts). */
   childEnv?: Record<string, string>;
 }
 

@@ -4,9 +4,9 @@
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { ToolError } from "../gateway/types.ts";
+import { ToolError } from "../mcp/tool-result.ts";
 import { Peer, type Failure, type ProgressFn } from "../mcp/peer.ts";
-import type { CancelSignal } from "../abort.ts";
+import type { CancelSignal } from "../mcp/abort.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 import type { LaunchSpec } from "./launch.ts";
 

@@ -6,9 +6,9 @@ import { DescriptorSchema, type Descriptor } from "./descriptor.ts";
 import { isValidFqdn, normalizeRegistryUrl } from "./fqdn.ts";
 import { issuePath, RegistryDocumentError } from "./module-code.ts";
 import { listEntries, loadEntry, RegistryNotFoundError, RegistryUnreachableError, DEFAULT_REGISTRY_TIMEOUT_MS } from "./client.ts";
-import { defaultModuleCache, type ModuleCache } from "../loader/module-cache.ts";
-import { ToolError } from "../gateway/types.ts";
-import { insecureUrlReason } from "../config/secure-url.ts";
+import { defaultModuleCache, type ModuleCache } from "./module-cache.ts";
+import { ToolError } from "../mcp/tool-result.ts";
+import { insecureUrlReason } from "../http/secure-url.ts";
 import { log } from "../log.ts";
 
 /** The slice of .pml.json the resolver reads (structurally the config's ProjectConfig). */

@@ -21,14 +21,14 @@ import {
   ResultSchema,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { EnvResolver, envRequestFor, missingMessage } from "../config/env-resolver.ts";
-import { isLoopbackHost } from "../config/secure-url.ts";
-import { ToolError, type CallContext } from "../gateway/types.ts";
+import { EnvResolver, envRequestFor, missingMessage } from "../env/env-resolver.ts";
+import { isLoopbackHost } from "../http/secure-url.ts";
+import { ToolError, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 import { log } from "../log.ts";
 import type { HttpDescriptor } from "../registry/descriptor.ts";
 import { version } from "../version.ts";
-import { raceAbort } from "../abort.ts";
+import { raceAbort } from "../mcp/abort.ts";
 import { RemoteAuth, type AuthPrompt } from "./oauth.ts";
 
 export const DEFAULT_REMOTE_TIMEOUT_MS = 60_000;

@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { callCloud, type CloudCallOptions } from "../../src/cloud/call.ts";
 import type { ProjectConfig } from "../../src/config/pml-json.ts";
-import { ApiKeys, apiKeyFlags } from "../../src/server/api-keys.ts";
-import { handleToolsCall } from "../../src/server/tools-call.ts";
-import { FileStore } from "../../src/server/store.ts";
+import { ApiKeys, apiKeyFlags } from "../../src/registry-server/api-keys.ts";
+import { handleToolsCall } from "../../src/registry-server/tools-call.ts";
+import { FileStore } from "../../src/registry-server/store.ts";
 import { entries, spawnListening } from "../helpers/pml.ts";
 
 const API_KEY = "pml-key-3f9a1c7e55";

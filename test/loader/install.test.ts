@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ToolError } from "../../src/gateway/types.ts";
+import { ToolError } from "../../src/mcp/tool-result.ts";
 import { ensureInstalled, installDir, isInstalled, readDepsState } from "../../src/loader/install.ts";
 import { Pool } from "../../src/pool/pool.ts";
 import type { StdioDescriptor } from "../../src/registry/descriptor.ts";

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { RemoteServers, expandHeaders, remoteUrl } from "../../src/remote/remote-servers.ts";
-import type { CallContext } from "../../src/gateway/types.ts";
+import type { CallContext } from "../../src/mcp/tool-result.ts";
 import type { HttpDescriptor } from "../../src/registry/descriptor.ts";
 import { entries, rejection as failure, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
 

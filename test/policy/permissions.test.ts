@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError } from "../../src/config/errors.ts";
-import { allowAlways, approvalMode, permissionFor } from "../../src/permissions/permissions.ts";
-import { isPermissionPattern } from "../../src/permissions/patterns.ts";
+import { ConfigError } from "../../src/errors.ts";
+import { allowAlways, approvalMode, permissionFor } from "../../src/policy/permissions.ts";
+import { isPermissionPattern } from "../../src/config/permission-patterns.ts";
 import { tempDirs } from "../config/helpers.ts";
 
 const tempDir = tempDirs();

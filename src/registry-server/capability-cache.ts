@@ -2,7 +2,7 @@
 // might be shown (each owner's, in the order the database would pick them), with what deciding who
 // may see it needs (org, owner, visibility) and the rendered answer. Authorization stays per
 // request (`mayView`); the cache only saves the database round trip. Least recently used entries go
-// first past `maxBytes`. What changed is dropped by 4-part name (src/server/change-feed.ts); a fill
+// first past `maxBytes`. What changed is dropped by 4-part name (src/registry-server/change-feed.ts); a fill
 // that started before a drop is not kept, since it may have read the old row.
 import type { Identity } from "./api-keys.ts";
 import type { Visibility } from "./capability-record.ts";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BYOK_HEADER_PREFIX } from "../cloud/call.ts";
 import { errorResponse, ErrorCode, type Id } from "../mcp/jsonrpc.ts";
-import { errorResult, valueResult } from "../gateway/types.ts";
+import { errorResult, valueResult } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 import type { ModuleDescriptor } from "../registry/descriptor.ts";
 import { isValidFqdn } from "../registry/fqdn.ts";
@@ -108,7 +108,7 @@ function rpc(body: unknown, status = 200, headers: Record<string, string> = {}):
 let emptyWorkspace: string | undefined;
 
 async function runInSandbox(r: RunModuleRequest): Promise<CallToolResult> {
-  const [{ runModuleFunction }, { createHost }] = await Promise.all([import("../sandbox/module-runner.ts"), import("../sandbox/host.ts")]);
+  const [{ runModuleFunction }, { createHost }] = await Promise.all([import("../sandbox/module-runner.ts"), import("../sandbox/host-functions.ts")]);
   // Cloud modules see no files of the server: their fs is an empty directory, writes refused.
   emptyWorkspace ??= mkdtempSync(join(tmpdir(), "pml-cloud-ws-"));
   const host = createHost({ workspace: emptyWorkspace, tool: `${r.fqdn}:${r.action}`, grants: { write: false, exec: false, net: r.descriptor.permissions?.net ?? [] } });

@@ -14,7 +14,7 @@ import type { ToolHost } from "./server.ts";
 import { serverRequestHandler } from "./server-requests.ts";
 import type { Session } from "./session.ts";
 import { Surface } from "./surface.ts";
-import { errorResult } from "./types.ts";
+import { errorResult } from "../mcp/tool-result.ts";
 
 export interface HostOptions {
   env?: Record<string, string | undefined>;

@@ -1,5 +1,5 @@
 // What the registry server serves, behind a small interface: a directory of files (read-only), or a
-// database of published capabilities (src/server/capability-store.ts, SQLite or PostgreSQL).
+// database of published capabilities (src/registry-server/capability-store.ts, SQLite or PostgreSQL).
 import { createHash } from "node:crypto";
 import { readdir, readFile, realpath, stat } from "node:fs/promises";
 import { join, sep } from "node:path";

@@ -1,8 +1,8 @@
 // What the user's .pml.json says about a tool and about a set of tools run together, and
 // "always" from an approval: the exact tool id joins permissions.allow in the user's file.
-import { ConfigError } from "../config/errors.ts";
+import { ConfigError } from "../errors.ts";
 import { updateProjectConfig, type LoadedProjectConfig } from "../config/pml-json.ts";
-import { isToolId, patternSpecificity, type Decision, type Permissions } from "./patterns.ts";
+import { isToolId, patternSpecificity, type Decision, type Permissions } from "../config/permission-patterns.ts";
 
 export type { Decision, Permissions };
 

@@ -3,7 +3,7 @@
 // the queries are written once; the few dialect differences (row locks, text search, collation)
 // are named where they occur. A replica started with a cache (`cacheBytes`, what `pml registry
 // serve` does) answers fetches from memory and hears of every change through the database's change
-// log (src/server/change-feed.ts); without one it keeps only rendered module text, keyed by
+// log (src/registry-server/change-feed.ts); without one it keeps only rendered module text, keyed by
 // immutable version and visibility.
 import { randomUUID } from "node:crypto";
 import type { Identity } from "./api-keys.ts";

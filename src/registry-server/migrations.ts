@@ -89,7 +89,7 @@ export const MIGRATIONS: Migration[] = [
   },
   {
     version: 3,
-    what: "a change log of capabilities, and the replicas that cache them (src/server/change-feed.ts)",
+    what: "a change log of capabilities, and the replicas that cache them (src/registry-server/change-feed.ts)",
     statements: (d) => [
       // Every insert, update or delete of a capability row appends its fqdn here, from a trigger, so
       // no write path (nor an operator's SQL) can change a capability without replicas hearing of

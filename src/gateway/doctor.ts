@@ -2,13 +2,13 @@
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { confinement } from "../sandbox/confine.ts";
 import { versionLine } from "../version.ts";
-import { cloudKey } from "./env-resolver.ts";
-import { insecureUrlReason } from "./secure-url.ts";
-import { readMcpJson, PML_SERVER_NAME } from "./mcp-json.ts";
-import { pmlHome } from "./paths.ts";
-import { unknownConfigKeys, loadProjectConfig } from "./pml-json.ts";
-import { updateStatus } from "./update-check.ts";
-import { resolveWorkspace } from "./workspace.ts";
+import { cloudKey } from "../config/settings.ts";
+import { insecureUrlReason } from "../http/secure-url.ts";
+import { readMcpJson, PML_SERVER_NAME } from "../config/mcp-json.ts";
+import { pmlHome } from "../config/paths.ts";
+import { unknownConfigKeys, loadProjectConfig } from "../config/pml-json.ts";
+import { updateStatus } from "../config/update-check.ts";
+import { resolveWorkspace } from "../config/workspace.ts";
 
 export interface Check {
   name: string;

@@ -7,7 +7,7 @@
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readlinkSync, writeSync } from "node:fs";
 import { lstat, readlink } from "node:fs/promises";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors.ts";
 
 export class SymlinkRefusedError extends ConfigError {
   override name = "SymlinkRefusedError";

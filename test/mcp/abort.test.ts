@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { Cancellation } from "../src/abort.ts";
+import { Cancellation } from "../../src/mcp/abort.ts";
 
 test("a Cancellation runs each listener once, skips removed ones, and its AbortSignal follows it whenever it is made", () => {
   const c = new Cancellation();

@@ -10,10 +10,10 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, existsSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import * as v from "valibot";
-import { writeFileAtomic } from "../config/atomic.ts";
+import { writeFileAtomic } from "../fs/atomic.ts";
 import { cacheDir } from "../config/paths.ts";
-import { DescriptorSchema, type Descriptor } from "../registry/descriptor.ts";
-import { normalizeRegistryUrl } from "../registry/fqdn.ts";
+import { DescriptorSchema, type Descriptor } from "./descriptor.ts";
+import { normalizeRegistryUrl } from "./fqdn.ts";
 import { log } from "../log.ts";
 
 const CacheRecordSchema = v.object({

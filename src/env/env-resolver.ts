@@ -12,14 +12,10 @@
 //     session's grants; an "Always" writes env_grants).
 // Nothing here logs a value.
 import { basename, isAbsolute } from "node:path";
-import { readDotEnvSync } from "./dotenv.ts";
-import { pmlHome } from "./paths.ts";
+import { readDotEnvSync } from "../config/dotenv.ts";
+import { CLOUD_KEY, isUsableEnvValue, type EnvSource, type ValueOrigin } from "../config/settings.ts";
+import { pmlHome } from "../config/paths.ts";
 import type { Descriptor } from "../registry/descriptor.ts";
-
-export type EnvSource = Record<string, string | undefined>;
-
-/** pml's own key: sent only as the Bearer token to cloud.url. */
-export const CLOUD_KEY = "PML_API_KEY";
 
 /** What a server inherits from pml's environment: the basics a process needs, nothing secret. */
 const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ", "SYSTEMROOT", "SystemRoot", "USERPROFILE", "ComSpec", "PATHEXT", "TEMP", "TMP"];
@@ -38,40 +34,6 @@ export function baseEnv(env: EnvSource = process.env): Record<string, string> {
 const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 /** pml's own placeholders in descriptor args and env values; not environment lookups. */
 const PML_PLACEHOLDERS = new Set(["workspace", "workspace_id", "pml_home"]);
-
-/** A value that is empty, or an unexpanded "${VAR}" (Claude Code passes an unset one literally),
- * counts as unset. */
-export function isUsableEnvValue(value: string | undefined): value is string {
-  return value !== undefined && value !== "" && !value.includes("${");
-}
-
-export interface LookupOptions {
-  /** Default process.env. */
-  env?: EnvSource;
-  /** The project root: its .env is read second. */
-  workspace?: string;
-}
-
-export type ValueOrigin = "environment" | ".env";
-
-/** A variable's value and where it was found: the process environment first, then the workspace .env. */
-export function lookupVar(name: string, opts: LookupOptions = {}): { value: string; from: ValueOrigin } | undefined {
-  const fromEnv = (opts.env ?? process.env)[name];
-  if (isUsableEnvValue(fromEnv)) return { value: fromEnv, from: "environment" };
-  if (!opts.workspace) return undefined;
-  const fromFile = readDotEnvSync(opts.workspace)[name];
-  return isUsableEnvValue(fromFile) ? { value: fromFile, from: ".env" } : undefined;
-}
-
-/** A setting pml itself reads (PML_LOG-like settings, the sampling key the user configured). */
-export function readSetting(name: string, opts: LookupOptions = {}): string | undefined {
-  return lookupVar(name, opts)?.value;
-}
-
-/** PML_API_KEY, for the cloud call (and to say whether cloud mode is on). */
-export function cloudKey(opts: LookupOptions = {}): string | undefined {
-  return readSetting(CLOUD_KEY, opts);
-}
 
 /** The user's own config for one destination, or a registry's / the catalog's. */
 export type EnvOrigin = "user" | "other";

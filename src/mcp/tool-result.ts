@@ -1,12 +1,9 @@
 // What the gateway and every backend that runs tools (pool, sandbox, cloud) share besides MCP's
 // own types (src/mcp/types.ts): the call context, tool errors, and result helpers.
 
-import type { CallToolResult } from "../mcp/types.ts";
-import type { CancelSignal } from "../abort.ts";
-
-// MCP's types moved to src/mcp/types.ts; these names stay for code written against this module
-// while other branches land (import them from ../mcp/types.ts).
-export type { CallToolResult, ContentBlock, ToolInfo } from "../mcp/types.ts";
+import { UserError } from "../errors.ts";
+import type { CallToolResult } from "./types.ts";
+import type { CancelSignal } from "./abort.ts";
 
 /** What a backend gets with each call: cancellation, progress, and the workspace. */
 export interface CallContext {
@@ -27,7 +24,7 @@ export interface CallOrigin {
   /** Delivers a child server's request to the client the call is for; resolves with its answer. */
   relay(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
   /** That client's session (whom to ask for approvals on its behalf). */
-  readonly session?: import("./session.ts").Session;
+  readonly session?: { readonly id: string };
 }
 
 /** The client a call serves (the sandbox gives each a fair share): a 2026-07-28 request's session
@@ -53,7 +50,7 @@ export function valueResult(value: unknown): CallToolResult {
 }
 
 /** A failure the gateway turns into an `isError` result with exactly this text. */
-export class ToolError extends Error {
+export class ToolError extends UserError {
   override name = "ToolError";
 }
 

@@ -5,10 +5,10 @@
 import { constants } from "node:fs";
 import { lstat, mkdir, open, readdir, realpath, rename, stat } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { writeFileAtomic } from "../config/atomic.ts";
-import { baseEnv } from "../config/env-resolver.ts";
-import { PathError, resolveInWorkspace } from "../config/path-guard.ts";
-import { canonicalName, firstProtectedUnder, protectedComponent, protectedKind, type ProtectedKind } from "../config/protected.ts";
+import { writeFileAtomic } from "../fs/atomic.ts";
+import { baseEnv } from "../env/env-resolver.ts";
+import { PathError, resolveInWorkspace } from "../fs/path-guard.ts";
+import { canonicalName, firstProtectedUnder, protectedComponent, protectedKind, type ProtectedKind } from "../fs/protected.ts";
 import type { AuditEntry } from "./audit.ts";
 import { confineCommand, confinement } from "./confine.ts";
 import type { HostOp, SandboxHost } from "./engine.ts";

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import { open, readFile, rename, stat, unlink, lstat, realpath, link } from "node:fs/promises";
 import { hostname } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors.ts";
 import { assertNoSymlinkBelow } from "./no-follow.ts";
 
 export interface WriteOptions {
