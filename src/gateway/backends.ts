@@ -126,7 +126,7 @@ export class Backends {
   private async runRemote(ns: string, d: HttpDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
     const { RemoteServers, checkedHeaders } = await import("../remote/remote-servers.ts");
     if (!this.remote) {
-      const cfg = (await this.project.get()).config;
+      const cfg = (await this.project.config());
       this.remote ??= new RemoteServers({
         workspace: this.workspace,
         timeoutMs: (cfg.pool?.call_timeout_s ?? 120) * 1000,
@@ -187,7 +187,7 @@ export class Backends {
       // Catalog servers keep their state there, one folder per project (MEMORY_FILE_PATH), confined or not.
       mkdirSync(join(serverDataDir(ns), workspaceId(this.workspace)), { recursive: true, mode: 0o700 });
       if (d.confine === false) return spec;
-      const network = (await this.project.get()).config.sandbox?.server_net?.includes(ns) === true;
+      const network = (await this.project.config()).sandbox?.server_net?.includes(ns) === true;
       return confineServer(spec, { ns, workspace: this.workspace, network, ownCommand: env.request.origin === "user" });
     };
   }
@@ -202,7 +202,7 @@ export class Backends {
 
   private async runModule(ns: string, d: ModuleDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
     const { runModuleTool } = await import("../sandbox/module-runner.ts");
-    const cfg = (await this.project.get()).config;
+    const cfg = (await this.project.config());
     const value = await runModuleTool({
       ns,
       descriptor: d,
@@ -229,7 +229,7 @@ export class Backends {
 
   async sandboxLimits(config?: ProjectConfig) {
     const { limitsFromConfig } = await import("../sandbox/limits.ts");
-    return limitsFromConfig((config ?? (await this.project.get()).config).sandbox);
+    return limitsFromConfig((config ?? (await this.project.config())).sandbox);
   }
 
   /** Tools known for a namespace without starting anything: descriptor, catalog, or a past run. */
@@ -313,7 +313,7 @@ export class Backends {
   private async getPool(): Promise<Pool> {
     if (!this.pool) {
       const { Pool, defaultServerRequestHandler, RELAYING_CAPABILITIES } = await import("../pool/pool.ts");
-      const cfg = (await this.project.get()).config;
+      const cfg = (await this.project.config());
       const fallback = defaultServerRequestHandler(this.workspace);
       this.pool = new Pool({
         idleTimeoutMs: (cfg.pool?.idle_timeout_s ?? 300) * 1000,

@@ -101,7 +101,7 @@ async function refine(
   ctx: { signal: AbortSignal; origin?: CallOrigin },
 ): Promise<string> {
   if (!caps.length) return "nothing to name";
-  const config = (await deps.project.get()).config;
+  const config = (await deps.project.config());
   const hasApi = config.sampling?.provider !== undefined;
   let via = "";
   let refined = 0;

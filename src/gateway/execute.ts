@@ -75,7 +75,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
 
   // A stored capability continuing after an approval pause: its run counts for it.
   const capabilityId = cw && typeof input.capability_id === "string" ? input.capability_id : undefined;
-  const settings = memorySettings((await deps.project.get()).config, deps.workspace.root);
+  const settings = await deps.project.memorySettings();
   let plan: CapturePlan = { ok: true, capture: false, hash: "", warnings: [] };
   if (!capabilityId) {
     try {
@@ -114,7 +114,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
         const nudge = await deps.memory.curationNudge(settings).catch(() => undefined);
         if (nudge) out.curation = nudge;
       }
-      const pushed = await publishAfterSave((await deps.project.get()).config, deps.workspace.root, saved);
+      const pushed = await publishAfterSave((await deps.project.config()), deps.workspace.root, saved);
       if (pushed && "published" in pushed) out.published = pushed.published;
       if (pushed && "warning" in pushed && pushed.warning) warnings.push(pushed.warning);
       if (plan.name && saved.capability.display_name !== formatName(plan.name))
@@ -139,7 +139,7 @@ async function callCapability(deps: MetaDeps, session: Session, req: CallRequest
   let name = parseCallName(bare);
   if (!name) {
     // An FQDN: the capability's current name.
-    const found = await deps.memory.resolve(memorySettings((await deps.project.get()).config, deps.workspace.root), bare).catch(() => undefined);
+    const found = await deps.memory.resolve(await deps.project.memorySettings(), bare).catch(() => undefined);
     if (!found) return errorResult(`Capability not found: ${raw}`);
     name = found.capability;
   }

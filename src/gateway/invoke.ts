@@ -308,8 +308,8 @@ export class Invoker {
   /** Every check that comes before running; also used by `execute` for the tools its code calls.
    * A plain value (no await) when the tool already passed under the current .pml.json. */
   prepare(session: Session, id: ToolId, call: Pick<CallContext, "signal">, args?: Record<string, unknown>): Prepared | Promise<Prepared> {
-    const state = this.project.get();
-    if (!(state instanceof Promise) && !state.error) {
+    const state = this.project.current();
+    if (state !== undefined && !state.error) {
       const toolId = formatToolId(id.ns, id.action);
       const hit = this.passed.get(toolId);
       if (hit !== undefined && hit.generation === state.generation) {

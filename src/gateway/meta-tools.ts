@@ -111,7 +111,7 @@ export function metaTools(deps: MetaDeps) {
         const a = req.arguments;
         if (a.sort !== undefined && !["name", "usage", "created"].includes(a.sort as string)) return errorResult('"sort" must be "name", "usage" or "created".');
         for (const k of ["limit", "offset"]) if (a[k] !== undefined && (typeof a[k] !== "number" || !Number.isInteger(a[k]) || (a[k] as number) < (k === "limit" ? 1 : 0))) return errorResult(`"${k}" must be an integer${k === "limit" ? " >= 1" : " >= 0"}.`);
-        const settings = memorySettings((await deps.project.get()).config, deps.workspace.root);
+        const settings = await deps.project.memorySettings();
         const { total, items } = await (await deps.memory.open()).query({
           scope: settings.scope,
           named_only: a.named_only === true,
@@ -129,7 +129,7 @@ export function metaTools(deps: MetaDeps) {
       description: CURATE_DESCRIPTION,
       inputSchema: CURATE_SCHEMA,
       handler: async (_s, req) => {
-        const settings = memorySettings((await deps.project.get()).config, deps.workspace.root);
+        const settings = await deps.project.memorySettings();
         try {
           return jsonResult(await curate(deps, settings, req.arguments, { signal: req.signal, origin: req.origin }));
         } catch (e) {
@@ -178,7 +178,7 @@ export function metaTools(deps: MetaDeps) {
 async function discoverQuery(deps: MetaDeps, query: string, limit: unknown) {
   const n = typeof limit === "number" && Number.isInteger(limit) ? Math.min(Math.max(limit, 1), 50) : 10;
   const tools = deps.backends.allKnownTools().map(({ ns, tool }) => ({ ns, name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
-  const config = (await deps.project.get()).config;
+  const config = (await deps.project.config());
   const settings = memorySettings(config, deps.workspace.root);
   const [{ results, warning }, team] = await Promise.all([deps.memory.discover(settings, query, tools, n), teamMatches(config, deps.workspace.root, query, n)]);
   // The team registry's capabilities come after this project's own (a name held here wins).

@@ -4,6 +4,7 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { loadProjectConfig, unknownConfigKeys, type ProjectConfig } from "../config/pml-json.ts";
 import { log } from "../log.ts";
+import { memorySettings, type MemorySettings } from "../memory/memory.ts";
 
 export interface ProjectState {
   config: ProjectConfig;
@@ -34,16 +35,33 @@ export class Project {
     this.file = join(workspace, ".pml.json");
   }
 
-  /** The current state; a plain value (no extra microtask hop) when nothing needs reloading. */
-  get(): ProjectState | Promise<ProjectState> {
-    if (this.loading) return this.loading;
+  /** The current state, reloaded first when the file changed. */
+  async get(): Promise<ProjectState> {
+    return this.current() ?? (await this.loading!);
+  }
+
+  async config(): Promise<ProjectConfig> {
+    return (await this.get()).config;
+  }
+
+  /** Memory's settings under the current file (scope, publishing, team registry). */
+  async memorySettings(): Promise<MemorySettings> {
+    return memorySettings(await this.config(), this.workspace);
+  }
+
+  /**
+   * The state when it is current, without waiting (the hot path); undefined while it is being
+   * (re)loaded, and then a reload is under way for `get` to wait on.
+   */
+  current(): ProjectState | undefined {
+    if (this.loading) return undefined;
     const now = performance.now();
     if (this.state && now - this.checkedAt < CONFIG_RECHECK_MS) return this.state;
     const stamp = this.currentStamp();
     this.checkedAt = now;
     if (this.state && stamp === this.stamp) return this.state;
     this.loading = this.reload(stamp).finally(() => (this.loading = undefined));
-    return this.loading;
+    return undefined;
   }
 
   /** pml itself just wrote .pml.json (e.g. "Always" added an allow): check again on the next get(). */

@@ -25,7 +25,7 @@ export function serverRequestHandler(workspace: string, project: Project) {
     }
     // Capped always; approved by the client's UI when relayed, else by the user (sampling-approval.ts).
     const { capped, authorizeSampling } = await import("./sampling-approval.ts");
-    const config = (await project.get()).config;
+    const config = (await project.config());
     const request = capped(params, config);
     if (origin) {
       const answer = await origin.relay(method, request);

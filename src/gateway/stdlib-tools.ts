@@ -36,7 +36,7 @@ function namespace(deps: MetaDeps, description: string, tools: Tool[]): InProces
       const tool = byName.get(action);
       if (!tool) return errorResult(`There is no tool "${action}" here. Its tools: ${tools.map((t) => t.info.name).join(", ")}.`);
       try {
-        const settings = memorySettings((await deps.project.get()).config, deps.workspace.root);
+        const settings = await deps.project.memorySettings();
         const value = await tool.run(args, { settings, session, call });
         return textResult(JSON.stringify(value, null, 2), { structuredContent: value as Record<string, unknown> });
       } catch (e) {
@@ -297,7 +297,7 @@ export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamesp
           ran: false,
         });
         if (saved.kind === "taken") throw new ToolError(`Capability name '${saved.name}' already exists`);
-        const pushed = await publishAfterSave((await deps.project.get()).config, deps.workspace.root, saved);
+        const pushed = await publishAfterSave((await deps.project.config()), deps.workspace.root, saved);
         const warnings = [...plan.warnings, ...(pushed && "warning" in pushed && pushed.warning ? [pushed.warning] : [])];
         return {
           ...summary(saved.capability),

@@ -23,7 +23,7 @@ export class Surface {
   /** Namespaces shown in tools/list, in a stable order. */
   async enabledNamespaces(): Promise<string[]> {
     const names = new Set<string>(Object.keys(this.backends.builtinModules));
-    for (const pattern of (await this.project.get()).config.permissions?.allow ?? []) {
+    for (const pattern of (await this.project.config()).permissions?.allow ?? []) {
       const ns = pattern.split(":")[0];
       if (ns && ns !== "*") names.add(ns);
     }
