@@ -12,6 +12,7 @@ import type { InProcessDescriptor, Resolved } from "../registry/resolved.ts";
 import { isCloudRouted } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
 import type { Project } from "../policy/project.ts";
+import type { ToolCatalog } from "../policy/gate.ts";
 import { sessionOf, type Session } from "../mcp/session.ts";
 import { clientOf, ToolError, valueResult, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
@@ -28,7 +29,7 @@ type Pool = import("../pool/pool.ts").Pool;
 type RemoteServers = import("../remote/remote-servers.ts").RemoteServers;
 type ServerRequestHandler = import("../pool/pool.ts").ServerRequestHandler;
 
-export class Backends {
+export class Backends implements ToolCatalog {
   readonly builtinModules: Record<string, ModuleDescriptor> = builtinModules();
   /** Built-in modules and the embedded catalog: what every registry falls back to. */
   readonly builtins: Record<string, Descriptor> = { ...builtinCatalog, ...this.builtinModules };
@@ -219,6 +220,10 @@ export class Backends {
   }
 
   /** Tools known for a namespace without starting anything: descriptor, catalog, or a past run. */
+  servesInProcess(ns: string): boolean {
+    return this.inProcess[ns] !== undefined;
+  }
+
   knownTools(ns: string): ToolInfo[] | undefined {
     return this.toolsSeen.get(ns) ?? (this.builtins[ns]?.tools as ToolInfo[] | undefined) ?? this.inProcess[ns]?.tools;
   }

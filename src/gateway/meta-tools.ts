@@ -10,7 +10,7 @@ import { runExecute } from "./execute.ts";
 import { curate } from "./curate.ts";
 import { CURATE_DESCRIPTION, CURATE_SCHEMA, summary } from "./stdlib-tools.ts";
 import type { ContinueWorkflow, Invoker } from "./invoke.ts";
-import { parseToolName } from "./names.ts";
+import { parseToolName } from "../mcp/tool-names.ts";
 import { memorySettings, type Memory } from "../memory/memory.ts";
 import { capWireName, parseCallName } from "../memory/names.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
