@@ -4,7 +4,7 @@ import type { AsyncLocalStorage } from "node:async_hooks";
 import { log } from "../../log.ts";
 import type { Id, Message } from "../../mcp/jsonrpc.ts";
 import type { Gateway } from "../server.ts";
-import type { Session } from "../session.ts";
+import type { Session } from "../../mcp/session.ts";
 import type { Exchange } from "./exchange.ts";
 import { SessionStream } from "./session-stream.ts";
 import { sseEvent } from "./wire.ts";
