@@ -2,7 +2,7 @@
 // code in the sandbox, or the cloud. Heavy parts (pool, sandbox, registry client) load on first use.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { baseEnv, workspaceId, type EnvPlan } from "../env/env-resolver.ts";
+import { workspaceId, type EnvPlan } from "../env/env-resolver.ts";
 import { pmlHome } from "../config/paths.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { builtinCatalog } from "../registry/catalog.ts";
@@ -111,7 +111,7 @@ export class Backends implements ToolCatalog {
   }
 
   private async runRemote(ns: string, d: HttpDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
-    const { RemoteServers, checkedHeaders } = await import("../remote/remote-servers.ts");
+    const { RemoteServers } = await import("../remote/remote-servers.ts");
     if (!this.remote) {
       const cfg = (await this.project.config());
       this.remote ??= new RemoteServers({
@@ -142,7 +142,7 @@ export class Backends implements ToolCatalog {
         },
       });
     }
-    const result = await this.remote.call(ns, d, action, args, call, checkedHeaders(ns, env.headers));
+    const result = await this.remote.call(ns, d, action, args, call, env);
     const tools = this.remote.cachedTools(ns);
     if (tools) this.toolsSeen.set(ns, tools);
     return result;
@@ -169,7 +169,7 @@ export class Backends implements ToolCatalog {
   private launcher(ns: string, d: StdioDescriptor, env: EnvPlan) {
     return async (progress: (m: string) => void, signal: AbortSignal) => {
       const { ensureInstalled } = await import("../loader/install.ts");
-      const spec = await ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, childEnv: { ...baseEnv(), ...env.env } });
+      const spec = await ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, plan: env });
       const { confineServer, serverDataDir } = await import("../pool/confine-server.ts");
       // Catalog servers keep their state there, one folder per project (MEMORY_FILE_PATH), confined or not.
       mkdirSync(join(serverDataDir(ns), workspaceId(this.workspace)), { recursive: true, mode: 0o700 });
@@ -211,7 +211,7 @@ export class Backends implements ToolCatalog {
   private async runCloud(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const { callCloud } = await import("../cloud/call.ts");
     const state = await this.project.get();
-    return callCloud({ ns: r.ns, action, args, descriptor: r.descriptor as Descriptor, config: state.config, workspace: this.workspace, signal: call.signal, byok: env.values });
+    return callCloud({ ns: r.ns, action, args, config: state.config, workspace: this.workspace, signal: call.signal, plan: env });
   }
 
   async sandboxLimits(config?: ProjectConfig) {
