@@ -2,6 +2,7 @@
 // multiplexing (pml owns the ids on this link, so concurrent calls never cross), the initialize
 // handshake, and a clean or forced stop. The Pool decides when to start, reap and restart these.
 // The OS side (process group, exit hook) is in process-group.ts, the log file in server-log.ts.
+import { formatMs } from "../duration.ts";
 import type { Subprocess } from "bun";
 import { ToolError } from "../mcp/tool-result.ts";
 import { Peer, type Failure, type ProgressFn } from "../mcp/peer.ts";
@@ -345,8 +346,4 @@ export class ServerProcess {
     this.kill("SIGKILL");
     await this.exited;
   }
-}
-
-export function formatMs(ms: number): string {
-  return ms >= 1000 ? `${+(ms / 1000).toFixed(1)} s` : `${ms} ms`;
 }
