@@ -44,7 +44,8 @@ export class Gateway {
     return this.hostPromise;
   }
 
-  connect(id: string, send: (msg: Message, related?: Id) => void): Session {
+  /** A client connection's session (stdio, or one HTTP session). */
+  openSession(id: string, send: (msg: Message, related?: Id) => void): Session {
     return new Session(id, send);
   }
 

@@ -18,12 +18,12 @@ import type { Session } from "../mcp/session.ts";
 import { Surface } from "./surface.ts";
 import { errorResult } from "../mcp/tool-result.ts";
 
-export interface HostOptions {
+export interface ToolHostOptions {
   env?: Record<string, string | undefined>;
   cwd?: string;
 }
 
-export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> {
+export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHost> {
   // A bad PML_WORKSPACE throws here: the gateway answers with that message and retries on the next request.
   const workspace = resolveWorkspace({ env: opts.env, cwd: opts.cwd });
   if (workspace.warning) log.warn(workspace.warning);
