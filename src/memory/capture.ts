@@ -1,6 +1,7 @@
 // Keeping a finished `execute` run: a new record (or the same code's record reused), or, for
 // `update: true`, a new version of the named record with its parameters merged and its version
 // tag bumped by what changed.
+import { UserError } from "../errors.ts";
 import { routeCapability, type Routing } from "../routing/route.ts";
 import type { CapturePlan } from "./capture-plan.ts";
 import { currentUser, type MemorySettings } from "./memory-settings.ts";
@@ -63,7 +64,7 @@ export async function captureRun(store: CapabilityStore, settings: MemorySetting
       const { bump, why } = bumpFor(now.parameters_schema, schema, now.code_hash !== plan.hash);
       const tag = plan.versionTag ?? nextTag(now.version_tag, bump);
       if (!isGreater(tag, now.version_tag))
-        throw new Error(`version_tag ${tag} is not greater than the current ${now.version_tag} (another pml saved a version meanwhile); versions are immutable.`);
+        throw new UserError(`version_tag ${tag} is not greater than the current ${now.version_tag} (another pml saved a version meanwhile); versions are immutable.`);
       picked = { tag, change_summary: plan.changeSummary ?? why };
       return { version_tag: tag, change_summary: picked.change_summary };
     },

@@ -4,6 +4,7 @@
 // log (tool-usage-log.ts). Settings from .pml.json are in memory-settings.ts.
 import { join } from "node:path";
 import { pmlHome } from "../config/paths.ts";
+import { UserError } from "../errors.ts";
 import { captureRun, type CapturePlanOk, type CaptureResult, type FinishedRun } from "./capture.ts";
 import { planCapture, type CapturePlan, type CaptureRequest } from "./capture-plan.ts";
 import { CapabilityDiscovery, type Found, type ToolEntry } from "./discover.ts";
@@ -18,7 +19,9 @@ export { currentUser, memorySettings, type MemorySettings } from "./memory-setti
 export type { CapturePlan } from "./capture-plan.ts";
 
 /** The capability exists, the version asked for does not (or the specifier is malformed). */
-export class VersionError extends Error {}
+export class VersionError extends UserError {
+  override name = "VersionError";
+}
 
 export class Memory {
   private store?: CapabilityStore;
@@ -105,9 +108,9 @@ export class Memory {
 
   async rename(settings: MemorySettings, from: string, to: string) {
     const old = parseCallName(from);
-    if (!old) throw new Error(`"${from}" is not a capability name (namespace:action_target).`);
+    if (!old) throw new UserError(`"${from}" is not a capability name (namespace:action_target).`);
     const checked = checkName(to, settings.strictNamespaces);
-    if (!checked.ok) throw new Error(checked.error);
+    if (!checked.ok) throw new UserError(checked.error);
     const done = await (await this.open()).rename(settings.scope, old, checked.name, currentUser());
     this.changed();
     return { ...done, warning: checked.warning };
