@@ -10,7 +10,7 @@ import { publishAfterSave } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
 import { curate } from "./curate.ts";
 import type { MetaDeps } from "./meta-tools.ts";
-import type { Session } from "./session.ts";
+import type { Session } from "../mcp/session.ts";
 import { errorResult, textResult, ToolError, type CallContext } from "../mcp/tool-result.ts";
 import { type CallToolResult, type ToolInfo } from "../mcp/types.ts";
 

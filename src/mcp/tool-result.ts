@@ -4,6 +4,7 @@
 import { UserError } from "../errors.ts";
 import type { CallToolResult } from "./types.ts";
 import type { CancelSignal } from "./abort.ts";
+import type { Session } from "./session.ts";
 
 /** What a backend gets with each call: cancellation, progress, and the workspace. */
 export interface CallContext {
@@ -24,7 +25,13 @@ export interface CallOrigin {
   /** Delivers a child server's request to the client the call is for; resolves with its answer. */
   relay(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
   /** That client's session (whom to ask for approvals on its behalf). */
-  readonly session?: { readonly id: string };
+  readonly session?: Session;
+  /** 2026-07-28: the client's answers to child servers' requests, from earlier rounds, by key. */
+  relayAnswers?: Record<string, unknown>;
+  /** 2026-07-28: a child server's request the client has to answer; the call's result asks it. */
+  pendingInput?: { key: string; request: { method: string; params: Record<string, unknown> } };
+  /** Stops the work in progress to ask for pendingInput (set by whoever runs it). */
+  interrupt?: () => void;
 }
 
 /** The client a call serves (the sandbox gives each a fair share): a 2026-07-28 request's session
