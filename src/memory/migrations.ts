@@ -2,6 +2,7 @@
 // change is a new step, so a database made by any earlier pml upgrades in place and loses nothing
 // (test/memory/migration.test.ts opens a database made by step 1 alone).
 import type { Database } from "bun:sqlite";
+import { UserError } from "../errors.ts";
 
 /** A step that may need what this SQLite lacks: when it fails with `unsupported`, it is recorded as
  * applied without its effect (its first statement must be the one that can fail). */
@@ -189,7 +190,7 @@ export function migrate(db: Database): number {
   const current = () => (db.query("SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations").get() as { v: number }).v;
   let version = current();
   if (version > MIGRATIONS.length)
-    throw new Error(`memory.db has schema version ${version}, newer than this pml understands (${MIGRATIONS.length}); update pml.`);
+    throw new UserError(`memory.db has schema version ${version}, newer than this pml understands (${MIGRATIONS.length}); update pml.`);
   while (version < MIGRATIONS.length) {
     db.transaction(() => {
       version = current();

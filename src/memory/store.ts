@@ -1,6 +1,7 @@
 // What the capability store does, whatever holds it: bun:sqlite on the user's machine
 // (sqlite-store.ts), PostgreSQL behind `pml registry serve` later. Calls are async so a networked
 // store can implement the same interface.
+import { UserError } from "../errors.ts";
 import type { Routing } from "../routing/route.ts";
 import type { CapName } from "./names.ts";
 
@@ -163,13 +164,15 @@ export interface ToolUsage {
   at: string;
 }
 
-export class NameTakenError extends Error {
+export class NameTakenError extends UserError {
+  override name = "NameTakenError";
   constructor(readonly taken: string) {
     super(`Capability name '${taken}' already exists`);
   }
 }
 
-export class NotFoundError extends Error {
+export class NotFoundError extends UserError {
+  override name = "NotFoundError";
   constructor(readonly wanted: string) {
     super(`Capability not found: ${wanted}`);
   }

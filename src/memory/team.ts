@@ -4,6 +4,7 @@
 // up there (after the local store) and kept in <PML_HOME>/cache/team-capabilities/ so they still
 // run offline. What is sent never carries the user's secrets: code or text holding the value of a
 // secret variable is not published at all, and default arguments holding one are left out.
+import { UserError } from "../errors.ts";
 import { HttpError, httpRequest, type HttpResponse } from "../http/request.ts";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, unlinkSync } from "node:fs";
@@ -252,7 +253,7 @@ export async function findTeamCapability(team: TeamRegistry, name: CapName, scop
   try {
     const list = await teamFetch(team, `/mcp?name=${encodeURIComponent(display)}&limit=100`);
     if (list.status >= 500) throw new Unreachable(`HTTP ${list.status}`);
-    if (list.status !== 200) throw new Error(`the team registry ${team.url} refused the lookup of ${display}: ${await messageOf(list)}`);
+    if (list.status !== 200) throw new UserError(`the team registry ${team.url} refused the lookup of ${display}: ${await messageOf(list)}`);
     const items = ((await list.json()) as { items: { fqdn: string; project?: string }[] }).items;
     const pick = items.find((i) => i.project === scope.project) ?? items[0];
     if (!pick) {
@@ -268,9 +269,9 @@ export async function findTeamCapability(team: TeamRegistry, name: CapName, scop
     }
     if (res.status >= 500) throw new Unreachable(`HTTP ${res.status}`);
     if (res.status === 404) return undefined;
-    if (res.status !== 200) throw new Error(`the team registry ${team.url} refused ${pick.fqdn}: ${await messageOf(res)}`);
+    if (res.status !== 200) throw new UserError(`the team registry ${team.url} refused ${pick.fqdn}: ${await messageOf(res)}`);
     const parsed = v.safeParse(RemoteCapabilitySchema, await res.json());
-    if (!parsed.success) throw new Error(`the team registry ${team.url} sent a malformed record for ${pick.fqdn} (at '${v.getDotPath(parsed.issues[0]) ?? "(record)"}')`);
+    if (!parsed.success) throw new UserError(`the team registry ${team.url} sent a malformed record for ${pick.fqdn} (at '${v.getDotPath(parsed.issues[0]) ?? "(record)"}')`);
     await writeCache(path, { fqdn: pick.fqdn, etag: res.headers.get("etag") ?? undefined, fetchedAt: Date.now(), maxAgeS, record: parsed.output });
     return parsed.output;
   } catch (e) {
@@ -282,7 +283,7 @@ export async function findTeamCapability(team: TeamRegistry, name: CapName, scop
       }
       return cached.record;
     }
-    throw new Error(`${display} is not saved here and the team registry ${team.url} is unreachable (${e.message}).`);
+    throw new UserError(`${display} is not saved here and the team registry ${team.url} is unreachable (${e.message}).`);
   }
 }
 
