@@ -45,8 +45,8 @@ export class Gateway {
   }
 
   /** A client connection's session (stdio, or one HTTP session). */
-  openSession(id: string, send: (msg: Message, related?: Id) => void): Session {
-    return new Session(id, send);
+  openSession(id: string, send: (msg: Message, related?: Id) => void, opts: { overHttp?: boolean } = {}): Session {
+    return new Session(id, send, opts.overHttp === true);
   }
 
   /** Ends a session: its calls are aborted and the host forgets it. */
