@@ -6,11 +6,13 @@
 //   created once in $PML_HOME/state.key with mode 0600; every `pml serve` replica of a
 //   deployment must share it, which PML_STATE_KEY allows across machines);
 // - bound: to the tool it was issued for, a digest of the arguments, and an expiry (5 min);
+// - bound to its workspace (a digest of its real path): a state issued in one workspace is refused
+//   in any other, whatever PML_HOME they share;
 // - single-use: its nonce is recorded when it is redeemed, as a file created with O_EXCL under
-//   $PML_HOME/used-state/, whatever workspace redeems it. O_EXCL creation is atomic across
-//   processes (and on network file systems), and nothing has to be kept in memory, so any pml of
-//   the user (or replica sharing PML_HOME) can redeem a state another one issued, exactly once;
-// - bound to its workspace: a state issued in one workspace is refused in another.
+//   <workspace>/.pml/used-state/. The workspace is what replicas serving one project share (their
+//   homes may be on other machines), O_EXCL creation is atomic across processes (and on network
+//   file systems), and nothing has to be kept in memory, so any replica can redeem a state another
+//   one issued, exactly once.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { closeSync, constants, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
@@ -55,7 +57,7 @@ export class RequestStates {
 
   constructor(workspace: string, env: Record<string, string | undefined> = process.env) {
     this.key = stateKey(env);
-    this.usedDir = join(pmlHome(env), "used-state");
+    this.usedDir = join(workspace, ".pml", "used-state");
     this.ws = createHash("sha256").update(realpathOr(workspace)).digest("base64url").slice(0, 22);
   }
 
@@ -121,8 +123,7 @@ export class RequestStates {
   }
 
   private ensureDir(): void {
-    mkdirSync(join(this.usedDir, ".."), { recursive: true, mode: 0o700 });
-    for (const dir of [this.usedDir]) {
+    for (const dir of [join(this.usedDir, ".."), this.usedDir]) {
       try {
         if (!lstatSync(dir).isDirectory()) throw new Error(`${dir} is not a directory (a symlink?); pml will not write through it. Remove it.`);
       } catch (e) {

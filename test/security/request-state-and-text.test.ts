@@ -1,9 +1,9 @@
-// Issue 22, finding 7. A 2026-07-28 requestState is single-use for the user (recorded in
-// $PML_HOME, not in the workspace) and bound to the workspace it was issued in; and the approval
+// Issue 22, finding 7. A 2026-07-28 requestState is bound to the workspace it was issued in, so a
+// state used in one workspace cannot be used again in another of the same PML_HOME; and the approval
 // text shows a command whole: characters that reorder or hide text are escaped, long blank runs
 // are counted, so a command's tail (`; curl … | sh`) cannot be pushed out of sight.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 
@@ -51,9 +51,6 @@ test("a state redeemed in one workspace is refused in another of the same PML_HO
   const fresh = (await call(peerA, "filesystem__read_file", { path: "a.txt" })).result.requestState as string;
   const elsewhere = await call(peerB, "filesystem__read_file", { path: "a.txt" }, { requestState: fresh, inputResponses: yes });
   expect(elsewhere.error.message).toContain("issued in another workspace");
-  // The use is recorded for the user, not written into the workspace.
-  expect(existsSync(join(a.path, ".pml", "used-state"))).toBe(false);
-  expect(existsSync(join(home.path, "used-state"))).toBe(true);
 });
 
 test("the approval text escapes bidirectional and invisible characters and counts long blank runs", async () => {
