@@ -11,7 +11,6 @@ import { argumentsProblem } from "./validate-args.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { WireTool } from "./server.ts";
 import { errorResult, textResult } from "./types.ts";
-import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 
 export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNamespace> {
   const settings = async () => memorySettings((await deps.project.get()).config, deps.workspace.root);
