@@ -20,7 +20,7 @@ const tmp = tempDir("pml-release-");
 const out = join(tmp.path, "release");
 let server: ReturnType<typeof Bun.serve>;
 let base = "";
-let requests: string[] = [];
+const requests: string[] = [];
 let releaseLog = { code: -1, stdout: "", stderr: "" };
 
 /** Serves `out` as the release host; under /tampered/ every archive has one byte changed. */
