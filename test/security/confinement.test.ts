@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 function bwrapWorks(): string | undefined {
   if (process.platform !== "linux") return `not Linux (${process.platform})`;
@@ -322,7 +323,7 @@ withBwrap("stdio MCP servers", () => {
       writeFileSync(join(srvWs, ".pml.json.tmp"), edited);
       renameSync(join(srvWs, ".pml.json.tmp"), join(srvWs, ".pml.json"));
       const log = join(pmlHome, "logs/probe.log");
-      for (let i = 0; i < 100 && !readFileSync(log, "utf8").includes("was replaced on disk"); i++) await Bun.sleep(50);
+      await waitFor(() => readFileSync(log, "utf8").includes("was replaced on disk"), { timeoutMs: 10_000, intervalMs: 50 }).catch(() => {});
       expect(readFileSync(log, "utf8")).toContain(".pml.json was replaced on disk");
       const args = { sleep: SLEEP, secret: join(home, "secret.txt"), data: join(pmlHome, "data/probe"), url: `http://127.0.0.1:${server.port}/` };
       const again = await peer.request(2, "tools/call", { name: "probe__probe", arguments: args });
