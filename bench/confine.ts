@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { confinement } from "../src/sandbox/confine.ts";
-import { createHost } from "../src/sandbox/host.ts";
+import { createHost } from "../src/sandbox/host-functions.ts";
 
 const N = Number(process.argv[2] ?? 100);
 const c = confinement();

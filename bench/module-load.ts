@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadEntry } from "../src/registry/client.ts";
 import { createResolver } from "../src/registry/resolve.ts";
-import { ModuleCache } from "../src/loader/module-cache.ts";
-import { startRegistryServer } from "../src/server/serve.ts";
+import { ModuleCache } from "../src/registry/module-cache.ts";
+import { startRegistryServer } from "../src/registry-server/serve.ts";
 import { GREET_TS } from "../test/registry/fixtures.ts";
 
 // The baseline: the same function, compiled into the binary.

@@ -15,7 +15,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { DatabaseStore } from "../src/server/database-store.ts";
+import { DatabaseStore } from "../src/registry-server/database-store.ts";
 import { startPostgres } from "../test/helpers/postgres.ts";
 import { summarize, type Summary } from "./stats.ts";
 

@@ -83,7 +83,7 @@ async function buildOnce(opts: CompileOptions, bytecode: boolean, expectedPackag
     metafile: true,
     compile: {
       outfile: opts.outfile,
-      // pml reads the workspace .env itself (src/config/env-resolver.ts) and a cloned repository's
+      // pml reads the workspace .env itself (src/env/env-resolver.ts) and a cloned repository's
       // bunfig.toml must not configure (or preload code into) pml: the runtime loads neither.
       autoloadDotenv: false,
       autoloadBunfig: false,

@@ -15,7 +15,7 @@ export default defineCommand({
         process.exit(2);
       }
     }
-    const { runDoctor } = await import("../config/doctor.ts");
+    const { runDoctor } = await import("../gateway/doctor.ts");
     const checks = await runDoctor({ cwd: args.dir, checkUpdate: args["check-update"] });
     for (const c of checks) process.stdout.write(`${c.warn ? "warn" : c.ok ? "ok  " : "FAIL"}  ${c.name}: ${c.detail}\n`);
     if (checks.some((c) => !c.ok && !c.warn)) process.exitCode = 1;

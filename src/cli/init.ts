@@ -48,7 +48,7 @@ export default defineCommand({
   async run({ args }) {
     const { consola } = await import("consola");
     const { initProject } = await import("../config/project-init.ts");
-    const { ConfigError } = await import("../config/errors.ts");
+    const { ConfigError } = await import("../errors.ts");
 
     if (!args.yes && !process.stdin.isTTY) {
       // Written as is (consola would restyle the backticks): scripts grep for it.

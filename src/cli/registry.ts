@@ -34,16 +34,16 @@ const serve = defineCommand({
     if (!/^\d{1,7}$/.test(args["cache-mb"])) fail(`--cache-mb ${args["cache-mb"]}: expected a whole number of megabytes >= 0 (0 turns the cache off)`);
     if (!args.data && !args.database) fail("say what to serve: --data DIR (a directory of modules and descriptors) or --database postgres://…|sqlite:PATH (published capabilities)");
     if (args.data && args.database) fail("--data and --database are two different stores: give one of them");
-    const { startRegistryServer, openFileStore } = await import("../server/serve.ts");
-    const { toolsCallRoute } = await import("../server/tools-call.ts");
-    const { apiKeyFlags, loadApiKeys } = await import("../server/api-keys.ts");
+    const { startRegistryServer, openFileStore } = await import("../registry-server/serve.ts");
+    const { toolsCallRoute } = await import("../registry-server/tools-call.ts");
+    const { apiKeyFlags, loadApiKeys } = await import("../registry-server/api-keys.ts");
     let server;
-    let store: import("../server/store.ts").RegistryStore | undefined;
+    let store: import("../registry-server/store.ts").RegistryStore | undefined;
     try {
       const apiKeys = await loadApiKeys(apiKeyFlags(rawArgs), args["api-keys-file"] || undefined);
       if (!apiKeys.size) log.info("no --api-key/--api-keys-file: POST /mcp/tools/call and POST /mcp/capabilities refuse every call");
       if (args.database) {
-        const { DatabaseStore } = await import("../server/database-store.ts");
+        const { DatabaseStore } = await import("../registry-server/database-store.ts");
         store = await DatabaseStore.open(args.database, { cacheBytes: Number(args["cache-mb"]) * 1024 * 1024 });
       } else store = openFileStore(args.data!);
       // The cloud endpoint (POST /mcp/tools/call) runs modules from the same store.

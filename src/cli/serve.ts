@@ -24,7 +24,7 @@ export default defineCommand({
     const idleTimeoutS = Number(args["idle-timeout"]);
     if (!/^\d+$/.test(args["idle-timeout"]) || idleTimeoutS < 1 || idleTimeoutS > 255) fail(`--idle-timeout ${args["idle-timeout"]}: expected seconds from 1 to 255`);
     const { serveHttp } = await import("../gateway/http.ts");
-    const { isLoopbackHost } = await import("../config/secure-url.ts");
+    const { isLoopbackHost } = await import("../http/secure-url.ts");
     if (!isLoopbackHost(args.host))
       log.warn(`binding ${args.host}: pml serve has no authentication; only Host headers naming 127.0.0.1/localhost/${args.host} are accepted.`);
     let server;

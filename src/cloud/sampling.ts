@@ -4,9 +4,9 @@
 // "openai" means any OpenAI-compatible chat-completions API (OpenAI, OpenRouter, vLLM, Ollama...).
 import { HttpError, httpRequest, type HttpResponse } from "../http/request.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
-import { CLOUD_KEY, readSetting } from "../config/env-resolver.ts";
-import { ToolError } from "../gateway/types.ts";
-import { isLoopbackHost } from "../config/secure-url.ts";
+import { CLOUD_KEY, readSetting } from "../config/settings.ts";
+import { ToolError } from "../mcp/tool-result.ts";
+import { isLoopbackHost } from "../http/secure-url.ts";
 
 /** MCP `sampling/createMessage` params (spec 2025-11-25; the parts an LLM API can honour). */
 export interface CreateMessageParams {

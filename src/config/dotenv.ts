@@ -3,8 +3,8 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { withFileLock, writeFileAtomic } from "./atomic.ts";
-import { ConfigError } from "./errors.ts";
+import { withFileLock, writeFileAtomic } from "../fs/atomic.ts";
+import { ConfigError } from "../errors.ts";
 
 export const DOTENV = ".env";
 const KEY_RE = /^[A-Za-z_][A-Za-z0-9_.-]*$/;

@@ -2,7 +2,7 @@
 // line is already there.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { writeFileAtomic } from "./atomic.ts";
+import { writeFileAtomic } from "../fs/atomic.ts";
 
 /** Adds `entry` (e.g. ".env") to `<dir>/.gitignore`, creating the file if needed. */
 export async function ensureGitignored(dir: string, entry: string): Promise<{ path: string; action: "added" | "present" }> {

@@ -2,7 +2,7 @@
 // pml's own edits (an "Always", a grant) change only the values that changed and leave the
 // user's comments, formatting and key order alone.
 import { applyEdits, modify, parse, printParseErrorCode, type ParseError } from "jsonc-parser";
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors.ts";
 
 /** Parses JSONC; on failure throws ConfigError "file:line:col: invalid JSON: reason". */
 export function parseJsoncFile(text: string, file: string): unknown {

@@ -3,8 +3,8 @@
 import { realpathSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { writeFileAtomic } from "./atomic.ts";
-import { ConfigError } from "./errors.ts";
+import { writeFileAtomic } from "../fs/atomic.ts";
+import { ConfigError } from "../errors.ts";
 import { detectIndent, formatJson, parseJsonFile } from "./json-text.ts";
 
 export const MCP_JSON = ".mcp.json";

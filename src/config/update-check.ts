@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { RELEASES_URL, version as currentVersion } from "../version.ts";
 import { HttpError, httpRequest } from "../http/request.ts";
-import { writeFileAtomic } from "./atomic.ts";
+import { writeFileAtomic } from "../fs/atomic.ts";
 import { pmlHome } from "./paths.ts";
 
 type Env = Record<string, string | undefined>;

@@ -2,7 +2,7 @@
 // `claude` was started in and sets CLAUDE_PROJECT_DIR; other clients may start us anywhere.
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { ConfigError } from "./errors.ts";
+import { ConfigError } from "../errors.ts";
 
 export type WorkspaceSource = "PML_WORKSPACE" | "CLAUDE_PROJECT_DIR" | "marker" | "cwd";
 

@@ -2,26 +2,20 @@
 // code in the sandbox, or the cloud. Heavy parts (pool, sandbox, registry client) load on first use.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { baseEnv, workspaceId, type EnvOrigin, type EnvPlan } from "../config/env-resolver.ts";
+import { workspaceId, type EnvPlan } from "../env/env-resolver.ts";
 import { pmlHome } from "../config/paths.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { builtinCatalog } from "../registry/catalog.ts";
 import type { Descriptor, HttpDescriptor, ModuleDescriptor, StdioDescriptor } from "../registry/descriptor.ts";
 import type { Resolver } from "../registry/resolve.ts";
-import { routeTool } from "../routing/route.ts";
+import type { InProcessDescriptor, Resolved } from "../registry/resolved.ts";
+import { isCloudRouted } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
-import type { Project } from "./project.ts";
-import type { Session } from "./session.ts";
-import { clientOf, ToolError, valueResult, type CallContext } from "./types.ts";
+import type { Project } from "../policy/project.ts";
+import type { ToolCatalog } from "../policy/gate.ts";
+import { sessionOf, type Session } from "../mcp/session.ts";
+import { clientOf, ToolError, valueResult, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
-
-export interface Resolved {
-  ns: string;
-  descriptor: Descriptor | InProcessDescriptor;
-  source: string;
-  /** What the environment resolver treats it as: the user's own config, or a registry's / the catalog's. */
-  origin: EnvOrigin;
-}
 
 /** pml's own namespaces served in this process (`cap`: learned capabilities, `dns`: their names). */
 export interface InProcessNamespace {
@@ -31,18 +25,11 @@ export interface InProcessNamespace {
   run(session: Session, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult>;
 }
 
-export interface InProcessDescriptor {
-  type: "inprocess";
-  description: string;
-  env_required: string[];
-  tools?: ToolInfo[];
-}
-
 type Pool = import("../pool/pool.ts").Pool;
 type RemoteServers = import("../remote/remote-servers.ts").RemoteServers;
 type ServerRequestHandler = import("../pool/pool.ts").ServerRequestHandler;
 
-export class Backends {
+export class Backends implements ToolCatalog {
   readonly builtinModules: Record<string, ModuleDescriptor> = builtinModules();
   /** Built-in modules and the embedded catalog: what every registry falls back to. */
   readonly builtins: Record<string, Descriptor> = { ...builtinCatalog, ...this.builtinModules };
@@ -103,7 +90,7 @@ export class Backends {
     return import("../pool/tool-lists.ts").then(({ writeToolList }) => writeToolList(ns, entry.key, tools));
   }
 
-  /** `env` is what the environment resolver granted this call (src/config/env-resolver.ts). */
+  /** `env` is what the environment resolver granted this call (src/env/env-resolver.ts). */
   run(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const d = r.descriptor;
     switch (d.type) {
@@ -124,9 +111,9 @@ export class Backends {
   }
 
   private async runRemote(ns: string, d: HttpDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
-    const { RemoteServers, checkedHeaders } = await import("../remote/remote-servers.ts");
+    const { RemoteServers } = await import("../remote/remote-servers.ts");
     if (!this.remote) {
-      const cfg = (await this.project.get()).config;
+      const cfg = (await this.project.config());
       this.remote ??= new RemoteServers({
         workspace: this.workspace,
         timeoutMs: (cfg.pool?.call_timeout_s ?? 120) * 1000,
@@ -140,7 +127,7 @@ export class Backends {
         // request under 2025-11-25; under 2026-07-28 the call stops with an input_required result
         // (the relay throws), and its retry carries the answer.
         onAuthorization: async (ns, url, elicitationId, ctx) => {
-          const session = ctx.origin?.session;
+          const session = sessionOf(ctx);
           if (!session?.supportsUrlElicitation()) return "not shown";
           const params = { mode: "url", message: `Sign in to ${ns} so pml can call its tools.`, url: url.href, elicitationId };
           let answer: unknown;
@@ -155,7 +142,7 @@ export class Backends {
         },
       });
     }
-    const result = await this.remote.call(ns, d, action, args, call, checkedHeaders(ns, env.headers));
+    const result = await this.remote.call(ns, d, action, args, call, env);
     const tools = this.remote.cachedTools(ns);
     if (tools) this.toolsSeen.set(ns, tools);
     return result;
@@ -182,12 +169,12 @@ export class Backends {
   private launcher(ns: string, d: StdioDescriptor, env: EnvPlan) {
     return async (progress: (m: string) => void, signal: AbortSignal) => {
       const { ensureInstalled } = await import("../loader/install.ts");
-      const spec = await ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, childEnv: { ...baseEnv(), ...env.env } });
+      const spec = await ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, plan: env });
       const { confineServer, serverDataDir } = await import("../pool/confine-server.ts");
       // Catalog servers keep their state there, one folder per project (MEMORY_FILE_PATH), confined or not.
       mkdirSync(join(serverDataDir(ns), workspaceId(this.workspace)), { recursive: true, mode: 0o700 });
       if (d.confine === false) return spec;
-      const network = (await this.project.get()).config.sandbox?.server_net?.includes(ns) === true;
+      const network = (await this.project.config()).sandbox?.server_net?.includes(ns) === true;
       return confineServer(spec, { ns, workspace: this.workspace, network, ownCommand: env.request.origin === "user" });
     };
   }
@@ -202,7 +189,7 @@ export class Backends {
 
   private async runModule(ns: string, d: ModuleDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
     const { runModuleTool } = await import("../sandbox/module-runner.ts");
-    const cfg = (await this.project.get()).config;
+    const cfg = (await this.project.config());
     const value = await runModuleTool({
       ns,
       descriptor: d,
@@ -224,15 +211,19 @@ export class Backends {
   private async runCloud(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const { callCloud } = await import("../cloud/call.ts");
     const state = await this.project.get();
-    return callCloud({ ns: r.ns, action, args, descriptor: r.descriptor as Descriptor, config: state.config, workspace: this.workspace, signal: call.signal, byok: env.values });
+    return callCloud({ ns: r.ns, action, args, config: state.config, workspace: this.workspace, signal: call.signal, plan: env });
   }
 
   async sandboxLimits(config?: ProjectConfig) {
     const { limitsFromConfig } = await import("../sandbox/limits.ts");
-    return limitsFromConfig((config ?? (await this.project.get()).config).sandbox);
+    return limitsFromConfig((config ?? (await this.project.config())).sandbox);
   }
 
   /** Tools known for a namespace without starting anything: descriptor, catalog, or a past run. */
+  servesInProcess(ns: string): boolean {
+    return this.inProcess[ns] !== undefined;
+  }
+
   knownTools(ns: string): ToolInfo[] | undefined {
     return this.toolsSeen.get(ns) ?? (this.builtins[ns]?.tools as ToolInfo[] | undefined) ?? this.inProcess[ns]?.tools;
   }
@@ -313,7 +304,7 @@ export class Backends {
   private async getPool(): Promise<Pool> {
     if (!this.pool) {
       const { Pool, defaultServerRequestHandler, RELAYING_CAPABILITIES } = await import("../pool/pool.ts");
-      const cfg = (await this.project.get()).config;
+      const cfg = (await this.project.config());
       const fallback = defaultServerRequestHandler(this.workspace);
       this.pool = new Pool({
         idleTimeoutMs: (cfg.pool?.idle_timeout_s ?? 300) * 1000,
@@ -331,8 +322,3 @@ export class Backends {
   }
 }
 
-/** A module tool runs in the cloud by its own routing, else by the platform's table (API-backed
- * namespaces); cloud descriptors always do. */
-export function isCloudRouted(ns: string, d: Descriptor, action: string): boolean {
-  return d.type === "cloud" || (d.type === "module" && (d.routing ?? routeTool(`${ns}:${action}`)) === "cloud");
-}

@@ -10,10 +10,10 @@ import { runProgram } from "./execute.ts";
 import { argumentsProblem } from "./validate-args.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { WireTool } from "./server.ts";
-import { errorResult, textResult } from "./types.ts";
+import { errorResult, textResult } from "../mcp/tool-result.ts";
 
 export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNamespace> {
-  const settings = async () => memorySettings((await deps.project.get()).config, deps.workspace.root);
+  const settings = async () => await deps.project.memorySettings();
   return {
     cap: {
       description: "code that worked, kept as a named capability",
@@ -50,7 +50,7 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
         if (found) await deps.memory.recordRun(found.capability.id, true, run.ms).catch(() => {});
         const out: Record<string, unknown> = { result: run.value ?? null, tools_used: run.toolsUsed, capabilityName: display };
         if (found?.version) out.version = found.version;
-        if (team) out.from = { registry: teamRegistry((await deps.project.get()).config, deps.workspace.root)?.url, fqdn: team.version_fqdn, version: team.version, by: team.updated_by ?? team.created_by };
+        if (team) out.from = { registry: teamRegistry((await deps.project.config()), deps.workspace.root)?.url, fqdn: team.version_fqdn, version: team.version, by: team.updated_by ?? team.created_by };
         if (deprecation) out.deprecation = deprecation;
         return textResult(JSON.stringify(out, null, 2), { structuredContent: out });
       },
@@ -61,7 +61,7 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
 /** A capability this project does not have, from the team registry (cloud.url); a string says why not. */
 async function teamCapability(deps: MetaDeps, action: string): Promise<RemoteCapability | string> {
   const notFound = `Capability not found: ${action}. Use discover {query} to find capabilities and tools by what they do.`;
-  const config = (await deps.project.get()).config;
+  const config = (await deps.project.config());
   const team = teamRegistry(config, deps.workspace.root);
   const name = parseCallName(action.replace(/@.*$/, ""));
   if (!team || !name || name.namespace === "unnamed") return notFound;
@@ -74,7 +74,7 @@ async function teamCapability(deps: MetaDeps, action: string): Promise<RemoteCap
 
 /** Named capabilities of the project as tools/list entries. */
 export async function capabilityTools(deps: MetaDeps): Promise<WireTool[]> {
-  const caps = await deps.memory.listNamed(memorySettings((await deps.project.get()).config, deps.workspace.root));
+  const caps = await deps.memory.listNamed(await deps.project.memorySettings());
   return caps.map(capabilityTool);
 }
 

@@ -7,8 +7,8 @@ import { suggestName, type CurationInput, type Suggestion } from "../memory/cura
 import { checkName, formatName, STANDARD_NAMESPACES } from "../memory/names.ts";
 import type { Capability } from "../memory/store.ts";
 import type { MetaDeps } from "./meta-tools.ts";
-import { NOT_RELAYED } from "./session.ts";
-import { ToolError, type CallOrigin } from "./types.ts";
+import { NOT_RELAYED, sessionOf } from "../mcp/session.ts";
+import { ToolError, type CallOrigin } from "../mcp/tool-result.ts";
 
 const AUTO_THRESHOLD = 0.8;
 const BATCH = 5;
@@ -101,7 +101,7 @@ async function refine(
   ctx: { signal: AbortSignal; origin?: CallOrigin },
 ): Promise<string> {
   if (!caps.length) return "nothing to name";
-  const config = (await deps.project.get()).config;
+  const config = (await deps.project.config());
   const hasApi = config.sampling?.provider !== undefined;
   let via = "";
   let refined = 0;
@@ -122,10 +122,10 @@ async function refine(
         // The user's key is spent like any server's sampling: capped, and approved by the user
         // (or listed in .pml.json sampling.allow as "pml-curation").
         const { createMessageViaApi } = await import("../cloud/sampling.ts");
-        const { authorizeSampling, capped } = await import("./sampling-approval.ts");
+        const { authorizeSampling, capped } = await import("../policy/sampling-approval.ts");
         const cfg = (settings.curationModel ? { ...config, sampling: { ...config.sampling, model: settings.curationModel } } : config) as typeof config;
         const req = capped(request, cfg);
-        const target = await authorizeSampling("pml-curation", req, { config: cfg, workspace: deps.workspace.root, asker: ctx.origin?.session, invalidate: () => deps.project.invalidate() });
+        const target = await authorizeSampling("pml-curation", req, { config: cfg, workspace: deps.workspace.root, asker: sessionOf(ctx), invalidate: () => deps.project.invalidate() });
         answer = await createMessageViaApi(req, { config: cfg, workspace: deps.workspace.root, signal: ctx.signal }, target);
         via = `the ${config.sampling!.provider} API (.pml.json sampling)`;
       } else {

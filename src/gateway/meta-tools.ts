@@ -1,24 +1,25 @@
 // pml's own tools, always in tools/list: `status`, `discover`, `call`, `execute`.
-import { cloudKey } from "../config/env-resolver.ts";
+import { cloudKey } from "../config/settings.ts";
 import type { Workspace } from "../config/workspace.ts";
 import type { InputRequiredResult } from "../mcp/protocol.ts";
 import { version } from "../version.ts";
-import { ContinueWorkflowSchema } from "./approvals.ts";
-import type { Backends, Resolved } from "./backends.ts";
+import { ContinueWorkflowSchema } from "../policy/approvals.ts";
+import type { Backends } from "./backends.ts";
+import type { Resolved } from "../registry/resolved.ts";
 import { runExecute } from "./execute.ts";
 import { curate } from "./curate.ts";
 import { CURATE_DESCRIPTION, CURATE_SCHEMA, summary } from "./stdlib-tools.ts";
 import type { ContinueWorkflow, Invoker } from "./invoke.ts";
-import { parseToolName } from "./names.ts";
+import { parseToolName } from "../mcp/tool-names.ts";
 import { memorySettings, type Memory } from "../memory/memory.ts";
 import { capWireName, parseCallName } from "../memory/names.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import type { TeamHit } from "../memory/team.ts";
-import type { Project } from "./project.ts";
+import type { Project } from "../policy/project.ts";
 import type { CallRequest, WireTool } from "./server.ts";
-import type { Session } from "./session.ts";
+import type { Session } from "../mcp/session.ts";
 import type { Surface } from "./surface.ts";
-import { errorResult, textResult, ToolError } from "./types.ts";
+import { errorResult, textResult, ToolError } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export interface MetaDeps {
@@ -111,7 +112,7 @@ export function metaTools(deps: MetaDeps) {
         const a = req.arguments;
         if (a.sort !== undefined && !["name", "usage", "created"].includes(a.sort as string)) return errorResult('"sort" must be "name", "usage" or "created".');
         for (const k of ["limit", "offset"]) if (a[k] !== undefined && (typeof a[k] !== "number" || !Number.isInteger(a[k]) || (a[k] as number) < (k === "limit" ? 1 : 0))) return errorResult(`"${k}" must be an integer${k === "limit" ? " >= 1" : " >= 0"}.`);
-        const settings = memorySettings((await deps.project.get()).config, deps.workspace.root);
+        const settings = await deps.project.memorySettings();
         const { total, items } = await (await deps.memory.open()).query({
           scope: settings.scope,
           named_only: a.named_only === true,
@@ -129,7 +130,7 @@ export function metaTools(deps: MetaDeps) {
       description: CURATE_DESCRIPTION,
       inputSchema: CURATE_SCHEMA,
       handler: async (_s, req) => {
-        const settings = memorySettings((await deps.project.get()).config, deps.workspace.root);
+        const settings = await deps.project.memorySettings();
         try {
           return jsonResult(await curate(deps, settings, req.arguments, { signal: req.signal, origin: req.origin }));
         } catch (e) {
@@ -178,7 +179,7 @@ export function metaTools(deps: MetaDeps) {
 async function discoverQuery(deps: MetaDeps, query: string, limit: unknown) {
   const n = typeof limit === "number" && Number.isInteger(limit) ? Math.min(Math.max(limit, 1), 50) : 10;
   const tools = deps.backends.allKnownTools().map(({ ns, tool }) => ({ ns, name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
-  const config = (await deps.project.get()).config;
+  const config = (await deps.project.config());
   const settings = memorySettings(config, deps.workspace.root);
   const [{ results, warning }, team] = await Promise.all([deps.memory.discover(settings, query, tools, n), teamMatches(config, deps.workspace.root, query, n)]);
   // The team registry's capabilities come after this project's own (a name held here wins).

@@ -6,9 +6,9 @@
 // elicitation is cancelled. roots/list is answered with the workspace.
 import { pathToFileURL } from "node:url";
 import { log } from "../log.ts";
-import type { Project } from "./project.ts";
-import { NOT_RELAYED } from "./session.ts";
-import type { CallOrigin } from "./types.ts";
+import type { Project } from "../policy/project.ts";
+import { NOT_RELAYED, sessionOf } from "../mcp/session.ts";
+import type { CallOrigin } from "../mcp/tool-result.ts";
 
 export function serverRequestHandler(workspace: string, project: Project) {
   return async (ns: string, method: string, params: any, origins: unknown[]): Promise<unknown> => {
@@ -24,14 +24,14 @@ export function serverRequestHandler(workspace: string, project: Project) {
       return answer === NOT_RELAYED ? { action: "cancel" } : withDefaults(params, answer);
     }
     // Capped always; approved by the client's UI when relayed, else by the user (sampling-approval.ts).
-    const { capped, authorizeSampling } = await import("./sampling-approval.ts");
-    const config = (await project.get()).config;
+    const { capped, authorizeSampling } = await import("../policy/sampling-approval.ts");
+    const config = (await project.config());
     const request = capped(params, config);
     if (origin) {
       const answer = await origin.relay(method, request);
       if (answer !== NOT_RELAYED) return answer;
     }
-    const target = await authorizeSampling(ns, request, { config, workspace, asker: origin?.session, invalidate: () => project.invalidate() });
+    const target = await authorizeSampling(ns, request, { config, workspace, asker: sessionOf({ origin }), invalidate: () => project.invalidate() });
     const { createMessageViaApi } = await import("../cloud/sampling.ts");
     return createMessageViaApi(request, { config, workspace }, target);
   };

@@ -9,7 +9,7 @@ import { Gateway, type ToolHost } from "./server.ts";
  */
 export function serveStdio(loadHost: () => Promise<ToolHost> = defaultHost): Gateway {
   const gateway = new Gateway(loadHost);
-  const session = gateway.connect("stdio", writeMessage);
+  const session = gateway.openSession("stdio", writeMessage);
   let closing = false;
   /** Messages read and not yet answered: answered before pml exits on stdin EOF. A count, not a
    * set of promises: one `.then` per call rather than a catch, a finally and a set entry. */
@@ -111,6 +111,6 @@ function flushOutput(): void {
 }
 
 async function defaultHost(): Promise<ToolHost> {
-  const { createToolHost } = await import("./host.ts");
+  const { createToolHost } = await import("./tool-host.ts");
   return createToolHost();
 }

@@ -10,8 +10,9 @@ import { publishAfterSave } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
 import { curate } from "./curate.ts";
 import type { MetaDeps } from "./meta-tools.ts";
-import type { Session } from "./session.ts";
-import { errorResult, textResult, ToolError, type CallContext, type CallToolResult, type ToolInfo } from "./types.ts";
+import type { Session } from "../mcp/session.ts";
+import { errorResult, textResult, ToolError, type CallContext } from "../mcp/tool-result.ts";
+import { type CallToolResult, type ToolInfo } from "../mcp/types.ts";
 
 /** dns:query counts matches up to this many; beyond, `total_at_least` says the total is a floor
  * (counting 25k matches cost as much as the query itself at 100k records). */
@@ -35,7 +36,7 @@ function namespace(deps: MetaDeps, description: string, tools: Tool[]): InProces
       const tool = byName.get(action);
       if (!tool) return errorResult(`There is no tool "${action}" here. Its tools: ${tools.map((t) => t.info.name).join(", ")}.`);
       try {
-        const settings = memorySettings((await deps.project.get()).config, deps.workspace.root);
+        const settings = await deps.project.memorySettings();
         const value = await tool.run(args, { settings, session, call });
         return textResult(JSON.stringify(value, null, 2), { structuredContent: value as Record<string, unknown> });
       } catch (e) {
@@ -296,7 +297,7 @@ export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamesp
           ran: false,
         });
         if (saved.kind === "taken") throw new ToolError(`Capability name '${saved.name}' already exists`);
-        const pushed = await publishAfterSave((await deps.project.get()).config, deps.workspace.root, saved);
+        const pushed = await publishAfterSave((await deps.project.config()), deps.workspace.root, saved);
         const warnings = [...plan.warnings, ...(pushed && "warning" in pushed && pushed.warning ? [pushed.warning] : [])];
         return {
           ...summary(saved.capability),

@@ -4,8 +4,8 @@
 // .pml.json or already installed), with real schemas. Any other tool is reachable through `call`; when one gets used, it joins the list (list_changed).
 import type { ToolInfo } from "../mcp/types.ts";
 import type { Backends } from "./backends.ts";
-import { wireName, type ToolId } from "./names.ts";
-import type { Project } from "./project.ts";
+import { wireName, type ToolId } from "../mcp/tool-names.ts";
+import type { Project } from "../policy/project.ts";
 import type { WireTool } from "./server.ts";
 
 export class Surface {
@@ -23,7 +23,7 @@ export class Surface {
   /** Namespaces shown in tools/list, in a stable order. */
   async enabledNamespaces(): Promise<string[]> {
     const names = new Set<string>(Object.keys(this.backends.builtinModules));
-    for (const pattern of (await this.project.get()).config.permissions?.allow ?? []) {
+    for (const pattern of (await this.project.config()).permissions?.allow ?? []) {
       const ns = pattern.split(":")[0];
       if (ns && ns !== "*") names.add(ns);
     }

@@ -5,7 +5,7 @@
 // credentials elsewhere), plain http only to this machine, buffered bodies capped. Failures are an
 // HttpError with a kind, so each caller keeps the message its users know ("registry unreachable…").
 import { ofetch, type FetchContext } from "ofetch";
-import { insecureUrlReason } from "../config/secure-url.ts";
+import { insecureUrlReason } from "./secure-url.ts";
 
 export type HttpFailure = "timeout" | "cancelled" | "unreachable" | "refused" | "too-large";
 

@@ -9,7 +9,7 @@
 // for the earliest deadline, sweeps the requests whose deadline passed), no closures besides the
 // promise's and the abort listener, and the request line built by the caller (see `send`).
 
-import type { CancelSignal } from "../abort.ts";
+import type { CancelSignal } from "./abort.ts";
 
 export type ProgressFn = (message: string, progress?: number, total?: number) => void;
 

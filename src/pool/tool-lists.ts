@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as v from "valibot";
-import { writeFileAtomicSync } from "../config/atomic.ts";
+import { writeFileAtomicSync } from "../fs/atomic.ts";
 import { pmlHome } from "../config/paths.ts";
 import { ToolInfoSchema, type StdioDescriptor } from "../registry/descriptor.ts";
 import type { ToolInfo } from "../mcp/types.ts";

@@ -8,8 +8,8 @@ import type { Descriptor } from "./descriptor.ts";
 import { parseDescriptorDocument } from "./documents.ts";
 import { isValidFqdn, normalizeRegistryUrl } from "./fqdn.ts";
 import { compileModule, issuePath, RegistryDocumentError } from "./module-code.ts";
-import { sha256Hex, type CacheRecord, type ModuleCache } from "../loader/module-cache.ts";
-import { ToolError } from "../gateway/types.ts";
+import { sha256Hex, type CacheRecord, type ModuleCache } from "./module-cache.ts";
+import { ToolError } from "../mcp/tool-result.ts";
 import { log } from "../log.ts";
 
 export { RegistryDocumentError } from "./module-code.ts";
@@ -215,7 +215,6 @@ export const CatalogPageSchema = v.looseObject({
   items: v.array(CatalogItemSchema),
   next_cursor: v.optional(v.nullable(v.string()), null),
 });
-export type CatalogItem = v.InferOutput<typeof CatalogItemSchema>;
 export type CatalogPage = v.InferOutput<typeof CatalogPageSchema>;
 
 /** One page of the registry's catalog. */

@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import { EnvName, ModulePermissionsSchema, ToolInfoSchema, type ModuleDescriptor } from "./descriptor.ts";
 import { extractModuleMeta, MetaSyntaxError, schemasFromExport } from "./module-meta.ts";
-import { ToolError } from "../gateway/types.ts";
+import { ToolError } from "../mcp/tool-result.ts";
 
 
 /** What a module declares about itself. "deno" is the registry's historical name for module code. */
@@ -17,8 +17,6 @@ export const ModuleMetaSchema = v.object({
   env_required: v.optional(v.array(EnvName), []),
   description: v.optional(v.string()),
 });
-
-export type ModuleMeta = v.InferOutput<typeof ModuleMetaSchema>;
 
 export interface ModuleOrigin {
   registryUrl: string;

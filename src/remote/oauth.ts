@@ -13,10 +13,10 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { auth, type OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
-import { raceAbort } from "../abort.ts";
-import { writeFileAtomicSync } from "../config/atomic.ts";
+import { raceAbort } from "../mcp/abort.ts";
+import { writeFileAtomicSync } from "../fs/atomic.ts";
 import { pmlHome } from "../config/paths.ts";
-import { ToolError, type CallContext } from "../gateway/types.ts";
+import { ToolError, type CallContext } from "../mcp/tool-result.ts";
 import { log } from "../log.ts";
 
 /** Shows the user an authorization URL (URL-mode elicitation) and says what they did with it.

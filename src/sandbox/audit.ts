@@ -4,7 +4,7 @@
 // when a shell sources the file: a tool named `shell:exec$(id>/tmp/x)` is logged as
 // `shell:exec\u0024(id>/tmp/x)`, still the same string to any JSON reader.
 import { join } from "node:path";
-import { appendNoFollowSync } from "../config/no-follow.ts";
+import { appendNoFollowSync } from "../fs/no-follow.ts";
 import { log } from "../log.ts";
 
 export interface AuditEntry {

@@ -10,7 +10,7 @@ import { chmodSync, existsSync, type FSWatcher, watch, lstatSync, mkdirSync, mkd
 import { homedir, tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve, sep } from "node:path";
 import { pmlHome } from "../config/paths.ts";
-import { canonicalName, findProtectedPaths, PROTECTED_NAMES } from "../config/protected.ts";
+import { canonicalName, findProtectedPaths, PROTECTED_NAMES } from "../fs/protected.ts";
 
 export interface ConfinePolicy {
   /** Readable and writable (except protected files); bound at its own path. */

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync, writeFileSync, chmodSync } from "node:fs";
 import { join } from "node:path";
 import { parseDotEnv, readDotEnv, writeDotEnvKey } from "../../src/config/dotenv.ts";
-import { readSetting as lookupEnv } from "../../src/config/env-resolver.ts";
+import { readSetting as lookupEnv } from "../../src/config/settings.ts";
 import { tempDirs } from "./helpers.ts";
 
 const tempDir = tempDirs();

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { EnvResolver, envRequestFor, type EnvRequest } from "../../src/config/env-resolver.ts";
+import { EnvResolver, envRequestFor, type EnvRequest } from "../../src/env/env-resolver.ts";
 import { tempDir } from "../helpers/pml.ts";
 
 const ws = tempDir("pml-envres-");

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, mkdirSync, lstatSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { withFileLock, writeFileAtomic, writeFileAtomicSync } from "../../src/config/atomic.ts";
+import { withFileLock, writeFileAtomic, writeFileAtomicSync } from "../../src/fs/atomic.ts";
 import { cacheDir, depsDir, logsDir, pmlHome } from "../../src/config/paths.ts";
 import { tempDirs } from "./helpers.ts";
 

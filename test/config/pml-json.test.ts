@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError } from "../../src/config/errors.ts";
+import { ConfigError } from "../../src/errors.ts";
 import { locateJsonError } from "../../src/config/json-text.ts";
 import { defaultProjectConfig, loadProjectConfig, updateProjectConfig, validateProjectConfig } from "../../src/config/pml-json.ts";
-import { permissionFor } from "../../src/permissions/permissions.ts";
+import { permissionFor } from "../../src/policy/permissions.ts";
 import { tempDirs } from "./helpers.ts";
 
 const tempDir = tempDirs();

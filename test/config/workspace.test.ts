@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError } from "../../src/config/errors.ts";
+import { ConfigError } from "../../src/errors.ts";
 import { resolveWorkspace } from "../../src/config/workspace.ts";
 import { tempDirs } from "./helpers.ts";
 

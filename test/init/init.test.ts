@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { ConfigError } from "../../src/config/errors.ts";
+import { ConfigError } from "../../src/errors.ts";
 import { API_KEY_REF } from "../../src/config/mcp-json.ts";
 import { initProject, type InitPrompts } from "../../src/config/project-init.ts";
 import { tempDirs } from "../config/helpers.ts";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PathError, resolveInWorkspace } from "../../src/config/path-guard.ts";
+import { PathError, resolveInWorkspace } from "../../src/fs/path-guard.ts";
 
 let base: string;
 let ws: string; // the workspace, reached through a symlink (like /tmp on macOS)

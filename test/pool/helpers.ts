@@ -2,7 +2,7 @@
 // servers (run from node_modules with the same runtime pml uses), and process liveness checks.
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { CallContext } from "../../src/gateway/types.ts";
+import type { CallContext } from "../../src/mcp/tool-result.ts";
 import type { LaunchSpec } from "../../src/pool/launch.ts";
 import { waitFor as waitUntil } from "../helpers/wait.ts";
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { ToolError } from "../../src/gateway/types.ts";
+import { ToolError } from "../../src/mcp/tool-result.ts";
 import type { ToolInfo } from "../../src/mcp/types.ts";
 import { Pool, type PoolOptions } from "../../src/pool/pool.ts";
 import { ctx, fixtureSpec, isAlive, npmServerSpec, root, text, waitFor } from "./helpers.ts";

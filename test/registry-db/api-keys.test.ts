@@ -1,7 +1,7 @@
 // --api-keys-file: keys mapped to {org, user} (two JSON shapes) or the plain list of keys, and the
 // errors for files a registry operator gets wrong.
 import { describe, expect, test } from "bun:test";
-import { ApiKeys, parseApiKeysFile } from "../../src/server/api-keys.ts";
+import { ApiKeys, parseApiKeysFile } from "../../src/registry-server/api-keys.ts";
 
 describe("--api-keys-file", () => {
   test("both JSON shapes map a key to its org and user; plain lines are keys without identity", () => {

@@ -4,8 +4,8 @@
 // in its cache, then changes it through replica A, then asks B at once.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { parsePublish } from "../../src/server/capability-record.ts";
-import { DatabaseStore } from "../../src/server/database-store.ts";
+import { parsePublish } from "../../src/registry-server/capability-record.ts";
+import { DatabaseStore } from "../../src/registry-server/database-store.ts";
 import { postgresUnavailable } from "../helpers/postgres.ts";
 import { waitFor } from "../helpers/wait.ts";
 import { bothDatabases, capability, fetchEntry, KEYS, publish, startReplica, type Replica } from "./helpers.ts";

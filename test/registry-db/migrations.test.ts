@@ -2,7 +2,7 @@
 // schema version (with data written in that shape), and a database newer than this pml.
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { DatabaseStore } from "../../src/server/database-store.ts";
+import { DatabaseStore } from "../../src/registry-server/database-store.ts";
 import { postgresUnavailable } from "../helpers/postgres.ts";
 import { bothDatabases, capability, fetchEntry, KEYS, listAll, publish, startReplica } from "./helpers.ts";
 

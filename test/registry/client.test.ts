@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fetchEntry, listEntries, loadEntry, RegistryNotFoundError, RegistryUnreachableError } from "../../src/registry/client.ts";
-import { ModuleCache } from "../../src/loader/module-cache.ts";
-import { startRegistryServer, type RunningRegistryServer } from "../../src/server/serve.ts";
+import { ModuleCache } from "../../src/registry/module-cache.ts";
+import { startRegistryServer, type RunningRegistryServer } from "../../src/registry-server/serve.ts";
 import { GREET_TS, hangingServer, MEMORY_JSON, removeDirs, SERVER_JSON, tempDir, writeEntries } from "./fixtures.ts";
 import { rejection as errorOf } from "../helpers/pml.ts";
 import { waitFor } from "../helpers/wait.ts";
@@ -265,7 +265,7 @@ describe("module cache", () => {
     writeFileSync(
       script,
       `import { loadEntry } from ${JSON.stringify(join(repo, "src/registry/client.ts"))};
-import { ModuleCache } from ${JSON.stringify(join(repo, "src/loader/module-cache.ts"))};
+import { ModuleCache } from ${JSON.stringify(join(repo, "src/registry/module-cache.ts"))};
 const r = await loadEntry(process.argv[2]!, "greet", { cache: new ModuleCache(), timeoutMs: 2000 });
 const d = r.descriptor as any;
 const file = process.env.PML_HOME + "/greet-" + process.pid + ".mjs";

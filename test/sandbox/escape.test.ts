@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SandboxError } from "../../src/sandbox/errors.ts";
-import { createHost } from "../../src/sandbox/host.ts";
+import { createHost } from "../../src/sandbox/host-functions.ts";
 import { clearModulePool, runModuleFunction } from "../../src/sandbox/module-runner.ts";
 import { clearCodePool, runCode } from "../../src/sandbox/run-code.ts";
 import { waitFor } from "../helpers/wait.ts";

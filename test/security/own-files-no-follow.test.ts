@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureGitignored } from "../../src/config/gitignore.ts";
-import { SymlinkRefusedError } from "../../src/config/no-follow.ts";
+import { SymlinkRefusedError } from "../../src/fs/no-follow.ts";
 import { updateProjectConfig } from "../../src/config/pml-json.ts";
 import { auditLine } from "../../src/sandbox/audit.ts";
 import { BIN, entries, rejection, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { canonicalName, findProtectedPaths, protectedComponent, protectedKind } from "../../src/config/protected.ts";
+import { canonicalName, findProtectedPaths, protectedComponent, protectedKind } from "../../src/fs/protected.ts";
 
 describe("protected names", () => {
   test("policy files and folders at any depth, in any case or Unicode variant", () => {

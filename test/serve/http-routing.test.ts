@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { serveHttp, type HttpGatewayServer } from "../../src/gateway/http.ts";
 import type { ToolHost } from "../../src/gateway/server.ts";
-import { textResult } from "../../src/gateway/types.ts";
+import { textResult } from "../../src/mcp/tool-result.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 let inFlight = 0;

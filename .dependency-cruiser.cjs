@@ -1,0 +1,56 @@
+// Folders under src/ in layers, bottom first: a folder may import only the layers below its own,
+// never its own layer's other folders or anything above (README "Layers"). `npm run deps` checks it.
+const LAYERS = [
+  ["errors.ts", "log.ts", "version.ts", "sqlite-busy.ts", "duration.ts"],
+  ["mcp"],
+  ["fs", "http"],
+  ["config"],
+  ["registry"],
+  ["env"],
+  ["sandbox"],
+  ["pool", "remote", "cloud", "routing"],
+  ["loader"],
+  ["memory"],
+  ["policy"],
+  ["gateway", "registry-server"],
+  ["cli"],
+  ["main.ts"],
+];
+
+const pathOf = (part) => (part.endsWith(".ts") ? `^src/${part.replace(".", "\\.")}$` : `^src/${part}/`);
+const any = (parts) => parts.map(pathOf).join("|");
+
+const forbidden = [];
+LAYERS.forEach((layer, i) => {
+  const above = LAYERS.slice(i + 1).flat();
+  for (const part of layer) {
+    const siblings = layer.filter((p) => p !== part);
+    const banned = [...above, ...siblings];
+    if (banned.length === 0) continue;
+    forbidden.push({
+      name: `layer-${part}`,
+      comment: `src/${part} may import only the layers below it (${LAYERS.slice(0, i).flat().join(", ") || "nothing"})`,
+      severity: "error",
+      from: { path: pathOf(part) },
+      to: { path: any(banned) },
+    });
+  }
+});
+
+forbidden.push({
+  name: "no-unknown-folder",
+  comment: "every file under src/ belongs to a layer: add a new folder to LAYERS in .dependency-cruiser.cjs",
+  severity: "error",
+  from: { path: "^src/", pathNot: any(LAYERS.flat()) },
+  to: {},
+});
+
+module.exports = {
+  forbidden,
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^src/.*\\.json$|generated/" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+  },
+};

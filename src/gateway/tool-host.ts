@@ -1,0 +1,80 @@
+// The tool host behind the protocol core: pml's own meta-tools plus every namespace the registry
+// knows, each call going through permissions -> approval -> routing -> a backend.
+import { resolveWorkspace } from "../config/workspace.ts";
+import { log } from "../log.ts";
+import { Memory } from "../memory/memory.ts";
+import { Backends } from "./backends.ts";
+import { capabilityNamespace, capabilityTools } from "./capability-tools.ts";
+import { stdlibNamespaces } from "./stdlib-tools.ts";
+import { Invoker } from "./invoke.ts";
+import { Asker, type ContinueWorkflow } from "../policy/asker.ts";
+import { Gate } from "../policy/gate.ts";
+import { metaTools } from "./meta-tools.ts";
+import { parseToolName } from "../mcp/tool-names.ts";
+import { Project } from "../policy/project.ts";
+import type { ToolHost } from "./server.ts";
+import { serverRequestHandler } from "./server-requests.ts";
+import type { Session } from "../mcp/session.ts";
+import { Surface } from "./surface.ts";
+import { errorResult } from "../mcp/tool-result.ts";
+
+export interface ToolHostOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+}
+
+export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHost> {
+  // A bad PML_WORKSPACE throws here: the gateway answers with that message and retries on the next request.
+  const workspace = resolveWorkspace({ env: opts.env, cwd: opts.cwd });
+  if (workspace.warning) log.warn(workspace.warning);
+  const project = new Project(workspace.root);
+  const backends = new Backends(workspace.root, project);
+  const surface = new Surface(project, backends);
+  const gate = new Gate(workspace.root, project, backends, new Asker(workspace.root, project));
+  const invoker = new Invoker(gate, backends, surface);
+  const memory = new Memory();
+  const deps = { workspace, project, backends, surface, invoker, memory };
+  const meta = metaTools(deps);
+  Object.assign(backends.inProcess, capabilityNamespace(deps), stdlibNamespaces(deps));
+  invoker.onToolCall = (u) => memory.noteToolCall(u);
+  memory.onChange(() => surface.changed());
+  const sessions = new Map<Session, () => void>();
+  backends.onServerRequest = serverRequestHandler(workspace.root, project);
+
+  return {
+    async listTools() {
+      const caps = await capabilityTools(deps).catch((e: Error) => {
+        log.warn(`capabilities are not listed: ${e.message}`);
+        return [];
+      });
+      return [...meta.list(), ...(await surface.list()), ...caps];
+    },
+    // Not async: the invoker's promise is handed on as it is (an async frame here was a promise
+    // and two microtask turns more on every call).
+    callTool(session, req) {
+      const own = meta.get(req.name);
+      if (own) return own(session, req);
+      const id = surface.toolIdFor(req.name) ?? parseToolName(req.name);
+      if (!id)
+        return Promise.resolve(
+          errorResult(
+            `Unknown tool "${req.name}". Tools are named <namespace>__<action> (e.g. memory__create_entities) or namespace:action; ` +
+              "use `discover` to see what is available.",
+          ),
+        );
+      if (!("continue_workflow" in req.arguments)) return invoker.invoke(session, id, req.arguments, req, { calledAs: req.name }); // no copy
+      const { continue_workflow, ...args } = req.arguments;
+      return invoker.invoke(session, id, args, req, { calledAs: req.name, continueWorkflow: continue_workflow as ContinueWorkflow | undefined });
+    },
+    onSessionReady(session) {
+      sessions.set(session, surface.onChange(() => session.notify("notifications/tools/list_changed")));
+    },
+    onSessionClosed(session) {
+      sessions.get(session)?.();
+      sessions.delete(session);
+    },
+    async shutdown() {
+      await Promise.all([backends.shutdown(), memory.close()]);
+    },
+  };
+}

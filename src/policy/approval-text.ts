@@ -1,0 +1,64 @@
+// What an approval prompt says about how a tool runs: the exact command line of a shell command,
+// and whether the OS sandbox confines it (and with or without network). Never "scoped to the
+// workspace" for something that is not.
+import type { ProjectConfig } from "../config/pml-json.ts";
+import { isBuiltinShell } from "../sandbox/builtins/builtins.ts";
+import { confinementSentence } from "../sandbox/confine.ts";
+import { describeEnvPlan, type EnvPlan } from "../env/env-resolver.ts";
+import type { Resolved } from "../registry/resolved.ts";
+
+/** How the tool's process runs, for stdio servers and the shell; "" for everything else. */
+export function confinementNote(r: Resolved, config: ProjectConfig): string {
+  const d = r.descriptor;
+  if (d.type === "module" && isBuiltinShell(d)) {
+    const net = config.sandbox?.shell_net === true;
+    return ` ${confinementSentence(net)}${net ? " (.pml.json sandbox.shell_net is true)" : ""}`;
+  }
+  if (d.type !== "stdio") return "";
+  if (d.confine === false) return " It is not confined (its .pml.json private_mcps entry does not say \"confine\": true): it runs as you, with your files and network.";
+  const net = config.sandbox?.server_net?.includes(r.ns) === true;
+  let text = ` ${confinementSentence(net)}`;
+  if (d.network && !net) text += ` It says it needs the network: add "${r.ns}" to sandbox.server_net in .pml.json to give it.`;
+  return text;
+}
+
+/** The command and folder of a shell:exec call; undefined for other tools. */
+function shellCommand(r: Resolved, action: string, args: Record<string, unknown> | undefined): { command: string; cwd: string } | undefined {
+  const d = r.descriptor;
+  if (d.type !== "module" || !isBuiltinShell(d) || action !== "exec") return undefined;
+  return { command: typeof args?.command === "string" ? args.command : "", cwd: typeof args?.cwd === "string" ? args.cwd : "." };
+}
+
+/** The exact command a shell:exec call will run, where, and what a yes covers; "" for other tools. */
+export function commandLine(r: Resolved, action: string, args: Record<string, unknown> | undefined): string {
+  const sh = shellCommand(r, action, args);
+  if (!sh) return "";
+  const shell = process.platform === "win32" ? "cmd.exe /d /s /c" : "/bin/sh -c";
+  const cwd = sh.cwd !== "." ? ` in ${JSON.stringify(sh.cwd)} (inside the workspace)` : " in the workspace";
+  return ` It will run: ${shell} ${JSON.stringify(sh.command)}${cwd}. Continue approves this command only; Always allows every shell command.`;
+}
+
+/**
+ * What a Continue approves for the rest of the session (or request): the tool, except for a shell
+ * command, where it is that command in that folder. Approving `git status` must not let a later
+ * `curl … | sh` of the same session run unasked.
+ */
+export function approvalKey(r: Resolved, toolId: string, action: string, args: Record<string, unknown> | undefined): string {
+  const sh = shellCommand(r, action, args);
+  return sh ? `${toolId} ${JSON.stringify([sh.cwd, sh.command])}` : toolId;
+}
+
+/** Plainly what will run and what it receives: the command line, the URL, the variables. */
+export function describeRisk(r: Resolved, env: EnvPlan): string {
+  const d = r.descriptor;
+  if (d.type === "inprocess") return `It is pml's own ${r.ns} tool (${d.description}).`;
+  const dest = env.request.destination;
+  let what: string;
+  if (d.type === "stdio") what = `It runs ${dest} (from ${r.source}) on this machine.`;
+  else if (d.type === "http") what = `It sends the arguments to ${dest} (from ${r.source}).`;
+  else if (env.request.kind === "cloud") what = `It sends the arguments to ${dest}.`;
+  else if (d.type === "module" && isBuiltinShell(d)) what = "It runs a shell command on this machine.";
+  else what = `It runs module code from ${r.source} in pml's sandbox, scoped to the workspace.`;
+  const vars = describeEnvPlan(env);
+  return vars ? `${what} ${vars}` : what;
+}

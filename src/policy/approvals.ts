@@ -1,0 +1,149 @@
+// Human in the loop: a tool whose permission is "ask" never runs before the user approves. Ask
+// through form elicitation when the client supports it, else return a result that tells the model what to ask and how to continue. Workflow ids are
+// random, single-use, bound to the session and tool they were issued for, and expire.
+import type { Session } from "../mcp/session.ts";
+import { log } from "../log.ts";
+import { errorResult, textResult } from "../mcp/tool-result.ts";
+import type { CallToolResult } from "../mcp/types.ts";
+
+export const WORKFLOW_TTL_MS = 5 * 60_000;
+
+export type Decision = "continue" | "always" | "abort";
+
+export interface Workflow {
+  id: string;
+  sessionId: string;
+  /** The tool the continuation must be called on (wire name or meta-tool name). */
+  tool: string;
+  /** The tool id that needs the user's approval. */
+  dependency: string;
+  kind: "tool" | "execute";
+  args: Record<string, unknown>;
+  expires: number;
+  /** execute: results of the tool calls made before the pause, replayed on the re-run. */
+  replay?: unknown[];
+  /** Variables the prompt named, granted to their namespace when the user approves. */
+  grant?: { ns: string; names: string[] };
+  /** What the user's yes approves for the session, when narrower than the tool (see approvalKey). */
+  key?: string;
+}
+
+export const ContinueWorkflowSchema = {
+  type: "object",
+  description: "Only to continue after an approval request: the workflow_id it gave and the user's answer.",
+  properties: {
+    workflow_id: { type: "string" },
+    approved: { type: "boolean" },
+    always: { type: "boolean", description: "true when the user chose Always (adds the tool to .pml.json permissions.allow and the variables it was given to env_grants)" },
+  },
+  required: ["workflow_id", "approved"],
+} as const;
+
+export class Workflows {
+  private readonly byId = new Map<string, Workflow>();
+
+  open(w: Omit<Workflow, "id" | "expires">, now = Date.now()): Workflow {
+    this.sweep(now);
+    const wf: Workflow = { ...w, id: crypto.randomUUID(), expires: now + WORKFLOW_TTL_MS };
+    this.byId.set(wf.id, wf);
+    return wf;
+  }
+
+  /** A workflow of this session, not taken; undefined when unknown or expired. */
+  peek(id: unknown, sessionId: string, now = Date.now()): Workflow | undefined {
+    const wf = typeof id === "string" ? this.byId.get(id) : undefined;
+    return wf && wf.sessionId === sessionId && wf.expires > now ? wf : undefined;
+  }
+
+  /** Takes a workflow once; undefined when unknown, used, expired, or issued elsewhere. */
+  take(id: unknown, sessionId: string, tool: string, now = Date.now()): Workflow | undefined {
+    if (typeof id !== "string") return undefined;
+    const wf = this.byId.get(id);
+    if (!wf || wf.sessionId !== sessionId || wf.tool !== tool) return undefined;
+    this.byId.delete(id);
+    return wf.expires > now ? wf : undefined;
+  }
+
+  private sweep(now: number): void {
+    for (const [id, wf] of this.byId) if (wf.expires <= now) this.byId.delete(id);
+  }
+}
+
+/**
+ * Asks the user through elicitation/create. "fallback" means the client cannot or did not answer
+ * (no support, cancel, error): the caller then uses the tool-result flow.
+ */
+export async function elicitApproval(
+  session: Session,
+  toolId: string,
+  why: string,
+  signal: AbortSignal,
+): Promise<Decision | "fallback"> {
+  if (!session.supportsFormElicitation()) return "fallback";
+  const res = await session.request("elicitation/create", approvalElicitation(toolId, why), { timeoutMs: WORKFLOW_TTL_MS, signal });
+  return res.error ? "fallback" : decisionOf(res.result);
+}
+
+/** The form pml shows the user for an approval (elicitation/create params). */
+export function approvalElicitation(toolId: string, why: string, scope = "this session"): Record<string, unknown> {
+  return {
+    mode: "form",
+    message: `pml: allow ${toolId}? ${why}`,
+    requestedSchema: {
+      type: "object",
+      properties: {
+        decision: {
+          type: "string",
+          title: `Run ${toolId}`,
+          enum: ["continue", "always", "abort"],
+          enumNames: [`Continue (${scope})`, "Always (remember in .pml.json)", "Abort"],
+          default: "continue",
+        },
+      },
+      required: ["decision"],
+    },
+  };
+}
+
+/** The user's answer in an ElicitResult; "fallback" when there is none (cancel, no answer). */
+export function decisionOf(result: unknown): Decision | "fallback" {
+  const r = result as { action?: string; content?: { decision?: string } } | undefined;
+  if (!r || typeof r !== "object") return "fallback";
+  if (r.action === "decline") return "abort";
+  if (r.action !== "accept") return "fallback";
+  // Only a known choice approves: a client that sends something else (a typo, another form's
+  // field) has not shown the user this question, so nothing runs.
+  const d = r.content?.decision;
+  if (d === "continue" || d === "always" || d === "abort") return d;
+  log.warn(`An approval answer ${JSON.stringify(d ?? null).slice(0, 80)} is not one of continue, always, abort: not approved.`);
+  return "abort";
+}
+
+export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency" | "kind">, why: string): CallToolResult {
+  // `call` also names the tool, so the text works when copied into either form.
+  const tool = wf.tool === "call" ? `"tool": ${JSON.stringify(wf.dependency)}, ` : "";
+  const how = `call ${wf.tool} again with arguments {${tool}"continue_workflow": {"workflow_id": "${wf.id}", "approved": true}} (add "always": true if they chose Always; use "approved": false if they declined)`;
+  const text = [
+    `Approval required: ${wf.dependency} needs the user's permission before it runs. ${why}`,
+    `Ask the user: "pml wants to run ${wf.dependency}. Continue (this session), Always (allow it from now on), or Abort?"`,
+    `Then ${how}. This approval request expires in 5 minutes and works once.`,
+  ].join("\n");
+  // isError: the tool did not run. A client validates a successful result against the tool's
+  // outputSchema (the SDK's callTool throws when structuredContent is missing), and an approval
+  // request can never match it; as an error result the model reads the text and asks the user.
+  return textResult(text, {
+    isError: true,
+    approval_required: true,
+    approval_context: { type: wf.kind === "execute" ? "execute_dependency" : "tool_permission", tool: wf.tool, dependency: wf.dependency, workflow_id: wf.id },
+  });
+}
+
+export function workflowGone(id: unknown): CallToolResult {
+  return errorResult(
+    `Workflow expired or not found${typeof id === "string" ? ` (${id})` : ""}. Approval requests work once, for the tool they were issued for, within 5 minutes. Call the tool again to get a new one.`,
+  );
+}
+
+export function declinedText(toolId: string): string {
+  return `The user did not approve ${toolId} (declined, or an answer that was not Continue, Always or Abort); it was not run.`;
+}

@@ -1,0 +1,103 @@
+// What the user's .pml.json says about a tool and about a set of tools run together, and
+// "always" from an approval: the exact tool id joins permissions.allow in the user's file.
+import { ConfigError } from "../errors.ts";
+import { updateProjectConfig, type LoadedProjectConfig } from "../config/pml-json.ts";
+import { isToolId, patternSpecificity, type Decision, type Permissions } from "../config/permission-patterns.ts";
+
+export type { Decision, Permissions };
+
+const STRICTNESS: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
+
+/** Most specific matching pattern wins (exact > namespace > "*"); among equally specific ones
+ * the strictest (deny > ask > allow); no match -> `fallback` (ask). */
+export function permissionFor(perms: Permissions | undefined, toolId: string, fallback: Decision = "ask"): Decision {
+  let best: { spec: number; decision: Decision } | undefined;
+  for (const decision of ["allow", "ask", "deny"] as const) {
+    for (const pattern of perms?.[decision] ?? []) {
+      const spec = patternSpecificity(pattern, toolId);
+      if (spec < 0) continue;
+      if (!best || spec > best.spec || (spec === best.spec && STRICTNESS[decision] > STRICTNESS[best.decision])) {
+        best = { spec, decision };
+      }
+    }
+  }
+  return best?.decision ?? fallback;
+}
+
+export interface ApprovalMode {
+  /** auto: run; hil: ask the user first (the tools in `ask`); blocked: refuse (see `denied`). */
+  mode: "auto" | "hil" | "blocked";
+  /** The first denied tool, when blocked. */
+  denied?: string;
+  /** Tools that need approval: permission "ask", or not known to pml. */
+  ask: string[];
+}
+
+/** For a set of tools (a capability's tools_used): any denied -> blocked; any ask or unknown
+ * -> hil; all allowed -> auto. */
+export function approvalMode(
+  perms: Permissions | undefined,
+  toolIds: readonly string[],
+  isKnown?: (toolId: string) => boolean,
+): ApprovalMode {
+  let denied: string | undefined;
+  const ask: string[] = [];
+  for (const id of toolIds) {
+    const decision = permissionFor(perms, id);
+    if (decision === "deny") denied ??= id;
+    else if (decision === "ask" || (isKnown && !isKnown(id))) {
+      if (!ask.includes(id)) ask.push(id);
+    }
+  }
+  if (denied !== undefined) return { mode: "blocked", denied, ask };
+  return { mode: ask.length ? "hil" : "auto", ask };
+}
+
+/**
+ * Adds `toolId` to permissions.allow (idempotent; safe against concurrent approvals from other
+ * processes). An exact entry for the same tool in `ask` is removed, since it would otherwise
+ * keep winning over the new allow (same specificity, ask > allow). Broader ask/deny patterns stay.
+ */
+export async function allowAlways(workspace: string, toolId: string): Promise<LoadedProjectConfig> {
+  if (!isToolId(toolId)) {
+    throw new ConfigError(`cannot always-allow ${JSON.stringify(toolId)}: expected an exact tool id like "memory:create_entities".`);
+  }
+  return updateProjectConfig(workspace, (raw) => {
+    if (raw.permissions === undefined) raw.permissions = {};
+    const perms = raw.permissions;
+    // Wrong shapes are left for validation to report with their key path.
+    if (typeof perms !== "object" || perms === null || Array.isArray(perms)) return;
+    const p = perms as Record<string, unknown>;
+    if (p.allow === undefined) p.allow = [];
+    if (Array.isArray(p.allow) && !p.allow.includes(toolId)) p.allow.push(toolId);
+    if (Array.isArray(p.ask)) p.ask = p.ask.filter((x) => x !== toolId);
+  });
+}
+
+/**
+ * "Always" for variables: adds them to .pml.json env_grants[ns] (idempotent, atomic, locked like
+ * allowAlways). PML_API_KEY is never accepted (the schema refuses it too).
+ */
+export async function grantEnvAlways(workspace: string, ns: string, names: readonly string[]): Promise<LoadedProjectConfig> {
+  return updateProjectConfig(workspace, (raw) => {
+    if (raw.env_grants === undefined) raw.env_grants = {};
+    const grants = raw.env_grants;
+    if (typeof grants !== "object" || grants === null || Array.isArray(grants)) return;
+    const g = grants as Record<string, unknown>;
+    if (g[ns] === undefined) g[ns] = [];
+    const list = g[ns];
+    if (Array.isArray(list)) for (const n of names) if (!list.includes(n)) list.push(n);
+  });
+}
+
+/** "Always" for a server's sampling requests: adds `ns` to .pml.json sampling.allow. */
+export async function allowSamplingAlways(workspace: string, ns: string): Promise<LoadedProjectConfig> {
+  return updateProjectConfig(workspace, (raw) => {
+    if (raw.sampling === undefined) raw.sampling = {};
+    const sampling = raw.sampling;
+    if (typeof sampling !== "object" || sampling === null || Array.isArray(sampling)) return;
+    const s = sampling as Record<string, unknown>;
+    if (s.allow === undefined) s.allow = [];
+    if (Array.isArray(s.allow) && !s.allow.includes(ns)) s.allow.push(ns);
+  });
+}
