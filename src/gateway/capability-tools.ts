@@ -11,7 +11,6 @@ import { argumentsProblem } from "./validate-args.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { WireTool } from "./server.ts";
 import { errorResult, textResult } from "../mcp/tool-result.ts";
-import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 
 export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNamespace> {
   const settings = async () => await deps.project.memorySettings();

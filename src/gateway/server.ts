@@ -6,8 +6,8 @@ import { ErrorCode, errorResponse, invalidReason, ProtocolError, type Id, type M
 import { isLogLevel, isModernRequest, LEGACY_PROTOCOLS, META, readModernMeta, SUPPORTED_PROTOCOLS, type InputRequiredResult } from "../mcp/protocol.ts";
 import { Session } from "../mcp/session.ts";
 import { ClientCall, type CallRequest, type ToolHost } from "./call.ts";
-import { ToolError, type CallOrigin } from "../mcp/tool-result.ts";
-import { Cancellation, type CancelSignal } from "../mcp/abort.ts";
+import { ToolError } from "../mcp/tool-result.ts";
+import { Cancellation } from "../mcp/abort.ts";
 import { ConfigError } from "../errors.ts";
 import { PathError } from "../fs/path-guard.ts";
 import { log } from "../log.ts";

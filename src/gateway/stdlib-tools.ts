@@ -2,7 +2,7 @@
 // and MCP servers), `meta` (what pml knows and how tools are used), `learn` (saving code and
 // feedback). Reachable with `call`, from code as `mcp.dns.lookup({...})`, and found by `discover`;
 // like every tool they pass the invoker's checks.
-import { currentUser, memorySettings, type MemorySettings, VersionError } from "../memory/memory.ts";
+import { currentUser, type MemorySettings, VersionError } from "../memory/memory.ts";
 import { capWireName, checkName } from "../memory/names.ts";
 import { NameTakenError, NotFoundError, VISIBILITIES, type Capability, type Visibility } from "../memory/store.ts";
 import { splitSpecifier } from "../memory/versions.ts";
@@ -12,7 +12,7 @@ import { curate } from "./curate.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { Session } from "../mcp/session.ts";
 import { errorResult, textResult, ToolError, type CallContext } from "../mcp/tool-result.ts";
-import { type CallToolResult, type ToolInfo } from "../mcp/types.ts";
+import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 
 /** dns:query counts matches up to this many; beyond, `total_at_least` says the total is a floor
  * (counting 25k matches cost as much as the query itself at 100k records). */

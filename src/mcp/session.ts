@@ -106,7 +106,7 @@ export class Session {
 
   /** Routes a response from the client to the request pml sent; false if it matches none. */
   settle(msg: Response): boolean {
-    return msg.id !== null && this.peerInstance !== undefined && this.peerInstance.receive(msg);
+    return msg.id !== null && (this.peerInstance?.receive(msg) ?? false);
   }
 
   supportsFormElicitation(): boolean {
