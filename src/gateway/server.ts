@@ -5,11 +5,8 @@ import { version } from "../version.ts";
 import { ErrorCode, errorResponse, invalidReason, type Id, type Message, type Request, type Response } from "../mcp/jsonrpc.ts";
 import { isLogLevel, isModernRequest, LEGACY_PROTOCOLS, META, readModernMeta, SUPPORTED_PROTOCOLS, type InputRequiredResult } from "../mcp/protocol.ts";
 import { Session } from "./session.ts";
-import { ToolError, type CallOrigin } from "../mcp/tool-result.ts";
+import { errorToResult, type CallOrigin } from "../mcp/tool-result.ts";
 import { Cancellation, type CancelSignal } from "../mcp/abort.ts";
-import { ConfigError } from "../errors.ts";
-import { PathError } from "../fs/path-guard.ts";
-import { log } from "../log.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export { SUPPORTED_PROTOCOLS };
@@ -323,12 +320,7 @@ export class Gateway {
   private callFailed(connection: Session, req: Request, e: unknown): Response {
     connection.inflight.delete(req.id);
     if (e instanceof ProtocolError) return errorResponse(req.id, e.code, e.message, e.data);
-    // A user's error (an unknown namespace, a bad path, a broken config) says what to do;
-    // only faults of pml itself are "internal".
-    const user = e instanceof ToolError || e instanceof ConfigError || e instanceof PathError;
-    const text = user ? (e as Error).message : `pml internal error: ${(e as Error)?.message ?? e}`;
-    if (!user) log.error("internal error:", e);
-    return { jsonrpc: "2.0", id: req.id, result: { content: [{ type: "text", text }], isError: true } };
+    return { jsonrpc: "2.0", id: req.id, result: errorToResult(e, "internal error") };
   }
 
   private async hostOrError(req: Request): Promise<{ host: ToolHost } | { error: Response }> {
