@@ -8,7 +8,7 @@ import type { ToolInfo } from "../../mcp/types.ts";
 import { describeIssues } from "./arguments-message.ts";
 import { inputSchemaOf } from "./schema.ts";
 
-export interface ToolSpec<E extends v.ObjectEntries, C, R> {
+interface ToolSpec<E extends v.ObjectEntries, C, R> {
   name: string;
   title?: string;
   description: string;
@@ -19,7 +19,7 @@ export interface ToolSpec<E extends v.ObjectEntries, C, R> {
 }
 
 /** Arguments that do not fit the tool's schema: nothing ran. */
-export class ArgumentsError extends ToolError {
+class ArgumentsError extends ToolError {
   override name = "ArgumentsError";
 }
 

@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { toJsonSchema, type ConversionConfig } from "@valibot/to-json-schema";
 
 /** Any JSON object (not an array, not null): what a tool passes on without looking inside. */
-export type PlainObject = Record<string, unknown>;
+type PlainObject = Record<string, unknown>;
 
 const plainObjects = new WeakSet<object>();
 

@@ -16,7 +16,7 @@ export interface StdlibContext {
   call: CallContext;
 }
 
-export type StdlibTool = Tool<StdlibContext, unknown>;
+type StdlibTool = Tool<StdlibContext, unknown>;
 
 export class StdlibNamespace implements InProcessNamespace {
   /** Its tools check their own arguments (defineTool): the invoker need not check them again. */
