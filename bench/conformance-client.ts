@@ -8,7 +8,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Project } from "../src/gateway/project.ts";
+import { Project } from "../src/policy/project.ts";
 import { serverRequestHandler } from "../src/gateway/server-requests.ts";
 import type { CallOrigin } from "../src/mcp/tool-result.ts";
 import { RemoteServers } from "../src/remote/remote-servers.ts";

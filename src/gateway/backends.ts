@@ -2,26 +2,19 @@
 // code in the sandbox, or the cloud. Heavy parts (pool, sandbox, registry client) load on first use.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { baseEnv, workspaceId, type EnvOrigin, type EnvPlan } from "../env/env-resolver.ts";
+import { baseEnv, workspaceId, type EnvPlan } from "../env/env-resolver.ts";
 import { pmlHome } from "../config/paths.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { builtinCatalog } from "../registry/catalog.ts";
 import type { Descriptor, HttpDescriptor, ModuleDescriptor, StdioDescriptor } from "../registry/descriptor.ts";
 import type { Resolver } from "../registry/resolve.ts";
-import { routeTool } from "../routing/route.ts";
+import type { InProcessDescriptor, Resolved } from "../registry/resolved.ts";
+import { isCloudRouted } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
-import type { Project } from "./project.ts";
-import { sessionOf, type Session } from "./session.ts";
+import type { Project } from "../policy/project.ts";
+import { sessionOf, type Session } from "../mcp/session.ts";
 import { clientOf, ToolError, valueResult, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
-
-export interface Resolved {
-  ns: string;
-  descriptor: Descriptor | InProcessDescriptor;
-  source: string;
-  /** What the environment resolver treats it as: the user's own config, or a registry's / the catalog's. */
-  origin: EnvOrigin;
-}
 
 /** pml's own namespaces served in this process (`cap`: learned capabilities, `dns`: their names). */
 export interface InProcessNamespace {
@@ -29,13 +22,6 @@ export interface InProcessNamespace {
   /** Its tools for `discover`, when it has a fixed list. */
   tools?: ToolInfo[];
   run(session: Session, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult>;
-}
-
-export interface InProcessDescriptor {
-  type: "inprocess";
-  description: string;
-  env_required: string[];
-  tools?: ToolInfo[];
 }
 
 type Pool = import("../pool/pool.ts").Pool;
@@ -331,8 +317,3 @@ export class Backends {
   }
 }
 
-/** A module tool runs in the cloud by its own routing, else by the platform's table (API-backed
- * namespaces); cloud descriptors always do. */
-export function isCloudRouted(ns: string, d: Descriptor, action: string): boolean {
-  return d.type === "cloud" || (d.type === "module" && (d.routing ?? routeTool(`${ns}:${action}`)) === "cloud");
-}

@@ -8,7 +8,7 @@ import { checkName, formatName, STANDARD_NAMESPACES } from "../memory/names.ts";
 import type { Capability } from "../memory/store.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { CurateArgs } from "./tools/curate-args.ts";
-import { NOT_RELAYED, sessionOf } from "./session.ts";
+import { NOT_RELAYED, sessionOf } from "../mcp/session.ts";
 import { ToolError, type CallOrigin } from "../mcp/tool-result.ts";
 
 const AUTO_THRESHOLD = 0.8;
@@ -114,7 +114,7 @@ async function refine(
         // The user's key is spent like any server's sampling: capped, and approved by the user
         // (or listed in .pml.json sampling.allow as "pml-curation").
         const { createMessageViaApi } = await import("../cloud/sampling.ts");
-        const { authorizeSampling, capped } = await import("./sampling-approval.ts");
+        const { authorizeSampling, capped } = await import("../policy/sampling-approval.ts");
         const cfg = (settings.curationModel ? { ...config, sampling: { ...config.sampling, model: settings.curationModel } } : config) as typeof config;
         const req = capped(request, cfg);
         const target = await authorizeSampling("pml-curation", req, { config: cfg, workspace: deps.workspace.root, asker: sessionOf(ctx), invalidate: () => deps.project.invalidate() });

@@ -5,9 +5,9 @@
 // A run that finished with every tool call succeeding is kept as a capability (procedural memory);
 // a stored capability runs through the same code path (`runProgram`).
 import type { InputRequiredResult } from "../mcp/protocol.ts";
-import { approvalRequired, elicitApproval } from "./approvals.ts";
-import { commandLine } from "./approval-text.ts";
-import { redeemState } from "./mrtr.ts";
+import { approvalRequired, elicitApproval } from "../policy/approvals.ts";
+import { commandLine } from "../policy/approval-text.ts";
+import { redeemState } from "../policy/mrtr.ts";
 import { declined, workflowGone, type ContinueWorkflow, type EnvGrant } from "./invoke.ts";
 import { memorySettings, type CapturePlan } from "../memory/memory.ts";
 import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
@@ -16,7 +16,7 @@ import { publishAfterSave } from "../memory/team.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import { parseToolName, formatToolId } from "./names.ts";
 import type { CallRequest } from "./server.ts";
-import type { Session } from "./session.ts";
+import type { Session } from "../mcp/session.ts";
 import { clientOf, errorResult, resultText as textOf, resultValue, textResult } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 

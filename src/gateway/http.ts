@@ -17,7 +17,7 @@ import { log } from "../log.ts";
 import { ErrorCode, errorResponse, invalidReason, type Id, type Message, type Response as RpcResponse } from "../mcp/jsonrpc.ts";
 import { isModernRequest, META } from "../mcp/protocol.ts";
 import { Gateway, SUPPORTED_PROTOCOLS, type ToolHost } from "./server.ts";
-import type { Session } from "./session.ts";
+import type { Session } from "../mcp/session.ts";
 
 export const MCP_PATH = "/mcp";
 /** What `pml serve` listens on without --port (and what `pml init --http` should write). */

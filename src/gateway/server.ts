@@ -2,25 +2,14 @@
 // messages and give it a way to send. Tool work lives behind ToolHost, loaded lazily so that
 // `initialize` is answered before anything heavy is imported.
 import { version } from "../version.ts";
-import { ErrorCode, errorResponse, invalidReason, type Id, type Message, type Request, type Response } from "../mcp/jsonrpc.ts";
+import { ErrorCode, errorResponse, invalidReason, ProtocolError, type Id, type Message, type Request, type Response } from "../mcp/jsonrpc.ts";
 import { isLogLevel, isModernRequest, LEGACY_PROTOCOLS, META, readModernMeta, SUPPORTED_PROTOCOLS, type InputRequiredResult } from "../mcp/protocol.ts";
-import { Session } from "./session.ts";
+import { Session } from "../mcp/session.ts";
 import { errorToResult, type CallOrigin } from "../mcp/tool-result.ts";
 import { Cancellation, type CancelSignal } from "../mcp/abort.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export { SUPPORTED_PROTOCOLS };
-
-/** A fault in what the client sent (e.g. a forged requestState): a JSON-RPC error, not a tool result. */
-export class ProtocolError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
 
 export interface WireTool {
   name: string;

@@ -5,7 +5,7 @@
 import type { ToolInfo } from "../mcp/types.ts";
 import type { Backends } from "./backends.ts";
 import { wireName, type ToolId } from "./names.ts";
-import type { Project } from "./project.ts";
+import type { Project } from "../policy/project.ts";
 import type { WireTool } from "./server.ts";
 
 export class Surface {

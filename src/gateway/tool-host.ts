@@ -9,10 +9,10 @@ import { stdlibNamespaces } from "./stdlib-tools.ts";
 import { Invoker, type ContinueWorkflow } from "./invoke.ts";
 import { metaTools } from "./meta-tools.ts";
 import { parseToolName } from "./names.ts";
-import { Project } from "./project.ts";
+import { Project } from "../policy/project.ts";
 import type { ToolHost } from "./server.ts";
 import { serverRequestHandler } from "./server-requests.ts";
-import type { Session } from "./session.ts";
+import type { Session } from "../mcp/session.ts";
 import { Surface } from "./surface.ts";
 import { errorResult } from "../mcp/tool-result.ts";
 

@@ -5,6 +5,7 @@ import { UserError } from "../errors.ts";
 import { log } from "../log.ts";
 import type { CallToolResult } from "./types.ts";
 import type { CancelSignal } from "./abort.ts";
+import type { Session } from "./session.ts";
 
 /** What a backend gets with each call: cancellation, progress, and the workspace. */
 export interface CallContext {
@@ -25,7 +26,7 @@ export interface CallOrigin {
   /** Delivers a child server's request to the client the call is for; resolves with its answer. */
   relay(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
   /** That client's session (whom to ask for approvals on its behalf). */
-  readonly session?: { readonly id: string };
+  readonly session?: Session;
 }
 
 /** The client a call serves (the sandbox gives each a fair share): a 2026-07-28 request's session

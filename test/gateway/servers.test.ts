@@ -7,7 +7,7 @@ import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelco
 import { fixturePackages, startRegistry, type FakeRegistry } from "../loader/npm-registry.ts";
 import { fixtureServer, isAlive, waitFor } from "../pool/helpers.ts";
 import { BUN, entries, RawPeer, ROOT, sdkClient, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
-import { CONFIG_RECHECK_MS } from "../../src/gateway/project.ts";
+import { CONFIG_RECHECK_MS } from "../../src/policy/project.ts";
 
 const MEMORY_JS = join(ROOT, "node_modules/@modelcontextprotocol/server-memory/dist/index.js");
 const text = (r: any) => r.content.map((c: any) => c.text).join("\n");

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { CONFIG_RECHECK_MS } from "../../src/gateway/project.ts";
+import { CONFIG_RECHECK_MS } from "../../src/policy/project.ts";
 import { entries, RawPeer, sdkClient, tempDir, testEnv, type EntryKind } from "../helpers/pml.ts";
 
 for (const kind of Object.keys(entries) as EntryKind[]) {

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
 import { KEYS, startReplica, writeKeysFile, type Replica } from "./helpers.ts";
-import { CONFIG_RECHECK_MS } from "../../src/gateway/project.ts";
+import { CONFIG_RECHECK_MS } from "../../src/policy/project.ts";
 
 const SECRET = "ghp_team_test_secret_value_42";
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");

@@ -5,7 +5,7 @@ import { textResult, ToolError, type CallContext } from "../../mcp/tool-result.t
 import type { CallToolResult, ToolInfo } from "../../mcp/types.ts";
 import type { InProcessNamespace } from "../backends.ts";
 import type { MetaDeps } from "../meta-tools.ts";
-import type { Session } from "../session.ts";
+import type { Session } from "../../mcp/session.ts";
 import type { Tool } from "./define-tool.ts";
 
 /** What a standard library tool's handler gets besides its arguments. */

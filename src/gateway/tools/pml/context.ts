@@ -4,7 +4,7 @@ import { textResult } from "../../../mcp/tool-result.ts";
 import type { CallToolResult } from "../../../mcp/types.ts";
 import type { MetaDeps } from "../../meta-tools.ts";
 import type { CallRequest } from "../../server.ts";
-import type { Session } from "../../session.ts";
+import type { Session } from "../../../mcp/session.ts";
 import type { Tool } from "../define-tool.ts";
 
 export interface MetaContext {

@@ -5,7 +5,7 @@ import type { ProjectConfig } from "../../../config/pml-json.ts";
 import { memorySettings } from "../../../memory/memory.ts";
 import { capWireName, parseCallName } from "../../../memory/names.ts";
 import type { TeamHit } from "../../../memory/team.ts";
-import type { Resolved } from "../../backends.ts";
+import type { Resolved } from "../../../registry/resolved.ts";
 import type { MetaDeps } from "../../meta-tools.ts";
 import { defineTool } from "../define-tool.ts";
 import { integer, text } from "../schema.ts";

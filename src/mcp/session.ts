@@ -3,10 +3,10 @@
 // requests in flight, the requests pml sent them (elicitation) and what the user approved.
 // A modern request (2026-07-28) is its own session: everything it declares is in its `_meta`,
 // it is gone when answered, and pml asks it for input by multi round-trip requests instead.
-import { errorResponse, type Id, type Message, type Response } from "../mcp/jsonrpc.ts";
-import type { Cancellation } from "../mcp/abort.ts";
-import { Peer, type Failure } from "../mcp/peer.ts";
-import { logLevelAtLeast, supportsFormElicitation, type LogLevel, type ModernClient } from "../mcp/protocol.ts";
+import { errorResponse, type Id, type Message, type Response } from "./jsonrpc.ts";
+import type { Cancellation } from "./abort.ts";
+import { Peer, type Failure } from "./peer.ts";
+import { logLevelAtLeast, supportsFormElicitation, type LogLevel, type ModernClient } from "./protocol.ts";
 
 /** What `relayRequest` answers when this client cannot take the request (no such capability). */
 export const NOT_RELAYED = Symbol("not relayed");
@@ -168,8 +168,7 @@ function clientFailure(f: Failure, label: string): ClientFailure {
   }
 }
 
-/** The session a call is for. Every origin the gateway makes is a client call holding its
- * Session; the parts below the gateway see only its id (src/mcp/tool-result.ts). */
-export function sessionOf(ctx: { origin?: { readonly session?: { readonly id: string } } }): Session | undefined {
-  return ctx.origin?.session as Session | undefined;
+/** The session a call is for (the client its origin serves). */
+export function sessionOf(ctx: { origin?: { readonly session?: Session } }): Session | undefined {
+  return ctx.origin?.session;
 }

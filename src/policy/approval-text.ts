@@ -4,7 +4,7 @@
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { isBuiltinShell } from "../sandbox/builtins/builtins.ts";
 import { confinementSentence } from "../sandbox/confine.ts";
-import type { Resolved } from "./backends.ts";
+import type { Resolved } from "../registry/resolved.ts";
 
 /** How the tool's process runs, for stdio servers and the shell; "" for everything else. */
 export function confinementNote(r: Resolved, config: ProjectConfig): string {

@@ -1,7 +1,7 @@
 // Human in the loop: a tool whose permission is "ask" never runs before the user approves. Ask
 // through form elicitation when the client supports it, else return a result that tells the model what to ask and how to continue. Workflow ids are
 // random, single-use, bound to the session and tool they were issued for, and expire.
-import type { Session } from "./session.ts";
+import type { Session } from "../mcp/session.ts";
 import { log } from "../log.ts";
 import { textResult } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";

@@ -6,9 +6,9 @@
 import { capSamplingRequest, samplingCap, SamplingError, samplingTarget, type CreateMessageParams, type SamplingTarget } from "../cloud/sampling.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { log } from "../log.ts";
-import { allowSamplingAlways } from "../policy/permissions.ts";
+import { allowSamplingAlways } from "./permissions.ts";
 import { elicitApproval } from "./approvals.ts";
-import type { Session } from "./session.ts";
+import type { Session } from "../mcp/session.ts";
 
 const approvalKey = (ns: string) => `sampling ${ns}`;
 
