@@ -2,7 +2,7 @@
 // code in the sandbox, or the cloud. Heavy parts (pool, sandbox, registry client) load on first use.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { baseEnv, workspaceId, type EnvPlan } from "../env/env-resolver.ts";
+import { workspaceId, type EnvPlan } from "../env/env-resolver.ts";
 import { pmlHome } from "../config/paths.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { builtinCatalog } from "../registry/catalog.ts";
@@ -12,6 +12,7 @@ import type { InProcessDescriptor, Resolved } from "../registry/resolved.ts";
 import { isCloudRouted } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
 import type { Project } from "../policy/project.ts";
+import type { ToolCatalog } from "../policy/gate.ts";
 import { sessionOf, type Session } from "../mcp/session.ts";
 import { clientOf, ToolError, valueResult, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
@@ -28,7 +29,7 @@ type Pool = import("../pool/pool.ts").Pool;
 type RemoteServers = import("../remote/remote-servers.ts").RemoteServers;
 type ServerRequestHandler = import("../pool/pool.ts").ServerRequestHandler;
 
-export class Backends {
+export class Backends implements ToolCatalog {
   readonly builtinModules: Record<string, ModuleDescriptor> = builtinModules();
   /** Built-in modules and the embedded catalog: what every registry falls back to. */
   readonly builtins: Record<string, Descriptor> = { ...builtinCatalog, ...this.builtinModules };
@@ -110,7 +111,7 @@ export class Backends {
   }
 
   private async runRemote(ns: string, d: HttpDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
-    const { RemoteServers, checkedHeaders } = await import("../remote/remote-servers.ts");
+    const { RemoteServers } = await import("../remote/remote-servers.ts");
     if (!this.remote) {
       const cfg = (await this.project.config());
       this.remote ??= new RemoteServers({
@@ -141,7 +142,7 @@ export class Backends {
         },
       });
     }
-    const result = await this.remote.call(ns, d, action, args, call, checkedHeaders(ns, env.headers));
+    const result = await this.remote.call(ns, d, action, args, call, env);
     const tools = this.remote.cachedTools(ns);
     if (tools) this.toolsSeen.set(ns, tools);
     return result;
@@ -168,7 +169,7 @@ export class Backends {
   private launcher(ns: string, d: StdioDescriptor, env: EnvPlan) {
     return async (progress: (m: string) => void, signal: AbortSignal) => {
       const { ensureInstalled } = await import("../loader/install.ts");
-      const spec = await ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, childEnv: { ...baseEnv(), ...env.env } });
+      const spec = await ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, plan: env });
       const { confineServer, serverDataDir } = await import("../pool/confine-server.ts");
       // Catalog servers keep their state there, one folder per project (MEMORY_FILE_PATH), confined or not.
       mkdirSync(join(serverDataDir(ns), workspaceId(this.workspace)), { recursive: true, mode: 0o700 });
@@ -210,7 +211,7 @@ export class Backends {
   private async runCloud(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const { callCloud } = await import("../cloud/call.ts");
     const state = await this.project.get();
-    return callCloud({ ns: r.ns, action, args, descriptor: r.descriptor as Descriptor, config: state.config, workspace: this.workspace, signal: call.signal, byok: env.values });
+    return callCloud({ ns: r.ns, action, args, config: state.config, workspace: this.workspace, signal: call.signal, plan: env });
   }
 
   async sandboxLimits(config?: ProjectConfig) {
@@ -219,6 +220,10 @@ export class Backends {
   }
 
   /** Tools known for a namespace without starting anything: descriptor, catalog, or a past run. */
+  servesInProcess(ns: string): boolean {
+    return this.inProcess[ns] !== undefined;
+  }
+
   knownTools(ns: string): ToolInfo[] | undefined {
     return this.toolsSeen.get(ns) ?? (this.builtins[ns]?.tools as ToolInfo[] | undefined) ?? this.inProcess[ns]?.tools;
   }

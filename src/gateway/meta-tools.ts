@@ -7,7 +7,7 @@ import type { Memory } from "../memory/memory.ts";
 import type { Backends } from "./backends.ts";
 import type { Invoker } from "./invoke.ts";
 import type { Project } from "../policy/project.ts";
-import type { CallRequest } from "./server.ts";
+import type { CallRequest } from "./call.ts";
 import type { Session } from "../mcp/session.ts";
 import type { Surface } from "./surface.ts";
 import type { MetaTool } from "./tools/pml/context.ts";

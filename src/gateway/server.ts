@@ -5,72 +5,14 @@ import { version } from "../version.ts";
 import { ErrorCode, errorResponse, invalidReason, ProtocolError, type Id, type Message, type Request, type Response } from "../mcp/jsonrpc.ts";
 import { isLogLevel, isModernRequest, LEGACY_PROTOCOLS, META, readModernMeta, SUPPORTED_PROTOCOLS, type InputRequiredResult } from "../mcp/protocol.ts";
 import { Session } from "../mcp/session.ts";
+import { ClientCall, type CallRequest, type ToolHost } from "./call.ts";
 import { errorToResult, type CallOrigin } from "../mcp/tool-result.ts";
 import { Cancellation, type CancelSignal } from "../mcp/abort.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export { SUPPORTED_PROTOCOLS };
-
-export interface WireTool {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
-}
-
-export interface CallRequest {
-  name: string;
-  arguments: Record<string, unknown>;
-  signal: AbortSignal;
-  cancel?: CancelSignal;
-  progress?(message: string, progress?: number, total?: number): void;
-  /** 2026-07-28 multi round-trip retry: the client's answers and the state pml gave it. */
-  inputResponses?: Record<string, unknown>;
-  requestState?: string;
-  /** Who the call is for (child servers' requests go back there only). */
-  origin?: CallOrigin;
-}
-
-export interface ToolHost {
-  listTools(session: Session): Promise<WireTool[]>;
-  callTool(session: Session, req: CallRequest): Promise<CallToolResult | InputRequiredResult>;
-  /** Called once per session when the client says it is initialized. */
-  onSessionReady?(session: Session): void;
-  onSessionClosed?(session: Session): void;
-  shutdown(): Promise<void>;
-}
-
-/**
- * A client's tools/call as the tool host sees it, and its own origin (a child server's request
- * made while serving it goes back to this client, on this request). A class: one is made per
- * call, and an object literal with a getter and a closure cost more.
- */
-class ClientCall implements CallRequest, CallOrigin {
-  readonly origin: CallOrigin = this;
-  readonly arguments: Record<string, unknown>;
-  constructor(
-    readonly name: string,
-    args: Record<string, unknown>,
-    readonly cancel: Cancellation,
-    readonly session: Session,
-    private readonly requestId: Id,
-    readonly progress: CallRequest["progress"],
-    readonly inputResponses: Record<string, unknown> | undefined,
-    readonly requestState: string | undefined,
-  ) {
-    this.arguments = args;
-  }
-
-  get signal(): AbortSignal {
-    return this.cancel.signal;
-  }
-
-  relay(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
-    return this.session.relayRequest(method, params, this.requestId, signal);
-  }
-}
+// Until the tools import them from ./call.ts (branches in flight).
+export type { CallRequest, ToolHost, WireTool } from "./call.ts";
 
 const SERVER_INFO = { name: "pml", title: "pml (Procedural Memory Layer)", version };
 /** How long a 2026-07-28 client may cache tools/list and server/discover: the surface grows
@@ -271,8 +213,6 @@ export class Gateway {
 
     const cancellation = new Cancellation();
     connection.inflight.set(req.id, cancellation);
-    // 2026-07-28: a child server's request stops the call, which then answers input_required.
-    if (session.modern) session.interrupt = () => cancellation.abort(new Error("input required"));
     const token = params._meta?.progressToken;
     let step = 0;
     const progress: CallRequest["progress"] =

@@ -30,13 +30,6 @@ export class Session {
   get approved(): Set<string> {
     return (this.approvedSet ??= new Set());
   }
-  /** 2026-07-28 retry: the client's answers to requests of child servers, by input key. */
-  relayAnswers?: Record<string, unknown>;
-  /** 2026-07-28: a child server asked for input the client has to give; the call stops and
-   * its result becomes input_required. */
-  pendingInput?: { key: string; request: { method: string; params: Record<string, unknown> } };
-  /** Stops the call in progress (set by whoever runs it, for pendingInput). */
-  interrupt?: () => void;
   private inflightMap?: Map<Id, Cancellation>;
   /** Calls in flight on this connection (a 2026-07-28 request's own session never has any). */
   get inflight(): Map<Id, Cancellation> {
@@ -91,21 +84,18 @@ export class Session {
     );
   }
 
+  /** Whether the client declared the capability a child server's request needs. */
+  canRelay(method: string): boolean {
+    return this.client.capabilities[method === "sampling/createMessage" ? "sampling" : "elicitation"] !== undefined;
+  }
+
   /**
    * A child server's sampling/elicitation request made while serving this client's call
-   * `related`. NOT_RELAYED when the client did not declare the capability. A 2026-07-28 request
-   * is answered from the answers its retry carries, or else stopped to ask the client for them.
+   * `related` (2025-11-25: sent to the client). NOT_RELAYED when the client did not declare the
+   * capability. A 2026-07-28 call relays through its call object instead (gateway/call.ts).
    */
   async relayRequest(method: string, params: Record<string, unknown>, related: Id, signal?: AbortSignal): Promise<unknown> {
-    const capability = method === "sampling/createMessage" ? "sampling" : "elicitation";
-    if (this.client.capabilities[capability] === undefined) return NOT_RELAYED;
-    if (this.modern) {
-      const key = inputKey(method, params);
-      if (this.relayAnswers && key in this.relayAnswers) return this.relayAnswers[key];
-      this.pendingInput ??= { key, request: { method, params } };
-      this.interrupt?.();
-      throw Object.assign(new Error("pml asked its client for this input; the call starts again when the client answers"), { code: -32001 });
-    }
+    if (!this.canRelay(method)) return NOT_RELAYED;
     const res = await this.request(method, params, { timeoutMs: RELAY_TIMEOUT_MS, signal, related });
     if (res.error) throw Object.assign(new Error(res.error.message), { code: res.error.code, data: res.error.data });
     return res.result;
@@ -138,11 +128,6 @@ export class Session {
     this.closedWith = "session closed";
     this.peerInstance?.close(this.closedWith);
   }
-}
-
-/** The same request (method and params) gets the same key in every round of a retried call. */
-function inputKey(method: string, params: Record<string, unknown>): string {
-  return `child_${new Bun.CryptoHasher("sha256").update(method).update("\0").update(JSON.stringify(params)).digest("hex").slice(0, 16)}`;
 }
 
 class ClientFailure extends Error {

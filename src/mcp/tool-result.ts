@@ -27,6 +27,12 @@ export interface CallOrigin {
   relay(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
   /** That client's session (whom to ask for approvals on its behalf). */
   readonly session?: Session;
+  /** 2026-07-28: the client's answers to child servers' requests, from earlier rounds, by key. */
+  relayAnswers?: Record<string, unknown>;
+  /** 2026-07-28: a child server's request the client has to answer; the call's result asks it. */
+  pendingInput?: { key: string; request: { method: string; params: Record<string, unknown> } };
+  /** Stops the work in progress to ask for pendingInput (set by whoever runs it). */
+  interrupt?: () => void;
 }
 
 /** The client a call serves (the sandbox gives each a fair share): a 2026-07-28 request's session

@@ -3,7 +3,7 @@
 // random, single-use, bound to the session and tool they were issued for, and expire.
 import type { Session } from "../mcp/session.ts";
 import { log } from "../log.ts";
-import { textResult } from "../mcp/tool-result.ts";
+import { errorResult, textResult } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export const WORKFLOW_TTL_MS = 5 * 60_000;
@@ -136,4 +136,14 @@ export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency"
     approval_required: true,
     approval_context: { type: wf.kind === "execute" ? "execute_dependency" : "tool_permission", tool: wf.tool, dependency: wf.dependency, workflow_id: wf.id },
   });
+}
+
+export function workflowGone(id: unknown): CallToolResult {
+  return errorResult(
+    `Workflow expired or not found${typeof id === "string" ? ` (${id})` : ""}. Approval requests work once, for the tool they were issued for, within 5 minutes. Call the tool again to get a new one.`,
+  );
+}
+
+export function declinedText(toolId: string): string {
+  return `The user did not approve ${toolId} (declined, or an answer that was not Continue, Always or Abort); it was not run.`;
 }

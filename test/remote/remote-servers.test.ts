@@ -4,10 +4,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { RemoteServers, expandHeaders, remoteUrl } from "../../src/remote/remote-servers.ts";
+import type { RemoteServers } from "../../src/remote/remote-servers.ts";
+import { grantedHeaders, remoteUrl } from "../../src/remote/remote-target.ts";
 import type { CallContext } from "../../src/mcp/tool-result.ts";
 import type { HttpDescriptor } from "../../src/registry/descriptor.ts";
 import { entries, rejection as failure, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { userPlan } from "../helpers/env-plan.ts";
+import { UserRemoteServers } from "./user-remote-servers.ts";
 
 const ctx = (over: Partial<CallContext> = {}): CallContext => ({ signal: new AbortController().signal, progress: () => {}, ...over });
 const http = (url: string, headers?: Record<string, string>): HttpDescriptor => ({ type: "http", url, headers, env_required: [] });
@@ -23,7 +26,7 @@ describe("against the real `pml serve`", () => {
   const home = tempDir("pml-remote-home-");
   let proc: ReturnType<typeof Bun.spawn>;
   let url: string;
-  let remote: RemoteServers;
+  let remote: UserRemoteServers;
 
   beforeAll(async () => {
     writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { allow: ["filesystem:read_file"] } }));
@@ -34,7 +37,7 @@ describe("against the real `pml serve`", () => {
     });
     proc = server.proc;
     url = server.url;
-    remote = new RemoteServers({ workspace: ws.path, env: {} });
+    remote = new UserRemoteServers({ workspace: ws.path, env: {} });
   });
 
   afterAll(async () => {
@@ -172,7 +175,7 @@ describe("against a stand-in server", () => {
   const ws = tempDir("pml-remote-standin-");
   const made: RemoteServers[] = [];
   const remoteServers = (timeoutMs?: number, env: Record<string, string> = {}) => {
-    const r = new RemoteServers({ workspace: ws.path, env, timeoutMs });
+    const r = new UserRemoteServers({ workspace: ws.path, env, timeoutMs });
     made.push(r);
     return r;
   };
@@ -290,7 +293,8 @@ describe("against a stand-in server", () => {
     expect(e.message).toContain("NOT_SET_ANYWHERE");
     expect(e.message).toContain(join(ws.path, ".env"));
     expect(seen.length).toBe(count);
-    expect(() => expandHeaders("x", { url: "https://x.example/mcp", headers: {}, env_required: ["NEEDED_KEY"] }, { workspace: ws.path, env: {} })).toThrow("NEEDED_KEY");
+    const needing: HttpDescriptor = { type: "http", url: "https://x.example/mcp", headers: {}, env_required: ["NEEDED_KEY"] };
+    expect(() => grantedHeaders("x", userPlan("x", needing, { workspace: ws.path, env: {} }), ws.path)).toThrow("NEEDED_KEY");
   });
 
   test("a closed port is reported unreachable", async () => {

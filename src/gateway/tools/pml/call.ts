@@ -1,7 +1,7 @@
 // call: any tool pml can reach, by its id, through the same checks as a direct call.
 import * as v from "valibot";
 import { ToolError } from "../../../mcp/tool-result.ts";
-import { parseToolName } from "../../names.ts";
+import { parseToolName } from "../../../mcp/tool-names.ts";
 import { defineTool } from "../define-tool.ts";
 import { plainObject, text } from "../schema.ts";
 import type { MetaContext } from "./context.ts";

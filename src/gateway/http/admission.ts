@@ -1,0 +1,28 @@
+// Whether a request may reach the MCP endpoint at all, decided before anything is read or
+// dispatched: the one place `pml serve` accepts or refuses a caller (a credential check goes here).
+import { httpError, MCP_PATH } from "./wire.ts";
+
+/** Loopback Origin values a local tool (inspector, browser devtool) may send; any port. */
+const LOCAL_ORIGIN = /^https?:\/\/(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])(:\d+)?$/i;
+
+export class Admission {
+  private readonly allowedHosts: Set<string>;
+
+  constructor(bindHost: string, port: number) {
+    this.allowedHosts = new Set(
+      ["127.0.0.1", "localhost", "[::1]", bindHost.includes(":") && !bindHost.startsWith("[") ? `[${bindHost}]` : bindHost].map((h) => `${h.toLowerCase()}:${port}`),
+    );
+  }
+
+  /** The answer that refuses `req`, or undefined when it may be dispatched. */
+  refusal(req: Request): Response | undefined {
+    const url = new URL(req.url);
+    if (url.pathname !== MCP_PATH) return httpError(404, `Not Found: the MCP endpoint is ${MCP_PATH}`);
+    // DNS rebinding: a page on evil.example resolving to 127.0.0.1 still sends Host: evil.example.
+    const host = (req.headers.get("host") ?? "").toLowerCase();
+    if (!this.allowedHosts.has(host)) return httpError(403, `Forbidden: Host ${JSON.stringify(host)} is not this server (use ${[...this.allowedHosts][0]})`);
+    const origin = req.headers.get("origin");
+    if (origin && !LOCAL_ORIGIN.test(origin)) return httpError(403, `Forbidden: Origin ${origin} is not allowed (only local origins may call pml)`);
+    return undefined;
+  }
+}
