@@ -20,6 +20,8 @@ import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 /** pml's own namespaces served in this process (`cap`: learned capabilities, `dns`: their names). */
 export interface InProcessNamespace {
   description: string;
+  /** Its tools check their own arguments (defineTool), so the invoker does not check them again. */
+  readonly validatesArguments?: boolean;
   /** Its tools for `discover`, when it has a fixed list. */
   tools?: ToolInfo[];
   run(session: Session, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult>;

@@ -29,17 +29,6 @@ export interface Workflow {
   key?: string;
 }
 
-export const ContinueWorkflowSchema = {
-  type: "object",
-  description: "Only to continue after an approval request: the workflow_id it gave and the user's answer.",
-  properties: {
-    workflow_id: { type: "string" },
-    approved: { type: "boolean" },
-    always: { type: "boolean", description: "true when the user chose Always (adds the tool to .pml.json permissions.allow and the variables it was given to env_grants)" },
-  },
-  required: ["workflow_id", "approved"],
-} as const;
-
 export class Workflows {
   private readonly byId = new Map<string, Workflow>();
 
