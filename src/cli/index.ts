@@ -10,6 +10,7 @@ export const commands: Record<string, Lazy> = {
   stdio: () => load(import("./stdio.ts")),
   serve: () => load(import("./serve.ts")),
   registry: () => load(import("./registry.ts")),
+  trust: () => load(import("./trust.ts")),
   doctor: () => load(import("./doctor.ts")),
   licenses: () => load(import("./licenses.ts")),
 };

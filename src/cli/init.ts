@@ -96,8 +96,14 @@ export default defineCommand({
     };
     consola.success(mcpLine[m.action] + (m.backup ? `; backup: ${m.backup}` : ""));
     const p = result.pmlJson;
+    // What init writes, it trusts; a file it kept may have come with the repository.
+    const { reviewTrust, trustAll } = await import("../policy/trust/review.ts");
+    const trust = p.action === "invalid" ? undefined : await reviewTrust(args.dir ?? process.cwd());
+    if (trust && p.action !== "kept") await trustAll(trust);
     if (p.action === "created") consola.success(`created ${p.path} (every tool asks before it runs)`);
     else if (p.action === "kept") consola.info(`kept the existing ${p.path}`);
+    if (p.action === "kept" && trust?.untrusted.length)
+      consola.warn(`${p.path} grants what you have not trusted (${trust.untrusted.length}: ${trust.untrusted.map((g) => g.text).join("; ")}); it does not apply until you run \`pml trust\` here.`);
     else if (p.action === "replaced") consola.warn(`replaced the unparseable ${p.path} with defaults; backup: ${p.backup}`);
     else consola.error(`${p.problem}\nFix it (pml did not touch it), or run \`pml init --force\` to back it up and start fresh.`);
     if (result.apiKey.source === "given") {

@@ -1,4 +1,5 @@
 // `pml doctor`: each check says what it found and, when something is wrong, what to do.
+import { reviewTrust, trustSummary } from "../policy/trust/review.ts";
 import { accessSync, constants, mkdirSync } from "node:fs";
 import { confinement } from "../sandbox/confine.ts";
 import { versionLine } from "../version.ts";
@@ -57,6 +58,8 @@ async function projectConfigChecks(root: string): Promise<Check[]> {
       detail: cfg.exists ? `${cfg.path}: ${cfg.config.permissions.allow.length} allowed, ${cfg.config.permissions.deny.length} denied` : "not found; run `pml init` (defaults apply: everything asks first)",
     });
     for (const w of unknownConfigKeys(cfg.raw)) checks.push({ name: ".pml.json", ok: true, warn: true, detail: w });
+    const review = await reviewTrust(root);
+    checks.push({ name: "trust", ok: true, warn: review.untrusted.length > 0, detail: trustSummary(review) });
     const refused = [...(cfg.config.registries ?? []), ...(cfg.config.cloud?.url ? [cfg.config.cloud.url] : [])]
       .map((u) => insecureUrlReason(u, "registry"))
       .filter((x): x is string => x !== undefined);

@@ -84,8 +84,8 @@ export class Gate {
     const state = await this.project.get();
     const toolId = formatToolId(id.ns, id.action);
     const hit = this.passed.get(toolId);
-    if (!state.error && hit !== undefined && hit.generation === state.generation) return this.ready(session, id, hit, state.config, args);
-    return this.check(session, id, args, signal);
+    const verdict = !state.error && hit !== undefined && hit.generation === state.generation ? this.ready(session, id, hit, state.config, args) : await this.check(session, id, args, signal);
+    return state.untrusted.length && verdict.kind !== "permitted" ? withTrustNote(verdict, state.path, this.workspace) : verdict;
   }
 
   /** Decides, and asks at once where the client can answer (a form); a yes is recorded. */
@@ -242,6 +242,14 @@ export class Gate {
 function cloudUrlText(config: ProjectConfig): string {
   const url = config.cloud?.url;
   return url ? `${url.replace(/\/+$/, "")}/mcp/tools/call` : "(no cloud.url configured)";
+}
+
+/** A refusal or question while .pml.json holds grants the user has not trusted: say so, since
+ * the file may be why the user expected the call to run. */
+function withTrustNote(verdict: Exclude<Verdict, Permitted>, file: string, workspace: string): Verdict {
+  const note = ` (${file} grants what you have not trusted yet, which does not apply: run \`pml trust\` in ${workspace} to review it.)`;
+  if (verdict.kind === "refused") return { ...verdict, reason: verdict.reason + note };
+  return { ...verdict, question: { ...verdict.question, why: verdict.question.why + note } };
 }
 
 function refuse(reason: string): Verdict {

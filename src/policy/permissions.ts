@@ -1,5 +1,7 @@
 // What the user's .pml.json says about a tool and about a set of tools run together, and
 // "always" from an approval: the exact tool id joins permissions.allow in the user's file.
+import { alwaysGrant } from "./trust/grants.ts";
+import { addTrustedGrants } from "./trust/trust-record.ts";
 import { ConfigError } from "../errors.ts";
 import { updateProjectConfig, type LoadedProjectConfig } from "../config/pml-json.ts";
 import { isToolId, patternSpecificity, type Decision, type Permissions } from "../config/permission-patterns.ts";
@@ -62,6 +64,8 @@ export async function allowAlways(workspace: string, toolId: string): Promise<Lo
   if (!isToolId(toolId)) {
     throw new ConfigError(`cannot always-allow ${JSON.stringify(toolId)}: expected an exact tool id like "memory:create_entities".`);
   }
+  // The user's own answer: trusted before it is in the file, so it applies as soon as it is.
+  await addTrustedGrants(workspace, [alwaysGrant.allow(toolId)]);
   return updateProjectConfig(workspace, (raw) => {
     if (raw.permissions === undefined) raw.permissions = {};
     const perms = raw.permissions;
@@ -79,6 +83,7 @@ export async function allowAlways(workspace: string, toolId: string): Promise<Lo
  * allowAlways). PML_API_KEY is never accepted (the schema refuses it too).
  */
 export async function grantEnvAlways(workspace: string, ns: string, names: readonly string[]): Promise<LoadedProjectConfig> {
+  await addTrustedGrants(workspace, names.map((n) => alwaysGrant.env(ns, n)));
   return updateProjectConfig(workspace, (raw) => {
     if (raw.env_grants === undefined) raw.env_grants = {};
     const grants = raw.env_grants;
@@ -92,6 +97,7 @@ export async function grantEnvAlways(workspace: string, ns: string, names: reado
 
 /** "Always" for a server's sampling requests: adds `ns` to .pml.json sampling.allow. */
 export async function allowSamplingAlways(workspace: string, ns: string): Promise<LoadedProjectConfig> {
+  await addTrustedGrants(workspace, [alwaysGrant.sampling(ns)]);
   return updateProjectConfig(workspace, (raw) => {
     if (raw.sampling === undefined) raw.sampling = {};
     const sampling = raw.sampling;

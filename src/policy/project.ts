@@ -1,13 +1,20 @@
-// The project as the gateway sees it: workspace and .pml.json, reread when the file changes so
-// the user's file stays the only source of truth (an edit applies within CONFIG_RECHECK_MS, no restart).
+// The project as the gateway sees it: workspace and .pml.json, reread when the file (or the
+// user's trust record of it) changes, so the user's file stays the only source of truth (an edit
+// applies within CONFIG_RECHECK_MS, no restart). What the file grants applies only as far as the
+// user trusted it (./trust/): `config` is the file with the untrusted grants taken out.
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { loadProjectConfig, unknownConfigKeys, type ProjectConfig } from "../config/pml-json.ts";
 import { log } from "../log.ts";
 import { memorySettings, type MemorySettings } from "../memory/memory.ts";
+import { grantsOf, withGrants, type Grant } from "./trust/grants.ts";
+import { readTrust, trustStamp } from "./trust/trust-record.ts";
 
 export interface ProjectState {
+  /** .pml.json as it applies: what only restricts, and the grants the user trusted. */
   config: ProjectConfig;
+  /** What the file grants that the user has not trusted (so it does not apply). */
+  untrusted: Grant[];
   path: string;
   exists: boolean;
   /** Set when .pml.json could not be read: tools other than pml's own refuse to run until fixed. */
@@ -72,7 +79,7 @@ export class Project {
   private currentStamp(): string {
     try {
       const s = statSync(this.file, { throwIfNoEntry: false });
-      return s ? `${s.mtimeMs}:${s.size}:${s.ino}` : "missing";
+      return s ? `${s.mtimeMs}:${s.size}:${s.ino} ${trustStamp(this.workspace)}` : "missing";
     } catch {
       return "missing";
     }
@@ -85,12 +92,27 @@ export class Project {
       const loaded = await loadProjectConfig(this.workspace);
       const warnings = unknownConfigKeys(loaded.raw);
       for (const w of warnings) log.warn(`${loaded.path}: ${w}`);
-      this.state = { config: loaded.config, path: loaded.path, exists: loaded.exists, generation, ...(warnings.length ? { warnings } : {}) };
+      const trusted = new Set(readTrust(this.workspace)?.grants ?? []);
+      const untrusted = grantsOf(loaded.config).filter((g) => !trusted.has(g.id));
+      const config = untrusted.length ? withGrants(loaded.config, (id) => trusted.has(id)) : loaded.config;
+      if (untrusted.length) log.warn(untrustedNotice(loaded.path, untrusted, this.workspace));
+      this.state = { config, untrusted, path: loaded.path, exists: loaded.exists, generation, ...(warnings.length ? { warnings } : {}) };
     } catch (e) {
       const error = (e as Error).message;
       log.error(error);
-      this.state = { config: this.state?.config ?? ({} as ProjectConfig), path: this.file, exists: true, error, generation };
+      this.state = { config: this.state?.config ?? ({} as ProjectConfig), untrusted: this.state?.untrusted ?? [], path: this.file, exists: true, error, generation };
     }
     return this.state;
   }
+}
+
+/** What the user is told while a file's grants are not trusted: which, and the command to trust. */
+export function untrustedNotice(file: string, untrusted: readonly Grant[], workspace: string): string {
+  const shown = untrusted.slice(0, 5).map((g) => `  - ${g.text}`);
+  if (untrusted.length > shown.length) shown.push(`  - and ${untrusted.length - shown.length} more`);
+  return [
+    `${file} grants what you have not trusted yet, so pml does not apply it (a cloned repository's file grants nothing until you trust it):`,
+    ...shown,
+    `To review and trust it: run \`pml trust\` in ${workspace} (\`pml trust --yes\` in scripts).`,
+  ].join("\n");
 }

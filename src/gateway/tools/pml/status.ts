@@ -30,6 +30,9 @@ async function statusOf(deps: MetaDeps) {
     pml: version,
     workspace: { root: deps.workspace.root, resolved_from: deps.workspace.source },
     config: { path: state.path, exists: state.exists, ...(state.error ? { error: state.error } : {}), ...(state.warnings ? { warnings: state.warnings } : {}) },
+    trust: state.untrusted.length
+      ? { trusted: false, not_applied: state.untrusted.map((g) => g.text), to_trust: `run \`pml trust\` in ${deps.workspace.root}` }
+      : { trusted: true },
     permissions: {
       allow: cfg.permissions?.allow ?? [],
       ask: cfg.permissions?.ask ?? [],
