@@ -6,15 +6,16 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 
 const dirs: { cleanup(): void }[] = [];
 afterAll(() => dirs.forEach((d) => d.cleanup()));
 
-function project(pml: unknown) {
+async function project(pml: unknown) {
   const ws = tempDir();
   const home = tempDir();
   dirs.push(ws, home);
-  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify(pml));
+  await writeTrustedConfig(ws.path, pml, home.path);
   writeFileSync(join(ws.path, "a.txt"), "hello");
   return { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) };
 }
@@ -29,7 +30,7 @@ function continuation(text: string): { tool: string; args: Record<string, unknow
 }
 
 test("a tool with an outputSchema that needs approval: the SDK client gets the approval request, not a -32600", async () => {
-  const p = project({ permissions: { allow: ["memory:read_graph"], ask: ["memory:create_entities"] } });
+  const p = await project({ permissions: { allow: ["memory:read_graph"], ask: ["memory:create_entities"] } });
   const { client } = await sdkClient(entries.binary, p);
   try {
     const { tools } = await client.listTools();
@@ -48,7 +49,7 @@ test("a tool with an outputSchema that needs approval: the SDK client gets the a
 }, 60_000);
 
 test("call's continuation text works when done exactly as written, and with continue_workflow alone", async () => {
-  const p = project({ permissions: { allow: [], ask: ["filesystem:read_file"] } });
+  const p = await project({ permissions: { allow: [], ask: ["filesystem:read_file"] } });
   const { client } = await sdkClient(entries.binary, p);
   try {
     const first: any = await client.callTool({ name: "call", arguments: { tool: "filesystem:read_file", arguments: { path: "a.txt" } } });
@@ -75,7 +76,7 @@ test("call's continuation text works when done exactly as written, and with cont
 }, 60_000);
 
 test("an elicitation answer 'accept' with an unknown choice does not approve", async () => {
-  const p = project({ permissions: { allow: [], ask: ["filesystem:read_file"] } });
+  const p = await project({ permissions: { allow: [], ask: ["filesystem:read_file"] } });
   const { client } = await sdkClient(entries.binary, { ...p, capabilities: { elicitation: { form: {} } } });
   let asked = 0;
   client.setRequestHandler(ElicitRequestSchema, async () => {
@@ -97,7 +98,7 @@ test("an elicitation answer 'accept' with an unknown choice does not approve", a
 }, 60_000);
 
 test("discover {namespace} of an unknown name is a user error that says where pml looked, not an internal error", async () => {
-  const p = project({ permissions: {} });
+  const p = await project({ permissions: {} });
   const { client } = await sdkClient(entries.binary, p);
   try {
     const r: any = await client.callTool({ name: "discover", arguments: { namespace: "nope" } });
@@ -110,7 +111,7 @@ test("discover {namespace} of an unknown name is a user error that says where pm
 }, 60_000);
 
 test("a tool that does not exist is refused before anyone is asked, naming the real ones; Always never stores it", async () => {
-  const p = project({ permissions: { allow: [] } });
+  const p = await project({ permissions: { allow: [] } });
   const { client } = await sdkClient(entries.binary, p);
   try {
     const r: any = await client.callTool({ name: "call", arguments: { tool: "memory:no_such_tool", arguments: {} } });

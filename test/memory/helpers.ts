@@ -1,9 +1,9 @@
 // A real pml (compiled binary) on a temp workspace and PML_HOME, and a look at its memory.db.
 import { Database } from "bun:sqlite";
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 export const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
@@ -25,7 +25,7 @@ export function memoryFixture(): MemoryFixture {
     ws: ws.path,
     home: home.path,
     async connect(cfg = { permissions: { allow: ["filesystem"] } }) {
-      writeFileSync(join(ws.path, ".pml.json"), JSON.stringify(cfg));
+      await writeTrustedConfig(ws.path, cfg, home.path);
       const c = await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
       let changed = 0;
       c.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
