@@ -2,11 +2,10 @@
 // `schemas` object) loads and runs; a cloud tool in local mode says "Cloud mode requires
 // PML_API_KEY" before any other check.
 import { afterAll, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { compileModule } from "../../src/registry/module-code.ts";
 import { runModuleTool } from "../../src/sandbox/module-runner.ts";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 
 const dirs: { cleanup(): void }[] = [];
 afterAll(() => dirs.forEach((d) => d.cleanup()));
@@ -38,7 +37,7 @@ test("in local mode a cloud tool says 'Cloud mode requires PML_API_KEY' first, b
   const ws = tempDir();
   const home = tempDir();
   dirs.push(ws, home);
-  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { ask: ["search"] }, private_mcps: { search: { type: "cloud", env_required: ["SEARCH_KEY"] } } }));
+  await writeTrustedConfig(ws.path, { permissions: { ask: ["search"] }, private_mcps: { search: { type: "cloud", env_required: ["SEARCH_KEY"] } } }, home.path);
   const { client } = await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, PML_API_KEY: undefined }) });
   try {
     const r: any = await client.callTool({ name: "call", arguments: { tool: "search:web", arguments: { q: "x" } } });

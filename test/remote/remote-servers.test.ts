@@ -9,6 +9,7 @@ import { grantedHeaders, remoteUrl } from "../../src/remote/remote-target.ts";
 import type { CallContext } from "../../src/mcp/tool-result.ts";
 import type { HttpDescriptor } from "../../src/registry/descriptor.ts";
 import { entries, rejection as failure, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 import { userPlan } from "../helpers/env-plan.ts";
 import { waitFor } from "../helpers/wait.ts";
 import { UserRemoteServers } from "./user-remote-servers.ts";
@@ -28,7 +29,7 @@ describe("against the real `pml serve`", () => {
   let remote: UserRemoteServers;
 
   beforeAll(async () => {
-    writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { allow: ["filesystem:read_file"] } }));
+    await writeTrustedConfig(ws.path, { permissions: { allow: ["filesystem:read_file"] } }, home.path);
     writeFileSync(join(ws.path, "hello.txt"), "hello from the remote workspace");
     const server = await spawnListening([...entries.source, "serve", "--port", "0"], {
       cwd: ws.path,

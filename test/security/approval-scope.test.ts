@@ -9,6 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { fixtureServer } from "../pool/helpers.ts";
 import { BIN, BUN, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 
 const ws = tempDir();
 const home = tempDir();
@@ -17,7 +18,7 @@ const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
 
 beforeAll(async () => {
   // fx is neither allowed nor denied: every session is asked.
-  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ private_mcps: { fx: { command: BUN, args: [fixtureServer] } } }));
+  await writeTrustedConfig(ws.path, { private_mcps: { fx: { command: BUN, args: [fixtureServer] } } }, home.path);
   serve = await spawnListening([BIN, "serve", "--port", "0"], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
 });
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { fixtureServer, waitFor } from "../pool/helpers.ts";
 import { BIN, BUN, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { trustWorkspace } from "../helpers/trust.ts";
 
 const ws = tempDir();
 const home = tempDir();
@@ -25,6 +26,7 @@ const origins: Record<string, () => Promise<any>> = {
 
 beforeAll(async () => {
   writeConfig({ allow: ["fx:echo"] });
+  await trustWorkspace(ws.path, home.path);
   ({ client } = await sdkClient([BIN], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) }));
   // Saved while allowed; its code calls fx:echo.
   const saved: any = await client.callTool({ name: "execute", arguments: { code: "return await mcp.fx.echo({ text: 'via capability' })", name: "gate:echo_text" } });

@@ -11,6 +11,7 @@ import { SymlinkRefusedError } from "../../src/fs/no-follow.ts";
 import { updateProjectConfig } from "../../src/config/pml-json.ts";
 import { auditLine } from "../../src/sandbox/audit.ts";
 import { BIN, entries, rejection, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
@@ -38,7 +39,7 @@ describe("the audit log", () => {
   test(".pml/audit.log -> ~/.bashrc: denied calls and refused paths leave the target untouched, stderr says why", async () => {
     mkdirSync(join(ws.path, ".pml"), { recursive: true });
     symlinkSync(join(home.path, ".bashrc"), join(ws.path, ".pml/audit.log"));
-    writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { allow: ["filesystem"], deny: ["shell"] } }));
+    await writeTrustedConfig(ws.path, { permissions: { allow: ["filesystem"], deny: ["shell"] } }, pmlHome.path);
     const c = await connect();
     try {
       const denied: any = await c.client.callTool({ name: "shell:exec$(id>/tmp/x)", arguments: { command: "true" } });

@@ -5,6 +5,7 @@ import { afterAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, BUN, ROOT, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { trustWorkspace } from "../helpers/trust.ts";
 
 const MEMORY_JS = join(ROOT, "node_modules/@modelcontextprotocol/server-memory/dist/index.js");
 const ws = tempDir();
@@ -17,6 +18,7 @@ writeFileSync(
     private_mcps: { mem: { command: BUN, args: [MEMORY_JS], env: { MEMORY_FILE_PATH: memoryFile } } },
   }),
 );
+await trustWorkspace(ws.path, home.path);
 writeFileSync(join(ws.path, "a.txt"), "hello");
 afterAll(() => {
   ws.cleanup();

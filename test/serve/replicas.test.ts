@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fixtureServer } from "../pool/helpers.ts";
 import { BIN, BUN, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { trustWorkspace } from "../helpers/trust.ts";
 
 const ws = tempDir();
 const homeA = tempDir();
@@ -53,7 +54,9 @@ beforeAll(async () => {
     join(ws.path, ".pml.json"),
     JSON.stringify({ permissions: { allow: ["fx"], ask: ["filesystem:read_file", "filesystem:list_directory"] }, private_mcps: { fx: { command: BUN, args: [fixtureServer] } } }),
   );
-  // Separate homes (as on two machines): only the workspace and PML_STATE_KEY are shared.
+  // Separate homes (as on two machines): only the workspace and PML_STATE_KEY are shared; the user
+  // trusts the workspace's .pml.json on each.
+  for (const home of [homeA, homeB]) await trustWorkspace(ws.path, home.path);
   const start = (home: string) =>
     spawnListening([BIN, "serve", "--port", "0"], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home, PML_STATE_KEY: KEY }) });
   [a, b] = await Promise.all([start(homeA.path), start(homeB.path)]);
