@@ -6,13 +6,14 @@ import { join } from "node:path";
 import { CONFIG_RECHECK_MS } from "../../src/policy/project.ts";
 import { clockPassed } from "../helpers/wait.ts";
 import { entries, RawPeer, sdkClient, tempDir, testEnv, type EntryKind } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 
 for (const kind of Object.keys(entries) as EntryKind[]) {
   describe(`pml stdio (${kind})`, () => {
     const ws = tempDir();
     const home = tempDir();
     const env = () => testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path });
-    beforeAll(() => writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { allow: ["memory:read_graph"], deny: ["shell:exec"] } })));
+    beforeAll(() => writeTrustedConfig(ws.path, { permissions: { allow: ["memory:read_graph"], deny: ["shell:exec"] } }, home.path));
     afterAll(() => {
       ws.cleanup();
       home.cleanup();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
 let ws: ReturnType<typeof tempDir>;
@@ -27,7 +28,7 @@ beforeAll(async () => {
   symlinkSync("/", join(ws.path, "r"));
   symlinkSync(outside.path, join(ws.path, "out"));
   symlinkSync("src", join(ws.path, "inner")); // a link that stays inside
-  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { allow: ["filesystem"] } }));
+  await writeTrustedConfig(ws.path, { permissions: { allow: ["filesystem"] } }, home.path);
   client = await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
 });
 afterAll(async () => {

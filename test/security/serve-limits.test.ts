@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureServer } from "../pool/helpers.ts";
 import { BIN, BUN, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } } };
@@ -19,7 +20,7 @@ const home = tempDir();
 let serve: Awaited<ReturnType<typeof spawnListening>>;
 
 beforeAll(async () => {
-  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { allow: ["fx"] }, private_mcps: { fx: { command: BUN, args: [fixtureServer] } } }));
+  await writeTrustedConfig(ws.path, { permissions: { allow: ["fx"] }, private_mcps: { fx: { command: BUN, args: [fixtureServer] } } }, home.path);
   serve = await spawnListening([BIN, "serve", "--port", "0", "--idle-timeout", "1", "--max-sessions", "3"], {
     cwd: ws.path,
     env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }),

@@ -6,6 +6,7 @@ import { existsSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
 let ws: ReturnType<typeof tempDir>;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   expect(Bun.spawnSync(["mkfifo", join(ws.path, "pipe")]).exitCode).toBe(0);
   sock = createServer(() => {});
   await new Promise<void>((res) => sock.listen(join(ws.path, "sock"), res));
-  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { allow: ["filesystem"] } }));
+  await writeTrustedConfig(ws.path, { permissions: { allow: ["filesystem"] } }, home.path);
   client = await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
 });
 afterAll(async () => {
