@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureServer } from "../pool/helpers.ts";
 import { BUN, entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
 let ws: ReturnType<typeof tempDir>;
@@ -28,8 +29,9 @@ afterAll(async () => {
 
 const starts = () => (existsSync(mark) ? readFileSync(mark, "utf8").trim().split("\n").length : 0);
 
-function configure(permissions: Record<string, string[]>, extraArgs: string[] = []) {
-  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions, private_mcps: { fx: { command: BUN, args: [fixtureServer, "--mark", mark, ...extraArgs] } } }));
+/** Writes .pml.json as the user would, and trusts it (an edited private_mcps entry is trusted again). */
+async function configure(permissions: Record<string, string[]>, extraArgs: string[] = []) {
+  await writeTrustedConfig(ws.path, { permissions, private_mcps: { fx: { command: BUN, args: [fixtureServer, "--mark", mark, ...extraArgs] } } }, home.path);
 }
 
 async function connect() {
@@ -48,7 +50,7 @@ const keptFiles = () => (existsSync(join(home.path, "tools")) ? readdirSync(join
 
 describe("discover {namespace} of a private_mcps server", () => {
   test("not allowed: it is not started, and the answer says what to allow", async () => {
-    configure({});
+    await configure({});
     const { discover } = await connect();
     const out = await discover();
     expect(typeof out.tools).toBe("string");
@@ -59,7 +61,7 @@ describe("discover {namespace} of a private_mcps server", () => {
   });
 
   test("allowed: started once to list its tools (with progress), and the list is kept (0600)", async () => {
-    configure({ allow: ["fx"] });
+    await configure({ allow: ["fx"] });
     const { discover } = await connect();
     const progress: string[] = [];
     const out = await discover((p) => progress.push(p.message));
@@ -73,7 +75,7 @@ describe("discover {namespace} of a private_mcps server", () => {
   });
 
   test("a later session, not allowed: the kept list is shown and a wrong name is refused before asking; nothing starts", async () => {
-    configure({});
+    await configure({});
     const { client, asked, discover } = await connect();
     const out = await discover();
     expect(out.tools.map((t: any) => t.id)).toContain("fx:echo");
@@ -90,7 +92,7 @@ describe("discover {namespace} of a private_mcps server", () => {
   });
 
   test("an edited entry is a new server: the old list is not used", async () => {
-    configure({}, ["--other"]);
+    await configure({}, ["--other"]);
     const { discover } = await connect();
     const before = starts();
     const out = await discover();
@@ -99,7 +101,7 @@ describe("discover {namespace} of a private_mcps server", () => {
   });
 
   test("allowed, with a kept list older than the server: a tool missing from it is listed again, not refused", async () => {
-    configure({ allow: ["fx"] });
+    await configure({ allow: ["fx"] });
     const file = join(home.path, "tools", keptFiles().find((f) => JSON.parse(readFileSync(join(home.path, "tools", f), "utf8")).tools.some((t: any) => t.name === "pid"))!);
     const kept = JSON.parse(readFileSync(file, "utf8"));
     writeFileSync(file, JSON.stringify({ ...kept, tools: kept.tools.filter((t: any) => t.name !== "pid") }));

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureServer } from "../pool/helpers.ts";
 import { BUN, entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 import { wallClockPassed } from "../helpers/wait.ts";
 
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
@@ -15,7 +16,7 @@ let home: ReturnType<typeof tempDir>;
 const closers: Array<() => Promise<void>> = [];
 
 async function connect(cfg: Record<string, unknown>, elicit?: (p: any) => any) {
-  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify(cfg));
+  await writeTrustedConfig(ws.path, cfg, home.path);
   const c = await sdkClient(entries.binary, {
     cwd: ws.path,
     env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }),

@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fixtureServer } from "../pool/helpers.ts";
 import { BIN, BUN, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
+import { trustWorkspace } from "../helpers/trust.ts";
 
 const ws = tempDir();
 const home = tempDir();
@@ -26,7 +27,7 @@ const call = (name: string, args: Record<string, unknown>, extra: Record<string,
 const answer = (decision: string, action = "accept") => ({ pml_approval: action === "accept" ? { action, content: { decision } } : { action } });
 const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
 
-beforeAll(() => {
+beforeAll(async () => {
   writeFileSync(join(ws.path, "a.txt"), "alpha");
   writeFileSync(join(ws.path, "b.txt"), "beta");
   writeFileSync(
@@ -36,6 +37,7 @@ beforeAll(() => {
       private_mcps: { fx: { command: BUN, args: [fixtureServer] } },
     }),
   );
+  await trustWorkspace(ws.path, home.path);
   peer = new RawPeer([BIN], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
 });
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { CreateMessageRequestSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureServer } from "../pool/helpers.ts";
 import { BUN, entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 import { messagesApi, type MessagesApi } from "../helpers/messages-api.ts";
 
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
@@ -28,7 +29,7 @@ afterAll(() => {
 });
 
 async function connect(cfg: Record<string, unknown>, capabilities: Record<string, unknown>, env: Record<string, string> = {}) {
-  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { allow: ["fx"] }, private_mcps: { fx: { command: BUN, args: [fixtureServer] } }, ...cfg }));
+  await writeTrustedConfig(ws.path, { permissions: { allow: ["fx"] }, private_mcps: { fx: { command: BUN, args: [fixtureServer] } }, ...cfg }, home.path);
   return sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, ...env }), capabilities });
 }
 
