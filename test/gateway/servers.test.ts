@@ -7,6 +7,7 @@ import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelco
 import { fixturePackages, startRegistry, type FakeRegistry } from "../loader/npm-registry.ts";
 import { fixtureServer, isAlive, waitFor } from "../pool/helpers.ts";
 import { BUN, entries, RawPeer, ROOT, sdkClient, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { trustWorkspace } from "../helpers/trust.ts";
 import { CONFIG_RECHECK_MS } from "../../src/policy/project.ts";
 import { clockPassed } from "../helpers/wait.ts";
 
@@ -17,12 +18,17 @@ let ws: ReturnType<typeof tempDir>;
 let home: ReturnType<typeof tempDir>;
 const open: Array<{ close(): Promise<void> }> = [];
 
-function writeConfig(cfg: Record<string, unknown>) {
+/** Writes .pml.json as the user would, and trusts it (`pml trust`) in the PML_HOME pml runs with. */
+async function writeConfig(cfg: Record<string, unknown>, pmlHome = home.path) {
   writeFileSync(join(ws.path, ".pml.json"), JSON.stringify(cfg, null, 2));
+  await trustWorkspace(ws.path, pmlHome);
 }
-/** An edit while pml runs: it applies to calls made CONFIG_RECHECK_MS after it (read on the clock, not a timer). */
-async function editConfig(cfg: Record<string, unknown>) {
-  writeConfig(cfg);
+/** An edit while pml runs: it applies to calls made CONFIG_RECHECK_MS after it (read on the clock, not a timer).
+ * An edit that only restricts applies as it is; one that adds a grant applies once trusted again
+ * (`trustIn`: the PML_HOME pml runs with). */
+async function editConfig(cfg: Record<string, unknown>, trustIn?: string) {
+  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify(cfg, null, 2));
+  if (trustIn) await trustWorkspace(ws.path, trustIn);
   await clockPassed(CONFIG_RECHECK_MS, performance.now());
 }
 const mem = () => ({ command: BUN, args: [MEMORY_JS], env: { MEMORY_FILE_PATH: join(home.path, "memory.jsonl") } });
@@ -53,7 +59,7 @@ afterAll(() => {
 
 describe("tool surface", () => {
   test("allowed catalog servers are listed at start with real schemas; others via call; built-ins always", async () => {
-    writeConfig({ permissions: { allow: ["memory"] } });
+    await writeConfig({ permissions: { allow: ["memory"] } });
     const { client } = await connect();
     const { tools } = await client.listTools();
     const byName = new Map(tools.map((t) => [t.name, t]));
@@ -65,7 +71,7 @@ describe("tool surface", () => {
   });
 
   test("discover lists namespaces and one namespace's schemas", async () => {
-    writeConfig({});
+    await writeConfig({});
     const { client } = await connect();
     const all: any = JSON.parse(text(await client.callTool({ name: "discover", arguments: {} })));
     const names = all.namespaces.map((n: any) => n.namespace);
@@ -79,7 +85,7 @@ describe("tool surface", () => {
 
 describe("calls through the pool", () => {
   test("an allowed private server runs; state persists across calls; concurrent calls never cross", async () => {
-    writeConfig({ permissions: { allow: ["mem", "fx"] }, private_mcps: { mem: mem(), fx: fixture() } });
+    await writeConfig({ permissions: { allow: ["mem", "fx"] }, private_mcps: { mem: mem(), fx: fixture() } });
     const { client } = await connect();
     const created: any = await client.callTool({
       name: "mem__create_entities",
@@ -94,7 +100,7 @@ describe("calls through the pool", () => {
   });
 
   test("an allowed tool's checks, kept between calls, never outlive an edit of .pml.json: deny, ask and a variable apply to the next call", async () => {
-    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
+    await writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
     const { client } = await connect();
     const echo = () => client.callTool({ name: "fx__echo", arguments: { text: "hi" } }) as Promise<any>;
     for (let i = 0; i < 3; i++) expect(text(await echo())).toBe("hi"); // the later ones take the kept outcome
@@ -106,14 +112,14 @@ describe("calls through the pool", () => {
     expect(text(await echo())).toBe("hi");
     await editConfig({ permissions: {}, private_mcps: { fx: fixture() } });
     expect(JSON.stringify(await echo())).toContain("approval_required");
-    await editConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: { ...fixture(), env_required: ["PML_TEST_NEVER_SET"] } } });
+    await editConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: { ...fixture(), env_required: ["PML_TEST_NEVER_SET"] } } }, home.path);
     const missing = await echo();
     expect(missing.isError).toBe(true);
     expect(text(missing)).toContain("PML_TEST_NEVER_SET");
   });
 
   test("a server's progress reaches a client that asked for it, in order", async () => {
-    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
+    await writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
     const { client } = await connect();
     const seen: Array<{ progress: number; message?: string }> = [];
     const r: any = await client.callTool({ name: "fx__slow", arguments: { ms: 50, steps: 3 } }, undefined, { onprogress: (p) => void seen.push(p) });
@@ -125,7 +131,7 @@ describe("calls through the pool", () => {
   });
 
   test("a crash mid-call is a tool error naming the server, exit code and stderr; the next call works", async () => {
-    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
+    await writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
     const { client } = await connect();
     const r: any = await client.callTool({ name: "fx__crash", arguments: { code: 3, lines: ["boom line"] } });
     expect(r.isError).toBe(true);
@@ -136,7 +142,7 @@ describe("calls through the pool", () => {
   });
 
   test("a server that never answers hits the call timeout", async () => {
-    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() }, pool: { call_timeout_s: 1 } });
+    await writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() }, pool: { call_timeout_s: 1 } });
     const { client } = await connect();
     const r: any = await client.callTool({ name: "fx__hang", arguments: {} });
     expect(r.isError).toBe(true);
@@ -145,7 +151,7 @@ describe("calls through the pool", () => {
 
   test("a client's notifications/cancelled stops the pooled call at once and reaches the server, under both revisions", async () => {
     const cancelLog = join(ws.path, "cancelled.log");
-    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: { ...fixture(), env: { FIXTURE_CANCEL_LOG: cancelLog } } } });
+    await writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: { ...fixture(), env: { FIXTURE_CANCEL_LOG: cancelLog } } } });
     const peer = new RawPeer(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
     open.push({ close: async () => void peer.proc.kill() });
     await peer.initialize();
@@ -172,7 +178,7 @@ describe("calls through the pool", () => {
 
   test("a missing required env var is named before anything starts", async () => {
     const mark = join(ws.path, "started.txt");
-    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: { type: "stdio", command: BUN, args: [fixtureServer, "--mark", mark], env_required: ["FX_TOKEN"] } } });
+    await writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: { type: "stdio", command: BUN, args: [fixtureServer, "--mark", mark], env_required: ["FX_TOKEN"] } } });
     const { client } = await connect();
     const r: any = await client.callTool({ name: "fx__echo", arguments: { text: "x" } });
     expect(r.isError).toBe(true);
@@ -185,7 +191,7 @@ describe("calls through the pool", () => {
   });
 
   test("pml killed with SIGKILL leaves no child server behind", async () => {
-    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
+    await writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
     const peer = new RawPeer(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
     await peer.initialize();
     const r = await peer.request(1, "tools/call", { name: "fx__pid", arguments: {} });
@@ -213,7 +219,7 @@ describe("install on first use", () => {
   test("a denied server is never installed; a tampered tarball never runs", async () => {
     const h = tempDir();
     try {
-      writeConfig({ permissions: { deny: ["fx"] }, private_mcps: { fx: desc(pkgs.server.integrity) } });
+      await writeConfig({ permissions: { deny: ["fx"] }, private_mcps: { fx: desc(pkgs.server.integrity) } }, h.path);
       const env = { PML_NPM_REGISTRY: reg.url, PML_HOME: h.path };
       const { client } = await connect({ env });
       const denied: any = await client.callTool({ name: "fx__echo", arguments: { text: "x" } });
@@ -221,7 +227,7 @@ describe("install on first use", () => {
       expect(reg.hits.length).toBe(0);
       expect(existsSync(join(h.path, "deps"))).toBe(false);
 
-      await editConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: desc(pkgs.evil.integrity.replace(/^sha512-./, "sha512-A")) } });
+      await editConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: desc(pkgs.evil.integrity.replace(/^sha512-./, "sha512-A")) } }, h.path);
       const bad: any = await client.callTool({ name: "fx__echo", arguments: { text: "x" } });
       expect(bad.isError).toBe(true);
       expect(text(bad)).toStartWith("Integrity check failed for @pml-test/fixture-server@1.2.3: expected sha512-A");
@@ -233,7 +239,7 @@ describe("install on first use", () => {
   test("an approved first call installs (with progress), verifies, starts, and answers in the same call", async () => {
     const h = tempDir();
     try {
-      writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: desc(pkgs.server.integrity) } });
+      await writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: desc(pkgs.server.integrity) } }, h.path);
       const { client } = await connect({ env: { PML_NPM_REGISTRY: reg.url, PML_HOME: h.path } });
       const progress: string[] = [];
       const r: any = await client.callTool({ name: "fx__echo", arguments: { text: "installed" } }, undefined, {
@@ -251,7 +257,7 @@ describe("install on first use", () => {
 
 describe("human in the loop", () => {
   test("no elicitation: approval_required, continue runs it, a replayed id is refused", async () => {
-    writeConfig({ private_mcps: { fx: fixture() } });
+    await writeConfig({ private_mcps: { fx: fixture() } });
     const { client } = await connect();
     const r: any = await client.callTool({ name: "fx__echo", arguments: { text: "hello" } });
     expect(r.approval_required).toBe(true);
@@ -271,7 +277,7 @@ describe("human in the loop", () => {
 
   test("a workflow id is bound to its tool; declining never runs; a forged id is refused", async () => {
     const mark = join(ws.path, "declined-mark.txt");
-    writeConfig({ private_mcps: { fx: fixture("--mark", mark) } });
+    await writeConfig({ private_mcps: { fx: fixture("--mark", mark) } });
     const { client } = await connect();
     const r: any = await client.callTool({ name: "call", arguments: { tool: "fx:echo", arguments: { text: "x" } } });
     const id = r.approval_context.workflow_id;
@@ -285,7 +291,7 @@ describe("human in the loop", () => {
   });
 
   test("Always persists the exact tool id to .pml.json allow, keeping the user's other keys", async () => {
-    writeConfig({ private_mcps: { fx: fixture() }, custom_key: { keep: true } });
+    await writeConfig({ private_mcps: { fx: fixture() }, custom_key: { keep: true } });
     const { client } = await connect();
     const r: any = await client.callTool({ name: "fx__echo", arguments: { text: "a" } });
     await client.callTool({ name: "fx__echo", arguments: { continue_workflow: { workflow_id: r.approval_context.workflow_id, approved: true, always: true } } });
@@ -296,7 +302,7 @@ describe("human in the loop", () => {
 
   test("elicitation: accept runs, Always persists, decline aborts, cancel falls back to the tool-result flow", async () => {
     const mark = join(ws.path, "elicit-mark.txt");
-    writeConfig({ private_mcps: { fx: fixture("--mark", mark) } });
+    await writeConfig({ private_mcps: { fx: fixture("--mark", mark) } });
     let answer: any = { action: "accept", content: { decision: "continue" } };
     const asked: any[] = [];
     const { client } = await connect({ elicit: (p) => (asked.push(p), answer) });
@@ -326,11 +332,11 @@ describe("human in the loop", () => {
   });
 
   test("first use of a namespace via call adds it to the surface and sends list_changed", async () => {
-    writeConfig({ permissions: { allow: ["everything"] }, private_mcps: {} });
+    await writeConfig({ permissions: { allow: ["everything"] }, private_mcps: {} });
     const { client } = await connect({ env: {} });
     let changed = 0;
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => void changed++);
-    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
+    await writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
     await client.callTool({ name: "call", arguments: { tool: "fx:echo", arguments: { text: "x" } } });
     await waitFor(() => changed > 0, 5000, "list_changed");
     const { tools } = await client.listTools();
@@ -347,12 +353,12 @@ describe("remote MCP servers (type http)", () => {
     });
     try {
       const url = server.url;
-      writeConfig({ permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url } } });
+      await writeConfig({ permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url } } });
       const { client } = await connect();
       const r: any = await client.callTool({ name: "remote__status", arguments: {} });
       expect(r.isError).toBeFalsy();
       expect(JSON.parse(text(r)).workspace.root).toBe(other.path);
-      await editConfig({ permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url: "http://example.com/mcp" } } });
+      await editConfig({ permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url: "http://example.com/mcp" } } }, home.path);
       const refused: any = await client.callTool({ name: "remote__status", arguments: {} });
       expect(refused.isError).toBe(true);
       expect(text(refused)).toMatch(/https/);
