@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 import { KEYS, startReplica, writeKeysFile, type Replica } from "./helpers.ts";
 import { CONFIG_RECHECK_MS } from "../../src/policy/project.ts";
 import { clockPassed } from "../helpers/wait.ts";
@@ -36,11 +37,12 @@ async function teammate(key: string, config: Record<string, unknown>, file = "he
   const home = tempDir("pml-team-home-");
   dirs.push(ws, home);
   writeFileSync(join(ws.path, "a.txt"), file);
-  const put = (cfg: Record<string, unknown>) => writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ cloud: { url: registry.url }, ...cfg }));
-  put(config);
+  // The teammate trusts the .pml.json they write, and each edit of theirs (these add grants).
+  const put = (cfg: Record<string, unknown>) => writeTrustedConfig(ws.path, { cloud: { url: registry.url }, ...cfg }, home.path);
+  await put(config);
   /** An edit while pml runs: it applies to calls made CONFIG_RECHECK_MS after it (read on the clock, not a timer). */
   const write = async (cfg: Record<string, unknown>) => {
-    put(cfg);
+    await put(cfg);
     await clockPassed(CONFIG_RECHECK_MS, performance.now());
   };
   const c = await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, PML_API_KEY: key, ...env }) });

@@ -8,13 +8,14 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { BIN, entries, RawPeer, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 import { oauthServer } from "./stand-ins.ts";
 
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
 const remote = oauthServer();
 const ws = tempDir("pml-oauth-e2e-ws-");
 const home = tempDir("pml-oauth-e2e-home-");
-writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { allow: ["secured"] }, private_mcps: { secured: { type: "http", url: remote.url } } }));
+await writeTrustedConfig(ws.path, { permissions: { allow: ["secured"] }, private_mcps: { secured: { type: "http", url: remote.url } } }, home.path);
 afterAll(() => {
   remote.stop();
   ws.cleanup();
@@ -117,9 +118,10 @@ test("a .pml.json entry with a pre-registered client (secret from the workspace 
   const ws2 = tempDir("pml-oauth-pre-ws-");
   try {
     writeFileSync(join(ws2.path, ".env"), "TEAM_OAUTH_SECRET=team-secret-0451\n");
-    writeFileSync(
-      join(ws2.path, ".pml.json"),
-      JSON.stringify({ permissions: { allow: ["team"] }, private_mcps: { team: { type: "http", url: pre.url, oauth: { client_id: "team-app", client_secret: "${TEAM_OAUTH_SECRET}" } } } }),
+    await writeTrustedConfig(
+      ws2.path,
+      { permissions: { allow: ["team"] }, private_mcps: { team: { type: "http", url: pre.url, oauth: { client_id: "team-app", client_secret: "${TEAM_OAUTH_SECRET}" } } } },
+      home.path,
     );
     const { client } = await sdkClient(entries.binary, { cwd: ws2.path, env: testEnv({ PML_WORKSPACE: ws2.path, PML_HOME: home.path }), capabilities: { elicitation: { form: {}, url: {} } } });
     try {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, linkSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, entries, sdkClient, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
 let ws: ReturnType<typeof tempDir>;
@@ -14,7 +15,7 @@ let home: ReturnType<typeof tempDir>;
 const closers: Array<() => Promise<void>> = [];
 
 async function connect(cfg: Record<string, unknown>) {
-  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify(cfg, null, 2));
+  await writeTrustedConfig(ws.path, JSON.stringify(cfg, null, 2), home.path);
   const c = await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
   closers.push(() => c.transport.close());
   return c.client;

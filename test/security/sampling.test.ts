@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { CreateMessageRequestSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureServer } from "../pool/helpers.ts";
 import { BUN, entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 import { messagesApi, type MessagesApi } from "../helpers/messages-api.ts";
 
 const KEY = "sk-ant-SECRET-sampling-4b1c";
@@ -29,9 +30,10 @@ afterAll(() => {
   home.cleanup();
 });
 
-function config(sampling: Record<string, unknown> = {}) {
-  writeFileSync(
-    join(ws.path, ".pml.json"),
+/** The user's .pml.json, trusted. */
+async function config(sampling: Record<string, unknown> = {}) {
+  await writeTrustedConfig(
+    ws.path,
     JSON.stringify(
       {
         permissions: { allow: ["fx"] },
@@ -41,6 +43,7 @@ function config(sampling: Record<string, unknown> = {}) {
       null,
       2,
     ),
+    home.path,
   );
 }
 
@@ -53,7 +56,7 @@ async function connect(capabilities: Record<string, unknown>) {
 const sample = (client: any) => client.callTool({ name: "fx__sample", arguments: { prompt: "spend it", maxTokens: 100000 } });
 
 test("a client that cannot ask: nothing reaches the API, and the server is told how to allow it", async () => {
-  config();
+  await config();
   seen.length = 0;
   const { client, transport } = await connect({});
   const r: any = await sample(client);
@@ -64,7 +67,7 @@ test("a client that cannot ask: nothing reaches the API, and the server is told 
 });
 
 test("the user is asked first, with the server, model, cap, URL and key variable; declining sends nothing", async () => {
-  config();
+  await config();
   seen.length = 0;
   const { client, transport } = await connect({ elicitation: { form: {} } });
   const asked: string[] = [];
@@ -86,7 +89,7 @@ test("the user is asked first, with the server, model, cap, URL and key variable
 });
 
 test("approved once: the request goes out clamped to sampling.max_tokens; the next one is not asked again", async () => {
-  config();
+  await config();
   seen.length = 0;
   const { client, transport } = await connect({ elicitation: { form: {} } });
   let asked = 0;
@@ -106,7 +109,7 @@ test("approved once: the request goes out clamped to sampling.max_tokens; the ne
 });
 
 test('"Always" adds the server to sampling.allow, and the next session is not asked', async () => {
-  config();
+  await config();
   const first = await connect({ elicitation: { form: {} } });
   first.client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { decision: "always" } }));
   expect(text(await sample(first.client))).toContain("stand-in answer");
@@ -123,7 +126,7 @@ test('"Always" adds the server to sampling.allow, and the next session is not as
 });
 
 test("relayed to a client that samples: its own UI approves, but the cap still applies", async () => {
-  config();
+  await config();
   const { client, transport } = await connect({ sampling: {} });
   let maxTokens: number | undefined;
   client.setRequestHandler(CreateMessageRequestSchema, async (req) => {
