@@ -60,6 +60,9 @@ beforeAll(async () => {
   // The registry's search module declares SEARCH_KEY; only the user's grant lets it go (to cloud.url).
   cfg.env_grants = { search: ["SEARCH_KEY"] };
   writeFileSync(join(project.path, ".pml.json"), JSON.stringify(cfg, null, 2));
+  // init trusted what it wrote; the grants added by hand apply once the user trusts them.
+  const trust = Bun.spawnSync([BIN, "trust", "--yes"], { cwd: project.path, env: testEnv({ PML_HOME: home.path }), stdin: "ignore" });
+  expect(trust.exitCode, trust.stderr.toString()).toBe(0);
   writeFileSync(join(project.path, "notes.md"), "# notes\nhello from the workspace\n");
   symlinkSync(join(outside.path, "secret.txt"), join(project.path, "sneaky.txt"));
 });
