@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 function bwrapWorks(): string | undefined {
@@ -36,7 +37,7 @@ async function shell(peer: RawPeer, id: number, command: string): Promise<any> {
   return JSON.parse(r.result.structuredContent ? JSON.stringify(r.result.structuredContent) : text);
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   root = tempDir("pml-confine-");
   home = join(root.path, "home");
   // The workspace under the home directory: hidden with the rest of it, then bound back.
@@ -45,7 +46,7 @@ beforeAll(() => {
   mkdirSync(join(ws, ".git/hooks"), { recursive: true });
   mkdirSync(join(ws, "sub"), { recursive: true });
   writeFileSync(join(home, "secret.txt"), SECRET);
-  writeFileSync(join(ws, ".pml.json"), JSON.stringify({ permissions: { allow: ["shell:exec"] } }));
+  await writeTrustedConfig(ws, { permissions: { allow: ["shell:exec"] } }, pmlHome);
   writeFileSync(join(ws, ".mcp.json"), JSON.stringify({ mcpServers: {} }));
   writeFileSync(join(ws, ".git/config"), "[core]\n");
 });
@@ -271,7 +272,7 @@ withBwrap("stdio MCP servers", () => {
   afterAll(() => server?.stop(true));
 
   async function probe(entry: Record<string, unknown>, sandbox: Record<string, unknown> = {}) {
-    writeFileSync(join(srvWs, ".pml.json"), JSON.stringify({ permissions: { allow: ["probe"] }, sandbox, private_mcps: { probe: entry } }));
+    await writeTrustedConfig(srvWs, { permissions: { allow: ["probe"] }, sandbox, private_mcps: { probe: entry } }, pmlHome);
     const peer = new RawPeer([BIN], { cwd: srvWs, env: env({ PML_WORKSPACE: srvWs }) });
     try {
       await peer.initialize();
@@ -400,7 +401,7 @@ withBwrap("catalog server confined", () => {
   test.skipIf(!!npmUnreachable)("memory answers tool calls and keeps its graph in $PML_HOME/data/memory (skipped when the npm registry is unreachable)", async () => {
     const memWs = join(home, "mem-project");
     mkdirSync(memWs, { recursive: true });
-    writeFileSync(join(memWs, ".pml.json"), JSON.stringify({ permissions: { allow: ["memory"] } }));
+    await writeTrustedConfig(memWs, { permissions: { allow: ["memory"] } }, pmlHome);
     const peer = new RawPeer([BIN], { cwd: memWs, env: env({ PML_WORKSPACE: memWs }) });
     try {
       await peer.initialize();
@@ -423,7 +424,7 @@ withBwrap("catalog server confined", () => {
     // Another project does not see the first one's entities.
     const otherWs = join(home, "other-project");
     mkdirSync(otherWs, { recursive: true });
-    writeFileSync(join(otherWs, ".pml.json"), JSON.stringify({ permissions: { allow: ["memory"] } }));
+    await writeTrustedConfig(otherWs, { permissions: { allow: ["memory"] } }, pmlHome);
     const other = new RawPeer([BIN], { cwd: otherWs, env: env({ PML_WORKSPACE: otherWs }) });
     try {
       await other.initialize();
@@ -441,7 +442,7 @@ describe("approval text for stdio servers", () => {
   async function askText(extraEnv: Record<string, string>, cfg: Record<string, unknown>, tool: string): Promise<string> {
     const askWs = join(root.path, `ask-srv-${Math.random().toString(36).slice(2, 8)}`);
     mkdirSync(askWs, { recursive: true });
-    writeFileSync(join(askWs, ".pml.json"), JSON.stringify(cfg));
+    await writeTrustedConfig(askWs, cfg, pmlHome);
     const peer = new RawPeer([BIN], { cwd: askWs, env: env({ PML_WORKSPACE: askWs, ...extraEnv }) });
     try {
       await peer.initialize();
