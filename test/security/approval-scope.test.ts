@@ -3,8 +3,6 @@
 // client of the same `pml serve`, nor to a stateless 2026-07-28 request, however often the
 // approving session has called the tool since.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { fixtureServer } from "../pool/helpers.ts";

@@ -2,7 +2,7 @@
 // maxTokens 100000 must not reach the user's LLM API unasked. A local stand-in speaks the Anthropic
 // Messages API and records what it receives; the fixture server asks for the completion.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CreateMessageRequestSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureServer } from "../pool/helpers.ts";

@@ -2,9 +2,7 @@
 // (they used to be held forever until descriptors ran out), sessions are capped, and a child
 // server's request reaches only the client whose call caused it, never another client's stream.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
 import { connect as tcpConnect, type Socket } from "node:net";
-import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
