@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError } from "../../src/errors.ts";
@@ -68,6 +68,17 @@ describe("approvalMode", () => {
 });
 
 describe("allowAlways", () => {
+  // "Always" records its grant as trusted in $PML_HOME/trust/: a temporary PML_HOME (inherited by
+  // the racing children), not the real ~/.pml.
+  const before = process.env.PML_HOME;
+  beforeEach(() => {
+    process.env.PML_HOME = tempDir("pml-home-");
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.PML_HOME;
+    else process.env.PML_HOME = before;
+  });
+
   test("adds the exact tool id (not the namespace), idempotent, keeps other keys", async () => {
     const ws = tempDir();
     writeFileSync(join(ws, ".pml.json"), JSON.stringify({ mine: 1, permissions: { ask: ["memory:create_entities", "memory"], deny: ["shell"] } }, null, 2));
@@ -111,6 +122,7 @@ describe("allowAlways", () => {
     const go = join(ws, "go");
     const child = (prefix: string) =>
       Bun.spawn([process.execPath, join(import.meta.dir, "fixtures/always-child.ts"), ws, prefix, "12", go], {
+        env: { ...process.env },
         stdout: "pipe",
         stderr: "pipe",
       });
