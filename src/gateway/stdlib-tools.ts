@@ -274,6 +274,7 @@ export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamesp
             update: { type: "boolean", description: "save as a new version of an existing name" },
             version_tag: str("explicit version, greater than the current"),
             change_summary: str("what changed (for a new version)"),
+            scope: { type: "string", enum: ["workspace", "user"], description: "workspace (default): this workspace only; user: every workspace of yours reads it" },
           },
           ["name", "code"],
         ),
@@ -284,7 +285,7 @@ export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamesp
         if (problem) throw new ToolError(`The code does not parse, so it was not saved: ${problem}`);
         const defaults = args.args ?? {};
         if (typeof defaults !== "object" || defaults === null || Array.isArray(defaults)) throw new ToolError('"args" must be an object.');
-        const plan = await deps.memory.plan(settings, { code, name: args.name ?? "", parameters: args.parameters, update: args.update, version_tag: args.version_tag, change_summary: args.change_summary });
+        const plan = await deps.memory.plan(settings, { code, name: args.name ?? "", parameters: args.parameters, update: args.update, version_tag: args.version_tag, change_summary: args.change_summary, scope: args.scope });
         if (!plan.ok) throw new ToolError(plan.error.replace(" Nothing was run.", " Nothing was saved."));
         if (!plan.capture) throw new ToolError(".pml.json memory.capture is false: nothing is saved.");
         const saved = await deps.memory.capture(settings, plan, {
