@@ -3,6 +3,7 @@
 // (test/memory/migration.test.ts opens a database made by step 1 alone).
 import type { Database } from "bun:sqlite";
 import { UserError } from "../errors.ts";
+import { ownerStep } from "./migration-owners.ts";
 
 /** A step that may need what this SQLite lacks: when it fails with `unsupported`, it is recorded as
  * applied without its effect (its first statement must be the one that can fail). */
@@ -188,109 +189,9 @@ export const MIGRATIONS: ReadonlyArray<string | OptionalStep | RebuildStep> = [
   ALTER TABLE tool_usage_by_second RENAME TO tool_usage;
   `,
   // 8: a record belongs to an owner (a workspace's real path, or the user's scope), not to the
-  // org/project a .pml.json names: any repository could name another's project and read or replace
-  // its capabilities. Names are unique per owner. Records from before are `legacy:<org>/<project>`
-  // until a workspace of that old scope adopts them (sqlite-adopt.ts).
+  // org/project a .pml.json names; names are unique per owner (migration-owners.ts).
   { rebuild: ownerStep },
 ];
-
-function ownerStep(db: Database): void {
-  const cols = `id, record_type, org, project, namespace, action, named, fqdn, description, intent, code, code_hash, parameters_schema,
-    default_args, tools_used, routing, routing_explicit, visibility, version_tag, created_by, created_at, updated_by, updated_at,
-    usage_count, success_count, total_latency_ms, verified, signature, seq, last_used_at, forked_from`;
-  const textIndex = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'capability_text'").get() !== null;
-  db.run(`
-  DROP TRIGGER capability_tags_copy;
-  CREATE TABLE capabilities_owned (
-    id TEXT PRIMARY KEY,
-    record_type TEXT NOT NULL DEFAULT 'capability' CHECK (record_type IN ('capability', 'mcp-server')),
-    owner TEXT NOT NULL,
-    org TEXT NOT NULL,
-    project TEXT NOT NULL,
-    namespace TEXT NOT NULL,
-    action TEXT NOT NULL,
-    named INTEGER NOT NULL,
-    fqdn TEXT NOT NULL,
-    description TEXT NOT NULL DEFAULT '',
-    intent TEXT NOT NULL DEFAULT '',
-    code TEXT NOT NULL,
-    code_hash TEXT NOT NULL,
-    parameters_schema TEXT NOT NULL DEFAULT '{"type":"object"}',
-    default_args TEXT NOT NULL DEFAULT '{}',
-    tools_used TEXT NOT NULL DEFAULT '[]',
-    routing TEXT NOT NULL CHECK (routing IN ('local', 'cloud')),
-    routing_explicit INTEGER NOT NULL DEFAULT 0,
-    visibility TEXT NOT NULL DEFAULT 'private' CHECK (visibility IN ('private', 'project', 'org', 'public')),
-    version_tag TEXT NOT NULL DEFAULT '1.0.0',
-    created_by TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    updated_by TEXT NOT NULL,
-    updated_at TEXT NOT NULL,
-    usage_count INTEGER NOT NULL DEFAULT 0,
-    success_count INTEGER NOT NULL DEFAULT 0,
-    total_latency_ms REAL NOT NULL DEFAULT 0,
-    verified INTEGER NOT NULL DEFAULT 0,
-    signature TEXT,
-    seq INTEGER NOT NULL,
-    last_used_at TEXT,
-    forked_from TEXT REFERENCES capabilities (id),
-    UNIQUE (owner, namespace, action)
-  );
-  INSERT INTO capabilities_owned (rowid, owner, ${cols})
-    SELECT rowid, 'legacy:' || org || '/' || project, ${cols} FROM capabilities;
-  DROP TABLE capabilities;
-  ALTER TABLE capabilities_owned RENAME TO capabilities;
-  CREATE INDEX capabilities_code ON capabilities (owner, code_hash);
-  CREATE INDEX capabilities_fqdn ON capabilities (fqdn);
-  CREATE INDEX capabilities_seq ON capabilities (seq);
-  CREATE INDEX capabilities_creator ON capabilities (owner, created_by, record_type, namespace, action);
-
-  CREATE TABLE capability_aliases_owned (
-    owner TEXT NOT NULL,
-    org TEXT NOT NULL,
-    project TEXT NOT NULL,
-    namespace TEXT NOT NULL,
-    action TEXT NOT NULL,
-    capability_id TEXT NOT NULL REFERENCES capabilities (id),
-    created_at TEXT NOT NULL,
-    PRIMARY KEY (owner, namespace, action)
-  );
-  INSERT INTO capability_aliases_owned (owner, org, project, namespace, action, capability_id, created_at)
-    SELECT 'legacy:' || org || '/' || project, org, project, namespace, action, capability_id, created_at FROM capability_aliases;
-  DROP TABLE capability_aliases;
-  ALTER TABLE capability_aliases_owned RENAME TO capability_aliases;
-  CREATE INDEX capability_aliases_target ON capability_aliases (capability_id);
-
-  ALTER TABLE capability_tags ADD COLUMN owner TEXT NOT NULL DEFAULT '';
-  UPDATE capability_tags SET owner = (SELECT c.owner FROM capabilities c WHERE c.id = capability_tags.capability_id);
-  DROP INDEX capability_tags_query;
-  CREATE INDEX capability_tags_query ON capability_tags (tag, owner, record_type, namespace, action, created_by);
-  CREATE TRIGGER capability_tags_copy AFTER INSERT ON capability_tags BEGIN
-    UPDATE capability_tags SET (owner, org, project, record_type, namespace, action, created_by) =
-      (SELECT c.owner, c.org, c.project, c.record_type, c.namespace, c.action, c.created_by FROM capabilities c WHERE c.id = NEW.capability_id)
-    WHERE rowid = NEW.rowid;
-  END;
-  CREATE TRIGGER capability_tags_follow AFTER UPDATE OF owner, org, project, record_type, namespace, action, created_by ON capabilities BEGIN
-    UPDATE capability_tags SET owner = NEW.owner, org = NEW.org, project = NEW.project, record_type = NEW.record_type,
-      namespace = NEW.namespace, action = NEW.action, created_by = NEW.created_by
-    WHERE capability_id = NEW.id;
-  END;
-  `);
-  // The text index keeps its rows (keyed by rowid, copied above); its triggers went with the table.
-  if (textIndex)
-    db.run(`
-  CREATE TRIGGER capability_text_insert AFTER INSERT ON capabilities BEGIN
-    INSERT INTO capability_text (rowid, text) VALUES (NEW.rowid, NEW.namespace || ':' || NEW.action || char(10) || NEW.description || char(10) || NEW.intent);
-  END;
-  CREATE TRIGGER capability_text_update AFTER UPDATE OF namespace, action, description, intent ON capabilities BEGIN
-    DELETE FROM capability_text WHERE rowid = OLD.rowid;
-    INSERT INTO capability_text (rowid, text) VALUES (NEW.rowid, NEW.namespace || ':' || NEW.action || char(10) || NEW.description || char(10) || NEW.intent);
-  END;
-  CREATE TRIGGER capability_text_delete AFTER DELETE ON capabilities BEGIN
-    DELETE FROM capability_text WHERE rowid = OLD.rowid;
-  END;
-  `);
-}
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open
  * the same file at once (the step is re-checked inside the write lock). */

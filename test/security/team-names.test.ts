@@ -50,7 +50,7 @@ async function acmeMember(memory: Record<string, unknown> = {}) {
 
 const byName = async (key: string | undefined) => {
   const res = await fetch(`${registry.url}/mcp?name=git:release_notes`, { headers: auth(key) });
-  return (await res.json()) as { items: Array<{ fqdn: string; org: string }>; viewer?: { org: string } };
+  return (await res.json()) as { items: Array<{ fqdn: string; org: string }>; viewer?: { org: string; user: string } };
 };
 
 describe("a team name resolves in the caller's own org", () => {
