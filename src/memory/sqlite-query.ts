@@ -93,7 +93,7 @@ function pageByCreators(s: StoreDb, q: CapabilityQuery, owners: readonly string[
   const creators: Array<[string, string]> = [];
   let seen = 0;
   for (const owner of owners)
-    for (let r = first.get(owner, prefix) as { created_by: string } | null; r && r.created_by.startsWith(prefix); r = next.get(owner, r.created_by) as { created_by: string } | null) {
+    for (let r = first.get(owner, prefix) as { created_by: string } | null; r?.created_by.startsWith(prefix); r = next.get(owner, r.created_by) as { created_by: string } | null) {
       if (++seen > 64) return undefined;
       if ((matches.get(r.created_by, glob) as { m: number }).m) creators.push([owner, r.created_by]);
     }

@@ -11,7 +11,6 @@ import { join } from "node:path";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
 import { auth, KEYS, startReplica, writeKeysFile, type Replica } from "../registry-db/helpers.ts";
 
-const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
 const TOKEN = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
 const DB_URL = "postgres://app:S3cr3tPassw0rd@db.internal:5432/app";
 const ENV_VALUE = "tenant-7d1c0f9e-internal"; // a plain variable, no secret-sounding name
