@@ -34,6 +34,8 @@ import { BUSY_TIMEOUT_MS, whileBusy } from "../sqlite-busy.ts";
 export class SqliteCapabilityStore implements CapabilityStore {
   readonly db: Database;
   private readonly s: StoreDb;
+  /** Scopes (owner and old name) whose legacy records were looked for in this process. */
+  private readonly adopted = new Set<string>();
 
   constructor(readonly path: string) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -50,8 +52,6 @@ export class SqliteCapabilityStore implements CapabilityStore {
     const textIndex = this.db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'capability_text'").get() !== null;
     this.s = { db: this.db, q: prepareStatements(this.db), textIndex };
   }
-
-  private readonly adopted = new Set<string>();
 
   /** The scope, once the records its old name left from before owners are its own (sqlite-adopt.ts). */
   private own(scope: Scope): Scope {
@@ -125,7 +125,8 @@ export class SqliteCapabilityStore implements CapabilityStore {
     // The user's capabilities beside the workspace's, but not under a name the workspace holds.
     const held = new Set(caps.map((c) => c.display_name));
     for (const owner of others) for (const c of (this.s.q.listNamed.all(owner) as Row[]).map(toCapability)) if (!held.has(c.display_name)) caps.push(c);
-    return caps.sort((a, b) => (a.display_name < b.display_name ? -1 : a.display_name > b.display_name ? 1 : 0));
+    // By (namespace, action), as the statement orders each owner's.
+    return caps.sort((a, b) => (a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : a.action < b.action ? -1 : a.action > b.action ? 1 : 0));
   }
 
   async changedSince(seq: number, limit = 1_000_000): Promise<Capability[]> {
