@@ -11,11 +11,12 @@
 //
 // Slow bodies and idle connections are cut after the idle timeout; a request whose body has
 // been read may then run as long as its tool takes. The transport only routes messages: the
-// protocol lives in server.ts. Its parts are in http/: admission (who may call), endpoint (the
-// routes), exchange (one POST's answer), sessions and their GET streams.
+// protocol lives in server.ts. Its parts are in http/: admission (who may call: Host, Origin, the
+// bearer token), endpoint (the routes), exchange (one POST's answer), sessions and their GET streams.
 import type { Server } from "bun";
 import { log } from "../log.ts";
 import { Admission } from "./http/admission.ts";
+import type { BearerAuth } from "./http/bearer.ts";
 import { MAX_BODY, McpEndpoint } from "./http/endpoint.ts";
 import { SessionTable } from "./http/sessions.ts";
 import { httpError, MCP_PATH } from "./http/wire.ts";
@@ -30,6 +31,8 @@ export const DEFAULT_MAX_SESSIONS = 64;
 export const DEFAULT_IDLE_TIMEOUT_S = 15;
 
 export interface HttpServeOptions {
+  /** The token every request must carry (Authorization: Bearer), or "none" (`--no-auth`). */
+  auth: BearerAuth | "none";
   /** 0 (default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -51,7 +54,7 @@ export interface HttpGatewayServer {
   stop(): Promise<void>;
 }
 
-export function serveHttp(opts: HttpServeOptions = {}): HttpGatewayServer {
+export function serveHttp(opts: HttpServeOptions): HttpGatewayServer {
   return new StreamableHttpServer(opts);
 }
 
@@ -79,7 +82,7 @@ class StreamableHttpServer implements HttpGatewayServer {
       fetch: (req) => this.fetch(req),
     });
     this.port = this.server.port!;
-    this.admission = new Admission(bindHost, this.port);
+    this.admission = new Admission(bindHost, this.port, opts.auth);
     this.sessions = new SessionTable(opts.maxSessions ?? DEFAULT_MAX_SESSIONS);
     this.endpoint = new McpEndpoint(this.gateway, this.sessions, idleTimeoutS, (req) => this.server.timeout(req, 0));
     const shownHost = bindHost === "0.0.0.0" || bindHost === "::" ? "127.0.0.1" : bindHost.includes(":") ? `[${bindHost}]` : bindHost;

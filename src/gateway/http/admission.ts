@@ -1,5 +1,7 @@
 // Whether a request may reach the MCP endpoint at all, decided before anything is read or
-// dispatched: the one place `pml serve` accepts or refuses a caller (a credential check goes here).
+// dispatched: the one place `pml serve` accepts or refuses a caller. The endpoint, then the Host
+// and Origin (a web page must not reach it), then the caller's token (another local user must not).
+import { BearerCheck, type BearerAuth } from "./bearer.ts";
 import { httpError, MCP_PATH } from "./wire.ts";
 
 /** Loopback Origin values a local tool (inspector, browser devtool) may send; any port. */
@@ -7,11 +9,14 @@ const LOCAL_ORIGIN = /^https?:\/\/(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::
 
 export class Admission {
   private readonly allowedHosts: Set<string>;
+  private readonly bearer: BearerCheck | undefined;
 
-  constructor(bindHost: string, port: number) {
+  /** `auth` "none" is `pml serve --no-auth`: any caller that passes the other checks is served. */
+  constructor(bindHost: string, port: number, auth: BearerAuth | "none") {
     this.allowedHosts = new Set(
       ["127.0.0.1", "localhost", "[::1]", bindHost.includes(":") && !bindHost.startsWith("[") ? `[${bindHost}]` : bindHost].map((h) => `${h.toLowerCase()}:${port}`),
     );
+    this.bearer = auth === "none" ? undefined : new BearerCheck(auth);
   }
 
   /** The answer that refuses `req`, or undefined when it may be dispatched. */
@@ -23,6 +28,6 @@ export class Admission {
     if (!this.allowedHosts.has(host)) return httpError(403, `Forbidden: Host ${JSON.stringify(host)} is not this server (use ${[...this.allowedHosts][0]})`);
     const origin = req.headers.get("origin");
     if (origin && !LOCAL_ORIGIN.test(origin)) return httpError(403, `Forbidden: Origin ${origin} is not allowed (only local origins may call pml)`);
-    return undefined;
+    return this.bearer?.refusal(req);
   }
 }
