@@ -13,7 +13,8 @@ export default defineCommand({
     "idle-timeout": { type: "string", description: "Seconds a slow request body or an idle connection is given", default: "15" },
     auth: {
       type: "boolean",
-      description: "Ask every caller for your token (Authorization: Bearer; PML_SERVE_TOKEN, else $PML_HOME/serve.token). --no-auth serves anyone who reaches the port",
+      description: "Ask every caller for your token: Authorization: Bearer (PML_SERVE_TOKEN, else $PML_HOME/serve.token)",
+      negativeDescription: "Serve anyone who reaches the port, without a token (loopback only; warned)",
       default: true,
     },
     "print-token": { type: "boolean", description: "Print the token to stdout (creating $PML_HOME/serve.token if needed) and exit" },
@@ -44,10 +45,10 @@ export default defineCommand({
       const why = e?.code === "EADDRINUSE" ? `port ${port} is in use; pick another with --port N (or --port 0 for any free port)` : (e?.message ?? String(e));
       return fail(`pml serve could not listen on ${args.host}:${port}: ${why}`);
     }
-    // Tests and scripts read this line for the actual port.
-    process.stderr.write(`pml serve listening on ${server.url}\n`);
+    // Tests and scripts read the first line for the actual port.
+    const how = auth === "none" ? "" : `pml serve: every request needs \`Authorization: Bearer <token>\`; ${auth.where}\n`;
+    process.stderr.write(`pml serve listening on ${server.url}\n${how}`);
     if (auth === "none") warnNoAuth(server.url);
-    else process.stderr.write(`pml serve: every request needs \`Authorization: Bearer <token>\`; ${auth.where}\n`);
     void server.gateway.warm().catch((e) => log.error(`pml could not start: ${(e as Error).message}`));
 
     let closing = false;

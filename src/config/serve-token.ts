@@ -10,6 +10,8 @@ import { pmlHome } from "./paths.ts";
 type Env = Record<string, string | undefined>;
 
 export const SERVE_TOKEN_ENV = "PML_SERVE_TOKEN";
+/** The Authorization value a client's config (.mcp.json) holds: its environment supplies the token. */
+export const SERVE_AUTH_REF = `Bearer \${${SERVE_TOKEN_ENV}}`;
 const SERVE_TOKEN_FILE = "serve.token";
 /** RFC 6750's token characters, and long enough not to be guessed. */
 const TOKEN_FORM = /^[A-Za-z0-9\-._~+/]{32,}=*$/;

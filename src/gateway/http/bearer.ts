@@ -2,6 +2,7 @@
 // token gets 401 before anything of its request is read. Compared as SHA-256 digests in constant
 // time, so neither the token's length nor a matching prefix shows in how fast the answer comes.
 import { createHash, timingSafeEqual } from "node:crypto";
+import { SERVE_AUTH_REF } from "../../config/serve-token.ts";
 import { log } from "../../log.ts";
 import { httpError } from "./wire.ts";
 
@@ -12,7 +13,7 @@ export interface BearerAuth {
   where: string;
 }
 
-const HOW = 'send the header `Authorization: Bearer <token>` (in .mcp.json: "headers": {"Authorization": "Bearer ${PML_SERVE_TOKEN}"})';
+const HOW = `send the header \`Authorization: Bearer <token>\` (in .mcp.json: "headers": {"Authorization": "${SERVE_AUTH_REF}"})`;
 
 export class BearerCheck {
   private readonly digest: Buffer;
