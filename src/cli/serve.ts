@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { defineCommand } from "citty";
 import type { BearerAuth } from "../gateway/http/bearer.ts";
 
@@ -18,6 +19,7 @@ export default defineCommand({
       default: true,
     },
     "print-token": { type: "boolean", description: "Print the token to stdout (creating $PML_HOME/serve.token if needed) and exit" },
+    socket: { type: "string", description: "Listen on this Unix socket instead of --host/--port: mode 0600, so only you can connect, with no token" },
   },
   async run({ args }) {
     const { log } = await import("../log.ts");
@@ -36,19 +38,21 @@ export default defineCommand({
     if (!/^\d+$/.test(args["max-sessions"]) || maxSessions < 1) fail(`--max-sessions ${args["max-sessions"]}: expected a positive integer`);
     const idleTimeoutS = Number(args["idle-timeout"]);
     if (!/^\d+$/.test(args["idle-timeout"]) || idleTimeoutS < 1 || idleTimeoutS > 255) fail(`--idle-timeout ${args["idle-timeout"]}: expected seconds from 1 to 255`);
-    const auth = await callerAuth(args.auth !== false, args.host, fail);
+    const socket = args.socket ? resolve(args.socket) : undefined;
+    if (socket) await (await import("../gateway/http/unix-socket.ts")).clearStaleSocket(socket);
+    // On a socket its mode keeps other users out; a token would add nothing.
+    const auth = socket ? "none" : await callerAuth(args.auth !== false, args.host, fail);
     const { serveHttp } = await import("../gateway/http.ts");
     let server;
     try {
-      server = serveHttp({ port, host: args.host, maxSessions, idleTimeoutS, auth });
+      server = serveHttp({ port, host: args.host, socket, maxSessions, idleTimeoutS, auth });
     } catch (e: any) {
       const why = e?.code === "EADDRINUSE" ? `port ${port} is in use; pick another with --port N (or --port 0 for any free port)` : (e?.message ?? String(e));
-      return fail(`pml serve could not listen on ${args.host}:${port}: ${why}`);
+      return fail(`pml serve could not listen on ${socket ?? `${args.host}:${port}`}: ${why}`);
     }
     // Tests and scripts read the first line for the actual port.
-    const how = auth === "none" ? "" : `pml serve: every request needs \`Authorization: Bearer <token>\`; ${auth.where}\n`;
-    process.stderr.write(`pml serve listening on ${server.url}\n${how}`);
-    if (auth === "none") warnNoAuth(server.url);
+    process.stderr.write(`pml serve listening on ${socket ? `unix:${socket}` : server.url}\n${howToConnect(server.url, socket, auth)}`);
+    if (auth === "none" && !socket) warnNoAuth(server.url);
     void server.gateway.warm().catch((e) => log.error(`pml could not start: ${(e as Error).message}`));
 
     let closing = false;
@@ -80,6 +84,12 @@ async function callerAuth(required: boolean, host: string, fail: (message: strin
   const token = loadServeToken();
   if (token.created) process.stderr.write(`pml serve: created ${token.path} (mode 0600): the token clients must send.\n`);
   return { token: token.token, where: serveTokenWhere(token) };
+}
+
+/** The line after the URL: what a client must do to be served. */
+function howToConnect(url: string, socket: string | undefined, auth: BearerAuth | "none"): string {
+  if (socket) return `pml serve: only your user can connect (mode 0600), no token needed; e.g. curl --unix-socket ${socket} ${url}\n`;
+  return auth === "none" ? "" : `pml serve: every request needs \`Authorization: Bearer <token>\`; ${auth.where}\n`;
 }
 
 /** Always printed, whatever PML_LOG says: nothing stands between other users and the tools. */

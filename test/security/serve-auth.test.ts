@@ -3,7 +3,7 @@
 // caller without this user's token (none, a wrong one, another PML_HOME's) can neither
 // initialize, list nor call, in either revision nor inside the user's own session, and nothing
 // runs; the user's token works; the token file is created 0600 and refused when others can read
-// it; --no-auth is loud and loopback-only.
+// it; --no-auth is loud and loopback-only; --socket is a Unix socket only its owner may open.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -225,5 +225,51 @@ describe("--no-auth", () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("--no-auth is only allowed on 127.0.0.1, ::1 or localhost");
     expect(r.stderr).not.toContain("listening on");
+  });
+});
+
+describe("--socket", () => {
+  const init = (path: string) => fetch("http://localhost/mcp", { unix: path, method: "POST", headers: HEADERS, body: JSON.stringify(INIT) } as RequestInit);
+  /** Starts `pml serve --socket`, resolved once it answers there. */
+  async function onSocket(path: string) {
+    const proc = Bun.spawn([BIN, "serve", "--socket", path], { cwd: ws.path, env: env(), stdin: "ignore", stdout: "ignore", stderr: "pipe" });
+    const stderr = new Response(proc.stderr as ReadableStream).text();
+    for (let i = 0; i < 200; i++) {
+      if (await init(path).then((r) => (r.body?.cancel(), true), () => false)) break;
+      await Bun.sleep(25);
+    }
+    return { proc, stderr };
+  }
+
+  test("is created 0600 and serves its owner without a token; a socket left by a killed pml is replaced", async () => {
+    const path = join(ws.path, "pml.sock");
+    const first = await onSocket(path);
+    const st = statSync(path);
+    expect(st.isSocket()).toBe(true);
+    expect(st.mode & 0o777).toBe(0o600);
+    const res = await init(path);
+    expect(res.status).toBe(200);
+    expect((await message(res)).result.serverInfo.name).toBe("pml");
+    first.proc.kill("SIGKILL"); // leaves the socket file behind
+    await first.proc.exited;
+    expect(existsSync(path)).toBe(true);
+    const second = await onSocket(path);
+    try {
+      expect((await init(path)).status).toBe(200);
+    } finally {
+      second.proc.kill();
+      await second.proc.exited;
+    }
+    expect(await second.stderr).toContain(`listening on unix:${path}`);
+    expect(await second.stderr).toContain("only your user can connect (mode 0600)");
+  });
+
+  test("a path that holds a file is refused", () => {
+    const path = join(ws.path, "not-a-socket");
+    writeFileSync(path, "keep me");
+    const r = pmlServe(["--socket", path]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("exists and is not a socket");
+    expect(readFileSync(path, "utf8")).toBe("keep me");
   });
 });

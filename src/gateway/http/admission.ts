@@ -8,14 +8,18 @@ import { httpError, MCP_PATH } from "./wire.ts";
 const LOCAL_ORIGIN = /^https?:\/\/(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])(:\d+)?$/i;
 
 export class Admission {
-  private readonly allowedHosts: Set<string>;
+  /** Undefined on a Unix socket, which no web page can reach whatever its name resolves to. */
+  private readonly allowedHosts: Set<string> | undefined;
   private readonly bearer: BearerCheck | undefined;
 
-  /** `auth` "none" is `pml serve --no-auth`: any caller that passes the other checks is served. */
-  constructor(bindHost: string, port: number, auth: BearerAuth | "none") {
-    this.allowedHosts = new Set(
-      ["127.0.0.1", "localhost", "[::1]", bindHost.includes(":") && !bindHost.startsWith("[") ? `[${bindHost}]` : bindHost].map((h) => `${h.toLowerCase()}:${port}`),
-    );
+  /** `auth` "none" is `pml serve --no-auth` or a socket: any caller that passes the other checks is served. */
+  constructor(listening: { host: string; port: number } | { socket: string }, auth: BearerAuth | "none") {
+    if ("host" in listening) {
+      const { host, port } = listening;
+      this.allowedHosts = new Set(
+        ["127.0.0.1", "localhost", "[::1]", host.includes(":") && !host.startsWith("[") ? `[${host}]` : host].map((h) => `${h.toLowerCase()}:${port}`),
+      );
+    }
     this.bearer = auth === "none" ? undefined : new BearerCheck(auth);
   }
 
@@ -25,7 +29,7 @@ export class Admission {
     if (url.pathname !== MCP_PATH) return httpError(404, `Not Found: the MCP endpoint is ${MCP_PATH}`);
     // DNS rebinding: a page on evil.example resolving to 127.0.0.1 still sends Host: evil.example.
     const host = (req.headers.get("host") ?? "").toLowerCase();
-    if (!this.allowedHosts.has(host)) return httpError(403, `Forbidden: Host ${JSON.stringify(host)} is not this server (use ${[...this.allowedHosts][0]})`);
+    if (this.allowedHosts && !this.allowedHosts.has(host)) return httpError(403, `Forbidden: Host ${JSON.stringify(host)} is not this server (use ${[...this.allowedHosts][0]})`);
     const origin = req.headers.get("origin");
     if (origin && !LOCAL_ORIGIN.test(origin)) return httpError(403, `Forbidden: Origin ${origin} is not allowed (only local origins may call pml)`);
     return this.bearer?.refusal(req);
