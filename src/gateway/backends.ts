@@ -8,7 +8,7 @@ import type { ProjectConfig } from "../config/pml-json.ts";
 import { builtinCatalog } from "../registry/catalog.ts";
 import type { Descriptor, HttpDescriptor, ModuleDescriptor, StdioDescriptor } from "../registry/descriptor.ts";
 import type { Resolver } from "../registry/resolve.ts";
-import type { InProcessDescriptor, Resolved } from "../registry/resolved.ts";
+import type { Resolved } from "../registry/resolved.ts";
 import { isCloudRouted } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
 import type { Project } from "../policy/project.ts";
@@ -20,6 +20,8 @@ import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 /** pml's own namespaces served in this process (`cap`: learned capabilities, `dns`: their names). */
 export interface InProcessNamespace {
   description: string;
+  /** Its tools check their own arguments (defineTool), so the invoker does not check them again. */
+  readonly validatesArguments?: boolean;
   /** Its tools for `discover`, when it has a fixed list. */
   tools?: ToolInfo[];
   run(session: Session, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult>;

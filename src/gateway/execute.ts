@@ -9,7 +9,7 @@ import type { Session } from "../mcp/session.ts";
 import { parseToolName, formatToolId } from "../mcp/tool-names.ts";
 import { clientOf, errorResult, resultText as textOf, resultValue, textResult } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
-import { type CapturePlan } from "../memory/memory.ts";
+import type { CapturePlan } from "../memory/memory.ts";
 import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
 import { splitSpecifier } from "../memory/versions.ts";
 import { publishAfterSave } from "../memory/team.ts";

@@ -21,7 +21,8 @@ import { MAX_BODY, McpEndpoint } from "./http/endpoint.ts";
 import { SessionTable } from "./http/sessions.ts";
 import { serveOnSocket } from "./http/unix-socket.ts";
 import { httpError, MCP_PATH } from "./http/wire.ts";
-import { Gateway, type ToolHost } from "./server.ts";
+import { Gateway } from "./server.ts";
+import type { ToolHost } from "./call.ts";
 
 /** What `pml serve` listens on without --port (and what `pml init --http` should write). */
 export const DEFAULT_HTTP_PORT = 7331;

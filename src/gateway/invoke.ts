@@ -7,7 +7,8 @@ import { log } from "../log.ts";
 import type { InputRequiredResult } from "../mcp/protocol.ts";
 import type { Session } from "../mcp/session.ts";
 import { formatToolId, parseToolName, type ToolId } from "../mcp/tool-names.ts";
-import { errorResult, resultText, resultValue, ToolError, type CallContext } from "../mcp/tool-result.ts";
+import { UserError } from "../errors.ts";
+import { errorResult, resultText, resultValue, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 import { CAP_NS, CAP_SERVER_ID } from "../memory/names.ts";
 import type { ToolUsage } from "../memory/store.ts";
@@ -17,10 +18,7 @@ import type { Gate } from "../policy/gate.ts";
 import type { Backends } from "./backends.ts";
 import type { CallRequest } from "./call.ts";
 import type { Surface } from "./surface.ts";
-import { argumentsProblem } from "./validate-args.ts";
-
-// Until meta-tools.ts imports it from the policy (a branch in flight).
-export type { ContinueWorkflow } from "../policy/asker.ts";
+import { argumentsProblemNow, NOT_LOADED, warmValidator } from "./validate-args.ts";
 
 export class Invoker {
   /** Told about every tool call that ran (the tool_usage log). */
@@ -43,8 +41,8 @@ export class Invoker {
    */
   invoke(session: Session, id: ToolId, args: Record<string, unknown>, call: CallRequest, opts: { calledAs: string; continueWorkflow?: ContinueWorkflow }): Promise<CallToolResult | InputRequiredResult> {
     const permitted = opts.continueWorkflow || call.requestState !== undefined ? undefined : this.gate.fast(id);
-    if (permitted === undefined) return this.invokeChecked(session, id, args, call, opts);
-    const running = this.run(session, permitted.resolved, id, args, call, permitted.env);
+    const running = permitted && this.runNow(session, permitted.resolved, id, args, call, permitted.env);
+    if (!running) return this.invokeChecked(session, id, args, call, opts);
     if (!session.modern) return running;
     return running.then((result) => (call.pendingInput ? this.asker.relayInput(session, call, pause(opts.calledAs, id, args)) : result));
   }
@@ -72,21 +70,28 @@ export class Invoker {
   }
 
   /** Runs a permitted tool: its arguments checked against its schema, then its backend. */
-  run(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
-    // Every kind of tool, whoever calls it (client, `call`, module code, `execute`), passes here.
-    let schema: Record<string, unknown> | undefined;
-    for (const t of this.backends.knownTools(id.ns) ?? []) {
-      if (t.name === id.action) {
-        schema = t.inputSchema;
-        break;
-      }
+  async run(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
+    let problem = this.argumentsProblemNow(id, args);
+    if (problem === NOT_LOADED) {
+      await warmValidator();
+      problem = this.argumentsProblemNow(id, args);
     }
-    if (schema !== undefined) {
-      const problem = argumentsProblem(formatToolId(id.ns, id.action), schema, args);
-      if (problem instanceof Promise) return problem.then((p) => (p === undefined ? this.runChecked(session, resolved, id, args, call, env) : errorResult(p)));
-      if (problem !== undefined) return Promise.resolve(errorResult(problem));
-    }
-    return this.runChecked(session, resolved, id, args, call, env);
+    return problem === undefined ? this.runChecked(session, resolved, id, args, call, env) : errorResult(String(problem));
+  }
+
+  /** The same without waiting (the fast path): undefined when it cannot tell at once. */
+  private runNow(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> | undefined {
+    const problem = this.argumentsProblemNow(id, args);
+    if (problem === NOT_LOADED) return undefined;
+    return problem === undefined ? this.runChecked(session, resolved, id, args, call, env) : Promise.resolve(errorResult(problem));
+  }
+
+  /** Every kind of tool, whoever calls it (client, `call`, module code, `execute`), is checked
+   * here against the schema its server lists; pml's own tools check their arguments themselves. */
+  private argumentsProblemNow(id: ToolId, args: Record<string, unknown>): string | undefined | typeof NOT_LOADED {
+    if (this.backends.inProcess[id.ns]?.validatesArguments) return undefined;
+    for (const t of this.backends.knownTools(id.ns) ?? []) if (t.name === id.action) return argumentsProblemNow(formatToolId(id.ns, id.action), t.inputSchema, args);
+    return undefined;
   }
 
   /** The backend's promise with one continuation: the outcome becomes a result and is logged. */
@@ -114,7 +119,7 @@ export class Invoker {
   }
 
   private failed(id: ToolId, call: CallContext, e: unknown): CallToolResult {
-    if (e instanceof ToolError) return errorResult(e.message);
+    if (e instanceof UserError) return errorResult(e.message);
     if (call.signal.aborted) return errorResult(`${formatToolId(id.ns, id.action)} was cancelled.`);
     log.error(`${id.ns}:${id.action} failed:`, e);
     return errorResult(`${formatToolId(id.ns, id.action)} failed: ${(e as Error)?.message ?? e}`);

@@ -6,16 +6,11 @@ import { ErrorCode, errorResponse, invalidReason, ProtocolError, type Id, type M
 import { isLogLevel, isModernRequest, LEGACY_PROTOCOLS, META, readModernMeta, SUPPORTED_PROTOCOLS, type InputRequiredResult } from "../mcp/protocol.ts";
 import { Session } from "../mcp/session.ts";
 import { ClientCall, type CallRequest, type ToolHost } from "./call.ts";
-import { ToolError, type CallOrigin } from "../mcp/tool-result.ts";
-import { Cancellation, type CancelSignal } from "../mcp/abort.ts";
-import { ConfigError } from "../errors.ts";
-import { PathError } from "../fs/path-guard.ts";
-import { log } from "../log.ts";
+import { errorToResult } from "../mcp/tool-result.ts";
+import { Cancellation } from "../mcp/abort.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export { SUPPORTED_PROTOCOLS };
-// Until the tools import them from ./call.ts (branches in flight).
-export type { CallRequest, ToolHost, WireTool } from "./call.ts";
 
 const SERVER_INFO = { name: "pml", title: "pml (Procedural Memory Layer)", version };
 /** How long a 2026-07-28 client may cache tools/list and server/discover: the surface grows
@@ -45,8 +40,8 @@ export class Gateway {
   }
 
   /** A client connection's session (stdio, or one HTTP session). */
-  openSession(id: string, send: (msg: Message, related?: Id) => void): Session {
-    return new Session(id, send);
+  openSession(id: string, send: (msg: Message, related?: Id) => void, opts: { overHttp?: boolean } = {}): Session {
+    return new Session(id, send, opts.overHttp === true);
   }
 
   /** Ends a session: its calls are aborted and the host forgets it. */
@@ -253,12 +248,7 @@ export class Gateway {
   private callFailed(connection: Session, req: Request, e: unknown): Response {
     connection.inflight.delete(req.id);
     if (e instanceof ProtocolError) return errorResponse(req.id, e.code, e.message, e.data);
-    // A user's error (an unknown namespace, a bad path, a broken config) says what to do;
-    // only faults of pml itself are "internal".
-    const user = e instanceof ToolError || e instanceof ConfigError || e instanceof PathError;
-    const text = user ? (e as Error).message : `pml internal error: ${(e as Error)?.message ?? e}`;
-    if (!user) log.error("internal error:", e);
-    return { jsonrpc: "2.0", id: req.id, result: { content: [{ type: "text", text }], isError: true } };
+    return { jsonrpc: "2.0", id: req.id, result: errorToResult(e, "internal error") };
   }
 
   private async hostOrError(req: Request): Promise<{ host: ToolHost } | { error: Response }> {

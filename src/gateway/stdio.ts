@@ -1,7 +1,8 @@
 // `pml stdio`: newline-delimited JSON-RPC on stdin/stdout. Only JSON-RPC goes to stdout.
 import { log } from "../log.ts";
 import { LineSplitter, OVERFLOW, type Message } from "../mcp/jsonrpc.ts";
-import { Gateway, type ToolHost } from "./server.ts";
+import { Gateway } from "./server.ts";
+import type { ToolHost } from "./call.ts";
 
 /**
  * Starts reading stdin at once, before any await: in Bun, bytes that arrive before the first

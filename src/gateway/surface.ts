@@ -6,7 +6,7 @@ import type { ToolInfo } from "../mcp/types.ts";
 import type { Backends } from "./backends.ts";
 import { wireName, type ToolId } from "../mcp/tool-names.ts";
 import type { Project } from "../policy/project.ts";
-import type { WireTool } from "./server.ts";
+import type { WireTool } from "./call.ts";
 
 export class Surface {
   private readonly used = new Set<string>();

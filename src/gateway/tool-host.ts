@@ -12,7 +12,7 @@ import { Gate } from "../policy/gate.ts";
 import { metaTools } from "./meta-tools.ts";
 import { parseToolName } from "../mcp/tool-names.ts";
 import { Project } from "../policy/project.ts";
-import type { ToolHost } from "./server.ts";
+import type { ToolHost } from "./call.ts";
 import { serverRequestHandler } from "./server-requests.ts";
 import type { Session } from "../mcp/session.ts";
 import { Surface } from "./surface.ts";

@@ -51,11 +51,14 @@ export class Session {
     /** `related`: the client request this message belongs to, so a transport can put it on
      * that request's stream. */
     private readonly send: (msg: Message, related?: Id) => void,
+    /** Served over HTTP (`pml serve`): what a model relays in a tool result is not taken as the
+     * user's word for "Always" (only a form the client shows the user is). */
+    readonly servedOverHttp = false,
   ) {}
 
   /** The session of one 2026-07-28 request arriving on this connection. */
   forRequest(requestId: Id, client: ModernClient): Session {
-    const s = new Session(`${this.id}#${String(requestId)}`, this.send);
+    const s = new Session(`${this.id}#${String(requestId)}`, this.send, this.servedOverHttp);
     s.modern = true;
     s.client = { protocolVersion: client.protocolVersion, capabilities: client.capabilities, info: client.info };
     s.logLevel = client.logLevel;
@@ -103,7 +106,7 @@ export class Session {
 
   /** Routes a response from the client to the request pml sent; false if it matches none. */
   settle(msg: Response): boolean {
-    return msg.id !== null && this.peerInstance !== undefined && this.peerInstance.receive(msg);
+    return msg.id !== null && (this.peerInstance?.receive(msg) ?? false);
   }
 
   supportsFormElicitation(): boolean {

@@ -2,6 +2,7 @@
 // own types (src/mcp/types.ts): the call context, tool errors, and result helpers.
 
 import { UserError } from "../errors.ts";
+import { log } from "../log.ts";
 import type { CallToolResult } from "./types.ts";
 import type { CancelSignal } from "./abort.ts";
 import type { Session } from "./session.ts";
@@ -59,6 +60,17 @@ export function valueResult(value: unknown): CallToolResult {
 /** A failure the gateway turns into an `isError` result with exactly this text. */
 export class ToolError extends UserError {
   override name = "ToolError";
+}
+
+/**
+ * The one mapping from a thrown error to a tool result: a UserError says what went wrong and what
+ * to do, and is shown exactly; anything else is a fault of pml, logged (with `what`: where it
+ * escaped) and reported as an internal error.
+ */
+export function errorToResult(e: unknown, what: string): CallToolResult {
+  if (e instanceof UserError) return errorResult(e.message);
+  log.error(`${what}:`, e);
+  return errorResult(`pml internal error: ${(e as Error)?.message ?? e}`);
 }
 
 /** The text of a result's text blocks (other blocks as a placeholder). */

@@ -92,7 +92,7 @@ function pageByCreators(s: StoreDb, q: CapabilityQuery, limit: number, offset: n
   const matches = s.db.query("SELECT ?1 GLOB ?2 AS m");
   const creators: string[] = [];
   let seen = 0;
-  for (let r = first.get(org, project, prefix) as { created_by: string } | null; r && r.created_by.startsWith(prefix); r = next.get(org, project, r.created_by) as { created_by: string } | null) {
+  for (let r = first.get(org, project, prefix) as { created_by: string } | null; r?.created_by.startsWith(prefix); r = next.get(org, project, r.created_by) as { created_by: string } | null) {
     if (++seen > 64) return undefined;
     if ((matches.get(r.created_by, glob) as { m: number }).m) creators.push(r.created_by);
   }

@@ -157,13 +157,25 @@ export class Asker {
       if (!taken) return workflowGone(cw.workflow_id);
       for (const t of taken.approved ?? []) session.approved.add(t);
       if (cw.approved !== true) return errorResult(declinedText(taken.toolId));
-      await this.approve(session, taken, cw.always === true);
+      await this.approve(session, taken, this.alwaysFromRelay(session, taken.toolId, cw.always === true));
       return { args: taken.args, replay: taken.replay };
     }
     if (!session.modern || back.requestState === undefined) return {};
     const st = redeemState(this.states(), back.requestState, expected.tool, expected.bind(args), expected.kind);
     const stop = await this.resume(session, round, st, back.inputResponses, { kind: expected.kind, tool: expected.tool, args, replay: st.replay });
     return stop ?? { replay: st.replay };
+  }
+
+  /**
+   * "Always" as a model relayed it in a continuation: taken on stdio (the user's own client runs
+   * the model), never on `pml serve`, where only a form the client shows the user can say it.
+   */
+  private alwaysFromRelay(session: Session, toolId: string, always: boolean): boolean {
+    if (!always || !session.servedOverHttp) return always;
+    const text = `"always" for ${toolId} came in a continuation, which pml serve does not take as the user's word: approved for this session only. To allow it for good, add it to permissions.allow in .pml.json, or answer Always in a form your client shows.`;
+    log.warn(text);
+    session.log("warning", text);
+    return false;
   }
 
   /** The workflow a continuation names, used up; undefined when it is not one for this call. */

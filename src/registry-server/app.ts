@@ -52,7 +52,7 @@ export function createRouter(routes: Route[]): (req: Request) => Promise<Respons
     const url = new URL(req.url);
     // "/mcp/" and "/mcp" are the same resource.
     const pathname = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
-    let allowed: string[] = [];
+    const allowed: string[] = [];
     for (const route of routes) {
       const params = match(route.path, pathname);
       if (!params) continue;

@@ -8,6 +8,7 @@ import { callCloud, type CloudCallOptions } from "../../src/cloud/call.ts";
 import type { ProjectConfig } from "../../src/config/pml-json.ts";
 import type { Descriptor } from "../../src/registry/descriptor.ts";
 import { userPlan } from "../helpers/env-plan.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 interface Seen {
   path: string;
@@ -178,10 +179,13 @@ describe("callCloud", () => {
   });
 
   test("the caller's cancel stops the call", async () => {
-    answer = () => new Promise(() => {});
+    let arrived = false;
+    answer = () => ((arrived = true), new Promise(() => {}));
     const c = new AbortController();
-    setTimeout(() => c.abort(new Error("cancelled by the client")), 50);
-    const e = await failure(opts({ signal: c.signal }));
+    const pending = failure(opts({ signal: c.signal }));
+    await waitFor(() => arrived, { what: "the call to reach the cloud endpoint" });
+    c.abort(new Error("cancelled by the client"));
+    const e = await pending;
     expect(e.message).toBe("cloud call cancelled (cancelled by the client)");
   });
 

@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 export const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
 
@@ -47,10 +48,6 @@ export function memoryFixture(): MemoryFixture {
   };
 }
 
-export async function until(pred: () => boolean, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await Bun.sleep(20);
-  }
+export function until(pred: () => boolean, timeoutMs = 5000): Promise<void> {
+  return waitFor(pred, { timeoutMs });
 }

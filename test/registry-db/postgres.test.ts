@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { compileModule } from "../../src/registry/module-code.ts";
 import { tempDir } from "../helpers/pml.ts";
 import { postgresUnavailable, startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { waitFor } from "../helpers/wait.ts";
 import { capability, fetchEntry, KEYS, listAll, publish, startReplica, writeKeysFile, type Replica } from "./helpers.ts";
 
 if (postgresUnavailable) console.warn(`skipped: test/registry-db/postgres.test.ts (${postgresUnavailable})`);
@@ -171,7 +172,7 @@ describe.skipIf(!!postgresUnavailable)("registry replicas on PostgreSQL", () => 
         done.push(name);
       }
     })();
-    while (done.length < 10) await Bun.sleep(5);
+    await waitFor(() => done.length >= 10, { timeoutMs: 60_000, intervalMs: 5, what: "ten publishes" });
     c.proc.kill("SIGKILL");
     await work;
     expect(done.length).toBe(30);

@@ -10,16 +10,15 @@ import type { CallContext } from "../../src/mcp/tool-result.ts";
 import type { HttpDescriptor } from "../../src/registry/descriptor.ts";
 import { entries, rejection as failure, SERVE_AUTH, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
 import { userPlan } from "../helpers/env-plan.ts";
+import { waitFor } from "../helpers/wait.ts";
 import { UserRemoteServers } from "./user-remote-servers.ts";
 
 const ctx = (over: Partial<CallContext> = {}): CallContext => ({ signal: new AbortController().signal, progress: () => {}, ...over });
 const http = (url: string, headers?: Record<string, string>): HttpDescriptor => ({ type: "http", url, headers, env_required: [] });
 const text = (r: { content: Array<{ type: string; text?: string }> }) => r.content.map((c) => c.text ?? "").join("\n");
 
-/** Polls (no time threshold: the test's own timeout is the limit) until `pred` holds. */
-async function until(pred: () => boolean): Promise<void> {
-  while (!pred()) await Bun.sleep(10);
-}
+/** Polls until `pred` holds (the test's own timeout is the real limit). */
+const until = (pred: () => boolean) => waitFor(pred, { timeoutMs: 60_000, intervalMs: 10 });
 
 describe("against the real `pml serve`", () => {
   const ws = tempDir("pml-remote-ws-");
@@ -160,7 +159,7 @@ describe("against a stand-in server", () => {
               const final = `data: ${json.slice(0, at)}\r\ndata: ${json.slice(at)}\r\n\r\n`;
               const cr = final.indexOf("\r") + 1;
               c.enqueue(enc.encode(final.slice(0, cr)));
-              await Bun.sleep(20); // two reads, not one coalesced chunk
+              await Bun.sleep(20); // not a wait for a state: a chance for the client to read twice (if the two parts coalesce, the test still passes, it tests less)
               c.enqueue(enc.encode(final.slice(cr)));
               c.close();
             },

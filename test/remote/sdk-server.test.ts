@@ -8,19 +8,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { RemoteServers } from "../../src/remote/remote-servers.ts";
 import { tempDir } from "../helpers/pml.ts";
+import { waitFor } from "../helpers/wait.ts";
 import { oauthServer, sdkApp } from "./stand-ins.ts";
 import { UserRemoteServers } from "./user-remote-servers.ts";
 
 const http = (url: string) => ({ type: "http" as const, url, headers: {}, env_required: [] }) as any;
 const ctx = (extra: Record<string, unknown> = {}) => ({ signal: AbortSignal.timeout(20_000), ...extra }) as any;
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
-async function until(pred: () => boolean, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await Bun.sleep(20);
-  }
-}
+const until = (pred: () => boolean, ms = 5000) => waitFor(pred, { timeoutMs: ms });
 
 describe("against the SDK's server transport under Bun.serve", () => {
   const ws = tempDir("pml-sdk-remote-");

@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureServer } from "../pool/helpers.ts";
 import { BIN, BUN, SERVE_AUTH, spawnListening, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } } };
 const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", ...SERVE_AUTH };
@@ -54,7 +55,7 @@ describe("connections", () => {
     const silent = Array.from({ length: 20 }, () => rawSocket(""));
     const halfHeaders = Array.from({ length: 10 }, () => rawSocket(`POST /mcp HTTP/1.1\r\nHost: x\r\n`));
     const all = [...slow, ...silent, ...halfHeaders];
-    const deadline = Bun.sleep(20_000).then(() => "still open");
+    const deadline = Bun.sleep(20_000).then(() => "still open"); // the bound asserted (Bun closes them after ~10 s), not a wait
     const outcomes = await Promise.all(all.map((s) => Promise.race([s.closed, deadline])));
     for (const s of all) s.socket.destroy();
     expect(outcomes.filter((o) => o === "still open")).toEqual([]);
@@ -121,10 +122,16 @@ describe("server requests stay with their client", () => {
 
       // Two clients' calls in flight on the same server: pml cannot tell whose request it is,
       // so it asks nobody rather than the wrong one.
-      const busy = b.callTool({ name: "fx__slow", arguments: { ms: 1500 } });
-      await Bun.sleep(200);
+      // B's call is in flight at the server once it reports its step, and stays so until cancelled.
+      let reached = false;
+      const stopBusy = new AbortController();
+      const busy = b
+        .callTool({ name: "fx__slow", arguments: { ms: 60_000, steps: 1 } }, undefined, { onprogress: (p) => void (reached ||= p.message === "step 1"), signal: stopBusy.signal, timeout: 120_000 })
+        .catch(() => {});
+      await waitFor(() => reached, { what: "B's call to reach the server" });
       const r2: any = await a.callTool({ name: "fx__ask", arguments: { message: "ambiguous" } });
       expect(JSON.parse(r2.content[0].text)).toEqual({ action: "cancel" });
+      stopBusy.abort();
       await busy;
       expect(askedA).toEqual(["for A"]);
       expect(askedB).toEqual([]);

@@ -29,7 +29,7 @@ export class HttpSession {
     private readonly gateway: Gateway,
     context: AsyncLocalStorage<Exchange>,
   ) {
-    this.session = gateway.openSession(id, (msg, related) => this.route(msg, context.getStore(), related));
+    this.session = gateway.openSession(id, (msg, related) => this.route(msg, context.getStore(), related), { overHttp: true });
   }
 
   idle(now: number): boolean {
