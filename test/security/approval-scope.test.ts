@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { fixtureServer } from "../pool/helpers.ts";
-import { BIN, BUN, SERVE_AUTH, spawnListening, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
+import { BIN, BUN, SERVE_AUTH, type spawnListening, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
 
 const ws = tempDir();
 const home = tempDir();

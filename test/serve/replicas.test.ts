@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fixtureServer } from "../pool/helpers.ts";
-import { BIN, BUN, SERVE_AUTH, spawnListening, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
+import { BIN, BUN, SERVE_AUTH, type spawnListening, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
 
 const ws = tempDir();
 const homeA = tempDir();
