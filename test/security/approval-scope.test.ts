@@ -3,7 +3,7 @@
 // client of the same `pml serve`, nor to a stateless 2026-07-28 request, however often the
 // approving session has called the tool since.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -76,3 +76,20 @@ test("one session's Continue is not another session's, nor a 2026-07-28 request'
     await b.close();
   }
 }, 30_000);
+
+test("on pml serve, an \"always\" the model relays in a continuation approves for the session only", async () => {
+  const c = await client();
+  try {
+    const asked: any = await c.callTool({ name: "fx__echo", arguments: { text: "x" } });
+    expect(asked.approval_required).toBe(true);
+    const cw = { workflow_id: asked.approval_context.workflow_id, approved: true, always: true };
+    expect(text(await c.callTool({ name: "fx__echo", arguments: { continue_workflow: cw } }))).toBe("x");
+    // Nothing was written: .pml.json allows nothing, and a new session is still asked.
+    expect(JSON.parse(readFileSync(join(ws.path, ".pml.json"), "utf8")).permissions?.allow ?? []).toEqual([]);
+    const other = await client();
+    expect(((await other.callTool({ name: "fx__echo", arguments: { text: "y" } })) as any).approval_required).toBe(true);
+    await other.close();
+  } finally {
+    await c.close();
+  }
+});
