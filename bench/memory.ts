@@ -24,7 +24,7 @@ import { printTable, summarize } from "./stats.ts";
 const quick = process.argv.includes("--quick");
 const root = resolve(import.meta.dir, "..");
 const dir = mkdtempSync(join(tmpdir(), "pml-bench-memory-"));
-const scope = { org: "local", project: "bench" };
+const scope = { org: "local", project: "bench", owner: "/bench/workspace" };
 const settings = { ...memorySettings({} as any, "/x/bench"), scope };
 
 // --- synthetic capabilities -----------------------------------------------------------------

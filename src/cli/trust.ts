@@ -21,7 +21,10 @@ export default defineCommand({
     }
     const review = await reviewTrust(workspace);
     const say = (line = "") => process.stderr.write(`${line}\n`);
-    if (!review.exists) return say(`pml trust: ${workspace} has no .pml.json; pml's defaults apply and nothing needs trust.`);
+    if (!review.exists) {
+      await trustAll(review);
+      return say(`pml trust: ${workspace} has no .pml.json (pml's defaults apply); trusted, so it may write your user-scope capabilities.`);
+    }
     say(`${review.file}`);
     if (review.trusted.length) {
       say("Already trusted:");

@@ -20,6 +20,7 @@ import {
   type McpJsonFile,
 } from "./mcp-json.ts";
 import { defaultProjectConfig, loadProjectConfig, projectConfigPath, SCHEMA_REF, writeSchemaCopy } from "./pml-json.ts";
+import { SERVE_AUTH_REF } from "./serve-token.ts";
 
 export interface InitPrompts {
   /** .mcp.json exists and pml's entry would change: go ahead? (a backup is made first) */
@@ -158,7 +159,7 @@ async function planMcpJson(opts: InitOptions, mcp: McpState, keySource: InitResu
   const path = mcp.file?.path ?? resolve(mcp.dir, ".mcp.json");
   const base = mcp.file?.raw ?? {};
   const entry = opts.httpUrl
-    ? { type: "http" as const, url: opts.httpUrl }
+    ? { type: "http" as const, url: opts.httpUrl, headers: { Authorization: SERVE_AUTH_REF } }
     : pmlServerEntry({ launch: opts.launch, withApiKey: keySource !== "none", extraEnv: existingPmlEnv(base) });
   const next = withPmlServer(base, entry);
   if (mcp.broken) return { path, next, action: "replaced" };

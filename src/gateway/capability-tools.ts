@@ -2,9 +2,9 @@
 // `call {tool: "cap:fs:read_json@v1"}`, `mcp.cap.fs__read_json()` in code). It is reached through
 // the invoker, so permissions, approvals and the tool_usage log apply to it as to any tool.
 import { memorySettings } from "../memory/memory.ts";
-import { capWireName, parseCallName, type CapName } from "../memory/names.ts";
+import { capWireName, type CapName } from "../memory/names.ts";
 import type { Capability } from "../memory/store.ts";
-import { findTeamCapability, teamRegistry, type RemoteCapability } from "../memory/team.ts";
+import { findTeamCapability, teamRegistry, teamWanted, type RemoteCapability } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
 import { runProgram } from "./execute.ts";
 import { argumentsProblem } from "./validate-args.ts";
@@ -57,10 +57,10 @@ async function teamCapability(deps: MetaDeps, action: string): Promise<RemoteCap
   const notFound = `Capability not found: ${action}. Use discover {query} to find capabilities and tools by what they do.`;
   const config = (await deps.project.config());
   const team = teamRegistry(config, deps.workspace.root);
-  const name = parseCallName(action.replace(/@.*$/, ""));
-  if (!team || !name || name.namespace === "unnamed") return notFound;
+  const wanted = teamWanted(action.replace(/@.*$/, ""));
+  if (!team || !wanted) return notFound;
   try {
-    return (await findTeamCapability(team, name, memorySettings(config, deps.workspace.root).scope)) ?? notFound;
+    return (await findTeamCapability(team, wanted, memorySettings(config, deps.workspace.root).scope)) ?? notFound;
   } catch (e) {
     return (e as Error).message;
   }

@@ -69,7 +69,7 @@ async function apply(deps: MetaDeps, settings: MemorySettings, names: CurateArgs
       continue;
     }
     const cap = await store.byId(id);
-    if (!cap || cap.org !== settings.scope.org || cap.project !== settings.scope.project) {
+    if (!cap || cap.owner !== settings.scope.owner) {
       rejected.push({ id, name, error: `Capability not found: ${id}` });
       continue;
     }

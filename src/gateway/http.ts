@@ -11,13 +11,15 @@
 //
 // Slow bodies and idle connections are cut after the idle timeout; a request whose body has
 // been read may then run as long as its tool takes. The transport only routes messages: the
-// protocol lives in server.ts. Its parts are in http/: admission (who may call), endpoint (the
-// routes), exchange (one POST's answer), sessions and their GET streams.
+// protocol lives in server.ts. Its parts are in http/: admission (who may call: Host, Origin, the
+// bearer token), endpoint (the routes), exchange (one POST's answer), sessions and their GET streams.
 import type { Server } from "bun";
 import { log } from "../log.ts";
 import { Admission } from "./http/admission.ts";
+import type { BearerAuth } from "./http/bearer.ts";
 import { MAX_BODY, McpEndpoint } from "./http/endpoint.ts";
 import { SessionTable } from "./http/sessions.ts";
+import { serveOnSocket } from "./http/unix-socket.ts";
 import { httpError, MCP_PATH } from "./http/wire.ts";
 import { Gateway } from "./server.ts";
 import type { ToolHost } from "./call.ts";
@@ -31,6 +33,10 @@ export const DEFAULT_MAX_SESSIONS = 64;
 export const DEFAULT_IDLE_TIMEOUT_S = 15;
 
 export interface HttpServeOptions {
+  /** The token every request must carry (Authorization: Bearer), or "none" (`--no-auth`). */
+  auth: BearerAuth | "none";
+  /** A Unix socket to listen on (owner-only, mode 0600) instead of host:port. */
+  socket?: string;
   /** 0 (default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -43,22 +49,25 @@ export interface HttpServeOptions {
 }
 
 export interface HttpGatewayServer {
-  /** e.g. http://127.0.0.1:41234/mcp */
+  /** e.g. http://127.0.0.1:41234/mcp; on a socket http://localhost/mcp */
   readonly url: string;
+  /** 0 on a socket. */
   readonly port: number;
+  readonly socket?: string;
   readonly gateway: Gateway;
   sessionCount(): number;
   /** Closes every session and stream, stops listening, shuts the gateway down. */
   stop(): Promise<void>;
 }
 
-export function serveHttp(opts: HttpServeOptions = {}): HttpGatewayServer {
+export function serveHttp(opts: HttpServeOptions): HttpGatewayServer {
   return new StreamableHttpServer(opts);
 }
 
 class StreamableHttpServer implements HttpGatewayServer {
   readonly url: string;
   readonly port: number;
+  readonly socket?: string;
   readonly gateway: Gateway;
   private readonly server: Server<undefined>;
   private readonly admission: Admission;
@@ -68,23 +77,26 @@ class StreamableHttpServer implements HttpGatewayServer {
 
   constructor(opts: HttpServeOptions) {
     this.gateway = new Gateway(opts.loadHost ?? defaultHost);
-    const bindHost = opts.host ?? "127.0.0.1";
     const idleTimeoutS = opts.idleTimeoutS ?? DEFAULT_IDLE_TIMEOUT_S;
-    this.server = Bun.serve({
-      port: opts.port ?? 0,
-      hostname: bindHost,
+    const serveOptions = { maxRequestBodySize: MAX_BODY, fetch: (req: Request) => this.fetch(req) };
+    if (opts.socket) {
+      this.server = serveOnSocket(opts.socket, serveOptions);
+      this.socket = opts.socket;
+      this.port = 0;
+      this.admission = new Admission({ socket: opts.socket }, opts.auth);
+      this.url = `http://localhost${MCP_PATH}`;
+    } else {
+      const bindHost = opts.host ?? "127.0.0.1";
       // Slow headers/bodies and idle keep-alive connections are cut; requests that are running
       // and GET streams lift it for themselves (server.timeout(req, 0)).
-      idleTimeout: idleTimeoutS,
-      maxRequestBodySize: MAX_BODY,
-      fetch: (req) => this.fetch(req),
-    });
-    this.port = this.server.port!;
-    this.admission = new Admission(bindHost, this.port);
+      this.server = Bun.serve({ ...serveOptions, idleTimeout: idleTimeoutS, port: opts.port ?? 0, hostname: bindHost });
+      this.port = this.server.port!;
+      this.admission = new Admission({ host: bindHost, port: this.port }, opts.auth);
+      const shownHost = bindHost === "0.0.0.0" || bindHost === "::" ? "127.0.0.1" : bindHost.includes(":") ? `[${bindHost}]` : bindHost;
+      this.url = `http://${shownHost}:${this.port}${MCP_PATH}`;
+    }
     this.sessions = new SessionTable(opts.maxSessions ?? DEFAULT_MAX_SESSIONS);
     this.endpoint = new McpEndpoint(this.gateway, this.sessions, idleTimeoutS, (req) => this.server.timeout(req, 0));
-    const shownHost = bindHost === "0.0.0.0" || bindHost === "::" ? "127.0.0.1" : bindHost.includes(":") ? `[${bindHost}]` : bindHost;
-    this.url = `http://${shownHost}:${this.port}${MCP_PATH}`;
   }
 
   sessionCount(): number {

@@ -77,7 +77,7 @@ export async function captureRun(store: CapabilityStore, settings: MemorySetting
 async function captureNew(store: CapabilityStore, settings: MemorySettings, plan: CapturePlanOk, run: FinishedRun, changed: () => void): Promise<CaptureOutcome> {
   const inferred = inferParameters(run.args);
   const outcome = await store.capture({
-    scope: settings.scope,
+    scope: plan.scope ?? settings.scope,
     name: plan.name,
     code: run.code,
     code_hash: plan.hash,

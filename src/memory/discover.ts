@@ -4,7 +4,7 @@
 import type { MemorySettings } from "./memory-settings.ts";
 import { capWireName, parseCallName } from "./names.ts";
 import type { SearchDoc, SearchIndex } from "./search.ts";
-import type { CapabilityStore, SearchRecord } from "./store.ts";
+import { USER_OWNER, type CapabilityStore, type SearchRecord } from "./store.ts";
 
 /** A real tool offered to `discover` beside the capabilities. */
 export interface ToolEntry {
@@ -28,9 +28,7 @@ export interface Found {
 }
 
 interface CapSummary {
-  org: string;
-  project: string;
-  visibility: string;
+  owner: string;
   name: string;
   named: boolean;
   description: string;
@@ -55,16 +53,19 @@ export class CapabilityDiscovery {
       this.index ??= new SearchIndex();
     }
     try {
+      await (await this.open()).adopt(settings.scope);
       await this.refreshCapabilities();
     } catch (e) {
       warning = `Capabilities are not searched: ${(e as Error).message}`;
     }
     this.refreshTools(tools);
-    const { org, project } = settings.scope;
+    // The workspace's own and the user's; never another workspace's, whatever its visibility
+    // (visibility is for the team registry: sharing between workspaces is the user scope).
+    const own = settings.scope.owner;
     const visible = (key: string) => {
       const c = this.caps.get(key);
       if (!c) return this.toolKeys.has(key);
-      return (c.org === org && c.project === project) || c.visibility === "public" || (c.visibility === "org" && c.org === org);
+      return c.owner === own || c.owner === USER_OWNER;
     };
     const hits = this.index.search(query, limit, visible);
     const byKey = new Map(tools.map((t) => [`tool:${t.ns}:${t.name}`, t]));
@@ -89,9 +90,7 @@ export class CapabilityDiscovery {
       const key = `cap:${c.id}`;
       if (c.record_type !== "capability") continue;
       this.caps.set(key, {
-        org: c.org,
-        project: c.project,
-        visibility: c.visibility,
+        owner: c.owner,
         name: c.display_name,
         named: c.named,
         description: c.description || c.intent,

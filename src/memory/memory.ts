@@ -80,7 +80,7 @@ export class Memory {
     const { name: bare, spec } = splitSpecifier(raw.trim());
     let found: Resolution | undefined;
     if (bare.split(".").length === 5) {
-      const cap = await store.byFqdn(bare);
+      const cap = await store.byFqdn(settings.scope, bare);
       found = cap ? { capability: cap } : undefined;
     } else {
       const name = parseCallName(bare);
@@ -129,7 +129,7 @@ export class Memory {
   async curationNudge(settings: MemorySettings): Promise<string | undefined> {
     const { total } = await (await this.open()).query({ scope: settings.scope, unnamed_only: true, limit: 1 });
     const bucket = Math.floor(total / settings.curateAfter);
-    const key = `${settings.scope.org}.${settings.scope.project}`;
+    const key = settings.scope.owner;
     if (bucket < 1 || bucket <= (this.nudged.get(key) ?? 0)) return undefined;
     this.nudged.set(key, bucket);
     return `${total} capabilities in this project are still unnamed (unnamed_…). Call curate_capabilities {"mode": "suggest"} to get names for them, then {"mode": "apply", "names": [{"id", "name"}]} (or {"mode": "auto"} for the confident ones).`;

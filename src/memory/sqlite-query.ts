@@ -2,19 +2,20 @@
 // counters, a page of them in name, usage or creation order, and how many match.
 import { toCapability, type Row } from "./sqlite-rows.ts";
 import type { StoreDb } from "./sqlite-statements.ts";
-import type { Capability, CapabilityQuery, Scope } from "./store.ts";
+import type { Capability, CapabilityQuery } from "./store.ts";
 
 const SORTS = { name: "c.namespace, c.action", usage: "c.usage_count DESC, c.namespace, c.action", created: "c.created_at DESC, c.id" } as const;
 
-export function queryCapabilities(s: StoreDb, q: CapabilityQuery): { total: number; total_at_least?: boolean; items: Capability[] } {
+/** `owners`: whose records the query's scope reads (readableOwners). */
+export function queryCapabilities(s: StoreDb, q: CapabilityQuery, owners: readonly string[]): { total: number; total_at_least?: boolean; items: Capability[] } {
   const tags = [...new Set(q.tags ?? [])];
-  // With tags, the rows of the rarest tag drive the query: each carries the scope, name and
-  // creator (migration 5), so filters and the name order come from one index and capability
-  // rows are read only for the page (and for filters only they hold).
-  const driver = tags.length ? rarestTag(s, q.scope, tags) : undefined;
+  // With tags, the rows of the rarest tag drive the query: each carries the owner, name and
+  // creator (migrations 5 and 8), so filters and the name order come from one index and
+  // capability rows are read only for the page (and for filters only they hold).
+  const driver = tags.length ? rarestTag(s, owners, tags) : undefined;
   const k = driver === undefined ? "c" : "t";
-  const where = [`${k}.org = ?`, `${k}.project = ?`, `${k}.record_type = 'capability'`];
-  const params: Array<string | number> = [q.scope.org, q.scope.project];
+  const where = [`${k}.owner ${ownerIn(owners)}`, `${k}.record_type = 'capability'`];
+  const params: Array<string | number> = [...owners];
   let from = "capabilities c";
   let needsCapability = false;
   if (driver !== undefined) {
@@ -65,7 +66,7 @@ export function queryCapabilities(s: StoreDb, q: CapabilityQuery): { total: numb
   const limit = q.limit ?? 50;
   const offset = q.offset ?? 0;
   const page =
-    (driver === undefined && q.created_by && sort === "name" && !needsCapability && pageByCreators(s, q, limit, offset)) ||
+    (driver === undefined && q.created_by && sort === "name" && !needsCapability && pageByCreators(s, q, owners, limit, offset)) ||
     (s.db.query(`SELECT ${id} AS id FROM ${from} WHERE ${cond} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...params, limit, offset) as { id: string }[]);
   // Counting every match of a broad query costs as much as the query; past count_limit the
   // total is a lower bound, said as such.
@@ -81,39 +82,44 @@ export function queryCapabilities(s: StoreDb, q: CapabilityQuery): { total: numb
  * match (a quarter of 100k records matching `ali*`: ~4 ms). Undefined when too many creators
  * match for that to pay; the caller then sorts.
  */
-function pageByCreators(s: StoreDb, q: CapabilityQuery, limit: number, offset: number): { id: string }[] | undefined {
-  const { org, project } = q.scope;
+function pageByCreators(s: StoreDb, q: CapabilityQuery, owners: readonly string[], limit: number, offset: number): { id: string }[] | undefined {
   // The distinct creators from the glob's literal prefix on, one index seek each (with the glob
   // in the WHERE, SQLite seeks to the prefix and scans every record of the creators before).
   const glob = q.created_by!;
   const prefix = glob.slice(0, glob.search(/[*?[]/) === -1 ? glob.length : glob.search(/[*?[]/));
-  const first = s.db.query("SELECT created_by FROM capabilities WHERE org = ?1 AND project = ?2 AND created_by >= ?3 ORDER BY created_by LIMIT 1");
-  const next = s.db.query("SELECT created_by FROM capabilities WHERE org = ?1 AND project = ?2 AND created_by > ?3 ORDER BY created_by LIMIT 1");
+  const first = s.db.query("SELECT created_by FROM capabilities WHERE owner = ?1 AND created_by >= ?2 ORDER BY created_by LIMIT 1");
+  const next = s.db.query("SELECT created_by FROM capabilities WHERE owner = ?1 AND created_by > ?2 ORDER BY created_by LIMIT 1");
   const matches = s.db.query("SELECT ?1 GLOB ?2 AS m");
-  const creators: string[] = [];
+  const creators: Array<[string, string]> = [];
   let seen = 0;
-  for (let r = first.get(org, project, prefix) as { created_by: string } | null; r?.created_by.startsWith(prefix); r = next.get(org, project, r.created_by) as { created_by: string } | null) {
-    if (++seen > 64) return undefined;
-    if ((matches.get(r.created_by, glob) as { m: number }).m) creators.push(r.created_by);
-  }
+  for (const owner of owners)
+    for (let r = first.get(owner, prefix) as { created_by: string } | null; r?.created_by.startsWith(prefix); r = next.get(owner, r.created_by) as { created_by: string } | null) {
+      if (++seen > 64) return undefined;
+      if ((matches.get(r.created_by, glob) as { m: number }).m) creators.push([owner, r.created_by]);
+    }
   const run = s.db.query(
-    `SELECT id, namespace, action FROM capabilities WHERE org = ?1 AND project = ?2 AND created_by = ?3 AND record_type = 'capability'${q.namespace ? " AND namespace = ?5" : ""} ORDER BY namespace, action LIMIT ?4`,
+    `SELECT id, namespace, action FROM capabilities WHERE owner = ?1 AND created_by = ?2 AND record_type = 'capability'${q.namespace ? " AND namespace = ?4" : ""} ORDER BY namespace, action LIMIT ?3`,
   );
   const rows: Array<{ id: string; namespace: string; action: string }> = [];
-  for (const by of creators) rows.push(...(run.all(org, project, by, offset + limit, ...(q.namespace ? [q.namespace] : [])) as typeof rows));
+  for (const [owner, by] of creators) rows.push(...(run.all(owner, by, offset + limit, ...(q.namespace ? [q.namespace] : [])) as typeof rows));
   // Names are [a-z0-9_]: JavaScript's order is SQLite's BINARY order for them.
   rows.sort((a, b) => (a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : a.action < b.action ? -1 : a.action > b.action ? 1 : 0));
   return rows.slice(offset, offset + limit);
 }
 
-/** The tag with the fewest records in the scope (read from the tag index's counts). */
-function rarestTag(s: StoreDb, scope: Scope, tags: string[]): string {
+/** `= ?` for one owner (the index gives the name order), `IN (?, ?)` for a workspace and the user's. */
+function ownerIn(owners: readonly string[]): string {
+  return owners.length === 1 ? "= ?" : `IN (${owners.map(() => "?").join(", ")})`;
+}
+
+/** The tag with the fewest records the owners hold (read from the tag index's counts). */
+function rarestTag(s: StoreDb, owners: readonly string[], tags: string[]): string {
   if (tags.length === 1) return tags[0]!;
-  const count = s.db.query("SELECT COUNT(*) AS n FROM capability_tags WHERE tag = ?1 AND org = ?2 AND project = ?3");
+  const count = s.db.query(`SELECT COUNT(*) AS n FROM capability_tags WHERE tag = ? AND owner ${ownerIn(owners)}`);
   let best = tags[0]!;
   let bestN = Infinity;
   for (const tag of tags) {
-    const n = (count.get(tag, scope.org, scope.project) as { n: number }).n;
+    const n = (count.get(tag, ...owners) as { n: number }).n;
     if (n < bestN) [best, bestN] = [tag, n];
   }
   return best;

@@ -10,7 +10,8 @@ import { migrate } from "./migrations.ts";
 import { formatName, type CapName } from "./names.ts";
 import { queryCapabilities } from "./sqlite-query.ts";
 import { toCapability, toSearchRecord, type Row } from "./sqlite-rows.ts";
-import { prepareStatements, takenBy, type StoreDb } from "./sqlite-statements.ts";
+import { adoptLegacy } from "./sqlite-adopt.ts";
+import { prepareStatements, readableOwners, takenBy, type StoreDb } from "./sqlite-statements.ts";
 import { recordToolUsage, usageStats } from "./sqlite-tool-usage.ts";
 import { appendVersion, listVersions } from "./sqlite-versions.ts";
 import { captureRecord, forkRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
@@ -33,6 +34,8 @@ import { BUSY_TIMEOUT_MS, whileBusy } from "../sqlite-busy.ts";
 export class SqliteCapabilityStore implements CapabilityStore {
   readonly db: Database;
   private readonly s: StoreDb;
+  /** Scopes (owner and old name) whose legacy records were looked for in this process. */
+  private readonly adopted = new Set<string>();
 
   constructor(readonly path: string) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -50,10 +53,36 @@ export class SqliteCapabilityStore implements CapabilityStore {
     this.s = { db: this.db, q: prepareStatements(this.db), textIndex };
   }
 
+  /** The scope, once the records its old name left from before owners are its own (sqlite-adopt.ts). */
+  private own(scope: Scope): Scope {
+    const key = `${scope.owner}\n${scope.org}/${scope.project}`;
+    if (!this.adopted.has(key)) {
+      adoptLegacy(this.s, scope);
+      this.adopted.add(key);
+    }
+    return scope;
+  }
+
+  async adopt(scope: Scope): Promise<void> {
+    this.own(scope);
+  }
+
   async resolve(scope: Scope, name: CapName): Promise<Resolution | undefined> {
-    const row = this.s.q.byName.get(scope.org, scope.project, name.namespace, name.action) as Row | null;
+    for (const owner of readableOwners(this.s, this.own(scope))) {
+      const found = this.byNameOf(owner, name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  async resolveOwn(scope: Scope, name: CapName): Promise<Resolution | undefined> {
+    return this.byNameOf(this.own(scope).owner, name);
+  }
+
+  private byNameOf(owner: string, name: CapName): Resolution | undefined {
+    const row = this.s.q.byName.get(owner, name.namespace, name.action) as Row | null;
     if (row) return { capability: toCapability(row) };
-    const aliased = this.s.q.byAlias.get(scope.org, scope.project, name.namespace, name.action) as Row | null;
+    const aliased = this.s.q.byAlias.get(owner, name.namespace, name.action) as Row | null;
     return aliased ? { capability: toCapability(aliased), alias: formatName(name) } : undefined;
   }
 
@@ -62,22 +91,26 @@ export class SqliteCapabilityStore implements CapabilityStore {
     return row ? toCapability(row) : undefined;
   }
 
-  async byFqdn(fqdn: string) {
-    const row = this.s.q.byFqdn.get(fqdn) as Row | null;
-    return row ? toCapability(row) : undefined;
+  async byFqdn(scope: Scope, fqdn: string) {
+    for (const owner of readableOwners(this.s, this.own(scope))) {
+      const row = this.s.q.byFqdn.get(fqdn, owner) as Row | null;
+      if (row) return toCapability(row);
+    }
+    return undefined;
   }
 
   async byCodeHash(scope: Scope, hash: string) {
-    const row = this.s.q.byHash.get(scope.org, scope.project, hash) as Row | null;
+    const row = this.s.q.byHash.get(this.own(scope).owner, hash) as Row | null;
     return row ? toCapability(row) : undefined;
   }
 
   async nameTakenByOther(scope: Scope, name: CapName, codeHash: string): Promise<boolean> {
-    const holder = takenBy(this.s, scope, name);
+    const holder = takenBy(this.s, this.own(scope), name);
     return holder !== undefined && holder.code_hash !== codeHash;
   }
 
   async capture(input: CaptureInput): Promise<CaptureOutcome> {
+    this.own(input.scope);
     return captureRecord(this.s, input);
   }
 
@@ -86,7 +119,14 @@ export class SqliteCapabilityStore implements CapabilityStore {
   }
 
   async listNamed(scope: Scope): Promise<Capability[]> {
-    return (this.s.q.listNamed.all(scope.org, scope.project) as Row[]).map(toCapability);
+    const [own, ...others] = readableOwners(this.s, this.own(scope));
+    const caps = (this.s.q.listNamed.all(own!) as Row[]).map(toCapability);
+    if (!others.length) return caps;
+    // The user's capabilities beside the workspace's, but not under a name the workspace holds.
+    const held = new Set(caps.map((c) => c.display_name));
+    for (const owner of others) for (const c of (this.s.q.listNamed.all(owner) as Row[]).map(toCapability)) if (!held.has(c.display_name)) caps.push(c);
+    // By (namespace, action), as the statement orders each owner's.
+    return caps.sort((a, b) => (a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : a.action < b.action ? -1 : a.action > b.action ? 1 : 0));
   }
 
   async changedSince(seq: number, limit = 1_000_000): Promise<Capability[]> {
@@ -98,13 +138,13 @@ export class SqliteCapabilityStore implements CapabilityStore {
   }
 
   async rename(scope: Scope, from: CapName, to: CapName, by: string) {
-    return renameRecord(this.s, scope, from, to, by);
+    return renameRecord(this.s, this.own(scope), from, to, by);
   }
 
   async namesInScope(scope: Scope): Promise<string[]> {
     const rows = this.db
-      .query("SELECT namespace, action FROM capabilities WHERE org = ?1 AND project = ?2 UNION SELECT namespace, action FROM capability_aliases WHERE org = ?1 AND project = ?2")
-      .all(scope.org, scope.project) as Array<{ namespace: string; action: string }>;
+      .query("SELECT namespace, action FROM capabilities WHERE owner = ?1 UNION SELECT namespace, action FROM capability_aliases WHERE owner = ?1")
+      .all(this.own(scope).owner) as Array<{ namespace: string; action: string }>;
     return rows.map(formatName);
   }
 
@@ -121,7 +161,7 @@ export class SqliteCapabilityStore implements CapabilityStore {
   }
 
   async query(q: CapabilityQuery): Promise<{ total: number; total_at_least?: boolean; items: Capability[] }> {
-    return queryCapabilities(this.s, q);
+    return queryCapabilities(this.s, q, readableOwners(this.s, this.own(q.scope)));
   }
 
   async tag(id: string, add: readonly string[], remove: readonly string[], by: string): Promise<Capability> {
@@ -129,7 +169,7 @@ export class SqliteCapabilityStore implements CapabilityStore {
   }
 
   async fork(scope: Scope, id: string, to: CapName, by: string): Promise<Capability> {
-    return forkRecord(this.s, scope, id, to, by);
+    return forkRecord(this.s, this.own(scope), id, to, by);
   }
 
   async usageStats(since?: string): Promise<UsageStat[]> {

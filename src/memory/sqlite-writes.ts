@@ -10,7 +10,7 @@ export function captureRecord(s: StoreDb, input: CaptureInput): CaptureOutcome {
     .transaction((): CaptureOutcome => {
       const { scope } = input;
       const now = new Date().toISOString();
-      const existing = s.q.byHash.get(scope.org, scope.project, input.code_hash) as Row | null;
+      const existing = s.q.byHash.get(scope.owner, input.code_hash) as Row | null;
       if (input.name) {
         const holder = takenBy(s, scope, input.name);
         if (holder && holder.code_hash !== input.code_hash) return { kind: "taken", name: formatName(input.name) };
@@ -45,14 +45,14 @@ function insertRecord(s: StoreDb, input: CaptureInput, now: string): CaptureOutc
   s.db.run(
     `INSERT INTO capabilities (id, org, project, namespace, action, named, fqdn, description, intent, code, code_hash,
              parameters_schema, default_args, tools_used, routing, routing_explicit, visibility, created_by, created_at,
-             updated_by, updated_at, usage_count, success_count, total_latency_ms, seq, last_used_at, version_tag)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?18, ?19, ?23, ?23, ?20, ?21, ?19, ?22)`,
+             updated_by, updated_at, usage_count, success_count, total_latency_ms, seq, last_used_at, version_tag, owner)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?18, ?19, ?23, ?23, ?20, ?21, ?19, ?22, ?24)`,
     [
       id, scope.org, scope.project, name.namespace, name.action, input.name ? 1 : 0,
       makeFqdn(scope.org, scope.project, name, input.code_hash), input.description ?? "", input.intent ?? "",
       input.code, input.code_hash, schema, JSON.stringify(input.default_args), JSON.stringify(input.tools_used),
       input.routing, input.routing_explicit ? 1 : 0, input.visibility ?? "private", input.by, now, input.latency_ms, seq, input.version_tag ?? "1.0.0",
-      input.ran === false ? 0 : 1,
+      input.ran === false ? 0 : 1, scope.owner,
     ],
   );
   s.db.run(
@@ -67,9 +67,9 @@ function insertRecord(s: StoreDb, input: CaptureInput, now: string): CaptureOutc
 export function renameRecord(s: StoreDb, scope: Scope, from: CapName, to: CapName, by: string): { capability: Capability; old: string } {
   return s.db
     .transaction(() => {
-      const found = s.q.byName.get(scope.org, scope.project, from.namespace, from.action) as Row | null;
+      const found = s.q.byName.get(scope.owner, from.namespace, from.action) as Row | null;
       if (!found) {
-        const alias = s.q.byAlias.get(scope.org, scope.project, from.namespace, from.action) as Row | null;
+        const alias = s.q.byAlias.get(scope.owner, from.namespace, from.action) as Row | null;
         if (alias) throw new NotFoundError(`${formatName(from)} (it is an old name of ${alias.namespace}:${alias.action}; rename that)`);
         throw new NotFoundError(formatName(from));
       }
@@ -80,10 +80,10 @@ export function renameRecord(s: StoreDb, scope: Scope, from: CapName, to: CapNam
       // The old name becomes an alias; every alias points at the record's id, so older aliases
       // follow the new name without a chain. A name coming back drops its alias.
       if (cap.named)
-        s.db.run("INSERT OR REPLACE INTO capability_aliases (org, project, namespace, action, capability_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)", [
-          scope.org, scope.project, from.namespace, from.action, cap.id, now,
+        s.db.run("INSERT OR REPLACE INTO capability_aliases (owner, org, project, namespace, action, capability_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", [
+          scope.owner, cap.org, cap.project, from.namespace, from.action, cap.id, now,
         ]);
-      s.db.run("DELETE FROM capability_aliases WHERE org = ?1 AND project = ?2 AND namespace = ?3 AND action = ?4", [scope.org, scope.project, to.namespace, to.action]);
+      s.db.run("DELETE FROM capability_aliases WHERE owner = ?1 AND namespace = ?2 AND action = ?3", [scope.owner, to.namespace, to.action]);
       setName(s, cap, to, by, now);
       return { capability: toCapability(s.q.byId.get(cap.id) as Row), old: formatName(from) };
     })
@@ -115,12 +115,12 @@ export function forkRecord(s: StoreDb, scope: Scope, id: string, to: CapName, by
       s.db.run(
         `INSERT INTO capabilities (id, org, project, namespace, action, named, fqdn, description, intent, code, code_hash,
              parameters_schema, default_args, tools_used, routing, routing_explicit, visibility, created_by, created_at,
-             updated_by, updated_at, seq, forked_from)
-           VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'private', ?16, ?17, ?16, ?17, ?18, ?19)`,
+             updated_by, updated_at, seq, forked_from, owner)
+           VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'private', ?16, ?17, ?16, ?17, ?18, ?19, ?20)`,
         [
           newId, scope.org, scope.project, to.namespace, to.action, makeFqdn(scope.org, scope.project, to, c.code_hash), c.description, c.intent, c.code, c.code_hash,
           schema, JSON.stringify(c.default_args), JSON.stringify(c.tools_used), c.routing, c.routing_explicit ? 1 : 0, by, now,
-          nextSeq(s), c.id,
+          nextSeq(s), c.id, scope.owner,
         ],
       );
       s.db.run(

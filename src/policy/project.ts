@@ -15,6 +15,8 @@ export interface ProjectState {
   config: ProjectConfig;
   /** What the file grants that the user has not trusted (so it does not apply). */
   untrusted: Grant[];
+  /** The user trusted this workspace (a record exists) and everything its file grants. */
+  trusted: boolean;
   path: string;
   exists: boolean;
   /** Set when .pml.json could not be read: tools other than pml's own refuse to run until fixed. */
@@ -92,15 +94,16 @@ export class Project {
       const loaded = await loadProjectConfig(this.workspace);
       const warnings = unknownConfigKeys(loaded.raw);
       for (const w of warnings) log.warn(`${loaded.path}: ${w}`);
-      const trusted = new Set(readTrust(this.workspace)?.grants ?? []);
+      const record = readTrust(this.workspace);
+      const trusted = new Set(record?.grants ?? []);
       const untrusted = grantsOf(loaded.config).filter((g) => !trusted.has(g.id));
       const config = untrusted.length ? withGrants(loaded.config, (id) => trusted.has(id)) : loaded.config;
       if (untrusted.length) log.warn(untrustedNotice(loaded.path, untrusted, this.workspace));
-      this.state = { config, untrusted, path: loaded.path, exists: loaded.exists, generation, ...(warnings.length ? { warnings } : {}) };
+      this.state = { config, untrusted, trusted: record !== undefined && untrusted.length === 0, path: loaded.path, exists: loaded.exists, generation, ...(warnings.length ? { warnings } : {}) };
     } catch (e) {
       const error = (e as Error).message;
       log.error(error);
-      this.state = { config: this.state?.config ?? ({} as ProjectConfig), untrusted: this.state?.untrusted ?? [], path: this.file, exists: true, error, generation };
+      this.state = { config: this.state?.config ?? ({} as ProjectConfig), untrusted: this.state?.untrusted ?? [], trusted: false, path: this.file, exists: true, error, generation };
     }
     return this.state;
   }

@@ -163,7 +163,8 @@ async function listCatalog({ store, apiKeys, defaultLimit, maxLimit }: Settings,
   const name = url.searchParams.get("name") ?? undefined;
   if (name !== undefined && name.length > 200) return errorJson(400, "bad_request", "name is longer than 200 characters: give a capability name like fs:read_json");
   try {
-    return json(await store.list({ cursor, limit, text, name, viewer }), 200, { "cache-control": "no-cache", vary: "authorization" });
+    const slice = await store.list({ cursor, limit, text, name, viewer });
+    return json(viewer ? { ...slice, viewer: { org: viewer.org, user: viewer.user } } : slice, 200, { "cache-control": "no-cache", vary: "authorization" });
   } catch (e) {
     if (e instanceof BadCursorError) return errorJson(400, "bad_request", e.message);
     throw e;

@@ -164,10 +164,12 @@ export class DatabaseStore implements RegistryStore {
     const params: unknown[] = [];
     const where = [visibleTo(viewer, params)];
     if (name) {
+      // A short name is the caller's own org's: another org's capability (public or not) is
+      // reached by its full FQDN only, so a name never resolves to code another org chose.
       const m = CAPABILITY_NAME.exec(name);
-      if (!m) return { items: [], next_cursor: null };
-      params.push(m[1], m[2]);
-      where.push(`c.namespace = $${params.length - 1} AND c.action = $${params.length}`);
+      if (!m || !viewer) return { items: [], next_cursor: null };
+      params.push(m[1], m[2], viewer.org);
+      where.push(`c.namespace = $${params.length - 2} AND c.action = $${params.length - 1} AND c.org = $${params.length}`);
     }
     const words = searchWords(text);
     if (words.length) {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixturePackages, startRegistry, type FakeRegistry } from "../loader/npm-registry.ts";
 import { fixtureServer, isAlive, waitFor } from "../pool/helpers.ts";
-import { BUN, entries, RawPeer, ROOT, sdkClient, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { BUN, entries, RawPeer, ROOT, sdkClient, SERVE_AUTH, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
 import { trustWorkspace } from "../helpers/trust.ts";
 import { CONFIG_RECHECK_MS } from "../../src/policy/project.ts";
 import { clockPassed } from "../helpers/wait.ts";
@@ -347,13 +347,13 @@ describe("human in the loop", () => {
 describe("remote MCP servers (type http)", () => {
   test("a private http server is called through pml: another pml serving over Streamable HTTP", async () => {
     const other = tempDir();
-    const server = await spawnListening([...entries.binary, "serve", "--port", "0"], {
+    const server = await spawnServe([...entries.binary, "serve", "--port", "0"], {
       cwd: other.path,
       env: testEnv({ PML_WORKSPACE: other.path, PML_HOME: home.path }),
     });
     try {
       const url = server.url;
-      await writeConfig({ permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url } } });
+      await writeConfig({ permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url, headers: SERVE_AUTH } } });
       const { client } = await connect();
       const r: any = await client.callTool({ name: "remote__status", arguments: {} });
       expect(r.isError).toBeFalsy();

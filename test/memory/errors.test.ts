@@ -17,7 +17,7 @@ afterAll(async () => {
   await memory.close();
   dir.cleanup();
 });
-const scope = { org: "local", project: "errors" };
+const scope = { org: "local", project: "errors", owner: "/test/errors" };
 const settings: MemorySettings = { scope, capture: true, strictNamespaces: false, curateAfter: 10 };
 
 function save(code: string, action: string) {

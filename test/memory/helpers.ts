@@ -11,7 +11,8 @@ export const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n
 export interface MemoryFixture {
   ws: string;
   home: string;
-  connect(cfg?: Record<string, unknown>): Promise<{ client: import("@modelcontextprotocol/sdk/client/index.js").Client; listChanged: () => number }>;
+  /** A pml on the fixture's workspace, or on `workspace` (another one sharing the fixture's PML_HOME). */
+  connect(cfg?: Record<string, unknown>, workspace?: string): Promise<{ client: import("@modelcontextprotocol/sdk/client/index.js").Client; listChanged: () => number }>;
   db(): Database;
   cleanup(): Promise<void>;
 }
@@ -24,9 +25,9 @@ export function memoryFixture(): MemoryFixture {
   return {
     ws: ws.path,
     home: home.path,
-    async connect(cfg = { permissions: { allow: ["filesystem"] } }) {
-      await writeTrustedConfig(ws.path, cfg, home.path);
-      const c = await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
+    async connect(cfg = { permissions: { allow: ["filesystem"] } }, workspace = ws.path) {
+      await writeTrustedConfig(workspace, cfg, home.path);
+      const c = await sdkClient(entries.binary, { cwd: workspace, env: testEnv({ PML_WORKSPACE: workspace, PML_HOME: home.path }) });
       let changed = 0;
       c.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
         changed++;

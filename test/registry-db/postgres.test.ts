@@ -210,6 +210,9 @@ describe.skipIf(!!postgresUnavailable)("registry replicas on PostgreSQL", () => 
       expect({ who, seen }).toEqual({ who, seen: expected[who]! });
       const listed = (await listAll(a.url, key, "&text=vis")).map((i) => i.name.replace("vis:only_", ""));
       expect({ who, listed: listed.sort() }).toEqual({ who, listed: [...expected[who]!].sort() });
+      // A short name is looked up in the caller's own org only: eve sees acme's public one by FQDN, not by name.
+      const named = (await listAll(a.url, key, "&name=vis:only_public")).map((i) => i.fqdn);
+      expect({ who, named }).toEqual({ who, named: who === "alice" || who === "bob" ? ["acme.web.vis.only_public"] : [] });
     }
 
     // Bob may take the name Alice holds privately, without learning that it exists; each sees their own.

@@ -8,7 +8,7 @@ import type { RemoteServers } from "../../src/remote/remote-servers.ts";
 import { grantedHeaders, remoteUrl } from "../../src/remote/remote-target.ts";
 import type { CallContext } from "../../src/mcp/tool-result.ts";
 import type { HttpDescriptor } from "../../src/registry/descriptor.ts";
-import { entries, rejection as failure, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { entries, rejection as failure, SERVE_AUTH, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
 import { userPlan } from "../helpers/env-plan.ts";
 import { waitFor } from "../helpers/wait.ts";
@@ -31,7 +31,7 @@ describe("against the real `pml serve`", () => {
   beforeAll(async () => {
     await writeTrustedConfig(ws.path, { permissions: { allow: ["filesystem:read_file"] } }, home.path);
     writeFileSync(join(ws.path, "hello.txt"), "hello from the remote workspace");
-    const server = await spawnListening([...entries.source, "serve", "--port", "0"], {
+    const server = await spawnServe([...entries.source, "serve", "--port", "0"], {
       cwd: ws.path,
       env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }),
     });
@@ -49,35 +49,35 @@ describe("against the real `pml serve`", () => {
   });
 
   test("lists its tools once and caches them", async () => {
-    const tools = await remote.listTools("upstream", http(url));
+    const tools = await remote.listTools("upstream", http(url, SERVE_AUTH));
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["status", "discover", "call", "execute"]));
     expect(remote.cachedTools("upstream")).toEqual(tools);
-    expect(await remote.listTools("upstream", http(url))).toBe(tools);
+    expect(await remote.listTools("upstream", http(url, SERVE_AUTH))).toBe(tools);
   });
 
   test("calls status, discover and call on one reused session", async () => {
-    const status = await remote.call("upstream", http(url), "status", {}, ctx());
+    const status = await remote.call("upstream", http(url, SERVE_AUTH), "status", {}, ctx());
     expect(status.isError).toBeUndefined();
     expect(text(status)).toContain(ws.path);
     const sessionId = remote.status()[0]!.sessionId;
     expect(sessionId).toBeTruthy();
 
-    const discovered = await remote.call("upstream", http(url), "discover", { namespace: "filesystem" }, ctx());
+    const discovered = await remote.call("upstream", http(url, SERVE_AUTH), "discover", { namespace: "filesystem" }, ctx());
     expect(text(discovered)).toContain("filesystem:read_file");
 
-    const read = await remote.call("upstream", http(url), "call", { tool: "filesystem:read_file", arguments: { path: "hello.txt" } }, ctx());
+    const read = await remote.call("upstream", http(url, SERVE_AUTH), "call", { tool: "filesystem:read_file", arguments: { path: "hello.txt" } }, ctx());
     expect(read.isError).toBeUndefined();
     expect(text(read)).toContain("hello from the remote workspace");
     expect(remote.status()).toEqual([{ ns: "upstream", url, state: "connected", sessionId }]);
   });
 
   test("a tool-level failure of the remote comes back as an isError result", async () => {
-    const r = await remote.call("upstream", http(url), "call", { tool: "filesystem:read_file", arguments: { path: "missing.txt" } }, ctx());
+    const r = await remote.call("upstream", http(url, SERVE_AUTH), "call", { tool: "filesystem:read_file", arguments: { path: "missing.txt" } }, ctx());
     expect(r.isError).toBe(true);
   });
 
   test("an unknown tool name is the remote's JSON-RPC error or isError, never a hang", async () => {
-    const r = await remote.call("upstream", http(url), "no_such_tool", {}, ctx()).catch((e: Error) => e);
+    const r = await remote.call("upstream", http(url, SERVE_AUTH), "no_such_tool", {}, ctx()).catch((e: Error) => e);
     if (r instanceof Error) expect(r.message).toContain("no_such_tool");
     else expect(r.isError).toBe(true);
   });

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { BIN, RawPeer, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { BIN, RawPeer, SERVE_AUTH, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 const dirs: { cleanup(): void }[] = [];
@@ -154,12 +154,12 @@ test.skipIf(process.platform !== "linux")("40 concurrent execute calls holding ~
 test("under pml serve, one client's runaways do not hold up another client's call, even with the pool full", async () => {
   // Two places: client a may hold one of them, whatever it sends; the other stays free for b.
   const { cwd, env } = workspace({ max_concurrent: 2 });
-  const server = await spawnListening([BIN, "serve", "--port", "0"], { cwd, env });
+  const server = await spawnServe([BIN, "serve", "--port", "0"], { cwd, env });
   const clients: Client[] = [];
   try {
     for (const name of ["a", "b"]) {
       const client = new Client({ name, version: "0" });
-      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: SERVE_AUTH } }));
       clients.push(client);
     }
     const [a, b] = clients as [Client, Client];

@@ -7,19 +7,19 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureServer } from "../pool/helpers.ts";
-import { BIN, BUN, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { BIN, BUN, SERVE_AUTH, type spawnListening, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } } };
-const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", ...SERVE_AUTH };
 const ws = tempDir();
 const home = tempDir();
 let serve: Awaited<ReturnType<typeof spawnListening>>;
 
 beforeAll(async () => {
   await writeTrustedConfig(ws.path, { permissions: { allow: ["fx"] }, private_mcps: { fx: { command: BUN, args: [fixtureServer] } } }, home.path);
-  serve = await spawnListening([BIN, "serve", "--port", "0", "--idle-timeout", "1", "--max-sessions", "3"], {
+  serve = await spawnServe([BIN, "serve", "--port", "0", "--idle-timeout", "1", "--max-sessions", "3"], {
     cwd: ws.path,
     env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }),
   });
@@ -49,7 +49,7 @@ describe("connections", () => {
   // headers is closed by Bun's HTTP layer after about 10 s (not configurable there).
   test("slow bodies and silent connections are closed; pml keeps serving", async () => {
     const slow = Array.from({ length: 20 }, () =>
-      rawSocket(`POST /mcp HTTP/1.1\r\nHost: ${new URL(serve.url).host}\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`),
+      rawSocket(`POST /mcp HTTP/1.1\r\nHost: ${new URL(serve.url).host}\r\nAuthorization: ${SERVE_AUTH.authorization}\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`),
     );
     const silent = Array.from({ length: 20 }, () => rawSocket(""));
     const halfHeaders = Array.from({ length: 10 }, () => rawSocket(`POST /mcp HTTP/1.1\r\nHost: x\r\n`));
@@ -67,7 +67,7 @@ describe("connections", () => {
 
   test("a long tool call outlives the idle timeout once its body has arrived", async () => {
     const client = new Client({ name: "long", version: "0" });
-    const transport = new StreamableHTTPClientTransport(new URL(serve.url));
+    const transport = new StreamableHTTPClientTransport(new URL(serve.url), { requestInit: { headers: SERVE_AUTH } });
     await client.connect(transport);
     try {
       const r: any = await client.callTool({ name: "fx__slow", arguments: { ms: 2500 } });
@@ -103,7 +103,7 @@ describe("server requests stay with their client", () => {
       asked.push(String((req.params as any).message));
       return { action: "accept", content: { ok: name === "A" } };
     });
-    const transport = new StreamableHTTPClientTransport(new URL(serve.url));
+    const transport = new StreamableHTTPClientTransport(new URL(serve.url), { requestInit: { headers: SERVE_AUTH } });
     await c.connect(transport);
     return { c, end: async () => (await transport.terminateSession(), await c.close()) };
   }

@@ -72,6 +72,11 @@ test("untrusted: the key goes nowhere, the command does not start, and pml says 
   expect(trust.not_applied.join("\n")).toContain("private_mcps.helper: runs `/bin/sh -c");
   expect(trust.not_applied.join("\n")).toContain(`cloud.url: sends cloud tool calls, with your PML_API_KEY, to http://127.0.0.1:${cloud.port}`);
   expect(status.cloud).toBeNull();
+
+  // The user scope runs in every workspace of the user: an untrusted one cannot write it.
+  const shared: any = await client.callTool({ name: "call", arguments: { tool: "learn:save", arguments: { name: "util:everywhere", code: "return 1", scope: "user" } } });
+  expect(shared.isError).toBe(true);
+  expect(text(shared)).toContain("needs this workspace trusted");
 });
 
 test("`pml trust` without a terminal shows what the file grants and trusts nothing", async () => {

@@ -68,7 +68,7 @@ async function connect(elicit?: "accept" | "decline"): Promise<Client> {
 const text = (r: any) => r.content[0].text as string;
 
 beforeAll(() => {
-  server = serveHttp({ port: 0, loadHost: async () => host });
+  server = serveHttp({ port: 0, loadHost: async () => host, auth: "none" });
 });
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});

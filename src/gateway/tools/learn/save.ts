@@ -21,12 +21,16 @@ export const save = defineTool({
     update: v.optional(v.pipe(v.boolean(), v.description("save as a new version of an existing name"))),
     version_tag: v.optional(text("explicit version, greater than the current")),
     change_summary: v.optional(text("what changed (for a new version)")),
+    scope: v.optional(v.pipe(v.picklist(["workspace", "user"]), v.description("workspace (default): this workspace only; user: every workspace of yours reads it"))),
   },
   async run(args, { deps, settings }: StdlibContext) {
     const { code } = args;
     const problem = syntaxProblem(code);
     if (problem) throw new ToolError(`The code does not parse, so it was not saved: ${problem}`);
-    const plan = await deps.memory.plan(settings, { code, name: args.name, parameters: args.parameters, update: args.update, version_tag: args.version_tag, change_summary: args.change_summary });
+    // The user scope runs in every workspace of the user: only a workspace they trusted writes it.
+    if (args.scope === "user" && !(await deps.project.get()).trusted)
+      throw new ToolError(`Saving to the user scope (read by all your workspaces) needs this workspace trusted: run \`pml trust\` in ${deps.workspace.root}, or save without "scope" (this workspace only).`);
+    const plan = await deps.memory.plan(settings, { code, name: args.name, parameters: args.parameters, update: args.update, version_tag: args.version_tag, change_summary: args.change_summary, scope: args.scope });
     if (!plan.ok) throw new ToolError(plan.error.replace(" Nothing was run.", " Nothing was saved."));
     if (!plan.capture) throw new ToolError(".pml.json memory.capture is false: nothing is saved.");
     const saved = await deps.memory.capture(settings, plan, { code, args: args.args ?? {}, intent: args.intent, description: args.description, toolsUsed: toolsIn(code), latencyMs: 0, ran: false });
