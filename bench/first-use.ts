@@ -18,6 +18,7 @@ import { EnvResolver, envRequestFor } from "../src/env/env-resolver.ts";
 import { ensureInstalled } from "../src/loader/install.ts";
 import { Pool } from "../src/pool/pool.ts";
 import { builtinCatalog } from "../src/registry/catalog.ts";
+import { trustWorkspace } from "../test/helpers/trust.ts";
 
 const { values } = parseArgs({
   options: {
@@ -72,6 +73,7 @@ async function libRun(dir: string): Promise<number> {
 async function pmlRun(dir: string, bin: string): Promise<number> {
   writeFileSync(join(dir, ".pml.json"), JSON.stringify({ permissions: { allow: [`${ns}:*`], ask: [], deny: [] } }));
   const env = { ...baseEnv, PML_HOME: join(dir, "home"), PML_WORKSPACE: dir, PML_LOG: "warn" };
+  await trustWorkspace(dir, env.PML_HOME);
   return viaClient(bin, ["stdio"], env, `${ns}__${tool}`, dir);
 }
 

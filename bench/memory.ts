@@ -20,6 +20,7 @@ import { RawPeer } from "../test/helpers/pml.ts";
 import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, QUERIES, TARGETS } from "./memory-intents.ts";
 import { queryBench } from "./memory-query.ts";
 import { printTable, summarize } from "./stats.ts";
+import { trustWorkspace } from "../test/helpers/trust.ts";
 
 const quick = process.argv.includes("--quick");
 const root = resolve(import.meta.dir, "..");
@@ -198,6 +199,7 @@ const home = join(dir, "home");
 const { mkdirSync } = await import("node:fs");
 mkdirSync(ws, { recursive: true });
 writeFileSync(join(ws, ".pml.json"), JSON.stringify({ permissions: { allow: ["filesystem"] } }));
+await trustWorkspace(ws, home);
 writeFileSync(join(ws, "package.json"), JSON.stringify({ name: "demo", version: "1.2.3", dependencies: { a: "1", b: "2" } }, null, 2));
 const peer = new RawPeer([join(root, "dist/pml")], { cwd: ws, env: { ...process.env, PML_WORKSPACE: ws, PML_HOME: home } as Record<string, string> });
 await peer.initialize();

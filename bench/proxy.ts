@@ -33,6 +33,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Pool } from "../src/pool/pool.ts";
+import { trustWorkspace } from "../test/helpers/trust.ts";
 
 const { values } = parseArgs({
   options: {
@@ -239,6 +240,8 @@ writeFileSync(
   }),
 );
 const penv = { ...env, PML_HOME: join(tmp, "home"), PML_WORKSPACE: ws, PML_LOG: "warn" };
+// The user trusts the file they wrote (as `pml trust --yes`); older builds ignore the record.
+await trustWorkspace(ws, penv.PML_HOME);
 delete (penv as any).BUN_BE_BUN;
 const binaries: [string, string][] = [["pml", resolve(root, values.pml)]];
 if (values.compare) binaries.push(["pml-cmp", resolve(values.compare)]);
