@@ -4,13 +4,15 @@
 // modules); a module call goes to a worker that already has the module loaded.
 //
 // Host calls stay here, on the main thread: the worker sends (op, JSON), this side checks and runs
-// it (the gateway's callTool, the host ops of host.ts) and sends the JSON answer back.
+// it (host-call.ts: the gateway's callTool, the host ops of host-functions.ts) and sends the
+// JSON answer back.
 // Cancelling sets a flag in shared memory that the engine's interrupt handler reads; a worker that
 // does not stop at once is terminated, and a new one is started when next needed.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { admit, release, type Ticket } from "./admission.ts";
-import type { CallTool, SandboxHost } from "./engine.ts";
+import type { CallTool, SandboxHost } from "./call-state.ts";
 import { SandboxError } from "./errors.ts";
+import { hostCall, type HostCallTarget } from "./host-call.ts";
 import { limitsFrom, type SandboxLimits } from "./limits.ts";
 import { compiledModule } from "./quickjs.ts";
 import type { FromWorker, ToWorker } from "./worker.ts";
@@ -41,14 +43,9 @@ export interface WorkerRequest {
   owner?: string;
 }
 
-interface Active {
+interface Active extends HostCallTarget {
   id: number;
-  limits: SandboxLimits;
-  callTool?: CallTool;
-  host?: SandboxHost;
   ticket: Ticket;
-  /** Aborted when the run ends: host calls still in flight for it stop. */
-  controller: AbortController;
   settle(error: SandboxError | undefined, value?: unknown): void;
 }
 
@@ -150,27 +147,6 @@ function onMessage(sw: SandboxWorker, m: FromWorker): void {
       run.settle(m.ok ? undefined : new SandboxError(m.error.message, m.error.kind, m.error.line), m.ok ? m.value : undefined);
       return;
   }
-}
-
-/** One host call of the guest, checked and run here; the answer goes back as JSON. */
-async function hostCall(run: Active, op: string, payload: string): Promise<string | undefined> {
-  const args = JSON.parse(payload);
-  let result: unknown;
-  if (op === "tool") {
-    if (!run.callTool) throw new Error("no tools are reachable from this code");
-    if (typeof args?.tool !== "string") throw new TypeError("tool calls need a tool id");
-    result = await run.callTool(args.tool, args.args);
-  } else {
-    const ops = run.host?.ops;
-    if (!ops || !Object.hasOwn(ops, op)) throw new Error(`"${op}" is not available in this sandbox`);
-    result = await ops[op]!(args, run.controller.signal);
-  }
-  if (result === undefined) return undefined;
-  const text = JSON.stringify(result);
-  if (text !== undefined && text.length > run.limits.maxHostResultBytes) {
-    throw new Error(`the result of ${op === "tool" ? args.tool : op} is ${text.length} characters, over the sandbox's limit of ${run.limits.maxHostResultBytes}`);
-  }
-  return text;
 }
 
 /** Runs guest code in a worker, within the global caps; resolves with its (JSON) value. */
