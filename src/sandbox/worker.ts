@@ -8,7 +8,7 @@ import { cancelRequested, onCpuHog, setCancelFlag } from "./thread-signals.ts";
 import { SandboxError } from "./errors.ts";
 import { type GuestRun, heavy, runGuestCode, runGuestModule, warmModules } from "./guest-runs.ts";
 import type { SandboxLimits } from "./limits.ts";
-import { useCompiledModule } from "./quickjs.ts";
+import { useCompiledModule } from "./quickjs-wasm.ts";
 
 declare const self: Worker;
 

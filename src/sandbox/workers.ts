@@ -14,7 +14,7 @@ import type { CallTool, SandboxHost } from "./call-state.ts";
 import { SandboxError } from "./errors.ts";
 import { hostCall, type HostCallTarget } from "./host-call.ts";
 import { limitsFrom, type SandboxLimits } from "./limits.ts";
-import { compiledModule } from "./quickjs.ts";
+import { compiledModule, forgetCompiledModule } from "./quickjs-wasm.ts";
 import type { FromWorker, ToWorker } from "./worker.ts";
 
 declare const PML_SANDBOX_WORKER: string | undefined;
@@ -25,8 +25,14 @@ const WORKER_URL = typeof PML_SANDBOX_WORKER === "string" ? PML_SANDBOX_WORKER :
 /** How long a cancelled run may take to stop by itself before its worker is terminated. */
 const STOP_GRACE_MS = 200;
 const MAX_IDLE_WORKERS = 4;
-/** Idle workers beyond the first are ended after this long, giving their memory back. */
-const IDLE_TTL_MS = 30_000;
+/**
+ * Idle workers are ended after this long, the last one too, giving their memory back: a worker's
+ * engines and heap, and once none is left the compiled QuickJS module (bench/rss.ts). The next
+ * run then starts a worker and compiles the module again (about 50 ms, once).
+ */
+export const IDLE_TTL_MS = 30_000;
+/** How long a terminated worker's thread may take to be torn down before its memory is reclaimed. */
+const RECLAIM_DELAY_MS = 1000;
 
 export interface WorkerRequest {
   kind: "code" | "module";
@@ -56,6 +62,8 @@ interface SandboxWorker {
   warm: Set<string>;
   idleTimer?: ReturnType<typeof setTimeout>;
   gone: boolean;
+  /** Settles once the worker has been sent the compiled QuickJS (and its cancel flag). */
+  ready: Promise<void>;
 }
 
 /** The run on whose behalf the current host call is made: runs started from it are its children. */
@@ -64,13 +72,10 @@ const idle: SandboxWorker[] = [];
 const all = new Set<SandboxWorker>();
 let runSeq = 0;
 
-/** Compiled once here and handed to every worker (compiling QuickJS takes tens of ms). */
-let wasm: WebAssembly.Module | undefined;
-
 function spawn(): SandboxWorker {
   const worker = new Worker(WORKER_URL);
   const flag = new SharedArrayBuffer(4);
-  const sw: SandboxWorker = { worker, flag: new Int32Array(flag), warm: new Set(), gone: false };
+  const sw: SandboxWorker = { worker, flag: new Int32Array(flag), warm: new Set(), gone: false, ready: Promise.resolve() };
   worker.unref();
   worker.onmessage = (e: MessageEvent<FromWorker>) => onMessage(sw, e.data);
   worker.onerror = (e: ErrorEvent) => {
@@ -78,8 +83,10 @@ function spawn(): SandboxWorker {
     end(sw, new SandboxError(`the sandbox worker failed: ${e.message || "unknown error"}`, "crash"));
   };
   worker.addEventListener("close", () => end(sw, new SandboxError("the sandbox worker stopped unexpectedly", "crash")));
-  send(sw, { t: "init", flag, wasm: wasm! });
   all.add(sw);
+  // QuickJS is compiled once here and handed to every worker (tens of ms); on a fresh start the
+  // worker loads its own code meanwhile.
+  sw.ready = compiledModule().then((wasm) => send(sw, { t: "init", flag, wasm }));
   return sw;
 }
 
@@ -114,12 +121,22 @@ function giveBack(sw: SandboxWorker, heavy: boolean): void {
   if (sw.gone) return;
   if (heavy || idle.length >= MAX_IDLE_WORKERS) return end(sw, new SandboxError("retired", "crash"));
   idle.push(sw);
-  if (idle.length > 1) {
-    sw.idleTimer = setTimeout(() => {
-      if (idle.includes(sw) && idle.length > 1) end(sw, new SandboxError("retired", "crash"));
-    }, IDLE_TTL_MS);
-    sw.idleTimer.unref?.();
-  }
+  sw.idleTimer = setTimeout(() => retire(sw), IDLE_TTL_MS);
+  sw.idleTimer.unref?.();
+}
+
+/** Ends a worker that stayed idle; the last one takes the compiled module with it. */
+function retire(sw: SandboxWorker): void {
+  if (!idle.includes(sw)) return;
+  end(sw, new SandboxError("retired", "crash"));
+  if (all.size > 0) return;
+  forgetCompiledModule();
+  // What the worker and the module held goes back to the OS only after a full collection: once
+  // the worker's thread is gone, one synchronous collection (~5 ms, once per idle spell; an
+  // asynchronous one gives back far less).
+  setTimeout(() => {
+    if (all.size === 0) Bun.gc(true);
+  }, RECLAIM_DELAY_MS).unref?.();
 }
 
 function onMessage(sw: SandboxWorker, m: FromWorker): void {
@@ -161,9 +178,15 @@ export async function runInWorker(req: WorkerRequest): Promise<unknown> {
 }
 
 async function dispatch(req: WorkerRequest, limits: SandboxLimits, ticket: Ticket): Promise<unknown> {
-  wasm ??= await compiledModule();
   const key = req.kind === "module" ? Bun.hash(req.code).toString(36) : undefined;
   const sw = take(key);
+  try {
+    await sw.ready;
+  } catch (e) {
+    end(sw, new SandboxError("retired", "crash"));
+    throw e;
+  }
+  if (sw.gone) throw new SandboxError("the sandbox worker stopped unexpectedly", "crash");
   const id = ++runSeq;
   return new Promise<unknown>((resolve, reject) => {
     let settled = false;
