@@ -8,7 +8,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Project } from "../src/gateway/project.ts";
+import { EnvResolver, envRequestFor } from "../src/env/env-resolver.ts";
+import { Project } from "../src/policy/project.ts";
 import { serverRequestHandler } from "../src/gateway/server-requests.ts";
 import type { CallOrigin } from "../src/mcp/tool-result.ts";
 import { RemoteServers } from "../src/remote/remote-servers.ts";
@@ -27,6 +28,8 @@ const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? "{}");
 const oauth = context.client_id ? { client_id: context.client_id, client_secret: context.client_secret } : undefined;
 const desc = { type: "http", url, env_required: [], oauth } as unknown as HttpDescriptor;
 const ctx = { signal: AbortSignal.timeout(20_000) };
+// Planned as the gateway plans an entry the user wrote (.pml.json private_mcps).
+const plan = new EnvResolver({ workspace, env: {} }).plan(envRequestFor("conformance", desc, "user"));
 // Arguments the scenarios' tools take (add_numbers needs numbers; others take none).
 const ARGS: Record<string, Record<string, unknown>> = { add_numbers: { a: 2, b: 3 } };
 /** Plays the user's browser for a sign-in: opens the authorization URL and follows its redirects
@@ -58,9 +61,9 @@ async function signingIn<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 try {
-  const tools = await signingIn(() => remote.listTools("conformance", desc, ctx));
+  const tools = await signingIn(() => remote.listTools("conformance", desc, plan, ctx));
   for (const t of tools) {
-    const r = await signingIn(() => remote.call("conformance", desc, t.name, ARGS[t.name] ?? {}, ctx)).catch((e: Error) => ({ isError: true, content: [{ type: "text", text: e.message }] }));
+    const r = await signingIn(() => remote.call("conformance", desc, t.name, ARGS[t.name] ?? {}, ctx, plan)).catch((e: Error) => ({ isError: true, content: [{ type: "text", text: e.message }] }));
     console.error(`${t.name}: ${JSON.stringify(r).slice(0, 200)}`);
   }
 } catch (e) {

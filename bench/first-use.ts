@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { EnvResolver, envRequestFor } from "../src/env/env-resolver.ts";
 import { ensureInstalled } from "../src/loader/install.ts";
 import { Pool } from "../src/pool/pool.ts";
 import { builtinCatalog } from "../src/registry/catalog.ts";
@@ -56,7 +57,9 @@ async function libRun(dir: string): Promise<number> {
   const t0 = performance.now();
   const env = { ...baseEnv, PML_HOME: join(dir, "home") };
   const pool = new Pool({ logDir: join(dir, "logs"), workspace: dir });
-  const r = await pool.call(ns, (progress, signal) => ensureInstalled(desc!, { env, workspace: dir, progress, signal }), tool, toolArgs, {
+  // The catalog entry taken as the user's own: what it asks is granted, as an allowed call would be.
+  const plan = new EnvResolver({ workspace: dir, env }).plan(envRequestFor(ns, desc!, "user"));
+  const r = await pool.call(ns, (progress, signal) => ensureInstalled(desc!, { env, workspace: dir, progress, signal, plan }), tool, toolArgs, {
     signal: new AbortController().signal,
     progress() {},
   });

@@ -12,7 +12,7 @@ import { SqliteCapabilityStore } from "../src/memory/sqlite-store.ts";
 import type { CapabilityQuery } from "../src/memory/store.ts";
 import { printTable, summarize, type Summary } from "./stats.ts";
 
-const scope = { org: "local", project: "bench" };
+const scope = { org: "local", project: "bench", owner: "/bench/workspace" };
 const CREATORS = ["alice", "alina", "bob", "carol", "dave", "erin", "frank", "grace"];
 // As dns:query asks: a page of 20, matches counted up to 1000 (then total_at_least).
 const DNS = { limit: 20, count_limit: 1000 };

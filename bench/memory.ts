@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { codeHash } from "../src/memory/code-hash.ts";
-import { capabilityDoc, Memory, memorySettings, type ToolEntry } from "../src/memory/memory.ts";
+import { capabilityDoc, type ToolEntry } from "../src/memory/discover.ts";
+import { Memory, memorySettings } from "../src/memory/memory.ts";
 import { checkName } from "../src/memory/names.ts";
 import { SearchIndex, type SearchOptions } from "../src/memory/search.ts";
 import { SqliteCapabilityStore } from "../src/memory/sqlite-store.ts";
@@ -23,7 +24,7 @@ import { printTable, summarize } from "./stats.ts";
 const quick = process.argv.includes("--quick");
 const root = resolve(import.meta.dir, "..");
 const dir = mkdtempSync(join(tmpdir(), "pml-bench-memory-"));
-const scope = { org: "local", project: "bench" };
+const scope = { org: "local", project: "bench", owner: "/bench/workspace" };
 const settings = { ...memorySettings({} as any, "/x/bench"), scope };
 
 // --- synthetic capabilities -----------------------------------------------------------------

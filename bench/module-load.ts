@@ -21,7 +21,7 @@ Bun.spawnSync(["mkdir", "-p", data]);
 writeFileSync(join(data, "greet.ts"), GREET_TS);
 const server = startRegistryServer({ dataDir: data, port: 0, maxAgeS: 3600 });
 
-async function time(label: string, n: number, fn: (i: number) => Promise<unknown>): Promise<number> {
+async function time(_label: string, n: number, fn: (i: number) => Promise<unknown>): Promise<number> {
   for (let i = 0; i < Math.min(5, n); i++) await fn(-1 - i); // warm-up
   const t0 = performance.now();
   for (let i = 0; i < n; i++) await fn(i);

@@ -138,7 +138,7 @@ try {
   writeFileSync(keys, JSON.stringify({ keys: [{ key: KEY, org: "acme", user: "alice" }] }));
 
   // ---- seed ----------------------------------------------------------------------------------
-  let t = performance.now();
+  const t = performance.now();
   const store = await DatabaseStore.open(dbUrl);
   const words = `ARRAY[${WORDS.map((w) => `'${w}'`).join(",")}]`;
   await store.db.query(`INSERT INTO capabilities (id, fqdn, org, project, namespace, action, owner, visibility, latest_seq, created_by, created_at, updated_by, updated_at, search_text)
@@ -167,7 +167,7 @@ try {
   // ---- baseline 1: the replica's lookup straight to PostgreSQL -----------------------------------
   const direct = await DatabaseStore.open(dbUrl, { poolSize: 10 });
   const viewer = { org: "acme", user: "alice" };
-  let pgCpu0 = procCpu(pg.pid(), true);
+  const pgCpu0 = procCpu(pg.pid(), true);
   let c0 = selfCpu();
   const dbRun = await load(REQUESTS, CONCURRENCY, async () => (await direct.get(fqdnOf(rnd(COUNT)), viewer)) !== null);
   row("baseline: lookup to PostgreSQL", dbRun, { client: selfCpu() - c0, postgres: procCpu(pg.pid(), true) - pgCpu0 });

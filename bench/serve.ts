@@ -22,7 +22,9 @@ const home = join(dir, "home");
 mkdirSync(ws);
 mkdirSync(home);
 writeFileSync(join(ws, ".pml.json"), JSON.stringify({ permissions: { allow: [], ask: [], deny: [] } }));
-const env = { ...process.env, PML_HOME: home, PML_WORKSPACE: ws, PML_LOG: "error" } as Record<string, string>;
+const TOKEN = crypto.randomUUID() + crypto.randomUUID();
+const AUTH = { authorization: `Bearer ${TOKEN}` };
+const env = { ...process.env, PML_HOME: home, PML_WORKSPACE: ws, PML_LOG: "error", PML_SERVE_TOKEN: TOKEN } as Record<string, string>;
 
 async function stdioClient(): Promise<{ client: Client; stop(): Promise<void> }> {
   const client = new Client({ name: "bench", version: "1" });
@@ -44,7 +46,7 @@ async function httpClient(): Promise<{ client: Client; url: string; stop(): Prom
   })();
   const url = seen.match(/listening on (\S+)/)![1]!;
   const client = new Client({ name: "bench", version: "1" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: AUTH } }));
   return {
     client,
     url,
@@ -65,7 +67,7 @@ interface Figures {
 
 /** The same calls as plain fetch POSTs in a fresh session: the transport without the SDK client's own cost. */
 async function rawCaller(url: string): Promise<Pick<Client, "callTool">> {
-  const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+  const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", ...AUTH };
   const init = await fetch(url, {
     method: "POST",
     headers,

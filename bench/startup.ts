@@ -45,7 +45,7 @@ async function once(cmd: string[]): Promise<number> {
 
 const cases = { floor: [floorBin], "pml stdio": [join(root, "dist/pml"), "stdio"] };
 const samples: Record<string, number[]> = { floor: [], "pml stdio": [] };
-for (const [name, cmd] of Object.entries(cases)) await once(cmd); // warm the page cache
+for (const cmd of Object.values(cases)) await once(cmd); // warm the page cache
 for (let i = 0; i < runs; i++) for (const [name, cmd] of Object.entries(cases)) samples[name]!.push(await once(cmd));
 
 const floor = summarize(samples.floor!);

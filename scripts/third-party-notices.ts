@@ -158,7 +158,7 @@ function readmeLicenseSection(dir: string): string | undefined {
   const readme = readdirSync(dir).find((f) => /^readme(\.md)?$/i.test(f));
   if (!readme) return undefined;
   const m = /^(#{1,6})\s*licen[cs]e\s*\n([\s\S]*?)(?=^#{1,6}\s|(?![\s\S]))/im.exec(readFileSync(join(dir, readme), "utf8"));
-  return m?.[2]!.trim() || undefined;
+  return m?.[2]?.trim() || undefined;
 }
 
 class NoticeError extends Error {}

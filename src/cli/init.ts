@@ -109,7 +109,7 @@ export default defineCommand({
     }
     consola.box(
       args.http
-        ? `Next: run \`pml serve --port ${args.port ?? 7331}\` in this folder (Claude Code does not start HTTP servers), then restart Claude Code here.`
+        ? `Next: run \`pml serve --port ${args.port ?? 7331}\` in this folder (Claude Code does not start HTTP servers), then restart Claude Code here\nwith the token in its environment: \`export PML_SERVE_TOKEN="$(pml serve --print-token)"\`.`
         : "Next: restart Claude Code in this folder; run `claude mcp list` to check that pml is connected.",
     );
     if (p.action === "invalid") process.exitCode = 1;

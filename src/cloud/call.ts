@@ -9,13 +9,14 @@
 //   Content-Type: application/json
 //   {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ns:action","arguments":{...}}}
 // and the answer is a JSON-RPC response whose result is an MCP CallToolResult.
+import { createParser } from "eventsource-parser";
+import { isHeaderSafe } from "../http/header-value.ts";
 import { HttpError, httpRequest, type HttpResponse } from "../http/request.ts";
 import { cloudKeyMissing } from "./missing-key.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { isLoopbackHost } from "../http/secure-url.ts";
-import { EnvResolver, envRequestFor } from "../env/env-resolver.ts";
+import type { EnvPlan } from "../env/env-resolver.ts";
 import { cloudKey, type EnvSource } from "../config/settings.ts";
-import type { Descriptor } from "../registry/descriptor.ts";
 import { ToolError } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
@@ -27,15 +28,14 @@ export interface CloudCallOptions {
   ns: string;
   action: string;
   args: Record<string, unknown>;
-  descriptor: Descriptor;
   config: ProjectConfig;
   workspace: string;
   signal: AbortSignal;
-  /** Where keys are looked up before the workspace .env; default process.env. */
+  /** Where PML_API_KEY is looked up before the workspace .env; default process.env. */
   env?: EnvSource;
-  /** The BYOK keys the environment resolver granted this call (the gateway always passes them).
-   * Absent: the descriptor is taken as the caller's own config and gets what it declares. */
-  byok?: Record<string, string>;
+  /** The environment resolver's plan for this call: its values are the BYOK keys sent. Required:
+   * no caller gets a grant by forgetting it. */
+  plan: EnvPlan;
   /** Overrides .pml.json `cloud.timeout_s` (default 30 s). */
   timeoutMs?: number;
 }
@@ -66,10 +66,8 @@ export function cloudEndpoint(cloudUrl: string | undefined, workspace: string): 
   return url;
 }
 
-const isHeaderSafe = (value: string) => /^[\x20-\x7e\x80-\xff\t]*$/.test(value);
-
 export async function callCloud(opts: CloudCallOptions): Promise<CallToolResult> {
-  const { ns, action, descriptor, workspace } = opts;
+  const { ns, action, workspace, plan } = opts;
   const tool = `${ns}:${action}`;
   const apiKey = cloudKey({ env: opts.env, workspace });
   if (!apiKey) throw new ToolError(cloudKeyMissing(tool, workspace));
@@ -80,17 +78,11 @@ export async function callCloud(opts: CloudCallOptions): Promise<CallToolResult>
     accept: "application/json, text/event-stream",
     authorization: `Bearer ${apiKey}`,
   };
-  let byok = opts.byok;
-  let missing: string[] = [];
-  if (!byok) {
-    const plan = new EnvResolver({ workspace, env: opts.env }).plan(envRequestFor(ns, descriptor, "user", { cloudRouted: true }));
-    byok = plan.values;
-    missing = plan.missing;
-  }
-  for (const [name, value] of Object.entries(byok)) {
+  for (const [name, value] of Object.entries(plan.values)) {
     if (!isHeaderSafe(value)) throw new ToolError(`${name} contains a line break or control character, so it cannot be sent; fix its value in the environment or ${workspace}/.env.`);
     headers[`${BYOK_HEADER_PREFIX}${name}`] = value;
   }
+  const missing = plan.missing;
   if (missing.length)
     throw new ToolError(
       `${tool} needs ${missing.join(", ")} (your own key${missing.length > 1 ? "s" : ""}, sent only to ${endpoint.origin} for this call). ` +
@@ -154,16 +146,8 @@ interface RpcAnswer {
 /** The JSON-RPC response in a JSON body or in an SSE stream (an MCP endpoint may answer either way). */
 function parseBody(text: string, contentType: string, id: number): RpcAnswer | undefined {
   const candidates: unknown[] = [];
-  if (contentType.includes("text/event-stream")) {
-    for (const event of text.split(/\r?\n\r?\n/)) {
-      const data = event
-        .split(/\r?\n/)
-        .filter((l) => l.startsWith("data:"))
-        .map((l) => l.slice(5).replace(/^ /, ""))
-        .join("\n");
-      if (data) candidates.push(tryJson(data));
-    }
-  } else candidates.push(tryJson(text));
+  if (contentType.includes("text/event-stream")) for (const data of sseData(text)) candidates.push(tryJson(data));
+  else candidates.push(tryJson(text));
   for (const c of candidates) {
     if (c && typeof c === "object" && !Array.isArray(c) && ("result" in c || "error" in c)) {
       const m = c as { id?: unknown; result?: unknown; error?: unknown };
@@ -171,6 +155,19 @@ function parseBody(text: string, contentType: string, id: number): RpcAnswer | u
     }
   }
   return undefined;
+}
+
+/** The data of each event of an SSE body that has any; the last event need not end with a blank line. */
+function sseData(text: string): string[] {
+  const out: string[] = [];
+  const parser = createParser({
+    onEvent: (e) => {
+      if (e.data) out.push(e.data);
+    },
+  });
+  parser.feed(text);
+  parser.feed("\n\n");
+  return out;
 }
 
 function tryJson(text: string): unknown {

@@ -22,7 +22,7 @@ export function parseDotEnv(text: string): Record<string, string> {
     const entry = splitEntry(lines[n]!);
     if (!entry) continue;
     const { key } = entry;
-    let rest = entry.rest;
+    const rest = entry.rest;
     let value: string;
     const q = rest[0];
     if (q === '"' || q === "'" || q === "`") {

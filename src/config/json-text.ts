@@ -24,101 +24,137 @@ export function parseJsonFile(text: string, file: string): unknown {
 /** Where and why `text` is not JSON; undefined if it is. A small strict scanner, run only after
  * JSON.parse failed. */
 export function locateJsonError(text: string): JsonPosition | undefined {
-  let i = 0;
-  const fail = (message: string, at = i): never => {
-    throw Object.assign(new Error(message), { at });
-  };
-  const describe = (at: number) => (at >= text.length ? "the end of the file" : JSON.stringify(text[at]));
-  const ws = () => {
-    for (;;) {
-      const c = text[i];
-      if (c === " " || c === "\t" || c === "\n" || c === "\r") i++;
-      else if (c === "/" && (text[i + 1] === "/" || text[i + 1] === "*")) fail("comments are not allowed in JSON");
-      else return;
-    }
-  };
-  const str = () => {
-    i++; // opening quote
-    for (;;) {
-      if (i >= text.length) fail("unterminated string (missing closing \")");
-      const c = text[i]!;
-      if (c === '"') return void i++;
-      if (c === "\n") fail("unterminated string (line break inside a string; use \\n)");
-      if (c.charCodeAt(0) < 0x20) fail("control character inside a string; escape it");
-      if (c === "\\") {
-        const e = text[i + 1];
-        if (e === "u") {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) fail("bad \\u escape: expected 4 hex digits");
-          i += 6;
-        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
-        else fail(`bad escape \\${e ?? ""} in string`);
-      } else i++;
-    }
-  };
-  const num = () => {
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
-    if (!m || m[0] === "-") fail(`unexpected ${describe(i)}; expected a value`);
-    i += m![0].length;
-  };
-  const value = (): void => {
-    ws();
-    const c = text[i];
-    if (c === "{") return obj();
-    if (c === "[") return arr();
-    if (c === '"') return str();
-    if (c === "'") fail("strings must use double quotes");
-    if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return num();
-    for (const lit of ["true", "false", "null"]) if (text.startsWith(lit, i)) return void (i += lit.length);
-    if (c === undefined) fail("unexpected end of the file; expected a value");
-    const word = /^[A-Za-z_$][\w$]*/.exec(text.slice(i))?.[0];
-    fail(word ? `unexpected ${JSON.stringify(word)}; expected a value (strings need double quotes)` : `unexpected ${describe(i)}; expected a value`);
-  };
-  const obj = () => {
-    i++;
-    ws();
-    if (text[i] === "}") return void i++;
-    for (;;) {
-      ws();
-      if (text[i] !== '"') {
-        if (text[i] === "}") fail("trailing comma before }");
-        fail(`expected a property name in double quotes, found ${describe(i)}`);
-      }
-      str();
-      ws();
-      if (text[i] !== ":") fail(`expected ":" after the property name, found ${describe(i)}`);
-      i++;
-      value();
-      ws();
-      if (text[i] === ",") { i++; continue; }
-      if (text[i] === "}") return void i++;
-      fail(`expected "," or "}" after a property value, found ${describe(i)}`);
-    }
-  };
-  const arr = () => {
-    i++;
-    ws();
-    if (text[i] === "]") return void i++;
-    for (;;) {
-      ws();
-      if (text[i] === "]") fail("trailing comma before ]");
-      value();
-      ws();
-      if (text[i] === ",") { i++; continue; }
-      if (text[i] === "]") return void i++;
-      fail(`expected "," or "]" after an array item, found ${describe(i)}`);
-    }
-  };
+  const scanner = new StrictJsonScanner(text);
   try {
-    value();
-    ws();
-    if (i < text.length) fail(`unexpected ${describe(i)} after the end of the JSON value`);
+    scanner.document();
     return undefined;
   } catch (e: any) {
-    const at: number = typeof e?.at === "number" ? e.at : i;
+    const at: number = e instanceof JsonSyntaxError ? e.at : scanner.i;
     const before = text.slice(0, at);
     const line = before.split("\n").length;
     const column = at - (before.lastIndexOf("\n") + 1) + 1;
     return { line, column, message: e?.message ?? String(e) };
+  }
+}
+
+class JsonSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly at: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads one JSON document from the start, throwing JsonSyntaxError at the first thing that is not JSON. */
+class StrictJsonScanner {
+  /** The position read up to. */
+  i = 0;
+
+  constructor(private readonly text: string) {}
+
+  document(): void {
+    this.value();
+    this.ws();
+    if (this.i < this.text.length) this.fail(`unexpected ${this.describe(this.i)} after the end of the JSON value`);
+  }
+
+  private fail(message: string, at = this.i): never {
+    throw new JsonSyntaxError(message, at);
+  }
+
+  private describe(at: number): string {
+    return at >= this.text.length ? "the end of the file" : JSON.stringify(this.text[at]);
+  }
+
+  private ws(): void {
+    const text = this.text;
+    for (;;) {
+      const c = text[this.i];
+      if (c === " " || c === "\t" || c === "\n" || c === "\r") this.i++;
+      else if (c === "/" && (text[this.i + 1] === "/" || text[this.i + 1] === "*")) this.fail("comments are not allowed in JSON");
+      else return;
+    }
+  }
+
+  private str(): void {
+    const text = this.text;
+    this.i++; // opening quote
+    for (;;) {
+      if (this.i >= text.length) this.fail("unterminated string (missing closing \")");
+      const c = text[this.i]!;
+      if (c === '"') return void this.i++;
+      if (c === "\n") this.fail("unterminated string (line break inside a string; use \\n)");
+      if (c.charCodeAt(0) < 0x20) this.fail("control character inside a string; escape it");
+      if (c === "\\") {
+        const e = text[this.i + 1];
+        if (e === "u") {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(this.i + 2, this.i + 6))) this.fail("bad \\u escape: expected 4 hex digits");
+          this.i += 6;
+        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) this.i += 2;
+        else this.fail(`bad escape \\${e ?? ""} in string`);
+      } else this.i++;
+    }
+  }
+
+  private num(): void {
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(this.i));
+    if (!m || m[0] === "-") this.fail(`unexpected ${this.describe(this.i)}; expected a value`);
+    this.i += m![0].length;
+  }
+
+  private value(): void {
+    const text = this.text;
+    this.ws();
+    const c = text[this.i];
+    if (c === "{") return this.obj();
+    if (c === "[") return this.arr();
+    if (c === '"') return this.str();
+    if (c === "'") this.fail("strings must use double quotes");
+    if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return this.num();
+    for (const lit of ["true", "false", "null"]) if (text.startsWith(lit, this.i)) return void (this.i += lit.length);
+    if (c === undefined) this.fail("unexpected end of the file; expected a value");
+    const word = /^[A-Za-z_$][\w$]*/.exec(text.slice(this.i))?.[0];
+    this.fail(word ? `unexpected ${JSON.stringify(word)}; expected a value (strings need double quotes)` : `unexpected ${this.describe(this.i)}; expected a value`);
+  }
+
+  private obj(): void {
+    const text = this.text;
+    this.i++;
+    this.ws();
+    if (text[this.i] === "}") return void this.i++;
+    for (;;) {
+      this.ws();
+      if (text[this.i] !== '"') {
+        if (text[this.i] === "}") this.fail("trailing comma before }");
+        this.fail(`expected a property name in double quotes, found ${this.describe(this.i)}`);
+      }
+      this.str();
+      this.ws();
+      if (text[this.i] !== ":") this.fail(`expected ":" after the property name, found ${this.describe(this.i)}`);
+      this.i++;
+      this.value();
+      this.ws();
+      if (text[this.i] === ",") { this.i++; continue; }
+      if (text[this.i] === "}") return void this.i++;
+      this.fail(`expected "," or "}" after a property value, found ${this.describe(this.i)}`);
+    }
+  }
+
+  private arr(): void {
+    const text = this.text;
+    this.i++;
+    this.ws();
+    if (text[this.i] === "]") return void this.i++;
+    for (;;) {
+      this.ws();
+      if (text[this.i] === "]") this.fail("trailing comma before ]");
+      this.value();
+      this.ws();
+      if (text[this.i] === ",") { this.i++; continue; }
+      if (text[this.i] === "]") return void this.i++;
+      this.fail(`expected "," or "]" after an array item, found ${this.describe(this.i)}`);
+    }
   }
 }
 

@@ -16,7 +16,7 @@ export const API_KEY_REF = "${PML_API_KEY:-}";
 
 export type McpServerEntry =
   | { type: "stdio"; command: string; args: string[]; env?: Record<string, string> }
-  | { type: "http"; url: string };
+  | { type: "http"; url: string; headers?: Record<string, string> };
 
 export interface LaunchCommand {
   command: string;

@@ -1,4 +1,4 @@
-// Permission patterns: "*", "ns", "ns:*", "ns:action". Tool ids are "ns:action"; clients see wire names "ns__action" (src/gateway/names.ts).
+// Permission patterns: "*", "ns", "ns:*", "ns:action". Tool ids are "ns:action"; clients see wire names "ns__action" (src/mcp/tool-names.ts).
 export type Decision = "allow" | "ask" | "deny";
 
 export interface Permissions {

@@ -145,6 +145,7 @@ export const ProjectConfigSchema = v.looseObject({
       curate_after: v.optional(v.pipe(v.number(), v.integer("expected an integer"), v.minValue(1, (issue) => `expected an integer >= 1, got ${got(issue.input)}`))),
       curation_model: v.optional(v.string()),
       publish: v.optional(v.picklist(["off", "project", "org", "public"], (issue) => `expected "off", "project", "org" or "public", got ${got(issue.input)}`)),
+      publish_defaults: v.optional(v.boolean()),
     })),
   ),
 });

@@ -20,6 +20,7 @@ import {
   type McpJsonFile,
 } from "./mcp-json.ts";
 import { defaultProjectConfig, loadProjectConfig, projectConfigPath, SCHEMA_REF, writeSchemaCopy } from "./pml-json.ts";
+import { SERVE_AUTH_REF } from "./serve-token.ts";
 
 export interface InitPrompts {
   /** .mcp.json exists and pml's entry would change: go ahead? (a backup is made first) */
@@ -53,94 +54,28 @@ export interface InitResult {
 }
 
 export async function initProject(opts: InitOptions): Promise<InitResult> {
-  const dir = resolve(opts.dir);
-  try {
-    if (!statSync(dir).isDirectory()) throw new ConfigError(`${dir} is not a directory; pass the project folder with --dir.`);
-  } catch (e: any) {
-    if (e instanceof ConfigError) throw e;
-    throw new ConfigError(`${dir} does not exist; create it or pass the project folder with --dir.`);
-  }
-  const env = opts.env ?? process.env;
-
+  const dir = projectDir(opts.dir);
   // Look at everything before writing anything: a broken .mcp.json stops init untouched.
-  let mcp: McpJsonFile | undefined;
-  let mcpBroken: ConfigError | undefined;
-  try {
-    mcp = await readMcpJson(dir);
-  } catch (e) {
-    if (!(e instanceof ConfigError) || !opts.force) {
-      if (e instanceof ConfigError) throw new ConfigError(`${e.message}\nRun \`pml init --force\` to back it up and write a fresh one.`, e.file);
-      throw e;
-    }
-    mcpBroken = e;
-  }
-
-  let pmlProblem: ConfigError | undefined;
-  let pmlExists = false;
-  try {
-    pmlExists = (await loadProjectConfig(dir)).exists;
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    pmlProblem = e;
-  }
-
-  // The key: --api-key, else one pml can already find, else ask (Enter skips).
-  let apiKey = opts.apiKey?.trim() || undefined;
-  let keySource: InitResult["apiKey"]["source"] = apiKey ? "given" : "none";
-  if (!apiKey && cloudKey({ env, workspace: dir })) keySource = "existing";
-  else if (!apiKey && opts.prompts) {
-    apiKey = (await opts.prompts.apiKey())?.trim() || undefined;
-    if (apiKey) keySource = "given";
-  }
-  if (apiKey && /\s/.test(apiKey)) throw new ConfigError("the API key contains whitespace; paste it again without spaces or line breaks.");
-
-  const mcpPath = mcp?.path ?? resolve(dir, ".mcp.json");
-  const base = mcp?.raw ?? {};
-  const entry = opts.httpUrl
-    ? { type: "http" as const, url: opts.httpUrl }
-    : pmlServerEntry({ launch: opts.launch, withApiKey: keySource !== "none", extraEnv: existingPmlEnv(base) });
-  const next = withPmlServer(base, entry);
-  let mcpAction: InitResult["mcpJson"]["action"];
-  let mcpBackup: string | undefined;
-  if (mcpBroken) {
-    mcpAction = "replaced";
-  } else if (!mcp!.exists) {
-    mcpAction = "created";
-  } else if (sameJson(next, mcp!.raw)) {
-    mcpAction = "unchanged";
-  } else {
-    const hasPmlEntry = !!(mcp!.raw.mcpServers as Record<string, unknown> | undefined)?.pml;
-    const ok = opts.prompts ? await opts.prompts.confirmMcpChange({ path: mcpPath, hasPmlEntry }) : true;
-    mcpAction = ok ? "updated" : "declined";
-  }
+  const mcp = await readMcp(dir, opts.force === true);
+  const pml = await readPml(dir);
+  const key = await chooseApiKey(opts, dir);
+  const plan = await planMcpJson(opts, mcp, key.source);
 
   // Writes, least surprising first.
   const result: InitResult = {
     dir,
-    mcpJson: { path: mcpPath, action: mcpAction },
-    pmlJson: { path: projectConfigPath(dir), action: "kept" },
-    apiKey: { source: keySource },
-    mode: keySource === "none" ? "local" : "cloud",
+    mcpJson: { path: plan.path, action: plan.action },
+    pmlJson: await writePmlJson(dir, pml, opts.force === true),
+    apiKey: { source: key.source },
+    mode: key.source === "none" ? "local" : "cloud",
   };
-
-  if (pmlProblem && opts.force) {
-    result.pmlJson.backup = await backupFile(result.pmlJson.path);
-    await writeFileAtomic(result.pmlJson.path, formatJson(defaultProjectConfig()), { within: dir });
-    result.pmlJson.action = "replaced";
-  } else if (pmlProblem) {
-    result.pmlJson.action = "invalid";
-    result.pmlJson.problem = pmlProblem.message;
-  } else if (!pmlExists) {
-    await writeFileAtomic(result.pmlJson.path, formatJson(defaultProjectConfig()), { within: dir });
-    result.pmlJson.action = "created";
-  }
   if (result.pmlJson.action !== "invalid") {
     const loaded = await loadProjectConfig(dir).catch(() => undefined);
     if (loaded?.config.$schema === SCHEMA_REF) result.schema = await writeSchemaCopy(dir);
   }
 
-  if (apiKey) {
-    result.apiKey.envFile = await writeDotEnvKey(dir, "PML_API_KEY", apiKey);
+  if (key.apiKey) {
+    result.apiKey.envFile = await writeDotEnvKey(dir, "PML_API_KEY", key.apiKey);
     result.apiKey.gitignore = (await ensureGitignored(dir, ".env")).action;
   }
 
@@ -148,10 +83,114 @@ export async function initProject(opts: InitOptions): Promise<InitResult> {
   // for commits.
   await ensureGitignored(dir, ".pml/");
 
-  if (mcpAction === "updated" || mcpAction === "replaced") mcpBackup = await backupFile(mcpPath);
-  if (mcpAction === "updated" || mcpAction === "created" || mcpAction === "replaced") {
-    await writeMcpJson(mcp ?? { path: mcpPath, exists: false, raw: {} }, next);
-  }
-  if (mcpBackup) result.mcpJson.backup = mcpBackup;
+  const backup = await writeMcp(mcp, plan);
+  if (backup) result.mcpJson.backup = backup;
   return result;
+}
+
+/** The project folder, absolute; a ConfigError when it is not a directory. */
+function projectDir(raw: string): string {
+  const dir = resolve(raw);
+  try {
+    if (!statSync(dir).isDirectory()) throw new ConfigError(`${dir} is not a directory; pass the project folder with --dir.`);
+  } catch (e: any) {
+    if (e instanceof ConfigError) throw e;
+    throw new ConfigError(`${dir} does not exist; create it or pass the project folder with --dir.`);
+  }
+  return dir;
+}
+
+interface McpState {
+  dir: string;
+  /** Undefined when it could not be read (`broken`, with --force). */
+  file?: McpJsonFile;
+  broken?: ConfigError;
+}
+
+/** .mcp.json as it is; one that cannot be parsed stops init unless --force replaces it. */
+async function readMcp(dir: string, force: boolean): Promise<McpState> {
+  try {
+    return { dir, file: await readMcpJson(dir) };
+  } catch (e) {
+    if (!(e instanceof ConfigError) || !force) {
+      if (e instanceof ConfigError) throw new ConfigError(`${e.message}\nRun \`pml init --force\` to back it up and write a fresh one.`, e.file);
+      throw e;
+    }
+    return { dir, broken: e };
+  }
+}
+
+interface PmlState {
+  exists: boolean;
+  problem?: ConfigError;
+}
+
+async function readPml(dir: string): Promise<PmlState> {
+  try {
+    return { exists: (await loadProjectConfig(dir)).exists };
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    return { exists: false, problem: e };
+  }
+}
+
+/** The key: --api-key, else one pml can already find, else ask (Enter skips). */
+async function chooseApiKey(opts: InitOptions, dir: string): Promise<{ apiKey?: string; source: InitResult["apiKey"]["source"] }> {
+  let apiKey = opts.apiKey?.trim() || undefined;
+  let source: InitResult["apiKey"]["source"] = apiKey ? "given" : "none";
+  if (!apiKey && cloudKey({ env: opts.env ?? process.env, workspace: dir })) source = "existing";
+  else if (!apiKey && opts.prompts) {
+    apiKey = (await opts.prompts.apiKey())?.trim() || undefined;
+    if (apiKey) source = "given";
+  }
+  if (apiKey && /\s/.test(apiKey)) throw new ConfigError("the API key contains whitespace; paste it again without spaces or line breaks.");
+  return { apiKey, source };
+}
+
+interface McpPlan {
+  path: string;
+  /** The whole file with pml's entry. */
+  next: Record<string, unknown>;
+  action: InitResult["mcpJson"]["action"];
+}
+
+/** What .mcp.json becomes, and whether it is written (a change to an existing file is asked first). */
+async function planMcpJson(opts: InitOptions, mcp: McpState, keySource: InitResult["apiKey"]["source"]): Promise<McpPlan> {
+  const path = mcp.file?.path ?? resolve(mcp.dir, ".mcp.json");
+  const base = mcp.file?.raw ?? {};
+  const entry = opts.httpUrl
+    ? { type: "http" as const, url: opts.httpUrl, headers: { Authorization: SERVE_AUTH_REF } }
+    : pmlServerEntry({ launch: opts.launch, withApiKey: keySource !== "none", extraEnv: existingPmlEnv(base) });
+  const next = withPmlServer(base, entry);
+  if (mcp.broken) return { path, next, action: "replaced" };
+  if (!mcp.file!.exists) return { path, next, action: "created" };
+  if (sameJson(next, mcp.file!.raw)) return { path, next, action: "unchanged" };
+  const hasPmlEntry = !!(mcp.file!.raw.mcpServers as Record<string, unknown> | undefined)?.pml;
+  const ok = opts.prompts ? await opts.prompts.confirmMcpChange({ path, hasPmlEntry }) : true;
+  return { path, next, action: ok ? "updated" : "declined" };
+}
+
+/** .pml.json: created when absent, replaced (after a backup) when broken and --force, else kept. */
+async function writePmlJson(dir: string, pml: PmlState, force: boolean): Promise<InitResult["pmlJson"]> {
+  const path = projectConfigPath(dir);
+  if (pml.problem && force) {
+    const backup = await backupFile(path);
+    await writeFileAtomic(path, formatJson(defaultProjectConfig()), { within: dir });
+    return { path, action: "replaced", backup };
+  }
+  if (pml.problem) return { path, action: "invalid", problem: pml.problem.message };
+  if (!pml.exists) {
+    await writeFileAtomic(path, formatJson(defaultProjectConfig()), { within: dir });
+    return { path, action: "created" };
+  }
+  return { path, action: "kept" };
+}
+
+/** Writes .mcp.json as planned, after backing up a file it replaces; the backup's path. */
+async function writeMcp(mcp: McpState, plan: McpPlan): Promise<string | undefined> {
+  const backup = plan.action === "updated" || plan.action === "replaced" ? await backupFile(plan.path) : undefined;
+  if (plan.action === "updated" || plan.action === "created" || plan.action === "replaced") {
+    await writeMcpJson(mcp.file ?? { path: plan.path, exists: false, raw: {} }, plan.next);
+  }
+  return backup;
 }

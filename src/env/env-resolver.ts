@@ -16,6 +16,7 @@ import { readDotEnvSync } from "../config/dotenv.ts";
 import { CLOUD_KEY, isUsableEnvValue, type EnvSource, type ValueOrigin } from "../config/settings.ts";
 import { pmlHome } from "../config/paths.ts";
 import type { Descriptor } from "../registry/descriptor.ts";
+import type { EnvOrigin } from "../registry/resolved.ts";
 
 /** What a server inherits from pml's environment: the basics a process needs, nothing secret. */
 const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ", "SYSTEMROOT", "SystemRoot", "USERPROFILE", "ComSpec", "PATHEXT", "TEMP", "TMP"];
@@ -35,8 +36,6 @@ const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 /** pml's own placeholders in descriptor args and env values; not environment lookups. */
 const PML_PLACEHOLDERS = new Set(["workspace", "workspace_id", "pml_home"]);
 
-/** The user's own config for one destination, or a registry's / the catalog's. */
-export type EnvOrigin = "user" | "other";
 
 /** What one destination asks for, taken from its descriptor. */
 export interface EnvRequest {

@@ -3,10 +3,11 @@
 // workspace that leads out is refused just like `../..`.
 import { lstat, readlink, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
+import { UserError } from "../errors.ts";
 
 export type PathErrorReason = "empty" | "nul" | "outside" | "symlink-outside" | "loop" | "missing" | "workspace-root";
 
-export class PathError extends Error {
+export class PathError extends UserError {
   override name = "PathError";
   constructor(
     message: string,

@@ -13,6 +13,7 @@ const ENV_PREFIX = ".env";
 // Characters that render as nothing (zero-width, joiners, BOM, variation selectors, soft hyphen):
 // `.pml\u200b.json` must not slip past a check that a case-insensitive or normalising file
 // system (macOS APFS/HFS+, Windows NTFS) would map to the protected name.
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: each invisible code point is listed on its own on purpose.
 const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
 
 /**

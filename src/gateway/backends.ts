@@ -2,47 +2,36 @@
 // code in the sandbox, or the cloud. Heavy parts (pool, sandbox, registry client) load on first use.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { baseEnv, workspaceId, type EnvOrigin, type EnvPlan } from "../env/env-resolver.ts";
+import { workspaceId, type EnvPlan } from "../env/env-resolver.ts";
 import { pmlHome } from "../config/paths.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { builtinCatalog } from "../registry/catalog.ts";
 import type { Descriptor, HttpDescriptor, ModuleDescriptor, StdioDescriptor } from "../registry/descriptor.ts";
 import type { Resolver } from "../registry/resolve.ts";
-import { routeTool } from "../routing/route.ts";
+import type { Resolved } from "../registry/resolved.ts";
+import { isCloudRouted } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
-import type { Project } from "./project.ts";
-import { sessionOf, type Session } from "./session.ts";
+import type { Project } from "../policy/project.ts";
+import type { ToolCatalog } from "../policy/gate.ts";
+import { sessionOf, type Session } from "../mcp/session.ts";
 import { clientOf, ToolError, valueResult, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
-
-export interface Resolved {
-  ns: string;
-  descriptor: Descriptor | InProcessDescriptor;
-  source: string;
-  /** What the environment resolver treats it as: the user's own config, or a registry's / the catalog's. */
-  origin: EnvOrigin;
-}
 
 /** pml's own namespaces served in this process (`cap`: learned capabilities, `dns`: their names). */
 export interface InProcessNamespace {
   description: string;
+  /** Its tools check their own arguments (defineTool), so the invoker does not check them again. */
+  readonly validatesArguments?: boolean;
   /** Its tools for `discover`, when it has a fixed list. */
   tools?: ToolInfo[];
   run(session: Session, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult>;
-}
-
-export interface InProcessDescriptor {
-  type: "inprocess";
-  description: string;
-  env_required: string[];
-  tools?: ToolInfo[];
 }
 
 type Pool = import("../pool/pool.ts").Pool;
 type RemoteServers = import("../remote/remote-servers.ts").RemoteServers;
 type ServerRequestHandler = import("../pool/pool.ts").ServerRequestHandler;
 
-export class Backends {
+export class Backends implements ToolCatalog {
   readonly builtinModules: Record<string, ModuleDescriptor> = builtinModules();
   /** Built-in modules and the embedded catalog: what every registry falls back to. */
   readonly builtins: Record<string, Descriptor> = { ...builtinCatalog, ...this.builtinModules };
@@ -124,7 +113,7 @@ export class Backends {
   }
 
   private async runRemote(ns: string, d: HttpDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
-    const { RemoteServers, checkedHeaders } = await import("../remote/remote-servers.ts");
+    const { RemoteServers } = await import("../remote/remote-servers.ts");
     if (!this.remote) {
       const cfg = (await this.project.config());
       this.remote ??= new RemoteServers({
@@ -155,7 +144,7 @@ export class Backends {
         },
       });
     }
-    const result = await this.remote.call(ns, d, action, args, call, checkedHeaders(ns, env.headers));
+    const result = await this.remote.call(ns, d, action, args, call, env);
     const tools = this.remote.cachedTools(ns);
     if (tools) this.toolsSeen.set(ns, tools);
     return result;
@@ -182,7 +171,7 @@ export class Backends {
   private launcher(ns: string, d: StdioDescriptor, env: EnvPlan) {
     return async (progress: (m: string) => void, signal: AbortSignal) => {
       const { ensureInstalled } = await import("../loader/install.ts");
-      const spec = await ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, childEnv: { ...baseEnv(), ...env.env } });
+      const spec = await ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, plan: env });
       const { confineServer, serverDataDir } = await import("../pool/confine-server.ts");
       // Catalog servers keep their state there, one folder per project (MEMORY_FILE_PATH), confined or not.
       mkdirSync(join(serverDataDir(ns), workspaceId(this.workspace)), { recursive: true, mode: 0o700 });
@@ -224,7 +213,7 @@ export class Backends {
   private async runCloud(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const { callCloud } = await import("../cloud/call.ts");
     const state = await this.project.get();
-    return callCloud({ ns: r.ns, action, args, descriptor: r.descriptor as Descriptor, config: state.config, workspace: this.workspace, signal: call.signal, byok: env.values });
+    return callCloud({ ns: r.ns, action, args, config: state.config, workspace: this.workspace, signal: call.signal, plan: env });
   }
 
   async sandboxLimits(config?: ProjectConfig) {
@@ -233,6 +222,10 @@ export class Backends {
   }
 
   /** Tools known for a namespace without starting anything: descriptor, catalog, or a past run. */
+  servesInProcess(ns: string): boolean {
+    return this.inProcess[ns] !== undefined;
+  }
+
   knownTools(ns: string): ToolInfo[] | undefined {
     return this.toolsSeen.get(ns) ?? (this.builtins[ns]?.tools as ToolInfo[] | undefined) ?? this.inProcess[ns]?.tools;
   }
@@ -331,8 +324,3 @@ export class Backends {
   }
 }
 
-/** A module tool runs in the cloud by its own routing, else by the platform's table (API-backed
- * namespaces); cloud descriptors always do. */
-export function isCloudRouted(ns: string, d: Descriptor, action: string): boolean {
-  return d.type === "cloud" || (d.type === "module" && (d.routing ?? routeTool(`${ns}:${action}`)) === "cloud");
-}

@@ -1,31 +1,25 @@
 // The in-process namespace `cap`: every learned capability, called by name (`cap__fs__read_json`,
 // `call {tool: "cap:fs:read_json@v1"}`, `mcp.cap.fs__read_json()` in code). It is reached through
 // the invoker, so permissions, approvals and the tool_usage log apply to it as to any tool.
-import { memorySettings, VersionError } from "../memory/memory.ts";
-import { capWireName, parseCallName, type CapName } from "../memory/names.ts";
+import { memorySettings } from "../memory/memory.ts";
+import { capWireName, type CapName } from "../memory/names.ts";
 import type { Capability } from "../memory/store.ts";
-import { findTeamCapability, teamRegistry, type RemoteCapability } from "../memory/team.ts";
+import { findTeamCapability, teamRegistry, teamWanted, type RemoteCapability } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
 import { runProgram } from "./execute.ts";
 import { argumentsProblem } from "./validate-args.ts";
 import type { MetaDeps } from "./meta-tools.ts";
-import type { WireTool } from "./server.ts";
+import type { WireTool } from "./call.ts";
 import { errorResult, textResult } from "../mcp/tool-result.ts";
-import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 
 export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNamespace> {
-  const settings = async () => await deps.project.memorySettings();
+  const settings = () => deps.project.memorySettings();
   return {
     cap: {
       description: "code that worked, kept as a named capability",
       async run(session, action, args, call) {
-        let found;
-        try {
-          found = await deps.memory.resolve(await settings(), action);
-        } catch (e) {
-          if (e instanceof VersionError) return errorResult(e.message);
-          throw e;
-        }
+        // (A bad version specifier is a UserError: the invoker answers with its message.)
+        const found = await deps.memory.resolve(await settings(), action);
         // Not saved here: the team registry's, run here like local code (see team.ts).
         let team: RemoteCapability | undefined;
         if (!found) {
@@ -38,8 +32,7 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
         const merged = { ...cap.default_args, ...args };
         // The code never sees arguments its parameters schema rejects (by tool, `call`, `execute`
         // or from code: every path comes here).
-        let problem = argumentsProblem(`cap:${display}`, cap.parameters_schema, merged, true);
-        if (problem instanceof Promise) problem = await problem;
+        const problem = await argumentsProblem(`cap:${display}`, cap.parameters_schema, merged, true);
         if (problem !== undefined) return errorResult(problem.replace(/see the tool's input schema with `discover` \{"namespace": "cap"\}/, `see its parameters with dns:whois or discover`));
         const run = await runProgram(deps, session, call, { code: cap.code, args: merged, intent: cap.intent ?? undefined, capabilityId: found?.capability.id });
         if (run.kind === "input") return errorResult("pml internal error: a capability run cannot pause for input"); // runs without `bind` never do
@@ -64,10 +57,10 @@ async function teamCapability(deps: MetaDeps, action: string): Promise<RemoteCap
   const notFound = `Capability not found: ${action}. Use discover {query} to find capabilities and tools by what they do.`;
   const config = (await deps.project.config());
   const team = teamRegistry(config, deps.workspace.root);
-  const name = parseCallName(action.replace(/@.*$/, ""));
-  if (!team || !name || name.namespace === "unnamed") return notFound;
+  const wanted = teamWanted(action.replace(/@.*$/, ""));
+  if (!team || !wanted) return notFound;
   try {
-    return (await findTeamCapability(team, name, memorySettings(config, deps.workspace.root).scope)) ?? notFound;
+    return (await findTeamCapability(team, wanted, memorySettings(config, deps.workspace.root).scope)) ?? notFound;
   } catch (e) {
     return (e as Error).message;
   }

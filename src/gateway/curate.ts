@@ -7,33 +7,26 @@ import { suggestName, type CurationInput, type Suggestion } from "../memory/cura
 import { checkName, formatName, STANDARD_NAMESPACES } from "../memory/names.ts";
 import type { Capability } from "../memory/store.ts";
 import type { MetaDeps } from "./meta-tools.ts";
-import { NOT_RELAYED, sessionOf } from "./session.ts";
+import type { CurateArgs } from "./tools/curate-args.ts";
+import { NOT_RELAYED, sessionOf } from "../mcp/session.ts";
 import { ToolError, type CallOrigin } from "../mcp/tool-result.ts";
 
 const AUTO_THRESHOLD = 0.8;
 const BATCH = 5;
 const LLM_CONFIDENCE = 0.9;
 
-export interface CurateArgs {
-  mode?: unknown;
-  filter?: unknown;
-  names?: unknown;
-}
-
+/** Its arguments are checked against tools/curate-args.ts by the tool that calls it. */
 export async function curate(deps: MetaDeps, settings: MemorySettings, args: CurateArgs, ctx: { signal: AbortSignal; origin?: CallOrigin }) {
   const mode = args.mode ?? "suggest";
-  if (mode !== "suggest" && mode !== "auto" && mode !== "apply") throw new ToolError('"mode" must be "suggest", "auto" or "apply".');
   const store = await deps.memory.open();
   if (mode === "apply") return apply(deps, settings, args.names);
 
-  const f = (args.filter ?? {}) as { unnamed_only?: unknown; namespace?: unknown; min_usage?: unknown };
-  if (typeof f !== "object" || f === null || Array.isArray(f)) throw new ToolError('"filter" must be an object: {unnamed_only, namespace, min_usage}.');
-  if (f.min_usage !== undefined && (typeof f.min_usage !== "number" || f.min_usage < 0)) throw new ToolError('"filter.min_usage" must be a number >= 0.');
+  const f = args.filter ?? {};
   const { items } = await store.query({
     scope: settings.scope,
     unnamed_only: f.unnamed_only !== false,
-    namespace: typeof f.namespace === "string" ? f.namespace : undefined,
-    min_usage: typeof f.min_usage === "number" ? f.min_usage : undefined,
+    namespace: f.namespace,
+    min_usage: f.min_usage,
     sort: "usage",
     limit: 200,
   });
@@ -60,14 +53,13 @@ function input(c: Capability): CurationInput {
   return { id: c.id, currentName: c.display_name, intent: c.intent, description: c.description, code: c.code, tools_used: c.tools_used };
 }
 
-async function apply(deps: MetaDeps, settings: MemorySettings, names: unknown) {
-  if (!Array.isArray(names) || !names.length) throw new ToolError('mode "apply" needs "names": [{"id": "<capability id>", "name": "ns:action_target"}, ...] (ids come from mode "suggest").');
+async function apply(deps: MetaDeps, settings: MemorySettings, names: CurateArgs["names"]) {
+  if (!names?.length) throw new ToolError('mode "apply" needs "names": [{"id": "<capability id>", "name": "ns:action_target"}, ...] (ids come from mode "suggest").');
   const store = await deps.memory.open();
   const applied: Array<{ id: string; from: string; to: string }> = [];
-  const rejected: Array<{ id: unknown; name: unknown; error: string }> = [];
-  for (const item of names as Array<{ id?: unknown; name?: unknown }>) {
-    const { id, name } = item ?? {};
-    if (typeof id !== "string" || typeof name !== "string") {
+  const rejected: Array<{ id?: string; name?: string; error: string }> = [];
+  for (const { id, name } of names) {
+    if (id === undefined || name === undefined) {
       rejected.push({ id, name, error: 'each item needs "id" and "name" (strings)' });
       continue;
     }
@@ -77,7 +69,7 @@ async function apply(deps: MetaDeps, settings: MemorySettings, names: unknown) {
       continue;
     }
     const cap = await store.byId(id);
-    if (!cap || cap.org !== settings.scope.org || cap.project !== settings.scope.project) {
+    if (!cap || cap.owner !== settings.scope.owner) {
       rejected.push({ id, name, error: `Capability not found: ${id}` });
       continue;
     }
@@ -122,7 +114,7 @@ async function refine(
         // The user's key is spent like any server's sampling: capped, and approved by the user
         // (or listed in .pml.json sampling.allow as "pml-curation").
         const { createMessageViaApi } = await import("../cloud/sampling.ts");
-        const { authorizeSampling, capped } = await import("./sampling-approval.ts");
+        const { authorizeSampling, capped } = await import("../policy/sampling-approval.ts");
         const cfg = (settings.curationModel ? { ...config, sampling: { ...config.sampling, model: settings.curationModel } } : config) as typeof config;
         const req = capped(request, cfg);
         const target = await authorizeSampling("pml-curation", req, { config: cfg, workspace: deps.workspace.root, asker: sessionOf(ctx), invalidate: () => deps.project.invalidate() });

@@ -29,7 +29,25 @@ export async function runDoctor(opts: { cwd?: string; checkUpdate?: boolean } = 
     checks.push({ name: "workspace", ok: false, detail: (e as Error).message });
     return checks;
   }
+  checks.push(...(await projectConfigChecks(root)), await mcpJsonCheck(root), pmlHomeCheck());
 
+  // What confines shell:exec and stdio MCP servers here (a real probe, not just a binary on PATH).
+  const c = confinement();
+  checks.push({ name: "confinement", ok: true, warn: c.kind === "none", detail: c.kind === "none" ? `${c.summary} (shell commands and registry servers run unconfined)` : c.summary });
+
+  const key = cloudKey({ workspace: root });
+  checks.push({
+    name: "mode",
+    ok: true,
+    warn: !key,
+    detail: key ? "cloud (PML_API_KEY is set)" : "local only: cloud tools are off; set PML_API_KEY in the workspace .env to enable them",
+  });
+  return checks;
+}
+
+/** .pml.json: found, its unknown keys, registries it names that pml refuses, keys it grants. */
+async function projectConfigChecks(root: string): Promise<Check[]> {
+  const checks: Check[] = [];
   try {
     const cfg = await loadProjectConfig(root);
     checks.push({
@@ -54,53 +72,45 @@ export async function runDoctor(opts: { cwd?: string; checkUpdate?: boolean } = 
   } catch (e) {
     checks.push({ name: ".pml.json", ok: false, detail: (e as Error).message });
   }
+  return checks;
+}
 
+/** .mcp.json: has a pml entry, and that entry can start (or names the URL to serve). */
+async function mcpJsonCheck(root: string): Promise<Check> {
   try {
     const mcp = await readMcpJson(root);
     const entry = (mcp.raw.mcpServers as Record<string, any> | undefined)?.[PML_SERVER_NAME];
-    if (!mcp.exists) checks.push({ name: ".mcp.json", ok: false, detail: "not found; run `pml init` in this folder" });
-    else if (!entry) checks.push({ name: ".mcp.json", ok: false, detail: `${mcp.path} has no "${PML_SERVER_NAME}" server; run \`pml init\`` });
-    else if (typeof entry.url === "string") {
+    if (!mcp.exists) return { name: ".mcp.json", ok: false, detail: "not found; run `pml init` in this folder" };
+    if (!entry) return { name: ".mcp.json", ok: false, detail: `${mcp.path} has no "${PML_SERVER_NAME}" server; run \`pml init\`` };
+    if (typeof entry.url === "string") {
       // `pml init --http`: Claude Code connects to a `pml serve` the user starts.
       const port = /:(\d+)\//.exec(entry.url)?.[1] ?? "7331";
-      checks.push({ name: ".mcp.json", ok: true, detail: `pml entry connects to ${entry.url}; start it with \`pml serve --port ${port}\` in this folder` });
-    } else {
-      let runnable = true;
-      try {
-        // A bare "pml" is looked up on PATH, as the client will.
-        accessSync(entry.command.includes("/") || entry.command.includes("\\") ? entry.command : (Bun.which(entry.command) ?? entry.command), constants.X_OK);
-      } catch {
-        runnable = false;
-      }
-      checks.push({
-        name: ".mcp.json",
-        ok: runnable,
-        detail: runnable ? `pml entry runs ${entry.command} ${(entry.args ?? []).join(" ")}` : `pml entry runs ${entry.command}, which is not an executable file; run \`pml init\` again`,
-      });
+      return { name: ".mcp.json", ok: true, detail: `pml entry connects to ${entry.url}; start it with \`pml serve --port ${port}\` in this folder` };
     }
+    let runnable = true;
+    try {
+      // A bare "pml" is looked up on PATH, as the client will.
+      accessSync(entry.command.includes("/") || entry.command.includes("\\") ? entry.command : (Bun.which(entry.command) ?? entry.command), constants.X_OK);
+    } catch {
+      runnable = false;
+    }
+    return {
+      name: ".mcp.json",
+      ok: runnable,
+      detail: runnable ? `pml entry runs ${entry.command} ${(entry.args ?? []).join(" ")}` : `pml entry runs ${entry.command}, which is not an executable file; run \`pml init\` again`,
+    };
   } catch (e) {
-    checks.push({ name: ".mcp.json", ok: false, detail: (e as Error).message });
+    return { name: ".mcp.json", ok: false, detail: (e as Error).message };
   }
+}
 
+function pmlHomeCheck(): Check {
   const home = pmlHome();
   try {
     mkdirSync(home, { recursive: true });
     accessSync(home, constants.W_OK);
-    checks.push({ name: "PML_HOME", ok: true, detail: home });
+    return { name: "PML_HOME", ok: true, detail: home };
   } catch {
-    checks.push({ name: "PML_HOME", ok: false, detail: `${home} is not writable; set PML_HOME to a writable directory` });
+    return { name: "PML_HOME", ok: false, detail: `${home} is not writable; set PML_HOME to a writable directory` };
   }
-
-  // What confines shell:exec and stdio MCP servers here (a real probe, not just a binary on PATH).
-  const c = confinement();
-  checks.push({ name: "confinement", ok: true, warn: c.kind === "none", detail: c.kind === "none" ? `${c.summary} (shell commands and registry servers run unconfined)` : c.summary });
-
-  const key = cloudKey({ workspace: root });
-  checks.push({
-    name: "mode",
-    ok: true,
-    warn: !key,
-    detail: key ? "cloud (PML_API_KEY is set)" : "local only: cloud tools are off; set PML_API_KEY in the workspace .env to enable them",
-  });
-  return checks;
 }

@@ -5,20 +5,18 @@
 // A run that finished with every tool call succeeding is kept as a capability (procedural memory);
 // a stored capability runs through the same code path (`runProgram`).
 import type { InputRequiredResult } from "../mcp/protocol.ts";
-import { approvalRequired, elicitApproval } from "./approvals.ts";
-import { commandLine } from "./approval-text.ts";
-import { redeemState } from "./mrtr.ts";
-import { declined, workflowGone, type ContinueWorkflow, type EnvGrant } from "./invoke.ts";
-import { memorySettings, type CapturePlan } from "../memory/memory.ts";
+import type { Session } from "../mcp/session.ts";
+import { parseToolName, formatToolId } from "../mcp/tool-names.ts";
+import { clientOf, errorResult, resultText as textOf, resultValue, textResult } from "../mcp/tool-result.ts";
+import type { CallToolResult } from "../mcp/types.ts";
+import type { CapturePlan } from "../memory/memory.ts";
 import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
 import { splitSpecifier } from "../memory/versions.ts";
 import { publishAfterSave } from "../memory/team.ts";
+import type { ContinueWorkflow, Pause, Round } from "../policy/asker.ts";
+import type { Question } from "../policy/question.ts";
+import type { CallRequest } from "./call.ts";
 import type { MetaDeps } from "./meta-tools.ts";
-import { parseToolName, formatToolId } from "./names.ts";
-import type { CallRequest } from "./server.ts";
-import type { Session } from "./session.ts";
-import { clientOf, errorResult, resultText as textOf, resultValue, textResult } from "../mcp/tool-result.ts";
-import type { CallToolResult } from "../mcp/types.ts";
 
 export interface Recorded {
   tool: string;
@@ -27,45 +25,22 @@ export interface Recorded {
   value: unknown;
 }
 
+/** Stops the program when a tool call needs the user's answer and the client cannot give it in-line. */
 class ApprovalPause extends Error {
-  constructor(
-    readonly toolId: string,
-    readonly why: string,
-    readonly grant?: EnvGrant,
-    readonly key?: string,
-  ) {
-    super(`paused: ${toolId} needs approval`);
+  constructor(readonly question: Question) {
+    super(`paused: ${question.toolId} needs approval`);
   }
 }
 
 export async function runExecute(deps: MetaDeps, session: Session, req: CallRequest): Promise<CallToolResult | InputRequiredResult> {
   let input = req.arguments;
-  let replay: Recorded[] = [];
   const cw = input.continue_workflow as ContinueWorkflow | undefined;
-  if (cw && session.modern) {
-    const st = deps.invoker.redeemWorkflow(cw, "execute", "execute");
-    if (typeof st === "string" || !st.dependency) return workflowGone(cw.workflow_id);
-    for (const t of st.approved ?? []) session.approved.add(t);
-    if (cw.approved !== true) return declined(st.dependency);
-    await deps.invoker.approve(session, st.dependency, cw.always === true, st.grant, st.key);
-    input = st.carried ?? {};
-    replay = (st.replay as Recorded[]) ?? [];
-  } else if (session.modern && req.requestState !== undefined) {
-    // A 2026-07-28 retry after a pause: the same arguments, the user's answer, the recording.
-    const st = redeemState(deps.invoker.states(), req.requestState, "execute", input, "execute");
-    replay = (st.replay as Recorded[]) ?? [];
-    const stop = await deps.invoker.resume(session, st, req.inputResponses, { kind: "execute", tool: "execute", args: input, bind: input });
-    if (stop) return stop;
-  } else if (cw) {
-    const wf = deps.invoker.workflows.take(cw.workflow_id, session.id, "execute");
-    if (!wf) return workflowGone(cw.workflow_id);
-    if (cw.approved !== true) return declined(wf.dependency);
-    await deps.invoker.approve(session, wf.dependency, cw.always === true, wf.grant, wf.key);
-    input = wf.args;
-    replay = (wf.replay as Recorded[]) ?? [];
-  } else if (input.capability !== undefined) {
-    return callCapability(deps, session, req);
-  }
+  if (!cw && !(session.modern && req.requestState !== undefined) && input.capability !== undefined) return callCapability(deps, session, req);
+  const back = { continueWorkflow: cw, requestState: req.requestState, inputResponses: req.inputResponses };
+  const resumed = await deps.invoker.asker.redeem(session, req, back, { tool: "execute", kind: "execute", bind: (a) => a }, input);
+  if ("content" in resumed) return resumed;
+  if (resumed.args) input = resumed.args;
+  const replay = (resumed.replay as Recorded[] | undefined) ?? [];
   const code = input.code;
   if (typeof code !== "string" || !code.trim())
     return errorResult('`execute` needs "code": the body of an async function, e.g. `return await mcp.filesystem.list_directory({path: "."})`, or "capability": the name of a saved one.');
@@ -175,7 +150,9 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
   const record: Recorded[] = [];
   const pause = new AbortController();
   const stop = AbortSignal.any([req.signal, pause.signal]);
-  if (session.modern) session.interrupt = () => pause.abort(new Error("input required"));
+  // What the call carries across 2026-07-28 rounds lives on the client's call (its origin).
+  const round: Round = req.origin ?? {};
+  if (session.modern && req.origin) req.origin.interrupt = () => pause.abort(new Error("input required"));
   let paused: ApprovalPause | undefined;
 
   const callTool = async (name: string, toolArgs: unknown): Promise<unknown> => {
@@ -201,31 +178,18 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       return prior.value;
     }
 
-    let prepared = await deps.invoker.prepare(session, id, { signal: stop }, toolArgs as Record<string, unknown> | undefined);
-    if (prepared.kind === "refused") {
-      record.push({ tool: toolId, args: argsJson, ok: false, value: textOf(prepared.result) });
-      throw new Error(textOf(prepared.result));
+    const verdict = await deps.invoker.gate.authorize(session, id, toolArgs as Record<string, unknown> | undefined, stop);
+    if (verdict.kind === "refused") {
+      record.push({ tool: toolId, args: argsJson, ok: false, value: verdict.reason });
+      throw new Error(verdict.reason);
     }
-    if (prepared.needsApproval) {
-      const why = prepared.why + commandLine(prepared.resolved, id.action, toolArgs as Record<string, unknown> | undefined);
-      if (session.modern) {
-        // No requests to a 2026-07-28 client: stop, and ask in the result (see below).
-        paused = new ApprovalPause(toolId, why, prepared.grant, prepared.key);
-        pause.abort(paused);
-        throw paused;
-      }
-      const decision = await elicitApproval(session, toolId, why, stop);
-      if (decision === "abort") throw new Error(textOf(declined(toolId)));
-      if (decision === "fallback") {
-        paused = new ApprovalPause(toolId, why, prepared.grant, prepared.key);
-        pause.abort(paused);
-        throw paused;
-      }
-      await deps.invoker.approve(session, toolId, decision === "always", prepared.grant, prepared.key);
-      // With the variables granted, the checks give the call what it may now receive.
-      if (prepared.grant) prepared = await deps.invoker.prepare(session, id, { signal: stop }, toolArgs as Record<string, unknown> | undefined);
-      if (prepared.kind === "refused") throw new Error(textOf(prepared.result));
+    if (verdict.kind === "later") {
+      // The client cannot answer in-line: stop, and ask with the result (see below).
+      paused = new ApprovalPause(verdict.question);
+      pause.abort(paused);
+      throw paused;
     }
+    const prepared = verdict;
     const args = (toolArgs ?? {}) as Record<string, unknown>;
     const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress, origin: req.origin }, prepared.env);
     toolsUsed.push(toolId);
@@ -242,29 +206,15 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
   } catch (e) {
     const ms = performance.now() - started;
     const saved = { ...program.saveArgs, code, args: program.args, intent: program.intent, ...(program.capabilityId ? { capability_id: program.capabilityId } : {}) };
-    if (session.modern && (paused || session.pendingInput)) {
-      // 2026-07-28: the retry of the same `execute` call resumes here (program.bind); other runs
-      // (a stored capability, a continuation) resume through a workflow id that is a state too.
-      const base = { kind: "execute" as const, tool: "execute", args: saved, bind: program.bind, replay: record };
-      if (!paused) return program.bind === undefined ? { kind: "result", result: errorResult(`${(e as Error)?.message ?? e}`), ms } : { kind: "input", result: deps.invoker.relayInput(session, base), ms };
-      const what = program.capabilityId ? "The capability's code calls it." : "The code passed to execute calls it.";
-      const asked = program.bind === undefined ? deps.invoker.fallback(session, paused.toolId, `${what} ${paused.why}`, base, paused.grant, paused.key) : deps.invoker.askInput(session, paused.toolId, `${what} ${paused.why}`, base, paused.grant, paused.key);
-      return asked.resultType === "input_required" ? { kind: "input", result: asked as InputRequiredResult, ms } : { kind: "result", result: asked as CallToolResult, ms };
-    }
+    // 2026-07-28: the retry of the same `execute` call resumes here (program.bind); other runs
+    // (a stored capability, a continuation) resume through a workflow id (a state too).
+    const pausedAt: Pause = { kind: "execute", tool: "execute", args: saved, bind: program.bind, replay: record };
     if (paused) {
-      const wf = deps.invoker.workflows.open({
-        sessionId: session.id,
-        tool: "execute",
-        dependency: paused.toolId,
-        kind: "execute",
-        args: saved,
-        replay: record,
-        grant: paused.grant,
-        key: paused.key,
-      });
       const what = program.capabilityId ? "The capability's code calls it." : "The code passed to execute calls it.";
-      return { kind: "result", result: approvalRequired(wf, `${what} ${paused.why}`), ms };
+      const asked = deps.invoker.asker.later(session, round, { ...paused.question, why: `${what} ${paused.question.why}` }, pausedAt);
+      return "resultType" in asked ? { kind: "input", result: asked as InputRequiredResult, ms } : { kind: "result", result: asked, ms };
     }
+    if (session.modern && round.pendingInput && program.bind !== undefined) return { kind: "input", result: deps.invoker.asker.relayInput(session, round, pausedAt), ms };
     const used = toolsUsed.length ? `\nTools used before the error: ${[...new Set(toolsUsed)].join(", ")}` : "";
     return { kind: "result", result: errorResult(`${(e as Error)?.message ?? e}${used}`), ms };
   }

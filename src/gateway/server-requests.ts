@@ -6,8 +6,8 @@
 // elicitation is cancelled. roots/list is answered with the workspace.
 import { pathToFileURL } from "node:url";
 import { log } from "../log.ts";
-import type { Project } from "./project.ts";
-import { NOT_RELAYED, sessionOf } from "./session.ts";
+import type { Project } from "../policy/project.ts";
+import { NOT_RELAYED, sessionOf } from "../mcp/session.ts";
 import type { CallOrigin } from "../mcp/tool-result.ts";
 
 export function serverRequestHandler(workspace: string, project: Project) {
@@ -24,7 +24,7 @@ export function serverRequestHandler(workspace: string, project: Project) {
       return answer === NOT_RELAYED ? { action: "cancel" } : withDefaults(params, answer);
     }
     // Capped always; approved by the client's UI when relayed, else by the user (sampling-approval.ts).
-    const { capped, authorizeSampling } = await import("./sampling-approval.ts");
+    const { capped, authorizeSampling } = await import("../policy/sampling-approval.ts");
     const config = (await project.config());
     const request = capped(params, config);
     if (origin) {

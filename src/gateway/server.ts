@@ -2,89 +2,15 @@
 // messages and give it a way to send. Tool work lives behind ToolHost, loaded lazily so that
 // `initialize` is answered before anything heavy is imported.
 import { version } from "../version.ts";
-import { ErrorCode, errorResponse, invalidReason, type Id, type Message, type Request, type Response } from "../mcp/jsonrpc.ts";
+import { ErrorCode, errorResponse, invalidReason, ProtocolError, type Id, type Message, type Request, type Response } from "../mcp/jsonrpc.ts";
 import { isLogLevel, isModernRequest, LEGACY_PROTOCOLS, META, readModernMeta, SUPPORTED_PROTOCOLS, type InputRequiredResult } from "../mcp/protocol.ts";
-import { Session } from "./session.ts";
-import { ToolError, type CallOrigin } from "../mcp/tool-result.ts";
-import { Cancellation, type CancelSignal } from "../mcp/abort.ts";
-import { ConfigError } from "../errors.ts";
-import { PathError } from "../fs/path-guard.ts";
-import { log } from "../log.ts";
+import { Session } from "../mcp/session.ts";
+import { ClientCall, type CallRequest, type ToolHost } from "./call.ts";
+import { errorToResult } from "../mcp/tool-result.ts";
+import { Cancellation } from "../mcp/abort.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export { SUPPORTED_PROTOCOLS };
-
-/** A fault in what the client sent (e.g. a forged requestState): a JSON-RPC error, not a tool result. */
-export class ProtocolError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-export interface WireTool {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  annotations?: Record<string, unknown>;
-}
-
-export interface CallRequest {
-  name: string;
-  arguments: Record<string, unknown>;
-  signal: AbortSignal;
-  cancel?: CancelSignal;
-  progress?(message: string, progress?: number, total?: number): void;
-  /** 2026-07-28 multi round-trip retry: the client's answers and the state pml gave it. */
-  inputResponses?: Record<string, unknown>;
-  requestState?: string;
-  /** Who the call is for (child servers' requests go back there only). */
-  origin?: CallOrigin;
-}
-
-export interface ToolHost {
-  listTools(session: Session): Promise<WireTool[]>;
-  callTool(session: Session, req: CallRequest): Promise<CallToolResult | InputRequiredResult>;
-  /** Called once per session when the client says it is initialized. */
-  onSessionReady?(session: Session): void;
-  onSessionClosed?(session: Session): void;
-  shutdown(): Promise<void>;
-}
-
-/**
- * A client's tools/call as the tool host sees it, and its own origin (a child server's request
- * made while serving it goes back to this client, on this request). A class: one is made per
- * call, and an object literal with a getter and a closure cost more.
- */
-class ClientCall implements CallRequest, CallOrigin {
-  readonly origin: CallOrigin = this;
-  readonly arguments: Record<string, unknown>;
-  constructor(
-    readonly name: string,
-    args: Record<string, unknown>,
-    readonly cancel: Cancellation,
-    readonly session: Session,
-    private readonly requestId: Id,
-    readonly progress: CallRequest["progress"],
-    readonly inputResponses: Record<string, unknown> | undefined,
-    readonly requestState: string | undefined,
-  ) {
-    this.arguments = args;
-  }
-
-  get signal(): AbortSignal {
-    return this.cancel.signal;
-  }
-
-  relay(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
-    return this.session.relayRequest(method, params, this.requestId, signal);
-  }
-}
 
 const SERVER_INFO = { name: "pml", title: "pml (Procedural Memory Layer)", version };
 /** How long a 2026-07-28 client may cache tools/list and server/discover: the surface grows
@@ -113,8 +39,9 @@ export class Gateway {
     return this.hostPromise;
   }
 
-  connect(id: string, send: (msg: Message, related?: Id) => void): Session {
-    return new Session(id, send);
+  /** A client connection's session (stdio, or one HTTP session). */
+  openSession(id: string, send: (msg: Message, related?: Id) => void, opts: { overHttp?: boolean } = {}): Session {
+    return new Session(id, send, opts.overHttp === true);
   }
 
   /** Ends a session: its calls are aborted and the host forgets it. */
@@ -285,8 +212,6 @@ export class Gateway {
 
     const cancellation = new Cancellation();
     connection.inflight.set(req.id, cancellation);
-    // 2026-07-28: a child server's request stops the call, which then answers input_required.
-    if (session.modern) session.interrupt = () => cancellation.abort(new Error("input required"));
     const token = params._meta?.progressToken;
     let step = 0;
     const progress: CallRequest["progress"] =
@@ -323,12 +248,7 @@ export class Gateway {
   private callFailed(connection: Session, req: Request, e: unknown): Response {
     connection.inflight.delete(req.id);
     if (e instanceof ProtocolError) return errorResponse(req.id, e.code, e.message, e.data);
-    // A user's error (an unknown namespace, a bad path, a broken config) says what to do;
-    // only faults of pml itself are "internal".
-    const user = e instanceof ToolError || e instanceof ConfigError || e instanceof PathError;
-    const text = user ? (e as Error).message : `pml internal error: ${(e as Error)?.message ?? e}`;
-    if (!user) log.error("internal error:", e);
-    return { jsonrpc: "2.0", id: req.id, result: { content: [{ type: "text", text }], isError: true } };
+    return { jsonrpc: "2.0", id: req.id, result: errorToResult(e, "internal error") };
   }
 
   private async hostOrError(req: Request): Promise<{ host: ToolHost } | { error: Response }> {

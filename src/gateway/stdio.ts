@@ -1,7 +1,8 @@
 // `pml stdio`: newline-delimited JSON-RPC on stdin/stdout. Only JSON-RPC goes to stdout.
 import { log } from "../log.ts";
 import { LineSplitter, OVERFLOW, type Message } from "../mcp/jsonrpc.ts";
-import { Gateway, type ToolHost } from "./server.ts";
+import { Gateway } from "./server.ts";
+import type { ToolHost } from "./call.ts";
 
 /**
  * Starts reading stdin at once, before any await: in Bun, bytes that arrive before the first
@@ -9,7 +10,7 @@ import { Gateway, type ToolHost } from "./server.ts";
  */
 export function serveStdio(loadHost: () => Promise<ToolHost> = defaultHost): Gateway {
   const gateway = new Gateway(loadHost);
-  const session = gateway.connect("stdio", writeMessage);
+  const session = gateway.openSession("stdio", writeMessage);
   let closing = false;
   /** Messages read and not yet answered: answered before pml exits on stdin EOF. A count, not a
    * set of promises: one `.then` per call rather than a catch, a finally and a set entry. */

@@ -4,9 +4,9 @@
 // .pml.json or already installed), with real schemas. Any other tool is reachable through `call`; when one gets used, it joins the list (list_changed).
 import type { ToolInfo } from "../mcp/types.ts";
 import type { Backends } from "./backends.ts";
-import { wireName, type ToolId } from "./names.ts";
-import type { Project } from "./project.ts";
-import type { WireTool } from "./server.ts";
+import { wireName, type ToolId } from "../mcp/tool-names.ts";
+import type { Project } from "../policy/project.ts";
+import type { WireTool } from "./call.ts";
 
 export class Surface {
   private readonly used = new Set<string>();

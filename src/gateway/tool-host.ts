@@ -6,29 +6,32 @@ import { Memory } from "../memory/memory.ts";
 import { Backends } from "./backends.ts";
 import { capabilityNamespace, capabilityTools } from "./capability-tools.ts";
 import { stdlibNamespaces } from "./stdlib-tools.ts";
-import { Invoker, type ContinueWorkflow } from "./invoke.ts";
+import { Invoker } from "./invoke.ts";
+import { Asker, type ContinueWorkflow } from "../policy/asker.ts";
+import { Gate } from "../policy/gate.ts";
 import { metaTools } from "./meta-tools.ts";
-import { parseToolName } from "./names.ts";
-import { Project } from "./project.ts";
-import type { ToolHost } from "./server.ts";
+import { parseToolName } from "../mcp/tool-names.ts";
+import { Project } from "../policy/project.ts";
+import type { ToolHost } from "./call.ts";
 import { serverRequestHandler } from "./server-requests.ts";
-import type { Session } from "./session.ts";
+import type { Session } from "../mcp/session.ts";
 import { Surface } from "./surface.ts";
 import { errorResult } from "../mcp/tool-result.ts";
 
-export interface HostOptions {
+export interface ToolHostOptions {
   env?: Record<string, string | undefined>;
   cwd?: string;
 }
 
-export async function createToolHost(opts: HostOptions = {}): Promise<ToolHost> {
+export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHost> {
   // A bad PML_WORKSPACE throws here: the gateway answers with that message and retries on the next request.
   const workspace = resolveWorkspace({ env: opts.env, cwd: opts.cwd });
   if (workspace.warning) log.warn(workspace.warning);
   const project = new Project(workspace.root);
   const backends = new Backends(workspace.root, project);
   const surface = new Surface(project, backends);
-  const invoker = new Invoker(workspace.root, project, backends, surface);
+  const gate = new Gate(workspace.root, project, backends, new Asker(workspace.root, project));
+  const invoker = new Invoker(gate, backends, surface);
   const memory = new Memory();
   const deps = { workspace, project, backends, surface, invoker, memory };
   const meta = metaTools(deps);

@@ -117,7 +117,7 @@ function retryDelay(ctx: FetchContext, total: number): number {
   return 250 * 2 ** attempt;
 }
 
-function failure(e: unknown, url: string, opts: HttpOptions, signal: AbortSignal, timeout: AbortSignal): unknown {
+function failure(e: unknown, _url: string, opts: HttpOptions, _signal: AbortSignal, timeout: AbortSignal): unknown {
   if (e instanceof HttpError) return e;
   if (opts.signal?.aborted) return opts.signal.reason ?? e;
   if (timeout.aborted) return new HttpError("timeout", `no answer within ${opts.timeoutMs} ms`);

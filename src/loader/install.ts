@@ -20,7 +20,7 @@ import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import * as v from "valibot";
 import { withFileLock, writeFileAtomic } from "../fs/atomic.ts";
-import { baseEnv, EnvResolver, envRequestFor, missingMessage, substitutePmlPlaceholders } from "../env/env-resolver.ts";
+import { baseEnv, missingMessage, substitutePmlPlaceholders, type EnvPlan } from "../env/env-resolver.ts";
 import { pmlHome } from "../config/paths.ts";
 import { ToolError } from "../mcp/tool-result.ts";
 import type { LaunchSpec } from "../pool/launch.ts";
@@ -31,14 +31,16 @@ type Env = Record<string, string | undefined>;
 export interface InstallOptions {
   signal?: AbortSignal;
   progress?(message: string): void;
-  /** The environment to read and to hand to the server. Default process.env. */
+  /** pml's environment: PML_HOME, the npm registry, and the basics a child inherits (PATH, HOME...).
+   * Default process.env. */
   env?: Env;
   /** The project root: ${workspace}, the .env lookup, the server's working directory. */
   workspace?: string;
   /** The namespace, for messages ("memory"). */
   name?: string;
-  /** The child's complete environment, as the environment resolver decided it (src/env/env-resolver.ts). */
-  childEnv?: Record<string, string>;
+  /** Which variables the server receives, as the environment resolver decided them
+   * (src/env/env-resolver.ts). Required: no caller gets a grant by forgetting it. */
+  plan: EnvPlan;
 }
 
 const MARKER = ".pml-install.json";
@@ -77,13 +79,12 @@ function label(desc: StdioDescriptor, name?: string): string {
 
 const substitute = substitutePmlPlaceholders;
 
-/** The child's environment when the caller did not resolve one: the descriptor taken as the
- * user's own (tests, benches); a missing required variable is a ToolError naming it. */
-function ownEnv(desc: StdioDescriptor, opts: InstallOptions, workspace: string): Record<string, string> {
-  const resolver = new EnvResolver({ workspace, env: opts.env });
-  const plan = resolver.plan(envRequestFor(opts.name ?? "server", desc, "user"));
+/** The child's complete environment: the basics from pml's own plus what the plan grants; a
+ * missing required variable is a ToolError naming it. */
+function childEnv(desc: StdioDescriptor, opts: InstallOptions, env: Env, workspace: string): Record<string, string> {
+  const plan = opts.plan;
   if (plan.missing.length) throw new ToolError(missingMessage(plan, label(desc, opts.name), workspace));
-  return resolver.childEnv(plan);
+  return { ...baseEnv(env), ...plan.env };
 }
 
 /** Bun loads the .env of its working directory (the workspace) into a script's environment on
@@ -107,18 +108,18 @@ const inflight = new Map<string, Promise<Marker>>();
  * missing env var (before anything else), a failed download, an integrity mismatch, or a failed
  * install. Progress: "installing <pkg>@<version>", "verifying integrity".
  */
-export async function ensureInstalled(desc: StdioDescriptor, opts: InstallOptions = {}): Promise<LaunchSpec> {
+export async function ensureInstalled(desc: StdioDescriptor, opts: InstallOptions): Promise<LaunchSpec> {
   const env = opts.env ?? process.env;
   const workspace = resolve(opts.workspace ?? process.cwd());
   const home = pmlHome(env);
-  const childEnv = opts.childEnv ?? ownEnv(desc, opts, workspace);
+  const child = childEnv(desc, opts, env, workspace);
 
   const pkg = desc.package;
   if (!pkg) {
     if (!desc.command) throw new ToolError(`${label(desc, opts.name)} has neither "command" nor "package": its descriptor cannot be started. Add one of them.`);
     const command = substitute(desc.command, workspace, home);
     const args = (desc.args ?? []).map((a) => substitute(a, workspace, home));
-    return { command, args: isBun(command) ? [NO_ENV_FILE, ...args] : args, env: childEnv, cwd: workspace };
+    return { command, args: isBun(command) ? [NO_ENV_FILE, ...args] : args, env: child, cwd: workspace };
   }
   if (!desc.integrity) {
     throw new ToolError(
@@ -140,7 +141,7 @@ export async function ensureInstalled(desc: StdioDescriptor, opts: InstallOption
   return {
     command: process.execPath,
     args: [NO_ENV_FILE, join(dir, marker.bin), ...args.map((a) => substitute(a, workspace, home))],
-    env: { ...childEnv, BUN_BE_BUN: "1" },
+    env: { ...child, BUN_BE_BUN: "1" },
     cwd: workspace,
   };
 }

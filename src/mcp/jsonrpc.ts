@@ -124,3 +124,14 @@ export class LineSplitter {
     this.discarding = false;
   }
 }
+
+/** A fault in what the client sent (e.g. a forged requestState): a JSON-RPC error, not a tool result. */
+export class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}

@@ -2,8 +2,10 @@
 // own types (src/mcp/types.ts): the call context, tool errors, and result helpers.
 
 import { UserError } from "../errors.ts";
+import { log } from "../log.ts";
 import type { CallToolResult } from "./types.ts";
 import type { CancelSignal } from "./abort.ts";
+import type { Session } from "./session.ts";
 
 /** What a backend gets with each call: cancellation, progress, and the workspace. */
 export interface CallContext {
@@ -24,7 +26,13 @@ export interface CallOrigin {
   /** Delivers a child server's request to the client the call is for; resolves with its answer. */
   relay(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown>;
   /** That client's session (whom to ask for approvals on its behalf). */
-  readonly session?: { readonly id: string };
+  readonly session?: Session;
+  /** 2026-07-28: the client's answers to child servers' requests, from earlier rounds, by key. */
+  relayAnswers?: Record<string, unknown>;
+  /** 2026-07-28: a child server's request the client has to answer; the call's result asks it. */
+  pendingInput?: { key: string; request: { method: string; params: Record<string, unknown> } };
+  /** Stops the work in progress to ask for pendingInput (set by whoever runs it). */
+  interrupt?: () => void;
 }
 
 /** The client a call serves (the sandbox gives each a fair share): a 2026-07-28 request's session
@@ -52,6 +60,17 @@ export function valueResult(value: unknown): CallToolResult {
 /** A failure the gateway turns into an `isError` result with exactly this text. */
 export class ToolError extends UserError {
   override name = "ToolError";
+}
+
+/**
+ * The one mapping from a thrown error to a tool result: a UserError says what went wrong and what
+ * to do, and is shown exactly; anything else is a fault of pml, logged (with `what`: where it
+ * escaped) and reported as an internal error.
+ */
+export function errorToResult(e: unknown, what: string): CallToolResult {
+  if (e instanceof UserError) return errorResult(e.message);
+  log.error(`${what}:`, e);
+  return errorResult(`pml internal error: ${(e as Error)?.message ?? e}`);
 }
 
 /** The text of a result's text blocks (other blocks as a placeholder). */

@@ -1,9 +1,7 @@
 // MCP's shared message types, from the SDK as type-only imports (erased at build time: no
 // start-up cost, and the SDK stays the one definition of the wire shapes). 2026-07-28 shapes the
 // SDK does not have yet live in protocol.ts.
-import type { CallToolResult as SdkCallToolResult, ContentBlock as SdkContentBlock, Tool } from "@modelcontextprotocol/sdk/types.js";
-
-export type ContentBlock = SdkContentBlock;
+import type { CallToolResult as SdkCallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 
 /** A tools/call result; pml adds its own fields (approval_required...) beside MCP's. */
 export type CallToolResult = SdkCallToolResult;

@@ -8,7 +8,9 @@
 // A name built from a fallback (no verb, a generic object, no tools behind the namespace, a
 // variant) stays at or below AUTO_THRESHOLD, so `auto` applies only names read plainly.
 import { routeTool } from "../routing/route.ts";
-import { backedByCode, codeEvidence, FORMATS, GENERIC_OBJECTS, GIT_SUBCOMMANDS, isWeakVerb, readIntent, singular, words, type CodeEvidence, type IntentReading } from "./curation-words.ts";
+import { backedByCode, codeEvidence, GIT_SUBCOMMANDS, type CodeEvidence } from "./code-evidence.ts";
+import { FORMATS, GENERIC_OBJECTS, isWeakVerb, singular, words } from "./curation-words.ts";
+import { readIntent, type IntentReading } from "./intent-reading.ts";
 import { checkName, RESERVED_NAMESPACES, STANDARD_NAMESPACES, type CapName } from "./names.ts";
 
 /** `auto` applies suggestions above this confidence. */
@@ -175,6 +177,19 @@ function draft(reading: IntentReading, e: CodeEvidence, ns: NamespaceChoice, too
   return { action: action ?? "run", target: target.length ? target : ["task"], verbFromIntent, targetFromIntent, nounOnly: false, notes };
 }
 
+/** What the scores of one suggestion read; `why` collects the reasoning in order. */
+interface Scoring {
+  e: CodeEvidence;
+  reading: IntentReading;
+  d: Draft;
+  conversion: boolean;
+  /** The target without the "to" of a conversion. */
+  targetWords: string[];
+  /** The share of the target words the code backs. */
+  backedShare: number;
+  why: string[];
+}
+
 /** A name for one capability; `taken` says whether a name is already used (by another record). */
 export function suggestName(c: CurationInput, taken: (name: CapName) => boolean): Suggestion {
   const e = codeEvidence(c.code, c.tools_used);
@@ -190,20 +205,35 @@ export function suggestName(c: CurationInput, taken: (name: CapName) => boolean)
   if (d.targetFromIntent) why.push(`target "${d.target.join(" ")}" from the intent${reading.targetFrom && reading.targetFrom !== "object" ? ` (${reading.targetFrom})` : ""}`);
   why.push(...d.notes);
 
-  const conversion = reading.targetFrom === "conversion";
-  // Tools match: the namespace is backed by the tools used, and the code backs the action and target.
-  const actionBacked = (d.nounOnly && !conversion) || e.verbs.has(d.action) || (d.action === "run" && e.programs.size > 0);
   const targetWords = d.target.filter((w) => w !== "to");
   const backedShare = targetWords.length ? targetWords.filter((w) => backedByCode(w, e)).length / targetWords.length : 0;
+  const s: Scoring = { e, reading, d, conversion: reading.targetFrom === "conversion", targetWords, backedShare, why };
+  const toolsMatch = toolsMatchScore(s, ns);
+  const clarity = clarityScore(s);
+  const { name, variant } = freeName(c, ns.ns, base, taken, why);
+  const compliance = complianceScore(s, name, variant);
+  const confidence = Math.round(Math.max(0, Math.min(1, toolsMatch + clarity + compliance)) * 100) / 100;
+  why.push(`confidence ${confidence.toFixed(2)} = tools ${toolsMatch.toFixed(2)} + intent ${clarity.toFixed(2)} + pattern ${compliance.toFixed(2)}`);
+  return { id: c.id, currentName: c.currentName, suggestedName: `${name.namespace}:${name.action}`, confidence, reasoning: `${why.join("; ")}.` };
+}
+
+/** Tools match: the namespace is backed by the tools used, and the code backs the action and target. */
+function toolsMatchScore({ e, d, conversion, targetWords, backedShare, why }: Scoring, ns: NamespaceChoice): number {
+  const actionBacked = (d.nounOnly && !conversion) || e.verbs.has(d.action) || (d.action === "run" && e.programs.size > 0);
   // A product: a namespace the tools do not back, or a verb or target the code does not show,
   // each discount the whole match.
   const toolsMatch = 0.3 * ns.backing * (actionBacked ? 1 : 0.5) * (0.5 + 0.5 * backedShare);
   if (backedShare < 1 && targetWords.length) why.push(`${targetWords.filter((w) => !backedByCode(w, e)).map((w) => `"${w}"`).join(", ")} not seen in the code`);
+  return toolsMatch;
+}
 
-  // Intent clarity: a verb saying what is done (0.1), a specific object (0.1), and, only when both
-  // were found, one reading of them (0.1): no second verb, nothing cut, a target the code shows.
-  // A name that leaves out what the intent said about its object (a complement, a condition, what
-  // a later clause asks for) is a guess about what matters: that costs the object part too.
+/**
+ * Intent clarity: a verb saying what is done (0.1), a specific object (0.1), and, only when both
+ * were found, one reading of them (0.1): no second verb, nothing cut, a target the code shows.
+ * A name that leaves out what the intent said about its object (a complement, a condition, what
+ * a later clause asks for) is a guess about what matters: that costs the object part too.
+ */
+function clarityScore({ reading, d, conversion, targetWords, backedShare, why }: Scoring): number {
   const verbPart = !d.verbFromIntent ? 0 : conversion ? 0.1 : d.nounOnly || reading.verbKind !== "content" || isWeakVerb(d.action) ? 0.05 : 0.1;
   const objectPart = d.targetFromIntent ? (targetWords.every((w) => GENERIC_OBJECTS.has(w)) ? 0.05 : 0.1) : 0;
   const otherVerbs = reading.verbs.filter((v) => v !== d.action && v !== reading.verb);
@@ -231,20 +261,23 @@ export function suggestName(c: CurationInput, taken: (name: CapName) => boolean)
     dropped++;
     why.push(`the intent also asks for "${asked.join(" ")}"`);
   }
-  const clarity = verbPart + Math.max(0, objectPart - 0.1 * dropped) + Math.max(0, onePart - 0.1 * dropped);
+  return verbPart + Math.max(0, objectPart - 0.1 * dropped) + Math.max(0, onePart - 0.1 * dropped);
+}
 
-  // Pattern compliance: standard namespace, verb first, a short specific target, not a variant.
-  let name: CapName = { namespace: ns.ns, action: base };
-  let variant = false;
-  if (taken(name)) {
-    const used = new Set(base.split("_"));
-    const rest = words(c.intent || c.description).filter((w) => /^[a-z][a-z0-9]*$/.test(w) && w.length > 2 && !used.has(w) && !GENERIC_OBJECTS.has(w) && !STOP.has(w) && !isVerb(w));
-    const variants = [...new Set(rest)].map((w) => `${base}_${w}`).concat([2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${base}_v${n}`));
-    const free = variants.find((v) => checkName(`${ns.ns}:${v}`).ok && !taken({ namespace: ns.ns, action: v }));
-    why.push(`${ns.ns}:${base} is taken, so a variant`);
-    name = { namespace: ns.ns, action: free ?? `${base}_${c.id.slice(0, 6).replace(/[^a-z0-9]/g, "x")}` };
-    variant = true;
-  }
+/** `ns:base`, or when that is taken a variant of it: a word of the intent the name lacks, else a number. */
+function freeName(c: CurationInput, ns: string, base: string, taken: (name: CapName) => boolean, why: string[]): { name: CapName; variant: boolean } {
+  const name: CapName = { namespace: ns, action: base };
+  if (!taken(name)) return { name, variant: false };
+  const used = new Set(base.split("_"));
+  const rest = words(c.intent || c.description).filter((w) => /^[a-z][a-z0-9]*$/.test(w) && w.length > 2 && !used.has(w) && !GENERIC_OBJECTS.has(w) && !STOP.has(w) && !isVerb(w));
+  const variants = [...new Set(rest)].map((w) => `${base}_${w}`).concat([2, 3, 4, 5, 6, 7, 8, 9].map((n) => `${base}_v${n}`));
+  const free = variants.find((v) => checkName(`${ns}:${v}`).ok && !taken({ namespace: ns, action: v }));
+  why.push(`${ns}:${base} is taken, so a variant`);
+  return { name: { namespace: ns, action: free ?? `${base}_${c.id.slice(0, 6).replace(/[^a-z0-9]/g, "x")}` }, variant: true };
+}
+
+/** Pattern compliance: standard namespace, verb first, a short specific target, not a variant. */
+function complianceScore({ e, d, conversion, targetWords, backedShare, why }: Scoring, name: CapName, variant: boolean): number {
   const checked = checkName(`${name.namespace}:${name.action}`);
   let compliance = 0;
   if (checked.ok) {
@@ -258,9 +291,7 @@ export function suggestName(c: CurationInput, taken: (name: CapName) => boolean)
     compliance += variant ? -0.1 : 0.1;
   }
   if (!checked.ok) why.push("the name does not fit the format");
-  const confidence = Math.round(Math.max(0, Math.min(1, toolsMatch + clarity + compliance)) * 100) / 100;
-  why.push(`confidence ${confidence.toFixed(2)} = tools ${toolsMatch.toFixed(2)} + intent ${clarity.toFixed(2)} + pattern ${compliance.toFixed(2)}`);
-  return { id: c.id, currentName: c.currentName, suggestedName: `${name.namespace}:${name.action}`, confidence, reasoning: `${why.join("; ")}.` };
+  return compliance;
 }
 
 const looksAdjective = (w: string) => /(al|ed|ent|ant|ive|ous|ic|able|ible|less|ful|ary)$/.test(w) && w.length > 4;

@@ -2,6 +2,8 @@
 // change is a new step, so a database made by any earlier pml upgrades in place and loses nothing
 // (test/memory/migration.test.ts opens a database made by step 1 alone).
 import type { Database } from "bun:sqlite";
+import { UserError } from "../errors.ts";
+import { ownerStep } from "./migration-owners.ts";
 
 /** A step that may need what this SQLite lacks: when it fails with `unsupported`, it is recorded as
  * applied without its effect (its first statement must be the one that can fail). */
@@ -10,7 +12,13 @@ export interface OptionalStep {
   unsupported: RegExp;
 }
 
-export const MIGRATIONS: ReadonlyArray<string | OptionalStep> = [
+/** A step that rebuilds tables others reference: it runs with foreign keys off (SQLite's own
+ * procedure for changing a table's constraints), and fails unless they all hold after it. */
+export interface RebuildStep {
+  rebuild(db: Database): void;
+}
+
+export const MIGRATIONS: ReadonlyArray<string | OptionalStep | RebuildStep> = [
   // 1: capabilities (the current state of each record), their append-only versions, tags,
   // aliases left by renames, and every tool call (tool_usage).
   `
@@ -180,6 +188,9 @@ export const MIGRATIONS: ReadonlyArray<string | OptionalStep> = [
   DROP TABLE tool_usage;
   ALTER TABLE tool_usage_by_second RENAME TO tool_usage;
   `,
+  // 8: a record belongs to an owner (a workspace's real path, or the user's scope), not to the
+  // org/project a .pml.json names; names are unique per owner (migration-owners.ts).
+  { rebuild: ownerStep },
 ];
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open
@@ -189,22 +200,39 @@ export function migrate(db: Database): number {
   const current = () => (db.query("SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations").get() as { v: number }).v;
   let version = current();
   if (version > MIGRATIONS.length)
-    throw new Error(`memory.db has schema version ${version}, newer than this pml understands (${MIGRATIONS.length}); update pml.`);
+    throw new UserError(`memory.db has schema version ${version}, newer than this pml understands (${MIGRATIONS.length}); update pml.`);
   while (version < MIGRATIONS.length) {
-    db.transaction(() => {
-      version = current();
-      if (version >= MIGRATIONS.length) return;
-      const step = MIGRATIONS[version]!;
-      if (typeof step === "string") db.run(step);
-      else
-        try {
-          db.run(step.sql);
-        } catch (e) {
-          if (!step.unsupported.test((e as Error).message)) throw e;
-        }
-      db.run("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", [version + 1, new Date().toISOString()]);
-      version++;
-    }).immediate();
+    const next = MIGRATIONS[version]!;
+    const rebuild = typeof next === "object" && "rebuild" in next;
+    // Foreign keys can only be switched outside a transaction.
+    const keysWere = rebuild ? (db.query("PRAGMA foreign_keys").get() as { foreign_keys: number }).foreign_keys : 0;
+    if (rebuild) db.run("PRAGMA foreign_keys = OFF");
+    try {
+      db.transaction(() => {
+        version = current();
+        if (version >= MIGRATIONS.length) return;
+        runStep(db, MIGRATIONS[version]!);
+        db.run("INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", [version + 1, new Date().toISOString()]);
+        version++;
+      }).immediate();
+    } finally {
+      if (rebuild && keysWere) db.run("PRAGMA foreign_keys = ON");
+    }
   }
   return version;
+}
+
+function runStep(db: Database, step: string | OptionalStep | RebuildStep): void {
+  if (typeof step === "string") return void db.run(step);
+  if ("rebuild" in step) {
+    step.rebuild(db);
+    const broken = db.query("PRAGMA foreign_key_check").all();
+    if (broken.length) throw new Error(`memory.db migration left ${broken.length} broken references (${JSON.stringify(broken[0])}); nothing was changed`);
+    return;
+  }
+  try {
+    db.run(step.sql);
+  } catch (e) {
+    if (!step.unsupported.test((e as Error).message)) throw e;
+  }
 }

@@ -46,15 +46,6 @@ export function formatName(n: CapName): string {
   return n.namespace === "unnamed" ? n.action : `${n.namespace}:${n.action}`;
 }
 
-/** The name given to code saved without one: `unnamed_<first 8 hex of the code hash>`. */
-export function unnamedName(codeHash: string): CapName {
-  return { namespace: "unnamed", action: `unnamed_${codeHash.slice(0, 8)}` };
-}
-
-export function isUnnamed(name: string): boolean {
-  return UNNAMED_RE.test(name);
-}
-
 /**
  * A name as a caller may write it: `fs:read_json`, `fs__read_json` (the action part of the wire
  * name `cap__fs__read_json`), `cap:fs:read_json`, or an unnamed one's `unnamed_1a2b3c4d`.
@@ -79,22 +70,7 @@ export function capWireName(n: CapName): string {
   return `${CAP_NS}__${n.namespace}__${n.action}`;
 }
 
-/** The tool id of a capability (permissions, logs, tool_usage): `cap:fs:read_json`. */
-export function capToolId(n: CapName): string {
-  return `${CAP_NS}:${n.namespace}:${n.action}`;
-}
-
 // --- FQDNs ---
-
-export interface Fqdn {
-  org: string;
-  project: string;
-  namespace: string;
-  action: string;
-  hash4: string;
-}
-
-const LABEL_RE = /^[a-z0-9][a-z0-9_-]*$/;
 
 /** An org or project as an FQDN label: lower case, dots and other separators become "-". */
 export function scopeLabel(raw: string, fallback: string): string {
@@ -107,23 +83,4 @@ export function scopeLabel(raw: string, fallback: string): string {
 
 export function makeFqdn(org: string, project: string, n: CapName, codeHash: string): string {
   return `${org}.${project}.${n.namespace}.${n.action}.${codeHash.slice(0, 4)}`;
-}
-
-export function parseFqdn(fqdn: string): Fqdn | undefined {
-  const parts = fqdn.split(".");
-  if (parts.length !== 5) return undefined;
-  const [org, project, namespace, action, hash4] = parts as [string, string, string, string, string];
-  if (!LABEL_RE.test(org) || !LABEL_RE.test(project) || !/^[a-z][a-z0-9_]*$/.test(namespace) || !/^[a-z][a-z0-9_]*$/.test(action) || !/^[0-9a-f]{4}$/.test(hash4))
-    return undefined;
-  return { org, project, namespace, action, hash4 };
-}
-
-export function isFqdn(s: string): boolean {
-  return parseFqdn(s) !== undefined;
-}
-
-/** A short name within the current org/project -> the FQDN prefix it stands for (no hash). */
-export function resolveShortName(short: string, scope: { org: string; project: string }): string | undefined {
-  const n = parseCallName(short);
-  return n ? `${scope.org}.${scope.project}.${n.namespace}.${n.action}` : undefined;
 }

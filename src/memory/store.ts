@@ -1,6 +1,7 @@
 // What the capability store does, whatever holds it: bun:sqlite on the user's machine
 // (sqlite-store.ts), PostgreSQL behind `pml registry serve` later. Calls are async so a networked
 // store can implement the same interface.
+import { UserError } from "../errors.ts";
 import type { Routing } from "../routing/route.ts";
 import type { CapName } from "./names.ts";
 
@@ -8,10 +9,32 @@ export type Visibility = "private" | "project" | "org" | "public";
 export type RecordType = "capability" | "mcp-server";
 export const VISIBILITIES: readonly Visibility[] = ["private", "project", "org", "public"];
 
-/** Where names are unique: one org/project (from .pml.json `memory`, else local/<folder>). */
+/**
+ * Whose records these are, and how they are labelled. `owner` decides who sees and writes a record:
+ * a workspace's real path, or USER_OWNER (the user's scope, read from every workspace of this
+ * PML_HOME). org and project only label the FQDN and team publishing (.pml.json `memory`, which a
+ * cloned repository may set), so they never decide what a workspace sees.
+ */
 export interface Scope {
   org: string;
   project: string;
+  owner: string;
+}
+
+/** The owner of the user's scope: readable from every workspace, written only when asked for. */
+export const USER_OWNER = "user";
+/** The FQDN project label of the user's scope. */
+export const USER_PROJECT = "user";
+
+/** Records from before workspaces owned them (memory.db step 8): `legacy:<org>/<project>` until the
+ * first workspace of that old scope name opens the store and adopts them. */
+export function legacyOwner(org: string, project: string): string {
+  return `legacy:${org}/${project}`;
+}
+
+/** The user's scope as seen from a workspace scope (same org label). */
+export function userScopeOf(scope: Scope): Scope {
+  return { org: scope.org, project: USER_PROJECT, owner: USER_OWNER };
 }
 
 export interface Capability {
@@ -20,6 +43,8 @@ export interface Capability {
   record_type: RecordType;
   org: string;
   project: string;
+  /** Whose it is (see Scope): a workspace's real path, or "user". */
+  owner: string;
   namespace: string;
   action: string;
   /** `ns:action`, or `unnamed_<8 hex>`. */
@@ -78,6 +103,7 @@ export interface CaptureInput {
 }
 
 export interface CapabilityQuery {
+  /** The records this scope may read: its own, and the user's beside a workspace's. */
   scope: Scope;
   /** Glob on created_by (`ali*`). */
   created_by?: string;
@@ -150,7 +176,7 @@ export interface NewVersion {
 /** What search indexes need of a record (no code). */
 export type SearchRecord = Pick<
   Capability,
-  "id" | "record_type" | "org" | "project" | "namespace" | "action" | "display_name" | "named" | "visibility" | "intent" | "description" | "tools_used" | "parameters_schema" | "seq"
+  "id" | "record_type" | "org" | "project" | "owner" | "namespace" | "action" | "display_name" | "named" | "visibility" | "intent" | "description" | "tools_used" | "parameters_schema" | "seq"
 >;
 
 export interface ToolUsage {
@@ -163,23 +189,32 @@ export interface ToolUsage {
   at: string;
 }
 
-export class NameTakenError extends Error {
+export class NameTakenError extends UserError {
+  override name = "NameTakenError";
   constructor(readonly taken: string) {
     super(`Capability name '${taken}' already exists`);
   }
 }
 
-export class NotFoundError extends Error {
+export class NotFoundError extends UserError {
+  override name = "NotFoundError";
   constructor(readonly wanted: string) {
     super(`Capability not found: ${wanted}`);
   }
 }
 
 export interface CapabilityStore {
-  /** By name or alias within the scope; undefined when neither exists. */
+  /** Makes the records the scope's old name left from before owners the scope's own (the
+   * other methods taking a scope do this first; search, which reads every scope, asks for it). */
+  adopt(scope: Scope): Promise<void>;
+  /** By name or alias among what the scope may read (its own first, then the user's); undefined
+   * when neither exists. */
   resolve(scope: Scope, name: CapName): Promise<Resolution | undefined>;
+  /** By name or alias in the scope's own records only (what a write to the scope may touch). */
+  resolveOwn(scope: Scope, name: CapName): Promise<Resolution | undefined>;
   byId(id: string): Promise<Capability | undefined>;
-  byFqdn(fqdn: string): Promise<Capability | undefined>;
+  /** Among what the scope may read. */
+  byFqdn(scope: Scope, fqdn: string): Promise<Capability | undefined>;
   byCodeHash(scope: Scope, hash: string): Promise<Capability | undefined>;
   /** Whether `name` is taken (by a name or an alias) by anything but the code `codeHash`. */
   nameTakenByOther(scope: Scope, name: CapName, codeHash: string): Promise<boolean>;
@@ -187,7 +222,7 @@ export interface CapabilityStore {
   capture(input: CaptureInput): Promise<CaptureOutcome>;
   /** A call of a stored capability ended. */
   recordRun(id: string, success: boolean, latencyMs: number): Promise<void>;
-  /** Named capabilities of the scope, by name. */
+  /** Named capabilities the scope may read, by name (its own hide the user's of the same name). */
   listNamed(scope: Scope): Promise<Capability[]>;
   /** Records changed after `seq` (every scope); for search indexes. */
   changedSince(seq: number, limit?: number): Promise<Capability[]>;
@@ -196,14 +231,14 @@ export interface CapabilityStore {
   /** Renames in one transaction: the old name becomes an alias of the same record. */
   rename(scope: Scope, from: CapName, to: CapName, by: string): Promise<{ capability: Capability; old: string }>;
   aliasesOf(id: string): Promise<string[]>;
-  /** Every name and alias held in the scope. */
+  /** Every name and alias held in the scope (its own records). */
   namesInScope(scope: Scope): Promise<string[]>;
   /** Versions, newest first. */
   versions(id: string): Promise<Version[]>;
   /** Appends a version and makes it the record's current state, atomically. */
   appendVersion(id: string, v: NewVersion): Promise<Capability>;
   recordToolUsage(rows: readonly ToolUsage[]): Promise<void>;
-  /** Capabilities of the scope matching every given filter, and how many match in all. */
+  /** Capabilities the scope may read matching every given filter, and how many match in all. */
   query(q: CapabilityQuery): Promise<{ total: number; /** more may match (see count_limit) */ total_at_least?: boolean; items: Capability[] }>;
   /** Adds and removes tags; returns the record. */
   tag(id: string, add: readonly string[], remove: readonly string[], by: string): Promise<Capability>;

@@ -2,15 +2,17 @@
 // --database …`), the only place PML_API_KEY goes. With `"memory": {"publish": "project|org|public"}`
 // a named capability is pushed there after it is saved; capabilities not found locally are looked
 // up there (after the local store) and kept in <PML_HOME>/cache/team-capabilities/ so they still
-// run offline. What is sent never carries the user's secrets: code or text holding the value of a
-// secret variable is not published at all, and default arguments holding one are left out.
+// run offline. A short name means the caller's own org's capability (its own project's first);
+// another org's is reached only by its full FQDN. What is sent never carries the user's secrets
+// (secret-screen.ts): code or text holding one is not published at all, default arguments are sent
+// only with `memory.publish_defaults: true`, and then without any the screen withholds.
+import { UserError } from "../errors.ts";
 import { HttpError, httpRequest, type HttpResponse } from "../http/request.ts";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import * as v from "valibot";
 import { writeFileAtomic } from "../fs/atomic.ts";
-import { readDotEnvSync } from "../config/dotenv.ts";
 import { cloudKey } from "../config/settings.ts";
 import { cacheDir } from "../config/paths.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
@@ -18,7 +20,8 @@ import { insecureUrlReason } from "../http/secure-url.ts";
 import { log } from "../log.ts";
 import { normalizeRegistryUrl } from "../registry/fqdn.ts";
 import { maxAgeOf } from "../registry/client.ts";
-import { formatName, type CapName } from "./names.ts";
+import { formatName, parseCallName, type CapName } from "./names.ts";
+import { SecretScreen } from "./secret-screen.ts";
 import type { Capability, Scope } from "./store.ts";
 
 export type PublishMode = "off" | "project" | "org" | "public";
@@ -30,14 +33,16 @@ export interface TeamRegistry {
   url: string;
   key?: string;
   publish: PublishMode;
+  /** `memory.publish_defaults`: default arguments go with a publish (screened), else none do. */
+  publishDefaults: boolean;
 }
 
 /** The team registry of this project (cloud.url), or undefined when none is configured. */
 export function teamRegistry(config: ProjectConfig, workspace: string): TeamRegistry | undefined {
   const raw = config.cloud?.url;
   if (!raw || insecureUrlReason(raw, "cloud.url")) return undefined;
-  const publish = ((config.memory as { publish?: PublishMode } | undefined)?.publish ?? "off") as PublishMode;
-  return { url: normalizeRegistryUrl(raw), key: cloudKey({ workspace }), publish };
+  const memory = config.memory as { publish?: PublishMode; publish_defaults?: boolean } | undefined;
+  return { url: normalizeRegistryUrl(raw), key: cloudKey({ workspace }), publish: memory?.publish ?? "off", publishDefaults: memory?.publish_defaults === true };
 }
 
 /** A capability as the team registry serves it (`GET /mcp/{fqdn}?format=record`). */
@@ -82,27 +87,6 @@ async function messageOf(res: HttpResponse): Promise<string> {
   return `HTTP ${res.status}`;
 }
 
-// ---- secrets ---------------------------------------------------------------------------------
-
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|CREDENTIAL|AUTH|PRIVATE|SESSION|COOKIE/i;
-
-/** Values that must never leave in a publish: every workspace .env value and secret-named variables. */
-export function secretValues(workspace: string, env: Record<string, string | undefined> = process.env): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, value] of Object.entries(env)) if (value && value.length >= 8 && SECRET_NAME.test(k)) out.set(value, k);
-  let dotenv: Record<string, string> = {};
-  try {
-    dotenv = readDotEnvSync(workspace);
-  } catch {}
-  for (const [k, value] of Object.entries(dotenv)) if (value.length >= 6) out.set(value, k);
-  return out;
-}
-
-function findSecret(text: string, secrets: Map<string, string>): string | undefined {
-  for (const [value, name] of secrets) if (text.includes(value)) return name;
-  return undefined;
-}
-
 // ---- publish ---------------------------------------------------------------------------------
 
 export type PublishOutcome = { published: { fqdn: string; version: string; status: string; visibility: string } } | { warning: string };
@@ -126,25 +110,16 @@ export async function publishAfterSave(
 export async function publishCapability(team: TeamRegistry, cap: Capability, workspace: string): Promise<PublishOutcome> {
   const where = `the team registry ${team.url}`;
   if (!team.key) return { warning: `Not published to ${where}: PML_API_KEY is not set (environment or workspace .env).` };
-  const secrets = secretValues(workspace);
+  const screen = SecretScreen.forWorkspace(workspace);
   for (const [what, text] of [
     ["code", cap.code],
     ["description", cap.description],
     ["intent", cap.intent],
   ] as const) {
-    const name = findSecret(text ?? "", secrets);
-    if (name) return { warning: `Not published to ${where}: its ${what} contains the value of ${name}. Pass secrets as arguments (or read them in a tool), not in the code.` };
+    const why = screen.reason(text ?? "");
+    if (why) return { warning: `Not published to ${where}: its ${what} contains ${why}. Pass secrets as arguments (or read them in a tool), not in the code.` };
   }
-  // Default arguments are the first run's: one holding a secret is left out (and its schema default).
-  const defaults: Record<string, unknown> = {};
-  const schema = structuredClone(cap.parameters_schema) as { properties?: Record<string, Record<string, unknown>> };
-  const dropped: string[] = [];
-  for (const [k, value] of Object.entries(cap.default_args)) {
-    if (findSecret(JSON.stringify(value), secrets)) {
-      dropped.push(k);
-      delete schema.properties?.[k]?.default;
-    } else defaults[k] = value;
-  }
+  const { defaults, schema, withheld } = publishableDefaults(cap, screen, team.publishDefaults);
   // A change to a capability published from here names the registry version it builds on, so a
   // teammate's newer version is never overwritten (the registry answers stale_base_version).
   const base = publishedVersions(team.url)[cap.id];
@@ -162,8 +137,8 @@ export async function publishCapability(team: TeamRegistry, cap: Capability, wor
     tags: cap.tags,
     visibility: team.publish,
   });
-  const leak = findSecret(body, secrets);
-  if (leak) return { warning: `Not published to ${where}: it would carry the value of ${leak}.` };
+  const leak = screen.reason(body);
+  if (leak) return { warning: `Not published to ${where}: it would carry ${leak}.` };
   let res: HttpResponse;
   try {
     res = await teamFetch(team, "/mcp/capabilities", { method: "POST", body });
@@ -174,11 +149,36 @@ export async function publishCapability(team: TeamRegistry, cap: Capability, wor
     const r = (await res.json()) as { fqdn: string; version: string; status: string; visibility: string };
     await rememberPublished(team.url, cap.id, r.version);
     const out: PublishOutcome = { published: { fqdn: r.fqdn, version: r.version, status: r.status, visibility: r.visibility } };
-    return dropped.length ? { ...out, warning: `Published without the default value of ${dropped.join(", ")}: it holds a secret.` } : out;
+    if (!withheld.length) return out;
+    return { ...out, warning: `Published without the default value of ${withheld.map((w) => `${w.name} (${w.why})`).join(", ")}: a secret never leaves this machine.` };
   }
   const message = await messageOf(res);
   if (res.status === 401 || res.status === 403) return { warning: `Not published to ${where}: ${message} (check PML_API_KEY).` };
   return { warning: `Not published to ${where}: ${message}` };
+}
+
+/**
+ * The default arguments and parameters schema a publish may carry. Defaults are the first run's
+ * arguments (or the agent's declared ones): none go unless `memory.publish_defaults` is on, and
+ * then not one the screen withholds; a withheld argument's schema `default` goes with it.
+ */
+function publishableDefaults(cap: Capability, screen: SecretScreen, withDefaults: boolean) {
+  const schema = structuredClone(cap.parameters_schema) as { properties?: Record<string, Record<string, unknown>> };
+  const properties = schema.properties && typeof schema.properties === "object" ? schema.properties : {};
+  if (!withDefaults) {
+    for (const p of Object.values(properties)) if (p && typeof p === "object") delete p.default;
+    return { defaults: {}, schema, withheld: [] };
+  }
+  const declared: Record<string, unknown> = {};
+  for (const [k, p] of Object.entries(properties)) if (p && typeof p === "object" && "default" in p) declared[k] = p.default;
+  const args = screen.screenArguments(cap.default_args);
+  const inSchema = screen.screenArguments(declared);
+  const withheld = [...args.withheld, ...inSchema.withheld.filter((w) => !args.withheld.some((a) => a.name === w.name))];
+  for (const w of withheld) {
+    delete args.kept[w.name];
+    delete properties[w.name]?.default;
+  }
+  return { defaults: args.kept, schema, withheld };
 }
 
 /** The registry version each capability was last published as from this machine, per registry. */
@@ -214,8 +214,10 @@ async function rememberPublished(url: string, id: string, version: string): Prom
 const CachedSchema = v.object({ fqdn: v.string(), etag: v.optional(v.string()), fetchedAt: v.number(), maxAgeS: v.number(), record: RemoteCapabilitySchema });
 type Cached = v.InferOutput<typeof CachedSchema>;
 
+/** Per registry, key (whose org a short name means) and name; "v2": entries cached before short
+ * names stayed in the caller's org may hold another org's capability, so they are not read. */
 function cachePath(team: TeamRegistry, name: string): string {
-  const key = createHash("sha256").update(`${team.url}\n${name}`).digest("hex").slice(0, 40);
+  const key = createHash("sha256").update(`v2\n${team.url}\n${team.key ?? ""}\n${name}`).digest("hex").slice(0, 40);
   return join(cacheDir(), "team-capabilities", `${key}.json`);
 }
 
@@ -239,28 +241,38 @@ async function writeCache(path: string, entry: Cached): Promise<void> {
 
 const warnedOffline = new Set<string>();
 
+/** What a call names in the team registry: a short name (`ns:action`), in the caller's own org, or a
+ * full FQDN (`org.project.ns.action[.hash4]`), the only way to another org's capability. */
+export type TeamWanted = CapName | { fqdn: string };
+
+/** The team name in what a call gives (`git:release_notes`, `aaa.web.git.release_notes`); undefined
+ * when it can be neither (an unnamed capability is never shared). */
+export function teamWanted(raw: string): TeamWanted | undefined {
+  const name = parseCallName(raw);
+  if (name) return name.namespace === "unnamed" ? undefined : name;
+  const fqdn = raw.trim().replace(/^cap:/, "");
+  return /^[a-z0-9_-]+(\.[a-z0-9_-]+){3,4}$/i.test(fqdn) ? { fqdn } : undefined;
+}
+
 /**
- * A capability the team shares under `name` (same project first), from the cache while it is
- * fresh, else from the registry (revalidated with its ETag), else, when the registry cannot be
- * reached, from the cache however old. Undefined when the registry has none the key may see.
+ * A capability the team shares under `wanted` (a short name: the caller's own org's, its own
+ * project's first), from the cache while it is fresh, else from the registry (revalidated with its
+ * ETag), else, when the registry cannot be reached, from the cache however old. Undefined when the
+ * registry has none the key may see.
  */
-export async function findTeamCapability(team: TeamRegistry, name: CapName, scope: Scope): Promise<RemoteCapability | undefined> {
-  const display = formatName(name);
+export async function findTeamCapability(team: TeamRegistry, wanted: TeamWanted, scope: Scope): Promise<RemoteCapability | undefined> {
+  const display = "fqdn" in wanted ? wanted.fqdn : formatName(wanted);
   const path = cachePath(team, display);
   const cached = readCache(path);
   if (cached && Date.now() - cached.fetchedAt < cached.maxAgeS * 1000) return cached.record;
   try {
-    const list = await teamFetch(team, `/mcp?name=${encodeURIComponent(display)}&limit=100`);
-    if (list.status >= 500) throw new Unreachable(`HTTP ${list.status}`);
-    if (list.status !== 200) throw new Error(`the team registry ${team.url} refused the lookup of ${display}: ${await messageOf(list)}`);
-    const items = ((await list.json()) as { items: { fqdn: string; project?: string }[] }).items;
-    const pick = items.find((i) => i.project === scope.project) ?? items[0];
-    if (!pick) {
+    const fqdn = "fqdn" in wanted ? wanted.fqdn : await ownOrgFqdn(team, display, scope);
+    if (!fqdn) {
       if (cached) unlinkSync(path);
       return undefined;
     }
-    const headers: Record<string, string> = cached?.fqdn === pick.fqdn && cached.etag ? { "if-none-match": cached.etag } : {};
-    const res = await teamFetch(team, `/mcp/${pick.fqdn}?format=record`, { headers });
+    const headers: Record<string, string> = cached?.fqdn === fqdn && cached.etag ? { "if-none-match": cached.etag } : {};
+    const res = await teamFetch(team, `/mcp/${fqdn}?format=record`, { headers });
     const { maxAgeS } = maxAgeOf(res.headers.get("cache-control"));
     if (res.status === 304 && cached) {
       await writeCache(path, { ...cached, fetchedAt: Date.now(), maxAgeS });
@@ -268,10 +280,10 @@ export async function findTeamCapability(team: TeamRegistry, name: CapName, scop
     }
     if (res.status >= 500) throw new Unreachable(`HTTP ${res.status}`);
     if (res.status === 404) return undefined;
-    if (res.status !== 200) throw new Error(`the team registry ${team.url} refused ${pick.fqdn}: ${await messageOf(res)}`);
+    if (res.status !== 200) throw new UserError(`the team registry ${team.url} refused ${fqdn}: ${await messageOf(res)}`);
     const parsed = v.safeParse(RemoteCapabilitySchema, await res.json());
-    if (!parsed.success) throw new Error(`the team registry ${team.url} sent a malformed record for ${pick.fqdn} (at '${v.getDotPath(parsed.issues[0]) ?? "(record)"}')`);
-    await writeCache(path, { fqdn: pick.fqdn, etag: res.headers.get("etag") ?? undefined, fetchedAt: Date.now(), maxAgeS, record: parsed.output });
+    if (!parsed.success) throw new UserError(`the team registry ${team.url} sent a malformed record for ${fqdn} (at '${v.getDotPath(parsed.issues[0]) ?? "(record)"}')`);
+    await writeCache(path, { fqdn, etag: res.headers.get("etag") ?? undefined, fetchedAt: Date.now(), maxAgeS, record: parsed.output });
     return parsed.output;
   } catch (e) {
     if (!(e instanceof Unreachable)) throw e;
@@ -282,13 +294,38 @@ export async function findTeamCapability(team: TeamRegistry, name: CapName, scop
       }
       return cached.record;
     }
-    throw new Error(`${display} is not saved here and the team registry ${team.url} is unreachable (${e.message}).`);
+    throw new UserError(`${display} is not saved here and the team registry ${team.url} is unreachable (${e.message}).`);
   }
 }
 
+/** A list answer of the registry: `viewer` is the caller as its key identifies it (absent: anonymous). */
+interface ListAnswer {
+  items: Array<{ type?: string; name?: string; fqdn: string; org?: string; project?: string; description?: string; version?: string; updated_by?: string }>;
+  viewer?: { org?: string };
+}
+
+/**
+ * The FQDN a short name means for this caller: its own org's capability of that name, this
+ * project's first, then the org's other projects'. Never another org's, even a public one (a
+ * registry serving other orgs' names here, or no caller identity, finds nothing).
+ */
+async function ownOrgFqdn(team: TeamRegistry, name: string, scope: Scope): Promise<string | undefined> {
+  const list = await teamFetch(team, `/mcp?name=${encodeURIComponent(name)}&limit=100`);
+  if (list.status >= 500) throw new Unreachable(`HTTP ${list.status}`);
+  if (list.status !== 200) throw new UserError(`the team registry ${team.url} refused the lookup of ${name}: ${await messageOf(list)}`);
+  const answer = (await list.json()) as ListAnswer;
+  const org = answer.viewer?.org;
+  if (!org) return undefined;
+  const mine = answer.items.filter((i) => i.org === org);
+  return (mine.find((i) => i.project === scope.project) ?? mine[0])?.fqdn;
+}
+
 export interface TeamHit {
+  /** What to call it by: its short name in the caller's own org, its full FQDN in another org. */
   name: string;
   fqdn: string;
+  /** The org it belongs to (another org's capability is labelled with it). */
+  org?: string;
   description?: string;
   version?: string;
   by?: string;
@@ -299,11 +336,12 @@ export async function searchTeam(team: TeamRegistry, query: string, limit = 10):
   try {
     const res = await teamFetch(team, `/mcp?text=${encodeURIComponent(query.slice(0, 500))}&limit=${limit}`);
     if (res.status !== 200) return { hits: [], note: `team registry ${team.url}: ${await messageOf(res)}` };
-    const items = ((await res.json()) as { items: { type?: string; name?: string; fqdn: string; description?: string; version?: string; updated_by?: string }[] }).items;
+    const answer = (await res.json()) as ListAnswer;
+    const own = answer.viewer?.org;
     return {
-      hits: items
+      hits: answer.items
         .filter((i) => i.type === "capability" && i.name)
-        .map((i) => ({ name: i.name!, fqdn: i.fqdn, description: i.description, version: i.version, by: i.updated_by })),
+        .map((i) => ({ name: own !== undefined && i.org === own ? i.name! : i.fqdn, fqdn: i.fqdn, org: i.org, description: i.description, version: i.version, by: i.updated_by })),
     };
   } catch (e) {
     return { hits: [], note: `team registry ${team.url} is unreachable (${(e as Error).message})` };

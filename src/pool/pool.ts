@@ -8,7 +8,8 @@ import { ToolError, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 import { version } from "../version.ts";
 import type { LaunchSource, LaunchSpec } from "./launch.ts";
-import { formatMs, ServerProcess } from "./server-process.ts";
+import { formatMs } from "../duration.ts";
+import { ServerProcess } from "./server-process.ts";
 import { raceAbort } from "../mcp/abort.ts";
 
 /** `origins`: whose calls were in flight on the server when it asked (see ProcessHooks). */

@@ -1,23 +1,23 @@
 // One running stdio MCP server: spawn, newline-delimited JSON-RPC over its stdin/stdout, request
 // multiplexing (pml owns the ids on this link, so concurrent calls never cross), the initialize
 // handshake, and a clean or forced stop. The Pool decides when to start, reap and restart these.
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, statSync, writeSync } from "node:fs";
-import { join } from "node:path";
+// The OS side (process group, exit hook) is in process-group.ts, the log file in server-log.ts.
+import { formatMs } from "../duration.ts";
 import type { Subprocess } from "bun";
 import { ToolError } from "../mcp/tool-result.ts";
 import { Peer, type Failure, type ProgressFn } from "../mcp/peer.ts";
 import type { CancelSignal } from "../mcp/abort.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 import type { LaunchSpec } from "./launch.ts";
+import { forget, killGroup, remember, settlesWithin, spawnInGroup, type StopSignal } from "./process-group.ts";
+import { ServerLog } from "./server-log.ts";
 
 export const PROTOCOL_VERSION = "2025-11-25";
-const LOG_ROTATE_BYTES = 4 * 1024 * 1024;
-const STDERR_TAIL_LINES = 12;
 
-/** A JSON-RPC error the server answered with; still a tool-level failure for the gateway. */
 /** The largest tools/call line pml writes to a stdio server (characters, ~bytes for ASCII JSON). */
 export const MAX_CALL_BYTES = 4 * 1024 * 1024;
 
+/** A JSON-RPC error the server answered with; still a tool-level failure for the gateway. */
 export class ServerError extends ToolError {
   constructor(
     message: string,
@@ -40,10 +40,6 @@ export interface ProcessHooks {
 /** Why a request failed when the link closed because pml stopped the server. */
 const STOPPED = Symbol("stopped");
 
-/** Every child still running, for the exit hook. */
-const live = new Set<ServerProcess>();
-let exitHookInstalled = false;
-
 export type ProcessState = "starting" | "ready" | "closing" | "exited";
 
 export class ServerProcess {
@@ -62,7 +58,6 @@ export class ServerProcess {
   stopRequested = false;
   readonly exited: Promise<void>;
   readonly pid: number;
-  readonly logPath: string;
 
   private readonly proc: Subprocess<"pipe", "pipe", number>;
   private readonly guard?: LaunchSpec["guard"];
@@ -70,8 +65,7 @@ export class ServerProcess {
   private readonly peer: Peer<number>;
   private flushQueued = false;
   private outgoing = "";
-  private readonly logFd: number;
-  private readonly logStart: number;
+  private readonly log: ServerLog;
   private buffer = "";
   private readonly decoder = new TextDecoder();
   private stdoutDone!: Promise<void>;
@@ -86,50 +80,23 @@ export class ServerProcess {
     this.exited = new Promise((r) => (this.resolveExited = r));
     this.peer = new Peer<number>((line) => this.write(line));
     this.guard = spec.guard;
-    mkdirSync(logDir, { recursive: true });
-    this.logPath = join(logDir, `${ns.replace(/[^A-Za-z0-9_.-]/g, "_")}.log`);
+    this.log = new ServerLog(logDir, ns, [spec.command, ...spec.args].join(" "));
     try {
-      if (statSync(this.logPath).size > LOG_ROTATE_BYTES) renameSync(this.logPath, `${this.logPath}.1`);
-    } catch {}
-    this.logFd = openSync(this.logPath, "a");
-    writeSync(this.logFd, `--- ${new Date().toISOString()} pml starts ${ns}: ${[spec.command, ...spec.args].join(" ")}\n`);
-    this.logStart = fstatSync(this.logFd).size;
-    try {
-      this.proc = Bun.spawn([spec.command, ...spec.args], {
-        cwd: spec.cwd,
-        env: spec.env,
-        // stdin is a pipe only pml holds: when pml dies, even by SIGKILL, the server reads EOF and
-        // exits (MCP stdio servers stop on stdin close), so no orphan is left behind.
-        stdin: "pipe",
-        stdout: "pipe",
-        stderr: this.logFd,
-        // Its own process group, so ending the server ends what it started too (`sh -c "sleep …"`
-        // leaves no sleep behind).
-        detached: true,
-        onExit: (_p, code, signal) => {
-          this.killGroup("SIGKILL"); // descendants of a server that exited on its own
-          this.unguard?.();
-          spec.release?.();
-          this.handleExit(code, signal == null ? null : String(signal));
-        },
+      this.proc = spawnInGroup(spec, this.log.fd, (code, signal) => {
+        killGroup(this.pid, "SIGKILL"); // descendants of a server that exited on its own
+        this.unguard?.();
+        spec.release?.();
+        this.handleExit(code, signal);
       });
     } catch (e: any) {
-      closeSync(this.logFd);
+      this.log.close();
       spec.release?.();
       throw new ToolError(
         `Could not start MCP server "${ns}": ${spec.command}: ${e?.message ?? e}. Check the command in its descriptor (.pml.json private_mcps) exists and is executable.`,
       );
     }
     this.pid = this.proc.pid;
-    live.add(this);
-    if (!exitHookInstalled) {
-      exitHookInstalled = true;
-      // pml exiting without awaiting Pool.shutdown() (process.exit, an uncaught error): the
-      // children would see stdin EOF anyway; this makes it immediate for servers that ignore it.
-      process.once("exit", () => {
-        for (const p of live) p.kill("SIGTERM");
-      });
-    }
+    remember(this);
     this.stdoutDone = this.readStdout();
   }
 
@@ -150,7 +117,7 @@ export class ServerProcess {
     // Confined: its read-only binds are in place now; a protected file replaced on the host from
     // here on would be writable inside, so the server restarts (on the next call) to bind it anew.
     this.unguard = this.guard?.((path) => {
-      this.note(`${path} was replaced on disk; stopping ${this.ns} so that it restarts with it read-only`);
+      this.log.note(`${path} was replaced on disk; stopping ${this.ns} so that it restarts with it read-only`);
       void this.stop(2000);
     });
   }
@@ -283,7 +250,7 @@ export class ServerProcess {
     try {
       msg = JSON.parse(line);
     } catch {
-      if (line.trim()) this.note(`non-JSON line on stdout (ignored): ${line.slice(0, 500)}`);
+      if (line.trim()) this.log.note(`non-JSON line on stdout (ignored): ${line.slice(0, 500)}`);
       return;
     }
     if (msg === null || typeof msg !== "object") return;
@@ -303,7 +270,7 @@ export class ServerProcess {
       if (this.state === "ready") this.hooks.onToolsListChanged();
     } else if (method === "notifications/message") {
       const params = msg.params ?? {};
-      this.note(`[${params.level ?? "log"}] ${typeof params.data === "string" ? params.data : JSON.stringify(params.data)}`);
+      this.log.note(`[${params.level ?? "log"}] ${typeof params.data === "string" ? params.data : JSON.stringify(params.data)}`);
     }
   }
 
@@ -332,10 +299,8 @@ export class ServerProcess {
       const wasClosing = this.state === "closing";
       this.state = "exited";
       this.peer.close(wasClosing ? STOPPED : "exited");
-      try {
-        closeSync(this.logFd);
-      } catch {}
-      live.delete(this);
+      this.log.close();
+      forget(this);
       this.hooks.onExit(this, code, signal);
       this.resolveExited();
     });
@@ -352,52 +317,18 @@ export class ServerProcess {
   }
 
   stderrSection(): string {
-    const tail = this.stderrTail();
-    return tail ? ` Last lines of its stderr (full log: ${this.logPath}):\n${tail}` : ` It wrote nothing to stderr (log: ${this.logPath}).`;
+    return this.log.stderrSection();
   }
 
-  /** The last lines the child wrote to stderr since it started (read back from its log file). */
-  stderrTail(lines = STDERR_TAIL_LINES): string {
-    try {
-      const st = statSync(this.logPath);
-      const from = Math.max(this.logStart, st.size - 8192);
-      const len = st.size - from;
-      if (len <= 0) return "";
-      const fd = openSync(this.logPath, "r");
-      try {
-        const buf = Buffer.alloc(len);
-        readSync(fd, buf, 0, len, from);
-        const all = buf.toString("utf8").split("\n").filter((l) => l.trim() && !l.startsWith("--- ") && !l.startsWith("[pml] "));
-        return all.slice(-lines).join("\n");
-      } finally {
-        closeSync(fd);
-      }
-    } catch {
-      return "";
-    }
+  get logPath(): string {
+    return this.log.path;
   }
 
-  /** A line from pml itself in the server's log (not the child's stderr). */
-  private note(text: string): void {
-    if (this.state === "exited") return;
-    try {
-      writeSync(this.logFd, `[pml] ${text}\n`);
-    } catch {}
-  }
-
-  kill(signal: "SIGTERM" | "SIGKILL"): void {
+  kill(signal: StopSignal): void {
     try {
       this.proc.kill(signal);
     } catch {}
-    this.killGroup(signal);
-  }
-
-  /** Signals the server's whole process group (it leads one: spawned detached). */
-  private killGroup(signal: "SIGTERM" | "SIGKILL"): void {
-    if (!this.pid) return;
-    try {
-      process.kill(-this.pid, signal);
-    } catch {} // ESRCH: the group is gone
+    killGroup(this.pid, signal);
   }
 
   /** Close stdin (the MCP way to ask a stdio server to exit), then SIGTERM, then SIGKILL. */
@@ -415,15 +346,4 @@ export class ServerProcess {
     this.kill("SIGKILL");
     await this.exited;
   }
-}
-
-async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const done = await Promise.race([p.then(() => true), new Promise<boolean>((r) => (timer = setTimeout(() => r(false), ms)))]);
-  clearTimeout(timer);
-  return done;
-}
-
-export function formatMs(ms: number): string {
-  return ms >= 1000 ? `${+(ms / 1000).toFixed(1)} s` : `${ms} ms`;
 }

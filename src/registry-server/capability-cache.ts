@@ -17,7 +17,7 @@ export interface CachedRow {
 }
 
 /**
- * The rule of `visibleTo` in database-store.ts, on one cached row: public ones; else the caller's
+ * The rule of `visibleTo` in rows.ts, on one cached row: public ones; else the caller's
  * org's shared ones and its own private ones.
  */
 export function mayView(viewer: Identity | null, row: Pick<CachedRow, "org" | "owner" | "visibility">): boolean {

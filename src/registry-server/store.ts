@@ -34,6 +34,9 @@ export interface CatalogSlice {
   items: CatalogEntry[];
   /** Opaque; pass back as `cursor` for the next page; null at the end. */
   next_cursor: string | null;
+  /** The caller as its key identifies it (absent when anonymous), so a client tells its own org's
+   * entries from other orgs'. */
+  viewer?: { org: string; user: string };
 }
 
 export interface ListQuery {
@@ -41,7 +44,8 @@ export interface ListQuery {
   limit: number;
   /** Words that must all match (name, description, intent, tags, tools used); ranked when the store can. */
   text?: string;
-  /** Only capabilities with this `ns:action` name (every org and project the caller may see). */
+  /** Only capabilities with this `ns:action` name in the caller's own org (every project of it the
+   * caller may see; none for an anonymous caller): what a short name may mean to it. */
   name?: string;
   /** The caller's identity (from its API key), or null for an anonymous request. */
   viewer: Identity | null;

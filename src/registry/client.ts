@@ -215,7 +215,6 @@ export const CatalogPageSchema = v.looseObject({
   items: v.array(CatalogItemSchema),
   next_cursor: v.optional(v.nullable(v.string()), null),
 });
-export type CatalogItem = v.InferOutput<typeof CatalogItemSchema>;
 export type CatalogPage = v.InferOutput<typeof CatalogPageSchema>;
 
 /** One page of the registry's catalog. */

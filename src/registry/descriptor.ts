@@ -94,7 +94,6 @@ export const DescriptorSchema = v.variant("type", [
 ]);
 
 export type StdioDescriptor = v.InferOutput<typeof StdioDescriptorSchema>;
-export type CloudDescriptor = v.InferOutput<typeof CloudDescriptorSchema>;
 export type HttpDescriptor = v.InferOutput<typeof HttpDescriptorSchema>;
 export type ModuleDescriptor = v.InferOutput<typeof ModuleDescriptorSchema>;
 export type Descriptor = v.InferOutput<typeof DescriptorSchema>;

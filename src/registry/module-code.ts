@@ -18,8 +18,6 @@ export const ModuleMetaSchema = v.object({
   description: v.optional(v.string()),
 });
 
-export type ModuleMeta = v.InferOutput<typeof ModuleMetaSchema>;
-
 export interface ModuleOrigin {
   registryUrl: string;
   fqdn: string;

@@ -88,50 +88,98 @@ export function registryOrder(config: ResolverConfig): string[] {
 }
 
 export function createResolver(opts: ResolverOptions): Resolver {
-  // Plain http registries (other than on loopback) are refused: their answers decide what runs.
-  const refused = new Map<string, string>();
-  const registries = registryOrder(opts.config).filter((r) => {
-    const why = insecureUrlReason(r, "registry");
-    if (why) refused.set(r, why);
-    return !why;
-  });
-  for (const why of refused.values()) log.warn(`${why} Skipping it.`);
-  const privates = opts.config.private_mcps ?? {};
-  const builtins = opts.builtins ?? {};
-  const cache = opts.cache === undefined ? defaultModuleCache() : opts.cache;
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_REGISTRY_TIMEOUT_MS;
-  const root = typeof opts.workspace === "string" ? opts.workspace : opts.workspace?.root;
-  const pmlJson = root ? `${root.replace(/\/+$/, "")}/.pml.json` : PRIVATE_SOURCE;
-  const memo = new Map<string, Promise<Resolution>>();
+  return new SourcesResolver(opts);
+}
 
-  async function lookup(ns: string, signal?: AbortSignal): Promise<Resolution> {
-    if (Object.hasOwn(privates, ns)) {
-      const descriptor = privateDescriptor(ns, privates[ns], pmlJson);
-      if (log.enabled("debug")) {
-        // Only what is free to know: a cached registry entry or a built-in of the same name.
-        const shadowed = registries.filter((r) => cache?.has(r, ns));
-        if (Object.hasOwn(builtins, ns)) shadowed.push("the built-in catalog");
-        if (shadowed.length) log.debug(`'${ns}': .pml.json private_mcps overrides ${shadowed.join(", ")}`);
-      }
-      return { descriptor, source: PRIVATE_SOURCE, origin: "user" };
+/** The sources of one .pml.json, asked in order; a resolution is kept, a failure is not. */
+class SourcesResolver implements Resolver {
+  readonly registries: readonly string[];
+  /** Plain http registries (other than on loopback), with why: their answers decide what runs. */
+  private readonly refused = new Map<string, string>();
+  private readonly privates: Record<string, unknown>;
+  private readonly builtins: Record<string, Descriptor>;
+  private readonly cache: ModuleCache | null;
+  private readonly timeoutMs: number;
+  /** .pml.json as messages name it: the project's file when the workspace is known. */
+  private readonly pmlJson: string;
+  private readonly memo = new Map<string, Promise<Resolution>>();
+
+  constructor(opts: ResolverOptions) {
+    this.registries = registryOrder(opts.config).filter((r) => {
+      const why = insecureUrlReason(r, "registry");
+      if (why) this.refused.set(r, why);
+      return !why;
+    });
+    for (const why of this.refused.values()) log.warn(`${why} Skipping it.`);
+    this.privates = opts.config.private_mcps ?? {};
+    this.builtins = opts.builtins ?? {};
+    this.cache = opts.cache === undefined ? defaultModuleCache() : opts.cache;
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_REGISTRY_TIMEOUT_MS;
+    const root = typeof opts.workspace === "string" ? opts.workspace : opts.workspace?.root;
+    this.pmlJson = root ? `${root.replace(/\/+$/, "")}/.pml.json` : PRIVATE_SOURCE;
+  }
+
+  resolve(ns: string, { signal }: { signal?: AbortSignal } = {}): Promise<Resolution> {
+    let p = this.memo.get(ns);
+    if (!p) {
+      p = this.lookup(ns, signal).then(confineDefault);
+      this.memo.set(ns, p);
+      // Failures are not remembered: the network may come back, the user may fix .pml.json.
+      p.catch(() => this.memo.delete(ns));
     }
+    return p;
+  }
+
+  async list({ signal, maxPerRegistry = 1000 }: { signal?: AbortSignal; maxPerRegistry?: number } = {}): Promise<ListedMcp[]> {
+    const out = new Map<string, ListedMcp>();
+    const add = (item: ListedMcp) => {
+      if (!out.has(item.ns)) out.set(item.ns, item);
+    };
+    for (const [ns, entry] of Object.entries(this.privates)) {
+      try {
+        const d = privateDescriptor(ns, entry, this.pmlJson);
+        add({ ns, type: d.type, description: d.description, source: PRIVATE_SOURCE });
+      } catch (e) {
+        log.warn((e as Error).message);
+      }
+    }
+    for (const registry of this.registries) {
+      try {
+        await this.listRegistry(registry, add, maxPerRegistry, signal);
+      } catch (e) {
+        if (signal?.aborted) throw e;
+        log.warn(`skipping registry ${registry} in the list: ${(e as Error).message}`);
+      }
+    }
+    for (const [ns, d] of Object.entries(this.builtins)) add({ ns, type: d.type, description: d.description, source: BUILTIN_SOURCE });
+    return [...out.values()];
+  }
+
+  /** A registry's catalog, page by page (the pages read before a failure are kept), up to about `max` entries. */
+  private async listRegistry(registry: string, add: (item: ListedMcp) => void, max: number, signal: AbortSignal | undefined): Promise<void> {
+    let cursor: string | null | undefined;
+    let seen = 0;
+    do {
+      const page = await listEntries(registry, { cursor, limit: 100, timeoutMs: this.timeoutMs, signal });
+      for (const item of page.items) add({ ns: item.fqdn, type: item.type, description: item.description ?? undefined, source: registry });
+      seen += page.items.length;
+      cursor = page.next_cursor;
+    } while (cursor && seen < max);
+  }
+
+  private async lookup(ns: string, signal?: AbortSignal): Promise<Resolution> {
+    if (Object.hasOwn(this.privates, ns)) return this.fromPrivate(ns);
     if (!isValidFqdn(ns)) {
       throw new ToolError(`'${ns}' is not a valid MCP name: use letters, digits, '_' or '-', in dot-separated parts`);
     }
+    const cached = this.fromCache(ns);
+    if (cached) return cached;
 
-    // A fresh cache entry costs no request. The registry order was honoured when it was fetched.
-    if (cache) {
-      for (const registry of registries) {
-        const hit = cache.get(registry, ns);
-        if (hit && cache.isFresh(hit.record)) return { descriptor: hit.descriptor, source: registry };
-      }
-    }
-
-    const looked: string[] = [`${pmlJson} private_mcps (no '${ns}')`, ...[...refused.values()].map((why) => `not asked: ${why}`)];
+    const looked: string[] = [`${this.pmlJson} private_mcps (no '${ns}')`, ...[...this.refused.values()].map((why) => `not asked: ${why}`)];
     const unreachable: RegistryUnreachableError[] = [];
-    for (const registry of registries) {
+    for (const registry of this.registries) {
       try {
-        const { descriptor } = await loadEntry(registry, ns, { cache, timeoutMs, signal });
+        const { descriptor } = await loadEntry(registry, ns, { cache: this.cache, timeoutMs: this.timeoutMs, signal });
         return { descriptor, source: registry };
       } catch (e) {
         if (e instanceof RegistryNotFoundError) looked.push(`registry ${registry} (not found)`);
@@ -141,63 +189,42 @@ export function createResolver(opts: ResolverOptions): Resolver {
         } else throw e;
       }
     }
-    if (Object.hasOwn(builtins, ns)) return { descriptor: builtins[ns]!, source: BUILTIN_SOURCE };
+    if (Object.hasOwn(this.builtins, ns)) return { descriptor: this.builtins[ns]!, source: BUILTIN_SOURCE };
     looked.push("the built-in catalog");
+    throw this.notFound(ns, looked, unreachable);
+  }
 
+  private fromPrivate(ns: string): Resolution {
+    const descriptor = privateDescriptor(ns, this.privates[ns], this.pmlJson);
+    if (log.enabled("debug")) {
+      // Only what is free to know: a cached registry entry or a built-in of the same name.
+      const shadowed = this.registries.filter((r) => this.cache?.has(r, ns));
+      if (Object.hasOwn(this.builtins, ns)) shadowed.push("the built-in catalog");
+      if (shadowed.length) log.debug(`'${ns}': .pml.json private_mcps overrides ${shadowed.join(", ")}`);
+    }
+    return { descriptor, source: PRIVATE_SOURCE, origin: "user" };
+  }
+
+  /** A fresh cache entry costs no request. The registry order was honoured when it was fetched. */
+  private fromCache(ns: string): Resolution | undefined {
+    if (!this.cache) return undefined;
+    for (const registry of this.registries) {
+      const hit = this.cache.get(registry, ns);
+      if (hit && this.cache.isFresh(hit.record)) return { descriptor: hit.descriptor, source: registry };
+    }
+    return undefined;
+  }
+
+  private notFound(ns: string, looked: string[], unreachable: RegistryUnreachableError[]): ToolError {
     if (unreachable.length) {
       const which = unreachable.map((u) => `${u.registryUrl} (${u.reason})`).join(", ");
-      throw new ToolError(
+      return new ToolError(
         `MCP '${ns}' is not cached and registry ${which} ${unreachable.length > 1 ? "are" : "is"} unreachable. Reconnect and try again, or declare '${ns}' in .pml.json "private_mcps". Looked in: ${looked.join("; ")}.`,
       );
     }
-    if (!registries.length) looked.push('no registries configured (.pml.json "registries" or "cloud.url")');
-    throw new ToolError(
+    if (!this.registries.length) looked.push('no registries configured (.pml.json "registries" or "cloud.url")');
+    return new ToolError(
       `MCP '${ns}' not found. Looked in: ${looked.join("; ")}. Check the name, add a registry that has it to .pml.json "registries", or declare it in "private_mcps".`,
     );
   }
-
-  return {
-    registries,
-    resolve(ns, { signal } = {}) {
-      let p = memo.get(ns);
-      if (!p) {
-        p = lookup(ns, signal).then(confineDefault);
-        memo.set(ns, p);
-        // Failures are not remembered: the network may come back, the user may fix .pml.json.
-        p.catch(() => memo.delete(ns));
-      }
-      return p;
-    },
-    async list({ signal, maxPerRegistry = 1000 } = {}) {
-      const out = new Map<string, ListedMcp>();
-      const add = (item: ListedMcp) => {
-        if (!out.has(item.ns)) out.set(item.ns, item);
-      };
-      for (const [ns, entry] of Object.entries(privates)) {
-        try {
-          const d = privateDescriptor(ns, entry, pmlJson);
-          add({ ns, type: d.type, description: d.description, source: PRIVATE_SOURCE });
-        } catch (e) {
-          log.warn((e as Error).message);
-        }
-      }
-      for (const registry of registries) {
-        let cursor: string | null | undefined;
-        let seen = 0;
-        try {
-          do {
-            const page = await listEntries(registry, { cursor, limit: 100, timeoutMs, signal });
-            for (const item of page.items) add({ ns: item.fqdn, type: item.type, description: item.description ?? undefined, source: registry });
-            seen += page.items.length;
-            cursor = page.next_cursor;
-          } while (cursor && seen < maxPerRegistry);
-        } catch (e) {
-          if (signal?.aborted) throw e;
-          log.warn(`skipping registry ${registry} in the list: ${(e as Error).message}`);
-        }
-      }
-      for (const [ns, d] of Object.entries(builtins)) add({ ns, type: d.type, description: d.description, source: BUILTIN_SOURCE });
-      return [...out.values()];
-    },
-  };
 }

@@ -8,21 +8,18 @@
 // opens a new one. A session the server forgot (HTTP 404) is replaced once. Failures become
 // ToolErrors that say which server, which URL and what to do.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { UnauthorizedError } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { OAuthClientInformationMixed } from "@modelcontextprotocol/sdk/shared/auth.js";
 import {
   CallToolResultSchema,
   CreateMessageRequestSchema,
   ElicitRequestSchema,
-  ErrorCode,
   LoggingMessageNotificationSchema,
-  McpError,
   ResultSchema,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { EnvResolver, envRequestFor, missingMessage } from "../env/env-resolver.ts";
-import { isLoopbackHost } from "../http/secure-url.ts";
+import { EnvResolver, missingMessage, type EnvPlan } from "../env/env-resolver.ts";
 import { ToolError, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 import { log } from "../log.ts";
@@ -30,13 +27,15 @@ import type { HttpDescriptor } from "../registry/descriptor.ts";
 import { version } from "../version.ts";
 import { raceAbort } from "../mcp/abort.ts";
 import { RemoteAuth, type AuthPrompt } from "./oauth.ts";
+import { remoteFailure, SessionExpired, SignedIn, SignInNeeded, stillRefused, type FailedConnection } from "./remote-failure.ts";
+import { grantedHeaders, remoteUrl } from "./remote-target.ts";
 
 export const DEFAULT_REMOTE_TIMEOUT_MS = 60_000;
 const SHUTDOWN_TIMEOUT_MS = 1_000;
 const MAX_TOOL_PAGES = 100;
 
 export interface RemoteServersOptions {
-  /** Workspace root: its .env is where `${VAR}` placeholders in headers are looked up second. */
+  /** Workspace root: its .env is where the `${VAR}` of an OAuth client secret is looked up second. */
   workspace: string;
   /** Per request; progress from the server restarts it. Default 60 s. */
   timeoutMs?: number;
@@ -59,11 +58,8 @@ export interface RemoteServerStatus {
   sessionId?: string;
 }
 
-interface Connection {
-  ns: string;
-  url: URL;
+interface Connection extends FailedConnection {
   client: Client;
-  transport: StreamableHTTPClientTransport;
   /** OAuth, where the user configured no Authorization header of their own. */
   auth?: RemoteAuth;
   /** Origins of the calls in flight (a server request is on behalf of one of them). */
@@ -77,14 +73,6 @@ interface Entry {
   settled?: Connection;
 }
 
-/** A session-level 404: the server no longer knows our Mcp-Session-Id. */
-class SessionExpired extends Error {}
-/** The user signed in while pml was connecting: the connection is opened again with the tokens. */
-class SignedIn extends Error {}
-/** A request of an open session was refused (HTTP 401, or 403 asking for more scope) and a
- * sign-in started: once the user completes it, the request is sent again. */
-class SignInNeeded extends Error {}
-
 export class RemoteServers {
   private readonly entries = new Map<string, Entry>();
   private readonly tools = new Map<string, { key: string; tools: ToolInfo[] }>();
@@ -96,11 +84,12 @@ export class RemoteServers {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_REMOTE_TIMEOUT_MS;
   }
 
-  /** Calls `action` on the remote server of `ns`. Transport and protocol failures throw
-   * ToolError; a result with isError comes back as is. */
-  async call(ns: string, desc: HttpDescriptor, action: string, args: Record<string, unknown>, ctx: CallContext, headers?: Record<string, string>): Promise<CallToolResult> {
+  /** Calls `action` on the remote server of `ns`, with the headers `plan` grants (the environment
+   * resolver's, src/env/env-resolver.ts). Transport and protocol failures throw ToolError; a
+   * result with isError comes back as is. */
+  async call(ns: string, desc: HttpDescriptor, action: string, args: Record<string, unknown>, ctx: CallContext, plan: EnvPlan): Promise<CallToolResult> {
     const label = `tools/call ${action}`;
-    return this.withConnection(ns, desc, ctx, headers, async (c) => {
+    return this.withConnection(ns, desc, ctx, grantedHeaders(ns, plan, this.opts.workspace), async (c) => {
       const seq = ++this.callSeq;
       c.inflight.set(seq, ctx.origin);
       try {
@@ -122,7 +111,8 @@ export class RemoteServers {
   }
 
   /** The server's tools (fetched once per target, then kept; list_changed refreshes them). */
-  async listTools(ns: string, desc: HttpDescriptor, ctx?: Partial<CallContext>, headers?: Record<string, string>): Promise<ToolInfo[]> {
+  async listTools(ns: string, desc: HttpDescriptor, plan: EnvPlan, ctx?: Partial<CallContext>): Promise<ToolInfo[]> {
+    const headers = grantedHeaders(ns, plan, this.opts.workspace);
     const key = this.targetKey(ns, desc, headers);
     const cached = this.tools.get(ns);
     if (cached?.key === key) return cached.tools;
@@ -155,10 +145,9 @@ export class RemoteServers {
   }
 
   /** Runs `fn` on the namespace's connection; a session the server forgot is replaced once. */
-  private async withConnection<T>(ns: string, desc: HttpDescriptor, ctx: Partial<CallContext>, granted: Record<string, string> | undefined, fn: (c: Connection) => Promise<T>): Promise<T> {
+  private async withConnection<T>(ns: string, desc: HttpDescriptor, ctx: Partial<CallContext>, headers: Record<string, string>, fn: (c: Connection) => Promise<T>): Promise<T> {
     if (this.closed) throw new ToolError(`pml is shutting down; remote MCP server ${ns} was not called.`);
     const url = remoteUrl(ns, desc.url);
-    const headers = granted ?? expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env });
     const key = this.targetKey(ns, desc, headers);
     let signedIn = false;
     for (let attempt = 0; ; attempt++) {
@@ -296,41 +285,13 @@ export class RemoteServers {
     return { client_id: o.client_id, client_secret: plan.headers.secret };
   }
 
-  private targetKey(ns: string, desc: HttpDescriptor, headers?: Record<string, string>): string {
-    return `${remoteUrl(ns, desc.url).href}\n${JSON.stringify(headers ?? expandHeaders(ns, desc, { workspace: this.opts.workspace, env: this.opts.env }))}\n${JSON.stringify(desc.oauth ?? null)}`;
+  private targetKey(ns: string, desc: HttpDescriptor, headers: Record<string, string>): string {
+    return `${remoteUrl(ns, desc.url).href}\n${JSON.stringify(headers)}\n${JSON.stringify(desc.oauth ?? null)}`;
   }
 
   /** The message a user can act on, for any way a request can fail. */
-  private failure(c: Pick<Connection, "ns" | "url" | "transport" | "auth">, e: unknown, label: string, signal: AbortSignal | undefined): Error {
-    const where = `remote MCP server ${c.ns} at ${c.url.href}`;
-    if (e instanceof ToolError || e instanceof SessionExpired || e instanceof SignInNeeded) return e;
-    if (signal?.aborted) return new ToolError(`The call to ${c.ns} (${label}) was cancelled.`);
-    if (this.closed) return new ToolError(`pml is shutting down; remote MCP server ${c.ns} was not called.`);
-    if (e instanceof StreamableHTTPError) {
-      const status = e.code ?? 0;
-      if (status <= 0) return new ToolError(`${where} sent a malformed answer to ${label} (${e.message.replace(/^Streamable HTTP error: /, "")}).`);
-      if (status === 404 && c.transport.sessionId) return new SessionExpired();
-      if (status === 401 || status === 403)
-        return new ToolError(`${c.url.href} rejected the credentials (HTTP ${status}); check the headers of '${c.ns}' in .pml.json (and the variables they use).`);
-      if (status >= 300 && status < 400)
-        return new ToolError(`${where} answered with a redirect (HTTP ${status}); pml follows redirects only on the same host, so your headers never go elsewhere. Set its "url" to the final address.`);
-      const detail = httpDetail(e.message);
-      if (status === 404) return new ToolError(`remote MCP server ${c.ns}: ${c.url.href} was not found (HTTP 404)${detail}; check its "url".`);
-      return new ToolError(`${where} failed with HTTP ${status}${detail}`);
-    }
-    if (e instanceof UnauthorizedError && c.auth?.pendingSignIn()) return new SignInNeeded();
-    if (e instanceof UnauthorizedError)
-      return new ToolError(`${c.url.href} rejected the credentials (HTTP 401); check the headers of '${c.ns}' in .pml.json (and the variables they use).`);
-    if (e instanceof McpError) {
-      if (e.code === ErrorCode.RequestTimeout) return new ToolError(`${where} did not answer ${label} within ${formatMs(this.timeoutMs)}; pml cancelled the request.`);
-      if (e.code === ErrorCode.ConnectionClosed) return new ToolError(`${where} closed the connection before answering ${label}.`);
-      return new ToolError(`${where} answered ${label} with an error: ${e.message.replace(/^MCP error -?\d+: /, "")} (code ${e.code})`);
-    }
-    const err = e as { name?: string; code?: string; message?: string; cause?: { code?: string } };
-    if (err?.name === "SyntaxError" || /JSON|Unexpected content type|parse/i.test(err?.message ?? ""))
-      return new ToolError(`${where} sent a malformed answer to ${label} (${err.message}).`);
-    if (err?.name === "ZodError" || err?.name === "$ZodError") return new ToolError(`${where} sent a malformed result for ${label}.`);
-    return new ToolError(`${where} is unreachable (${err?.code ?? err?.cause?.code ?? err?.message ?? String(e)}).`);
+  private failure(c: FailedConnection, e: unknown, label: string, signal: AbortSignal | undefined): Error {
+    return remoteFailure(c, e, label, signal, { closed: this.closed, timeoutMs: this.timeoutMs });
   }
 
   private async end(c: Connection, terminate = true): Promise<void> {
@@ -341,61 +302,4 @@ export class RemoteServers {
     }
     await c.client.close().catch(() => {});
   }
-}
-
-/** The endpoint URL, or a ToolError: headers may carry keys, so plain http only to loopback. */
-export function remoteUrl(ns: string, raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ToolError(`remote MCP server '${ns}': ${JSON.stringify(raw)} is not a URL; set its "url" to https://host/path.`);
-  }
-  if (url.protocol === "https:" || (url.protocol === "http:" && isLoopbackHost(url.hostname))) return url;
-  if (url.protocol === "http:")
-    throw new ToolError(
-      `Refusing to connect to remote MCP server '${ns}' at ${url.href}: plain http is allowed only for localhost/127.0.0.1/::1. Use https://${url.host}${url.pathname}.`,
-    );
-  throw new ToolError(`remote MCP server '${ns}' at ${url.href}: only https:// URLs (or http:// on localhost) are supported.`);
-}
-
-/** Headers for a descriptor taken as the caller's own config (tests; the gateway passes the
- * headers the environment resolver granted): `${VAR}` / `${VAR:-default}` filled from the
- * environment, then the workspace .env; an unset variable is a ToolError naming it. */
-export function expandHeaders(
-  ns: string,
-  desc: Pick<HttpDescriptor, "url" | "headers" | "env_required">,
-  opts: { workspace: string; env?: Record<string, string | undefined> },
-): Record<string, string> {
-  const plan = new EnvResolver({ workspace: opts.workspace, env: opts.env }).plan(envRequestFor(ns, { type: "http", ...desc }, "user"));
-  if (plan.missing.length) throw new ToolError(missingMessage(plan, `remote MCP server '${ns}' (${desc.url})`, opts.workspace));
-  return checkedHeaders(ns, plan.headers);
-}
-
-/** Header values that cannot smuggle another header. */
-export function checkedHeaders(ns: string, headers: Record<string, string>): Record<string, string> {
-  for (const [header, value] of Object.entries(headers))
-    if (!/^[\x20-\x7e\x80-\xff\t]*$/.test(value))
-      throw new ToolError(`the header ${header} of remote MCP server '${ns}' contains a line break or control character; fix the value (or the variable it uses).`);
-  return headers;
-}
-
-/** The server's text from an SDK HTTP error ("Error POSTing to endpoint: <body>"), shortened. */
-function httpDetail(message: string): string {
-  const body = message.replace(/^Streamable HTTP error: /, "").replace(/^Error POSTing to endpoint:\s*/, "").trim();
-  let text = body;
-  try {
-    const j = JSON.parse(body);
-    if (typeof j?.error?.message === "string") text = j.error.message;
-  } catch {}
-  const t = text.replace(/\s+/g, " ");
-  return t ? `: ${t.length > 200 ? `${t.slice(0, 200)}…` : t}` : "";
-}
-
-function formatMs(ms: number): string {
-  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
-}
-
-function stillRefused(ns: string, url: URL): ToolError {
-  return new ToolError(`remote MCP server ${ns} at ${url.href} still refuses pml after signing in (HTTP 401/403); check that your account may use it.`);
 }

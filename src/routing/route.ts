@@ -1,6 +1,8 @@
 // Where a tool runs. The platform decides (not the user): tools that must touch the user's
 // machine run locally; API-backed ones run in the cloud. Unknown namespaces run locally, the
 // safe side for private servers.
+import type { Descriptor } from "../registry/descriptor.ts";
+
 export type Routing = "local" | "cloud";
 
 const LOCAL = [
@@ -41,4 +43,10 @@ export function routeTool(toolId: string): Routing {
 export function routeCapability(toolIds: readonly string[], explicit?: Routing): Routing {
   if (explicit) return explicit;
   return toolIds.some((id) => routeTool(id) === "local") ? "local" : "cloud";
+}
+
+/** A module tool runs in the cloud by its own routing, else by the platform's table (API-backed
+ * namespaces); cloud descriptors always do. */
+export function isCloudRouted(ns: string, d: Descriptor, action: string): boolean {
+  return d.type === "cloud" || (d.type === "module" && (d.routing ?? routeTool(`${ns}:${action}`)) === "cloud");
 }

@@ -1,7 +1,7 @@
 // Confinement on Linux: the bubblewrap command line (mounts, read-only protected files, hidden
 // home), and the watch and sweep that cover what a mount cannot.
 import { existsSync, type FSWatcher, lstatSync, renameSync, statSync, watch } from "node:fs";
-import { dirname, join, resolve, sep } from "node:path";
+import { dirname, resolve, sep } from "node:path";
 import { canonicalName, findProtectedPaths } from "../fs/protected.ts";
 import { hiddenDirs, isUnder, pathDirsUnder, realOr } from "./confine-paths.ts";
 import { bindRootPlaceholders, dropPlaceholders, emptySources, othersInUse, placeholdersInUse } from "./confine-placeholders.ts";

@@ -34,7 +34,7 @@ export function isUnder(path: string, dir: string): boolean {
 export function pathDirsUnder(hidden: string[]): string[] {
   const out: string[] = [];
   for (const d of (process.env.PATH ?? "").split(delimiter)) {
-    if (!d || !d.startsWith("/")) continue;
+    if (!d?.startsWith("/")) continue;
     const real = realOr(d);
     // Strictly below: a PATH holding $HOME itself must not re-expose the whole home.
     if (hidden.some((h) => real !== h && isUnder(real, h)) && existsSync(real)) out.push(real);

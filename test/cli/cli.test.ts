@@ -1,6 +1,6 @@
 // The binary's command line: --version, --help on every command, unknown commands, doctor.
 import { expect, test } from "bun:test";
-import { chmodSync, cpSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { hostTarget } from "../../src/version.ts";

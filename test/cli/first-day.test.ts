@@ -3,6 +3,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, tempDir, testEnv } from "../helpers/pml.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 const dirs: { cleanup(): void }[] = [];
 afterAll(() => dirs.forEach((d) => d.cleanup()));
@@ -95,7 +96,7 @@ test("unknown .pml.json keys are warned about with the closest known key: stderr
     const r = await peer.request(2, "tools/call", { name: "status", arguments: {} });
     const st = r.result.structuredContent ?? JSON.parse(r.result.content[0].text);
     expect(st.config.warnings.join("\n")).toContain('did you mean "permissions"');
-    await Bun.sleep(50);
+    await waitFor(() => peer.stderr.includes('"permisions" is not a .pml.json key'), { timeoutMs: 5000, what: "the warning on stderr" }).catch(() => {});
     expect(peer.stderr).toContain('"permisions" is not a .pml.json key');
   } finally {
     peer.kill();

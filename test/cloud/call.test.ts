@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { callCloud, type CloudCallOptions } from "../../src/cloud/call.ts";
 import type { ProjectConfig } from "../../src/config/pml-json.ts";
 import type { Descriptor } from "../../src/registry/descriptor.ts";
+import { userPlan } from "../helpers/env-plan.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 interface Seen {
   path: string;
@@ -32,18 +34,19 @@ const cloudUrl = `http://127.0.0.1:${cloud.port}`;
 let ws: string;
 const descriptor: Descriptor = { type: "cloud", env_required: ["SEARCH_API_KEY"] };
 
+/** The options of a call as the gateway makes them, the descriptor planned as the user's own. */
 function opts(over: Partial<CloudCallOptions> = {}): CloudCallOptions {
-  return {
+  const o = {
     ns: "websearch",
     action: "search",
     args: { q: "bun" },
-    descriptor,
     config: { cloud: { url: cloudUrl } } as ProjectConfig,
     workspace: ws,
     signal: new AbortController().signal,
     env: { PML_API_KEY: "pml-secret-key", SEARCH_API_KEY: "byok-secret-value" },
     ...over,
   };
+  return { ...o, plan: over.plan ?? userPlan(o.ns, descriptor, { workspace: o.workspace, env: o.env, cloudRouted: true }) };
 }
 
 async function failure(o: CloudCallOptions): Promise<Error> {
@@ -106,6 +109,18 @@ describe("callCloud", () => {
     expect((await callCloud(opts())).content).toEqual([{ type: "text", text: "sse" }]);
   });
 
+  test("an SSE answer with CRLF lines, a comment, a notification first, and its data over two lines without a final blank line", async () => {
+    answer = (_req, body) => {
+      const json = JSON.stringify({ jsonrpc: "2.0", id: body.id, result: { content: [{ type: "text", text: "split" }] } });
+      const cut = json.indexOf('"result"');
+      const notification = JSON.stringify({ jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } });
+      return new Response(`: keep-alive\r\nevent: message\r\ndata: ${notification}\r\n\r\ndata: ${json.slice(0, cut)}\r\ndata:${json.slice(cut)}`, {
+        headers: { "content-type": "text/event-stream" },
+      });
+    };
+    expect((await callCloud(opts())).content).toEqual([{ type: "text", text: "split" }]);
+  });
+
   test("no PML_API_KEY: says cloud mode needs it and how to set it; nothing is sent", async () => {
     const e = await failure(opts({ env: { SEARCH_API_KEY: "x" } }));
     expect(e.name).toBe("ToolError");
@@ -164,10 +179,13 @@ describe("callCloud", () => {
   });
 
   test("the caller's cancel stops the call", async () => {
-    answer = () => new Promise(() => {});
+    let arrived = false;
+    answer = () => ((arrived = true), new Promise(() => {}));
     const c = new AbortController();
-    setTimeout(() => c.abort(new Error("cancelled by the client")), 50);
-    const e = await failure(opts({ signal: c.signal }));
+    const pending = failure(opts({ signal: c.signal }));
+    await waitFor(() => arrived, { what: "the call to reach the cloud endpoint" });
+    c.abort(new Error("cancelled by the client"));
+    const e = await pending;
     expect(e.message).toBe("cloud call cancelled (cancelled by the client)");
   });
 

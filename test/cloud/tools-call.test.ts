@@ -11,6 +11,7 @@ import { ApiKeys, apiKeyFlags } from "../../src/registry-server/api-keys.ts";
 import { handleToolsCall } from "../../src/registry-server/tools-call.ts";
 import { FileStore } from "../../src/registry-server/store.ts";
 import { entries, spawnListening } from "../helpers/pml.ts";
+import { userPlan } from "../helpers/env-plan.ts";
 
 const API_KEY = "pml-key-3f9a1c7e55";
 const OTHER_API_KEY = "pml-key-from-file-8b2d";
@@ -44,18 +45,19 @@ let proc: ReturnType<typeof Bun.spawn>;
 let url: string;
 let stderrText: () => string;
 
+/** The options of a call as the gateway makes them, the descriptor planned as the user's own. */
 function opts(over: Partial<CloudCallOptions> = {}): CloudCallOptions {
-  return {
+  const o = {
     ns: "websearch",
     action: "search",
     args: { q: "bun" },
-    descriptor: { type: "cloud", env_required: ["SEARCH_API_KEY"] },
     config: { cloud: { url } } as ProjectConfig,
     workspace: ws,
     signal: new AbortController().signal,
     env: { PML_API_KEY: API_KEY, SEARCH_API_KEY: BYOK },
     ...over,
   };
+  return { ...o, plan: over.plan ?? userPlan(o.ns, { type: "cloud", env_required: ["SEARCH_API_KEY"] }, { workspace: o.workspace, env: o.env, cloudRouted: true }) };
 }
 
 beforeAll(async () => {

@@ -65,7 +65,7 @@ describe("withFileLock", () => {
       Array.from({ length: 20 }, () =>
         withFileLock(f, async () => {
           const n = Number(readFileSync(f, "utf8"));
-          await Bun.sleep(1);
+          await Bun.sleep(1); // not a wait: widens the read-modify-write window, so a broken lock would lose updates
           await writeFileAtomic(f, String(n + 1));
         }),
       ),

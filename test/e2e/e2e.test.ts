@@ -3,11 +3,11 @@
 // a built-in local tool, a stdio server, a registry module, a cloud tool with a BYOK key, the
 // cloud going offline, and the permission boundary recorded in the audit log.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { BIN, BUN, entries, ROOT, sdkClient, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { BIN, BUN, entries, ROOT, sdkClient, SERVE_AUTH, spawnListening, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
 import { waitFor } from "../pool/helpers.ts";
 
 const API_KEY = "pml_test_key_7f3a9c";
@@ -79,9 +79,9 @@ describe.each([["stdio"], ["serve"]] as const)("end to end over pml %s", (transp
       client = c.client;
       close = () => c.transport.close();
     } else {
-      const server = await spawnListening([BIN, "serve", "--port", "0"], { cwd: project.path, env: env() });
+      const server = await spawnServe([BIN, "serve", "--port", "0"], { cwd: project.path, env: env() });
       client = new Client({ name: "e2e", version: "0" });
-      const t = new StreamableHTTPClientTransport(new URL(server.url));
+      const t = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: SERVE_AUTH } });
       await client.connect(t);
       close = async () => {
         await t.terminateSession().catch(() => {});

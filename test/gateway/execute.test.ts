@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureServer } from "../pool/helpers.ts";
 import { BUN, entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { wallClockPassed } from "../helpers/wait.ts";
 
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
 let ws: ReturnType<typeof tempDir>;
@@ -136,7 +137,7 @@ test("approval fallback: a call that already ran never runs again, even with Dat
     return Number.isInteger(Number(pid));`;
   const paused: any = await client.callTool({ name: "execute", arguments: { code } });
   expect(paused.approval_required).toBe(true);
-  await Bun.sleep(5); // Date.now() differs on the re-run
+  await wallClockPassed(); // the first run read Date.now() before this: it differs on the re-run
   const done: any = await client.callTool({ name: "execute", arguments: { continue_workflow: { workflow_id: paused.approval_context.workflow_id, approved: true } } });
   expect(done.isError).toBeFalsy();
   expect(done.structuredContent.result).toBe(true);
@@ -148,9 +149,19 @@ test("approval fallback: a call that already ran never runs again, even with Dat
     if (Date.now() < args.until) await mcp.fx.echo({ text: "first path" });
     await mcp.fx.pid({});
     return "done";`;
-  const p2: any = await other.callTool({ name: "execute", arguments: { code: branching, args: { until: Date.now() + 1500 } } });
+  // The first run must read the clock before `until` and the re-run after it. The first run read it
+  // before its answer came back: an answer inside the window proves the first path was taken (on a
+  // slow machine the window is widened and the program started again); then the clock is read
+  // until it has passed `until`.
+  let until = 0;
+  let p2: any;
+  for (let windowMs = 1500; ; windowMs *= 2) {
+    until = Date.now() + windowMs;
+    p2 = await other.callTool({ name: "execute", arguments: { code: branching, args: { until } } });
+    if (Date.now() < until || windowMs >= 12_000) break;
+  }
   expect(p2.approval_required).toBe(true);
-  await Bun.sleep(1600);
+  await wallClockPassed(until - 1);
   const diverged: any = await other.callTool({ name: "execute", arguments: { continue_workflow: { workflow_id: p2.approval_context.workflow_id, approved: true } } });
   expect(diverged.isError).toBe(true);
   expect(text(diverged)).toContain("took a different path when it was run again after the approval: call #1 was fx:echo and is now fx:pid");

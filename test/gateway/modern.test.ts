@@ -85,7 +85,7 @@ describe("protocol", () => {
     expect(text((await peer.next((m) => m.id === id)).result)).toContain("hi");
     // without a level, no log messages
     await call("fx__echo", { text: "quiet" });
-    await Bun.sleep(50);
+    await Bun.sleep(50); // a negative check: time for a stray log message to arrive, if one were sent
     expect(peer.lines.filter((l) => l.includes("notifications/message"))).toEqual([]);
   });
 });

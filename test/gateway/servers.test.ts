@@ -6,8 +6,9 @@ import { join } from "node:path";
 import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixturePackages, startRegistry, type FakeRegistry } from "../loader/npm-registry.ts";
 import { fixtureServer, isAlive, waitFor } from "../pool/helpers.ts";
-import { BUN, entries, RawPeer, ROOT, sdkClient, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
-import { CONFIG_RECHECK_MS } from "../../src/gateway/project.ts";
+import { BUN, entries, RawPeer, ROOT, sdkClient, SERVE_AUTH, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
+import { CONFIG_RECHECK_MS } from "../../src/policy/project.ts";
+import { clockPassed } from "../helpers/wait.ts";
 
 const MEMORY_JS = join(ROOT, "node_modules/@modelcontextprotocol/server-memory/dist/index.js");
 const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
@@ -18,6 +19,11 @@ const open: Array<{ close(): Promise<void> }> = [];
 
 function writeConfig(cfg: Record<string, unknown>) {
   writeFileSync(join(ws.path, ".pml.json"), JSON.stringify(cfg, null, 2));
+}
+/** An edit while pml runs: it applies to calls made CONFIG_RECHECK_MS after it (read on the clock, not a timer). */
+async function editConfig(cfg: Record<string, unknown>) {
+  writeConfig(cfg);
+  await clockPassed(CONFIG_RECHECK_MS, performance.now());
 }
 const mem = () => ({ command: BUN, args: [MEMORY_JS], env: { MEMORY_FILE_PATH: join(home.path, "memory.jsonl") } });
 const fixture = (...flags: string[]) => ({ command: BUN, args: [fixtureServer, ...flags] });
@@ -92,19 +98,15 @@ describe("calls through the pool", () => {
     const { client } = await connect();
     const echo = () => client.callTool({ name: "fx__echo", arguments: { text: "hi" } }) as Promise<any>;
     for (let i = 0; i < 3; i++) expect(text(await echo())).toBe("hi"); // the later ones take the kept outcome
-    writeConfig({ permissions: { allow: ["fx"], deny: ["fx:echo"] }, private_mcps: { fx: fixture() } });
-    await Bun.sleep(CONFIG_RECHECK_MS);
+    await editConfig({ permissions: { allow: ["fx"], deny: ["fx:echo"] }, private_mcps: { fx: fixture() } });
     const denied = await echo();
     expect(denied.isError).toBe(true);
     expect(text(denied)).toContain("denied");
-    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
-    await Bun.sleep(CONFIG_RECHECK_MS);
+    await editConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture() } });
     expect(text(await echo())).toBe("hi");
-    writeConfig({ permissions: {}, private_mcps: { fx: fixture() } });
-    await Bun.sleep(CONFIG_RECHECK_MS);
+    await editConfig({ permissions: {}, private_mcps: { fx: fixture() } });
     expect(JSON.stringify(await echo())).toContain("approval_required");
-    writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: { ...fixture(), env_required: ["PML_TEST_NEVER_SET"] } } });
-    await Bun.sleep(CONFIG_RECHECK_MS);
+    await editConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: { ...fixture(), env_required: ["PML_TEST_NEVER_SET"] } } });
     const missing = await echo();
     expect(missing.isError).toBe(true);
     expect(text(missing)).toContain("PML_TEST_NEVER_SET");
@@ -148,14 +150,16 @@ describe("calls through the pool", () => {
     open.push({ close: async () => void peer.proc.kill() });
     await peer.initialize();
     const modernMeta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "raw-test", version: "0" } };
+    // The server reports a step as soon as it has the call (a progress token asks for it): the
+    // cancellation is sent once the call has reached the server, however long starting it took.
     const calls = [
-      { id: 11, params: { name: "fx__slow", arguments: { ms: 30_000 } } },
-      { id: 12, params: { name: "fx__slow", arguments: { ms: 30_000 }, _meta: modernMeta } },
+      { id: 11, params: { name: "fx__slow", arguments: { ms: 30_000, steps: 1 }, _meta: { progressToken: "p11" } } },
+      { id: 12, params: { name: "fx__slow", arguments: { ms: 30_000, steps: 1 }, _meta: { ...modernMeta, progressToken: "p12" } } },
     ];
     for (const c of calls) {
       const started = Date.now();
       peer.send({ jsonrpc: "2.0", id: c.id, method: "tools/call", params: c.params });
-      await Bun.sleep(c.id === 11 ? 1500 : 300); // the first call starts the server
+      await peer.next((m) => m.method === "notifications/progress" && m.params.progressToken === c.params._meta.progressToken && m.params.message === "step 1");
       peer.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: c.id, reason: "user pressed Esc" } });
       const r = await peer.next((m) => m.id === c.id, 10_000);
       expect(Date.now() - started).toBeLessThan(20_000); // not the server's 30 s
@@ -217,8 +221,7 @@ describe("install on first use", () => {
       expect(reg.hits.length).toBe(0);
       expect(existsSync(join(h.path, "deps"))).toBe(false);
 
-      writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: desc(pkgs.evil.integrity.replace(/^sha512-./, "sha512-A")) } });
-      await Bun.sleep(CONFIG_RECHECK_MS); // an edit applies to calls made this long after it
+      await editConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: desc(pkgs.evil.integrity.replace(/^sha512-./, "sha512-A")) } });
       const bad: any = await client.callTool({ name: "fx__echo", arguments: { text: "x" } });
       expect(bad.isError).toBe(true);
       expect(text(bad)).toStartWith("Integrity check failed for @pml-test/fixture-server@1.2.3: expected sha512-A");
@@ -338,19 +341,18 @@ describe("human in the loop", () => {
 describe("remote MCP servers (type http)", () => {
   test("a private http server is called through pml: another pml serving over Streamable HTTP", async () => {
     const other = tempDir();
-    const server = await spawnListening([...entries.binary, "serve", "--port", "0"], {
+    const server = await spawnServe([...entries.binary, "serve", "--port", "0"], {
       cwd: other.path,
       env: testEnv({ PML_WORKSPACE: other.path, PML_HOME: home.path }),
     });
     try {
       const url = server.url;
-      writeConfig({ permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url } } });
+      writeConfig({ permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url, headers: SERVE_AUTH } } });
       const { client } = await connect();
       const r: any = await client.callTool({ name: "remote__status", arguments: {} });
       expect(r.isError).toBeFalsy();
       expect(JSON.parse(text(r)).workspace.root).toBe(other.path);
-      writeConfig({ permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url: "http://example.com/mcp" } } });
-      await Bun.sleep(CONFIG_RECHECK_MS);
+      await editConfig({ permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url: "http://example.com/mcp" } } });
       const refused: any = await client.callTool({ name: "remote__status", arguments: {} });
       expect(refused.isError).toBe(true);
       expect(text(refused)).toMatch(/https/);

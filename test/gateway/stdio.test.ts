@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { CONFIG_RECHECK_MS } from "../../src/gateway/project.ts";
+import { CONFIG_RECHECK_MS } from "../../src/policy/project.ts";
+import { clockPassed } from "../helpers/wait.ts";
 import { entries, RawPeer, sdkClient, tempDir, testEnv, type EntryKind } from "../helpers/pml.ts";
 
 for (const kind of Object.keys(entries) as EntryKind[]) {
@@ -143,12 +144,12 @@ for (const kind of Object.keys(entries) as EntryKind[]) {
         expect(r.content[0].text).toMatch(/\.pml\.json:3:\d+: invalid JSON/);
         // Fixing the file applies to calls made CONFIG_RECHECK_MS after the edit, no restart.
         writeFileSync(join(bad.path, ".pml.json"), '{"permissions": {"deny": ["memory"]}}\n');
-        await Bun.sleep(CONFIG_RECHECK_MS);
+        await clockPassed(CONFIG_RECHECK_MS, performance.now()); // on the clock: a timer may fire a little early
         const r2: any = await client.callTool({ name: "memory__read_graph", arguments: {} });
         expect(r2.content[0].text).toContain("denied");
         // So does taking the deny out again: the tool is no longer refused, it asks (no allow).
         writeFileSync(join(bad.path, ".pml.json"), '{"permissions": {}}\n');
-        await Bun.sleep(CONFIG_RECHECK_MS);
+        await clockPassed(CONFIG_RECHECK_MS, performance.now());
         const r3: any = await client.callTool({ name: "memory__read_graph", arguments: {} });
         expect(r3.content[0].text).not.toContain("denied");
         expect(JSON.stringify(r3)).toContain("approval");

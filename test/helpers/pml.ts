@@ -158,6 +158,15 @@ export async function spawnListening(
   };
 }
 
+/** The token tests start `pml serve` with (PML_SERVE_TOKEN), and the header that passes it. */
+export const SERVE_TOKEN = "pml-test-serve-token-0123456789abcdef";
+export const SERVE_AUTH = { authorization: `Bearer ${SERVE_TOKEN}` };
+
+/** spawnListening for `pml serve`, with SERVE_TOKEN as its token: callers send SERVE_AUTH. */
+export function spawnServe(cmd: readonly string[], opts: Parameters<typeof spawnListening>[1]): ReturnType<typeof spawnListening> {
+  return spawnListening(cmd, { ...opts, env: { ...(opts.env ?? testEnv()), PML_SERVE_TOKEN: SERVE_TOKEN } });
+}
+
 /** The error a promise rejects with; fails the test when it resolves. */
 export async function rejection(p: Promise<unknown>): Promise<Error> {
   try {

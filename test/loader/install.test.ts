@@ -1,14 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ToolError } from "../../src/mcp/tool-result.ts";
-import { ensureInstalled, installDir, isInstalled, readDepsState } from "../../src/loader/install.ts";
+import { ensureInstalled, installDir, isInstalled, readDepsState, type InstallOptions } from "../../src/loader/install.ts";
 import { Pool } from "../../src/pool/pool.ts";
 import type { StdioDescriptor } from "../../src/registry/descriptor.ts";
 import { ctx, fixtureServer, isAlive, root, text } from "../pool/helpers.ts";
 import { fixturePackages, startRegistry, type FakeRegistry, type PackedPackage } from "./npm-registry.ts";
 import { rejection as failure } from "../helpers/pml.ts";
+import { userPlan } from "../helpers/env-plan.ts";
 
 let dir: string;
 let registry: FakeRegistry;
@@ -24,6 +25,11 @@ function freshHome(): string {
 
 function envFor(home: string, extra: Record<string, string> = {}): Record<string, string | undefined> {
   return { ...process.env, PML_HOME: home, PML_NPM_REGISTRY: registry.url, ...extra };
+}
+
+/** An install of a descriptor the user wrote, planned as the gateway plans one. */
+function installAsUser(desc: StdioDescriptor, opts: Omit<InstallOptions, "plan"> & { workspace: string }) {
+  return ensureInstalled(desc, { ...opts, plan: userPlan(opts.name ?? "server", desc, { workspace: opts.workspace, env: opts.env }) });
 }
 
 function serverDesc(over: Partial<StdioDescriptor> = {}): StdioDescriptor {
@@ -55,7 +61,7 @@ describe("ensureInstalled (npm package, local registry)", () => {
     const postinstallMark = join(dir, "postinstall-ran");
     const env = envFor(home, { FIXTURE_POSTINSTALL_MARK: postinstallMark });
     const progress: string[] = [];
-    const spec = await ensureInstalled(serverDesc(), { env, workspace: dir, progress: (m) => progress.push(m) });
+    const spec = await installAsUser(serverDesc(), { env, workspace: dir, progress: (m) => progress.push(m) });
     expect(progress).toEqual(["installing @pml-test/fixture-server@1.2.3", "verifying integrity"]);
     const target = installDir("@pml-test/fixture-server", "1.2.3", env);
     expect(target).toBe(join(home, "deps", "@pml-test/fixture-server@1.2.3"));
@@ -80,7 +86,7 @@ describe("ensureInstalled (npm package, local registry)", () => {
 
     // a second ensureInstalled is a no-op: no download
     const before = registry.hits.length;
-    const again = await ensureInstalled(serverDesc(), { env, workspace: dir, progress: (m) => progress.push(m) });
+    const again = await installAsUser(serverDesc(), { env, workspace: dir, progress: (m) => progress.push(m) });
     expect(again.args).toEqual(spec.args);
     expect(registry.hits.length).toBe(before);
   });
@@ -91,7 +97,7 @@ describe("ensureInstalled (npm package, local registry)", () => {
     const env = envFor(home, { FIXTURE_EVIL_MARK: mark });
     registry.tamper("@pml-test/fixture-server", "1.2.3", pkgs.evil.tarball);
     try {
-      const err = await failure(ensureInstalled(serverDesc(), { env, workspace: dir }));
+      const err = await failure(installAsUser(serverDesc(), { env, workspace: dir }));
       expect(err).toBeInstanceOf(ToolError);
       expect(err.message).toBe(
         `Integrity check failed for @pml-test/fixture-server@1.2.3: expected ${pkgs.server.integrity}, got ${pkgs.evil.integrity}`,
@@ -112,7 +118,7 @@ describe("ensureInstalled (npm package, local registry)", () => {
     const env = envFor(home);
     const tgz = "/@pml-test/fixture-server/-/fixture-server-1.2.3.tgz";
     const before = registry.hits.filter((h) => h === tgz).length;
-    const specs = await Promise.all(Array.from({ length: 5 }, () => ensureInstalled(serverDesc(), { env, workspace: dir })));
+    const specs = await Promise.all(Array.from({ length: 5 }, () => installAsUser(serverDesc(), { env, workspace: dir })));
     expect(new Set(specs.map((s) => s.args[1])).size).toBe(1);
     expect(registry.hits.filter((h) => h === tgz).length - before).toBe(1);
   });
@@ -123,8 +129,10 @@ describe("ensureInstalled (npm package, local registry)", () => {
     writeFileSync(
       script,
       `import { ensureInstalled } from ${JSON.stringify(join(root, "src/loader/install.ts"))};\n` +
+        `import { userPlan } from ${JSON.stringify(join(root, "test/helpers/env-plan.ts"))};\n` +
         `const desc = JSON.parse(process.argv[2]);\n` +
-        `const spec = await ensureInstalled(desc, { workspace: ${JSON.stringify(dir)} });\n` +
+        `const workspace = ${JSON.stringify(dir)};\n` +
+        `const spec = await ensureInstalled(desc, { workspace, plan: userPlan("server", desc, { workspace }) });\n` +
         `process.stdout.write(spec.args[1]);\n`,
     );
     const env = envFor(home) as Record<string, string>;
@@ -140,14 +148,14 @@ describe("ensureInstalled (npm package, local registry)", () => {
   test("a descriptor without integrity is refused before any download", async () => {
     const home = freshHome();
     const before = registry.hits.length;
-    const err = await failure(ensureInstalled(serverDesc({ integrity: undefined }), { env: envFor(home), workspace: dir }));
+    const err = await failure(installAsUser(serverDesc({ integrity: undefined }), { env: envFor(home), workspace: dir }));
     expect(err.message).toContain("has no pinned integrity");
     expect(registry.hits.length).toBe(before);
   });
 
   test("an unknown package names the registry and what to check", async () => {
     const err = await failure(
-      ensureInstalled(serverDesc({ package: { registryType: "npm", identifier: "pml-nope", version: "9.9.9" } }), { env: envFor(freshHome()), workspace: dir }),
+      installAsUser(serverDesc({ package: { registryType: "npm", identifier: "pml-nope", version: "9.9.9" } }), { env: envFor(freshHome()), workspace: dir }),
     );
     expect(err.message).toContain(`pml-nope@9.9.9 was not found on the npm registry ${registry.url}`);
   });
@@ -161,7 +169,7 @@ describe("required env vars", () => {
     const before = registry.hits.length;
     const env = envFor(home);
     delete env.FIXTURE_TOKEN;
-    const err = await failure(ensureInstalled(serverDesc({ env_required: ["FIXTURE_TOKEN"] }), { env, workspace: ws, name: "fx" }));
+    const err = await failure(installAsUser(serverDesc({ env_required: ["FIXTURE_TOKEN"] }), { env, workspace: ws, name: "fx" }));
     expect(err).toBeInstanceOf(ToolError);
     expect(err.message).toBe(
       `MCP server "fx" (@pml-test/fixture-server@1.2.3) needs the environment variable FIXTURE_TOKEN, which is not set. ` +
@@ -176,15 +184,15 @@ describe("required env vars", () => {
     mkdirSync(ws);
     writeFileSync(join(ws, ".env"), "FROM_FILE=file-value\n");
     const desc: StdioDescriptor = { type: "stdio", command: process.execPath, args: [fixtureServer], env_required: ["FROM_FILE", "FROM_ENV"] };
-    const spec = await ensureInstalled(desc, { workspace: ws, env: { FROM_ENV: "env-value", PML_HOME: freshHome() } });
+    const spec = await installAsUser(desc, { workspace: ws, env: { FROM_ENV: "env-value", PML_HOME: freshHome() } });
     expect(spec.env).toMatchObject({ FROM_FILE: "file-value", FROM_ENV: "env-value" });
-    expect((await failure(ensureInstalled(desc, { workspace: ws, env: {} }))).message).toContain("needs the environment variable FROM_ENV");
+    expect((await failure(installAsUser(desc, { workspace: ws, env: {} }))).message).toContain("needs the environment variable FROM_ENV");
   });
 
   test("command descriptors: placeholders substituted, returned as is", async () => {
     const home = freshHome();
     const desc: StdioDescriptor = { type: "stdio", command: "/bin/echo", args: ["${workspace}", "${pml_home}/x"], env: { A: "${workspace}/a" }, env_required: [] };
-    const spec = await ensureInstalled(desc, { workspace: dir, env: { PML_HOME: home, PATH: "/bin", PML_API_KEY: "k", GITHUB_TOKEN: "t" } });
+    const spec = await installAsUser(desc, { workspace: dir, env: { PML_HOME: home, PATH: "/bin", PML_API_KEY: "k", GITHUB_TOKEN: "t" } });
     // The child inherits the basics (PATH), never pml's own settings or the user's keys.
     expect(spec).toEqual({ command: "/bin/echo", args: [dir, `${home}/x`], env: { PATH: "/bin", A: `${dir}/a` }, cwd: dir });
   });
@@ -193,7 +201,7 @@ describe("required env vars", () => {
 test("the install is not left running: pool shutdown after an installed server leaves no process", async () => {
   const home = freshHome();
   const env = envFor(home);
-  const spec = await ensureInstalled(serverDesc(), { env, workspace: dir });
+  const spec = await installAsUser(serverDesc(), { env, workspace: dir });
   const pool = new Pool({ logDir: join(home, "logs"), workspace: dir });
   const pid = Number(text(await pool.call("fx", spec, "pid", {}, ctx())));
   await pool.shutdown();

@@ -1,6 +1,6 @@
 // The one JSON-RPC peer (src/mcp/peer.ts) on its own: what it writes, how answers, progress,
 // timeouts, cancellation and closing settle the requests in flight.
-import { expect, test } from "bun:test";
+import { expect, jest, test } from "bun:test";
 import { Peer, type Failure } from "../../src/mcp/peer.ts";
 
 class Failed extends Error {
@@ -46,15 +46,22 @@ test("a timeout fails the request and tells the other side; progress restarts th
   expect(failure).toEqual({ kind: "timeout", timeoutMs: 150 });
   expect(lines.at(-1)).toEqual({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1, reason: "timeout" } });
 
-  const seen: string[] = [];
-  const kept = p.request("tools/call", {}, { label: "kept", timeoutMs: 600, fail, progress: (m) => seen.push(m) });
-  for (let i = 0; i < 3; i++) {
-    await Bun.sleep(300);
-    p.progress({ progressToken: 2, progress: i, message: `step ${i}` });
+  // On a fake clock (timers and performance.now()): exactly 300 ms between progress notifications,
+  // however busy the machine is.
+  jest.useFakeTimers();
+  try {
+    const seen: string[] = [];
+    const kept = p.request("tools/call", {}, { label: "kept", timeoutMs: 600, fail, progress: (m) => seen.push(m) });
+    for (let i = 0; i < 3; i++) {
+      jest.advanceTimersByTime(300);
+      p.progress({ progressToken: 2, progress: i, message: `step ${i}` });
+    }
+    p.receive({ id: 2, result: "done" }); // 900 ms after it was sent: alive thanks to progress
+    expect(await kept).toBe("done");
+    expect(seen).toEqual(["step 0", "step 1", "step 2"]);
+  } finally {
+    jest.useRealTimers();
   }
-  p.receive({ id: 2, result: "done" }); // 900 ms after it was sent: alive thanks to progress
-  expect(await kept).toBe("done");
-  expect(seen).toEqual(["step 0", "step 1", "step 2"]);
 });
 
 test("one timer for the peer: each request in flight times out at its own deadline, answered ones never", async () => {

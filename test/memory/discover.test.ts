@@ -2,13 +2,18 @@
 // the agent asks for in its own words, each with the id to call; records saved by another pml
 // process sharing memory.db are found too; discover {namespace} is unchanged.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { tempDir } from "../helpers/pml.ts";
 import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
 
 let fx: MemoryFixture;
+const elsewhere = tempDir("pml-mem-elsewhere-");
 beforeAll(() => {
   fx = memoryFixture();
 });
-afterAll(() => fx.cleanup());
+afterAll(async () => {
+  await fx.cleanup();
+  elsewhere.cleanup();
+});
 
 const save = (client: any, name: string, intent: string, code: string) =>
   client.callTool({ name: "execute", arguments: { code, intent, name } }).then((r: any) => {
@@ -63,8 +68,8 @@ test("a capability saved by another pml process is found without a restart", asy
   expect(after.results.map((r: any) => r.id)).not.toContain("util:format_bytes");
 });
 
-test("capabilities of another project are not offered", async () => {
-  const other = await fx.connect({ permissions: {}, memory: { project: "elsewhere" } });
+test("capabilities of another project (another workspace) are not offered", async () => {
+  const other = await fx.connect({ permissions: {}, memory: { project: "elsewhere" } }, elsewhere.path);
   const r = JSON.parse(text(await other.client.callTool({ name: "discover", arguments: { query: "keep a safety duplicate of a document" } })));
   expect(r.results.map((x: any) => x.id)).not.toContain("fs:backup_file");
 });

@@ -4,13 +4,15 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 export const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
 
 export interface MemoryFixture {
   ws: string;
   home: string;
-  connect(cfg?: Record<string, unknown>): Promise<{ client: import("@modelcontextprotocol/sdk/client/index.js").Client; listChanged: () => number }>;
+  /** A pml on the fixture's workspace, or on `workspace` (another one sharing the fixture's PML_HOME). */
+  connect(cfg?: Record<string, unknown>, workspace?: string): Promise<{ client: import("@modelcontextprotocol/sdk/client/index.js").Client; listChanged: () => number }>;
   db(): Database;
   cleanup(): Promise<void>;
 }
@@ -23,9 +25,9 @@ export function memoryFixture(): MemoryFixture {
   return {
     ws: ws.path,
     home: home.path,
-    async connect(cfg = { permissions: { allow: ["filesystem"] } }) {
-      writeFileSync(join(ws.path, ".pml.json"), JSON.stringify(cfg));
-      const c = await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
+    async connect(cfg = { permissions: { allow: ["filesystem"] } }, workspace = ws.path) {
+      writeFileSync(join(workspace, ".pml.json"), JSON.stringify(cfg));
+      const c = await sdkClient(entries.binary, { cwd: workspace, env: testEnv({ PML_WORKSPACE: workspace, PML_HOME: home.path }) });
       let changed = 0;
       c.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
         changed++;
@@ -47,10 +49,6 @@ export function memoryFixture(): MemoryFixture {
   };
 }
 
-export async function until(pred: () => boolean, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await Bun.sleep(20);
-  }
+export function until(pred: () => boolean, timeoutMs = 5000): Promise<void> {
+  return waitFor(pred, { timeoutMs });
 }

@@ -1,10 +1,12 @@
 // A memory.db made by the first schema version upgrades in place when a newer pml opens it, and
-// nothing in it is lost: its capabilities, aliases, versions, tags and usage all still work.
+// nothing in it is lost: its capabilities, aliases, versions, tags and usage all still work. Its
+// records (from before workspaces owned them) become the first workspace's of their old scope name.
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MIGRATIONS } from "../../src/memory/migrations.ts";
+import { tempDir } from "../helpers/pml.ts";
 import { memoryFixture, type MemoryFixture } from "./helpers.ts";
 
 let fx: MemoryFixture;
@@ -51,6 +53,23 @@ test("a version-1 database is migrated to the newest schema and keeps every reco
   expect(() => rw.run("UPDATE capability_versions SET code = 'x'")).toThrow("immutable");
   expect(() => rw.run("DELETE FROM capability_versions")).toThrow("immutable");
   rw.close();
+});
+
+test("the old records are the first workspace's of their old scope name: another one of that name does not see them", async () => {
+  const db = fx.db();
+  const owners = db.query("SELECT DISTINCT owner FROM capabilities").all() as Array<{ owner: string }>;
+  expect(owners).toEqual([{ owner: fx.ws }]);
+  expect((db.query("SELECT owner FROM capability_aliases").get() as any).owner).toBe(fx.ws);
+  expect((db.query("SELECT owner FROM capability_tags").get() as any).owner).toBe(fx.ws);
+  const elsewhere = tempDir("pml-mem-migrated-elsewhere-");
+  try {
+    const { client } = await fx.connect({ permissions: { allow: ["filesystem"] }, memory: { project: "oldproj" } }, elsewhere.path);
+    expect((await client.listTools()).tools.map((t) => t.name)).not.toContain("cap__fs__count_lines");
+    const r: any = await client.callTool({ name: "execute", arguments: { capability: "fs:count_lines" } });
+    expect(r.isError).toBe(true);
+  } finally {
+    elsewhere.cleanup();
+  }
 });
 
 test("a database from a newer pml is refused with what to do", async () => {

@@ -14,7 +14,7 @@ afterAll(() => {
   store.close();
   dir.cleanup();
 });
-const scope = { org: "local", project: "q" };
+const scope = { org: "local", project: "q", owner: "/test/q" };
 const CREATORS = ["alice", "alina", "al", "bob", "albert", "zed"];
 const NS = ["fs", "git", "api"];
 const TAGS = ["red", "green", "blue"];

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { CallContext } from "../../src/mcp/tool-result.ts";
 import type { LaunchSpec } from "../../src/pool/launch.ts";
+import { waitFor as waitUntil } from "../helpers/wait.ts";
 
 export const root = resolve(import.meta.dir, "../..");
 export const fixtureServer = join(root, "test/fixtures/servers/fixture-server.js");
@@ -43,12 +44,8 @@ export function isAlive(pid: number): boolean {
 }
 
 /** Polls until `cond` holds; fails after `ms` (generous: this is not a timing assertion). */
-export async function waitFor(cond: () => boolean | Promise<boolean>, ms = 15000, what = "condition"): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(25);
-  }
+export function waitFor(cond: () => boolean | Promise<boolean>, ms = 15000, what = "condition"): Promise<void> {
+  return waitUntil(cond, { timeoutMs: ms, what });
 }
 
 export function text(result: { content: Array<{ type: string; text?: string }> }): string {

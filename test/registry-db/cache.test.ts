@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { parsePublish } from "../../src/registry-server/capability-record.ts";
 import { DatabaseStore } from "../../src/registry-server/database-store.ts";
 import { postgresUnavailable } from "../helpers/postgres.ts";
+import { waitFor } from "../helpers/wait.ts";
 import { bothDatabases, capability, fetchEntry, KEYS, publish, startReplica, type Replica } from "./helpers.ts";
 
 if (postgresUnavailable) console.warn(`skipped: the PostgreSQL half of test/registry-db/cache.test.ts (${postgresUnavailable})`);
@@ -134,10 +135,7 @@ for (const d of db.dialects) {
       }
       // No publisher waited for the replicas here, so B hears of it on its next read of the log.
       let status = 200;
-      for (let i = 0; i < 100 && status === 200; i++) {
-        await Bun.sleep(50);
-        status = (await fetchEntry(b.url, fqdn)).status;
-      }
+      await waitFor(async () => (status = (await fetchEntry(b.url, fqdn)).status) !== 200, { timeoutMs: 10_000, intervalMs: 50 }).catch(() => {});
       expect(status).toBe(404);
     }, 20_000);
   });

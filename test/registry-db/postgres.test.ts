@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { compileModule } from "../../src/registry/module-code.ts";
 import { tempDir } from "../helpers/pml.ts";
 import { postgresUnavailable, startPostgres, type TestPostgres } from "../helpers/postgres.ts";
+import { waitFor } from "../helpers/wait.ts";
 import { capability, fetchEntry, KEYS, listAll, publish, startReplica, writeKeysFile, type Replica } from "./helpers.ts";
 
 if (postgresUnavailable) console.warn(`skipped: test/registry-db/postgres.test.ts (${postgresUnavailable})`);
@@ -171,7 +172,7 @@ describe.skipIf(!!postgresUnavailable)("registry replicas on PostgreSQL", () => 
         done.push(name);
       }
     })();
-    while (done.length < 10) await Bun.sleep(5);
+    await waitFor(() => done.length >= 10, { timeoutMs: 60_000, intervalMs: 5, what: "ten publishes" });
     c.proc.kill("SIGKILL");
     await work;
     expect(done.length).toBe(30);
@@ -209,6 +210,9 @@ describe.skipIf(!!postgresUnavailable)("registry replicas on PostgreSQL", () => 
       expect({ who, seen }).toEqual({ who, seen: expected[who]! });
       const listed = (await listAll(a.url, key, "&text=vis")).map((i) => i.name.replace("vis:only_", ""));
       expect({ who, listed: listed.sort() }).toEqual({ who, listed: [...expected[who]!].sort() });
+      // A short name is looked up in the caller's own org only: eve sees acme's public one by FQDN, not by name.
+      const named = (await listAll(a.url, key, "&name=vis:only_public")).map((i) => i.fqdn);
+      expect({ who, named }).toEqual({ who, named: who === "alice" || who === "bob" ? ["acme.web.vis.only_public"] : [] });
     }
 
     // Bob may take the name Alice holds privately, without learning that it exists; each sees their own.

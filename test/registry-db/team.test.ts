@@ -8,7 +8,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
 import { KEYS, startReplica, writeKeysFile, type Replica } from "./helpers.ts";
-import { CONFIG_RECHECK_MS } from "../../src/gateway/project.ts";
+import { CONFIG_RECHECK_MS } from "../../src/policy/project.ts";
+import { clockPassed } from "../helpers/wait.ts";
 
 const SECRET = "ghp_team_test_secret_value_42";
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
@@ -37,10 +38,10 @@ async function teammate(key: string, config: Record<string, unknown>, file = "he
   writeFileSync(join(ws.path, "a.txt"), file);
   const put = (cfg: Record<string, unknown>) => writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ cloud: { url: registry.url }, ...cfg }));
   put(config);
-  /** An edit while pml runs: it applies to calls made CONFIG_RECHECK_MS after it. */
+  /** An edit while pml runs: it applies to calls made CONFIG_RECHECK_MS after it (read on the clock, not a timer). */
   const write = async (cfg: Record<string, unknown>) => {
     put(cfg);
-    await Bun.sleep(CONFIG_RECHECK_MS);
+    await clockPassed(CONFIG_RECHECK_MS, performance.now());
   };
   const c = await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, PML_API_KEY: key, ...env }) });
   closers.push(() => c.client.close());

@@ -7,6 +7,7 @@ import { ModuleCache } from "../../src/registry/module-cache.ts";
 import { startRegistryServer, type RunningRegistryServer } from "../../src/registry-server/serve.ts";
 import { GREET_TS, hangingServer, MEMORY_JSON, removeDirs, SERVER_JSON, tempDir, writeEntries } from "./fixtures.ts";
 import { rejection as errorOf } from "../helpers/pml.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 const repo = resolve(import.meta.dir, "../..");
 let data: string;
@@ -164,7 +165,8 @@ describe("registry client: documents", () => {
     try {
       const ac = new AbortController();
       const p = errorOf(fetchEntry(hang.url, "greet", { signal: ac.signal, timeoutMs: 60_000 }));
-      setTimeout(() => ac.abort(new Error("cancelled by client")), 50);
+      await waitFor(() => hang.requests() > 0, { what: "the request to reach the server" });
+      ac.abort(new Error("cancelled by client"));
       expect((await p).message).toBe("cancelled by client");
     } finally {
       hang.stop();

@@ -59,9 +59,10 @@ export function removeDirs(...dirs: (string | undefined)[]): void {
 }
 
 /** A server that accepts connections and never answers: the registry that hangs. */
-export function hangingServer(): { url: string; stop(): void } {
-  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Promise<Response>(() => {}) });
-  return { url: `http://127.0.0.1:${server.port}`, stop: () => void server.stop(true) };
+export function hangingServer(): { url: string; requests(): number; stop(): void } {
+  let requests = 0;
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => (requests++, new Promise<Response>(() => {})) });
+  return { url: `http://127.0.0.1:${server.port}`, requests: () => requests, stop: () => void server.stop(true) };
 }
 
 /** A URL where nothing listens (a port we bound and released). */

@@ -41,7 +41,7 @@ test("2025-11-25: the link reaches the client as URL elicitation; the call waits
     client.setRequestHandler(ElicitRequestSchema, async (req: any) => {
       shown.push(req.params);
       // The user opens the link after accepting; the sign-in takes them a moment.
-      returned.push(Bun.sleep(200).then(() => browser(req.params.url)));
+      returned.push(Bun.sleep(200).then(() => browser(req.params.url))); // the scenario's delay, not a wait
       return { action: "accept" };
     });
     const first: any = await client.callTool({ name: "secured__whoami", arguments: {} });
@@ -98,7 +98,7 @@ test("2026-07-28: the link comes as an input_required result; the retry, after t
 
     // The client retries at once, before the user is back from the browser: the retry waits for it.
     const retry = peer.request(2, "tools/call", { name: "secured__whoami", arguments: {}, _meta: meta, requestState: first.result.requestState, inputResponses: { [key]: { action: "accept" } } });
-    await Bun.sleep(300);
+    await Bun.sleep(300); // the scenario: the user comes back later (if the retry arrived after the browser, it would still run)
     expect(await browser(link)).toBe(200);
     const done = await retry;
     expect(done.result.resultType).toBe("complete");
@@ -125,7 +125,7 @@ test("a .pml.json entry with a pre-registered client (secret from the workspace 
     try {
       client.setRequestHandler(ElicitRequestSchema, async (req: any) => {
         expect(new URL(req.params.url).searchParams.get("client_id")).toBe("team-app");
-        void Bun.sleep(100).then(() => browser(req.params.url));
+        void Bun.sleep(100).then(() => browser(req.params.url)); // the scenario's delay, not a wait
         return { action: "accept" };
       });
       const r: any = await client.callTool({ name: "team__whoami", arguments: {} });

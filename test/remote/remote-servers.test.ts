@@ -4,37 +4,39 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { RemoteServers, expandHeaders, remoteUrl } from "../../src/remote/remote-servers.ts";
+import type { RemoteServers } from "../../src/remote/remote-servers.ts";
+import { grantedHeaders, remoteUrl } from "../../src/remote/remote-target.ts";
 import type { CallContext } from "../../src/mcp/tool-result.ts";
 import type { HttpDescriptor } from "../../src/registry/descriptor.ts";
-import { entries, rejection as failure, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { entries, rejection as failure, SERVE_AUTH, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
+import { userPlan } from "../helpers/env-plan.ts";
+import { waitFor } from "../helpers/wait.ts";
+import { UserRemoteServers } from "./user-remote-servers.ts";
 
 const ctx = (over: Partial<CallContext> = {}): CallContext => ({ signal: new AbortController().signal, progress: () => {}, ...over });
 const http = (url: string, headers?: Record<string, string>): HttpDescriptor => ({ type: "http", url, headers, env_required: [] });
 const text = (r: { content: Array<{ type: string; text?: string }> }) => r.content.map((c) => c.text ?? "").join("\n");
 
-/** Polls (no time threshold: the test's own timeout is the limit) until `pred` holds. */
-async function until(pred: () => boolean): Promise<void> {
-  while (!pred()) await Bun.sleep(10);
-}
+/** Polls until `pred` holds (the test's own timeout is the real limit). */
+const until = (pred: () => boolean) => waitFor(pred, { timeoutMs: 60_000, intervalMs: 10 });
 
 describe("against the real `pml serve`", () => {
   const ws = tempDir("pml-remote-ws-");
   const home = tempDir("pml-remote-home-");
   let proc: ReturnType<typeof Bun.spawn>;
   let url: string;
-  let remote: RemoteServers;
+  let remote: UserRemoteServers;
 
   beforeAll(async () => {
     writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { allow: ["filesystem:read_file"] } }));
     writeFileSync(join(ws.path, "hello.txt"), "hello from the remote workspace");
-    const server = await spawnListening([...entries.source, "serve", "--port", "0"], {
+    const server = await spawnServe([...entries.source, "serve", "--port", "0"], {
       cwd: ws.path,
       env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }),
     });
     proc = server.proc;
     url = server.url;
-    remote = new RemoteServers({ workspace: ws.path, env: {} });
+    remote = new UserRemoteServers({ workspace: ws.path, env: {} });
   });
 
   afterAll(async () => {
@@ -46,35 +48,35 @@ describe("against the real `pml serve`", () => {
   });
 
   test("lists its tools once and caches them", async () => {
-    const tools = await remote.listTools("upstream", http(url));
+    const tools = await remote.listTools("upstream", http(url, SERVE_AUTH));
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["status", "discover", "call", "execute"]));
     expect(remote.cachedTools("upstream")).toEqual(tools);
-    expect(await remote.listTools("upstream", http(url))).toBe(tools);
+    expect(await remote.listTools("upstream", http(url, SERVE_AUTH))).toBe(tools);
   });
 
   test("calls status, discover and call on one reused session", async () => {
-    const status = await remote.call("upstream", http(url), "status", {}, ctx());
+    const status = await remote.call("upstream", http(url, SERVE_AUTH), "status", {}, ctx());
     expect(status.isError).toBeUndefined();
     expect(text(status)).toContain(ws.path);
     const sessionId = remote.status()[0]!.sessionId;
     expect(sessionId).toBeTruthy();
 
-    const discovered = await remote.call("upstream", http(url), "discover", { namespace: "filesystem" }, ctx());
+    const discovered = await remote.call("upstream", http(url, SERVE_AUTH), "discover", { namespace: "filesystem" }, ctx());
     expect(text(discovered)).toContain("filesystem:read_file");
 
-    const read = await remote.call("upstream", http(url), "call", { tool: "filesystem:read_file", arguments: { path: "hello.txt" } }, ctx());
+    const read = await remote.call("upstream", http(url, SERVE_AUTH), "call", { tool: "filesystem:read_file", arguments: { path: "hello.txt" } }, ctx());
     expect(read.isError).toBeUndefined();
     expect(text(read)).toContain("hello from the remote workspace");
     expect(remote.status()).toEqual([{ ns: "upstream", url, state: "connected", sessionId }]);
   });
 
   test("a tool-level failure of the remote comes back as an isError result", async () => {
-    const r = await remote.call("upstream", http(url), "call", { tool: "filesystem:read_file", arguments: { path: "missing.txt" } }, ctx());
+    const r = await remote.call("upstream", http(url, SERVE_AUTH), "call", { tool: "filesystem:read_file", arguments: { path: "missing.txt" } }, ctx());
     expect(r.isError).toBe(true);
   });
 
   test("an unknown tool name is the remote's JSON-RPC error or isError, never a hang", async () => {
-    const r = await remote.call("upstream", http(url), "no_such_tool", {}, ctx()).catch((e: Error) => e);
+    const r = await remote.call("upstream", http(url, SERVE_AUTH), "no_such_tool", {}, ctx()).catch((e: Error) => e);
     if (r instanceof Error) expect(r.message).toContain("no_such_tool");
     else expect(r.isError).toBe(true);
   });
@@ -157,7 +159,7 @@ describe("against a stand-in server", () => {
               const final = `data: ${json.slice(0, at)}\r\ndata: ${json.slice(at)}\r\n\r\n`;
               const cr = final.indexOf("\r") + 1;
               c.enqueue(enc.encode(final.slice(0, cr)));
-              await Bun.sleep(20); // two reads, not one coalesced chunk
+              await Bun.sleep(20); // not a wait for a state: a chance for the client to read twice (if the two parts coalesce, the test still passes, it tests less)
               c.enqueue(enc.encode(final.slice(cr)));
               c.close();
             },
@@ -172,7 +174,7 @@ describe("against a stand-in server", () => {
   const ws = tempDir("pml-remote-standin-");
   const made: RemoteServers[] = [];
   const remoteServers = (timeoutMs?: number, env: Record<string, string> = {}) => {
-    const r = new RemoteServers({ workspace: ws.path, env, timeoutMs });
+    const r = new UserRemoteServers({ workspace: ws.path, env, timeoutMs });
     made.push(r);
     return r;
   };
@@ -290,7 +292,8 @@ describe("against a stand-in server", () => {
     expect(e.message).toContain("NOT_SET_ANYWHERE");
     expect(e.message).toContain(join(ws.path, ".env"));
     expect(seen.length).toBe(count);
-    expect(() => expandHeaders("x", { url: "https://x.example/mcp", headers: {}, env_required: ["NEEDED_KEY"] }, { workspace: ws.path, env: {} })).toThrow("NEEDED_KEY");
+    const needing: HttpDescriptor = { type: "http", url: "https://x.example/mcp", headers: {}, env_required: ["NEEDED_KEY"] };
+    expect(() => grantedHeaders("x", userPlan("x", needing, { workspace: ws.path, env: {} }), ws.path)).toThrow("NEEDED_KEY");
   });
 
   test("a closed port is reported unreachable", async () => {

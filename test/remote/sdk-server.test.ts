@@ -6,20 +6,16 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { RemoteServers } from "../../src/remote/remote-servers.ts";
+import type { RemoteServers } from "../../src/remote/remote-servers.ts";
 import { tempDir } from "../helpers/pml.ts";
+import { waitFor } from "../helpers/wait.ts";
 import { oauthServer, sdkApp } from "./stand-ins.ts";
+import { UserRemoteServers } from "./user-remote-servers.ts";
 
 const http = (url: string) => ({ type: "http" as const, url, headers: {}, env_required: [] }) as any;
 const ctx = (extra: Record<string, unknown> = {}) => ({ signal: AbortSignal.timeout(20_000), ...extra }) as any;
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
-async function until(pred: () => boolean, ms = 5000) {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await Bun.sleep(20);
-  }
-}
+const until = (pred: () => boolean, ms = 5000) => waitFor(pred, { timeoutMs: ms });
 
 describe("against the SDK's server transport under Bun.serve", () => {
   const ws = tempDir("pml-sdk-remote-");
@@ -35,7 +31,7 @@ describe("against the SDK's server transport under Bun.serve", () => {
 
   test("a tools/list_changed on the GET stream refreshes pml's list of the remote's tools", async () => {
     const changed: string[][] = [];
-    const r = new RemoteServers({ workspace: ws.path, env: {}, onToolsChanged: (_ns, tools) => changed.push(tools.map((t) => t.name)) });
+    const r = new UserRemoteServers({ workspace: ws.path, env: {}, onToolsChanged: (_ns, tools) => changed.push(tools.map((t) => t.name)) });
     made.push(r);
     expect((await r.listTools("sdk", http(url))).map((t) => t.name)).toEqual(["add_tool", "ask", "whoami"]);
     expect(text(await r.call("sdk", http(url), "add_tool", {}, ctx()))).toBe("added");
@@ -46,7 +42,7 @@ describe("against the SDK's server transport under Bun.serve", () => {
 
   test("a remote's elicitation goes to the caller's client and its answer back to the remote", async () => {
     const asked: Array<{ method: string; params: any; origins: unknown[] }> = [];
-    const r = new RemoteServers({
+    const r = new UserRemoteServers({
       workspace: ws.path,
       env: {},
       onServerRequest: async (_ns, method, params, origins) => {
@@ -85,7 +81,7 @@ describe("an OAuth-protected remote (authorization server on 127.0.0.1)", () => 
   });
 
   test("the call says where to sign in; after the browser comes back, the next call works; tokens stay in PML_HOME, 0600", async () => {
-    const r = new RemoteServers({ workspace: ws.path, env: {} });
+    const r = new UserRemoteServers({ workspace: ws.path, env: {} });
     made.push(r);
     const first = await r.call("secured", http(`${base}/mcp`), "whoami", {}, ctx()).catch((e) => e);
     expect(first.name).toBe("ToolError");
@@ -113,7 +109,7 @@ describe("an OAuth-protected remote (authorization server on 127.0.0.1)", () => 
 
     expect(text(await r.call("secured", http(`${base}/mcp`), "whoami", {}, ctx()))).toBe("ok");
     // A new process (here: a new client) finds the tokens and connects without asking again.
-    const again = new RemoteServers({ workspace: ws.path, env: {} });
+    const again = new UserRemoteServers({ workspace: ws.path, env: {} });
     made.push(again);
     expect(text(await again.call("secured", http(`${base}/mcp`), "whoami", {}, ctx()))).toBe("ok");
   });
@@ -139,7 +135,7 @@ describe("an OAuth-protected remote whose authorization server has no dynamic re
   });
 
   test("a secret variable that is not set is named before any request", async () => {
-    const r = new RemoteServers({ workspace: ws.path, env: {} });
+    const r = new UserRemoteServers({ workspace: ws.path, env: {} });
     made.push(r);
     const e = await r.call("secured", pre("${TEAM_OAUTH_SECRET}"), "whoami", {}, ctx()).catch((x) => x);
     expect(e.message).toContain("TEAM_OAUTH_SECRET");
@@ -147,7 +143,7 @@ describe("an OAuth-protected remote whose authorization server has no dynamic re
   });
 
   test("the pre-registered client signs in with its secret from the environment; the secret is stored nowhere", async () => {
-    const r = new RemoteServers({ workspace: ws.path, env: { TEAM_OAUTH_SECRET: "s3cret-value-42" } });
+    const r = new UserRemoteServers({ workspace: ws.path, env: { TEAM_OAUTH_SECRET: "s3cret-value-42" } });
     made.push(r);
     const first = await r.call("secured", pre("${TEAM_OAUTH_SECRET}"), "whoami", {}, ctx()).catch((e) => e);
     const link = new URL(/open (\S+) in a browser/.exec(first.message)![1]!);

@@ -8,6 +8,7 @@ import { SandboxError } from "../../src/sandbox/errors.ts";
 import { createHost } from "../../src/sandbox/host-functions.ts";
 import { clearModulePool, runModuleFunction } from "../../src/sandbox/module-runner.ts";
 import { clearCodePool, runCode } from "../../src/sandbox/run-code.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 let base: string;
 let ws: string;
@@ -219,13 +220,14 @@ describe("limits", () => {
   test("nothing the guest started outlives the call", async () => {
     let late = 0;
     const slow = async () => {
-      await Bun.sleep(50);
+      await Bun.sleep(50); // the scenario: the host call answers after the run has returned
       late++;
       return 1;
     };
     const r = await runCode({ code: `mcp.a.b({}).then(() => { while (true) {} }); return "done"`, callTool: slow });
     expect(r).toEqual({ value: "done" });
-    await Bun.sleep(100);
+    await waitFor(() => late === 1, { what: "the host call to finish" });
+    await Bun.sleep(50); // a negative check: time for the guest continuation to run, if it ever would
     expect(late).toBe(1); // the host call finished, but its guest continuation never ran
     await hostStillWorks();
   });

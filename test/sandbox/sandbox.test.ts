@@ -7,6 +7,7 @@ import { appendAudit, auditLogPath } from "../../src/sandbox/audit.ts";
 import { SandboxError } from "../../src/sandbox/errors.ts";
 import { clearModulePool, runModuleFunction } from "../../src/sandbox/module-runner.ts";
 import { clearCodePool, runCode } from "../../src/sandbox/run-code.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 afterAll(() => {
   clearModulePool();
@@ -31,7 +32,8 @@ describe("runCode", () => {
     const callTool = async (_t: string, a: any) => {
       inFlight++;
       peak = Math.max(peak, inFlight);
-      await Bun.sleep(20);
+      // Each call stays in flight until all three are (or, if they never are, until the wait gives up).
+      await waitFor(() => peak === 3, { timeoutMs: 5000 }).catch(() => {});
       inFlight--;
       return a.i;
     };
@@ -81,7 +83,7 @@ describe("runCode", () => {
   });
 
   test("concurrent runs do not interfere", async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => runCode({ code: "await mcp.x.y({}); return args.i", args: { i }, callTool: async () => Bun.sleep(5) })));
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => runCode({ code: "await mcp.x.y({}); return args.i", args: { i }, callTool: async () => Bun.sleep(5) }))); // the scenario: a host call that takes a moment
     expect(results.map((r) => r.value)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 });

@@ -7,6 +7,7 @@ import { SandboxError } from "../../src/sandbox/errors.ts";
 import { runModuleFunction } from "../../src/sandbox/module-runner.ts";
 import { clearCodePool, runCode } from "../../src/sandbox/run-code.ts";
 import { IDLE_TTL_MS, workerCounts } from "../../src/sandbox/workers.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 afterAll(() => clearCodePool());
 
@@ -21,7 +22,8 @@ describe("off the main thread", () => {
     let settled = false;
     void Promise.all(runs).then(() => (settled = true));
     // If guest code ran on this thread, nothing below would run before the runaways' limit.
-    for (let i = 0; i < 5; i++) await Bun.sleep(20);
+    await waitFor(() => admissionState().running === 3, { what: "the three runs to hold their places" });
+    for (let i = 0; i < 5; i++) await Bun.sleep(20); // these timers firing is the test, not a wait
     expect(settled).toBe(false);
     expect(admissionState().running).toBe(3);
     ctl.abort();
@@ -37,7 +39,7 @@ describe("off the main thread", () => {
     const code = "export async function spin() { for (;;) {} }\nexport async function ok() { return 'ok' }";
     const ctl = new AbortController();
     const p: Promise<any> = runModuleFunction({ code, fn: "spin", limits: long, signal: ctl.signal }).catch((e) => e);
-    await Bun.sleep(50);
+    await waitFor(() => admissionState().running === 1, { what: "the runaway to start" });
     ctl.abort();
     expect((await p).kind).toBe("aborted");
     expect(await runModuleFunction({ code, fn: "ok" })).toBe("ok");
@@ -129,7 +131,7 @@ describe("the global cap", () => {
     const limits = { ...long, maxConcurrent: 3 };
     const ctl = new AbortController();
     const a = [1, 2, 3].map(() => runCode({ code: SPIN, limits, signal: ctl.signal, owner: "a" }).catch((e) => e));
-    await Bun.sleep(20);
+    await waitFor(() => admissionState().running + admissionState().queued === 3, { what: "a's three runs to be admitted or queued" });
     expect(admissionState()).toMatchObject({ running: 2, queued: 1 });
     expect(await runCode({ code: "return 'b ran'", limits, owner: "b" })).toEqual({ value: "b ran" });
     const refused: any = await runCode({ code: "return 1", limits: { ...limits, maxQueued: 1 }, owner: "a" }).catch((e) => e);

@@ -3,12 +3,12 @@
 // client of the same `pml serve`, nor to a stateless 2026-07-28 request, however often the
 // approving session has called the tool since.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { fixtureServer } from "../pool/helpers.ts";
-import { BIN, BUN, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { BIN, BUN, SERVE_AUTH, type spawnListening, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
 
 const ws = tempDir();
 const home = tempDir();
@@ -18,7 +18,7 @@ const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
 beforeAll(async () => {
   // fx is neither allowed nor denied: every session is asked.
   writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ private_mcps: { fx: { command: BUN, args: [fixtureServer] } } }));
-  serve = await spawnListening([BIN, "serve", "--port", "0"], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
+  serve = await spawnServe([BIN, "serve", "--port", "0"], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
 });
 afterAll(async () => {
   await serve?.stop();
@@ -28,7 +28,7 @@ afterAll(async () => {
 
 async function client(): Promise<Client> {
   const c = new Client({ name: "scope", version: "0" });
-  await c.connect(new StreamableHTTPClientTransport(new URL(serve.url)));
+  await c.connect(new StreamableHTTPClientTransport(new URL(serve.url), { requestInit: { headers: SERVE_AUTH } }));
   return c;
 }
 
@@ -54,6 +54,7 @@ test("one session's Continue is not another session's, nor a 2026-07-28 request'
         "mcp-protocol-version": "2026-07-28",
         "mcp-method": "tools/call",
         "mcp-name": "fx__echo",
+        ...SERVE_AUTH,
       },
       body: JSON.stringify({
         jsonrpc: "2.0",
@@ -75,3 +76,20 @@ test("one session's Continue is not another session's, nor a 2026-07-28 request'
     await b.close();
   }
 }, 30_000);
+
+test("on pml serve, an \"always\" the model relays in a continuation approves for the session only", async () => {
+  const c = await client();
+  try {
+    const asked: any = await c.callTool({ name: "fx__echo", arguments: { text: "x" } });
+    expect(asked.approval_required).toBe(true);
+    const cw = { workflow_id: asked.approval_context.workflow_id, approved: true, always: true };
+    expect(text(await c.callTool({ name: "fx__echo", arguments: { continue_workflow: cw } }))).toBe("x");
+    // Nothing was written: .pml.json allows nothing, and a new session is still asked.
+    expect(JSON.parse(readFileSync(join(ws.path, ".pml.json"), "utf8")).permissions?.allow ?? []).toEqual([]);
+    const other = await client();
+    expect(((await other.callTool({ name: "fx__echo", arguments: { text: "y" } })) as any).approval_required).toBe(true);
+    await other.close();
+  } finally {
+    await c.close();
+  }
+});

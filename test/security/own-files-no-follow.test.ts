@@ -11,6 +11,7 @@ import { SymlinkRefusedError } from "../../src/fs/no-follow.ts";
 import { updateProjectConfig } from "../../src/config/pml-json.ts";
 import { auditLine } from "../../src/sandbox/audit.ts";
 import { BIN, entries, rejection, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
 let ws: ReturnType<typeof tempDir>;
@@ -46,7 +47,8 @@ describe("the audit log", () => {
       expect(text(shell)).toContain("denied");
       const outside: any = await c.client.callTool({ name: "filesystem__read_file", arguments: { path: "../$(id)/x" } });
       expect(outside.isError).toBe(true);
-      await Bun.sleep(200);
+      // The audit log is written after the answer: wait until pml has tried and refused it.
+      await waitFor(() => c.stderr().includes(".pml/audit.log is a symbolic link"), { timeoutMs: 10_000, what: "the refusal on stderr" }).catch(() => {});
       expect(readFileSync(join(home.path, ".bashrc"), "utf8")).toBe(BASHRC);
       expect(lstatSync(join(ws.path, ".pml/audit.log")).isSymbolicLink()).toBe(true);
       expect(c.stderr()).toContain(".pml/audit.log is a symbolic link");
@@ -63,7 +65,8 @@ describe("the audit log", () => {
     const c = await connect();
     try {
       await c.client.callTool({ name: "shell__exec", arguments: { command: "true" } });
-      await Bun.sleep(200);
+      // The audit log is written after the answer: wait until pml has tried and refused it.
+      await waitFor(() => c.stderr().includes(".pml is a symbolic link"), { timeoutMs: 10_000, what: "the refusal on stderr" }).catch(() => {});
       expect(existsSync(join(home.path, "elsewhere/audit.log"))).toBe(false);
       expect(c.stderr()).toContain(".pml is a symbolic link");
     } finally {
@@ -78,7 +81,9 @@ describe("the audit log", () => {
     try {
       await c.client.callTool({ name: "shell__exec", arguments: { command: "true" } });
       await c.client.callTool({ name: "filesystem__read_file", arguments: { path: `../$(touch ${marker})/\`touch ${marker}\`` } });
-      await Bun.sleep(200);
+      // The audit log is written after the answer: wait for the refused path's line.
+      const audit = join(ws.path, ".pml/audit.log");
+      await waitFor(() => existsSync(audit) && readFileSync(audit, "utf8").includes(`touch ${marker}`), { timeoutMs: 10_000, what: "the audit line" }).catch(() => {});
     } finally {
       await c.transport.close();
     }

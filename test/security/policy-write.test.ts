@@ -100,7 +100,7 @@ describe("the reported attack", () => {
     });
     expect(r2.isError).toBe(true);
     expect(readFileSync(join(ws.path, ".pml.json")).equals(before)).toBe(true);
-    await Bun.sleep(200);
+    await Bun.sleep(200); // a negative check: time for the server it meant to add to start, if it ever would
     expect(existsSync(marker)).toBe(false);
   });
 });

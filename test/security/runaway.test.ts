@@ -7,7 +7,8 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { BIN, RawPeer, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { BIN, RawPeer, SERVE_AUTH, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 const dirs: { cleanup(): void }[] = [];
 afterAll(() => {
@@ -34,6 +35,18 @@ function threadNices(pid: number, only?: number): number[] {
   });
 }
 
+/**
+ * Waits until `n` runaways spin inside pml (`pid`). On Linux their threads show it: they run niced
+ * below pml's own main thread (unless that one is at the lowest priority already). Elsewhere nothing
+ * outside the process shows it, so a pause stands in: the assertions after it hold either way, they
+ * only test less if the runaways have not started yet.
+ */
+async function spinning(pid: number, n: number): Promise<void> {
+  const base = process.platform === "linux" ? threadNices(pid, pid)[0]! : 19;
+  if (base < 19) await waitFor(() => threadNices(pid).filter((x) => x > base).length >= n, { timeoutMs: 30_000, intervalMs: 50, what: `${n} runaway threads` });
+  else await Bun.sleep(300);
+}
+
 const execute = (peer: RawPeer, id: number, code: string) => peer.send({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "execute", arguments: { code } } });
 const cancel = (peer: RawPeer, id: number) => peer.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: id, reason: "test" } });
 const text = (m: any) => m.result?.content?.[0]?.text ?? JSON.stringify(m.error);
@@ -46,7 +59,7 @@ test("pml stdio answers ping while three runaways spin; cancelling them frees th
     await peer.initialize();
     const runaways = [101, 102, 103];
     for (const id of runaways) execute(peer, id, SPIN);
-    await Bun.sleep(300);
+    await spinning(peer.proc.pid, 3);
     peer.send({ jsonrpc: "2.0", id: "ping", method: "ping" });
     const first = await peer.next((m) => m.id === "ping" || runaways.includes(m.id), RUNAWAY_LIMIT_MS);
     expect(first).toEqual({ jsonrpc: "2.0", id: "ping", result: {} });
@@ -56,7 +69,7 @@ test("pml stdio answers ping while three runaways spin; cancelling them frees th
       const base = threadNices(peer.proc.pid, peer.proc.pid)[0]!;
       if (base < 19) {
         const lowered = () => threadNices(peer.proc.pid).filter((n) => n > base).length;
-        for (let i = 0; i < 200 && lowered() < 3; i++) await Bun.sleep(50);
+        await waitFor(() => lowered() >= 3, { timeoutMs: 10_000, intervalMs: 50 }).catch(() => {});
         expect(lowered()).toBe(3);
       }
     }
@@ -66,7 +79,7 @@ test("pml stdio answers ping while three runaways spin; cancelling them frees th
     const next = await peer.next((m) => m.id === 200, RUNAWAY_LIMIT_MS);
     expect(next.result.structuredContent.result).toBe(42);
     // Whatever pml says about the cancelled calls, it is never that they hit their CPU limit.
-    await Bun.sleep(100);
+    await Bun.sleep(100); // a negative check: time for a late answer to a cancelled call, if one were sent
     for (const line of peer.lines) expect(line).not.toContain("CPU time limit");
   } finally {
     peer.kill();
@@ -114,17 +127,18 @@ test.skipIf(process.platform !== "linux")("40 concurrent execute calls holding ~
       expect([m.id, m.result?.structuredContent?.result]).toEqual([m.id, 1225]);
       peakSeen = Math.max(peakSeen, rssMb(pid, "VmRSS"));
     }
-    await Bun.sleep(1000);
+    // Memory comes back once the runs end: wait for it (the bound is asserted below).
+    await waitFor(() => rssMb(pid, "VmRSS") < before + 200, { timeoutMs: 15_000, intervalMs: 100 }).catch(() => {});
     const after = rssMb(pid, "VmRSS");
 
     // The same, holding the memory and spinning until cancelled.
     for (let i = 0; i < 40; i++) execute(peer, 2000 + i, hold.replace("return s", SPIN));
-    await Bun.sleep(1500);
+    await Bun.sleep(1500); // not a wait for a state: the runs get time to fill their memory before they are cancelled (holding is only reported)
     const holding = rssMb(pid, "VmRSS");
     for (let i = 0; i < 40; i++) cancel(peer, 2000 + i);
     execute(peer, 3000, "return 'after'");
     expect((await peer.next((m) => m.id === 3000, RUNAWAY_LIMIT_MS)).result.structuredContent.result).toBe("after");
-    await Bun.sleep(1000);
+    await waitFor(() => rssMb(pid, "VmRSS") < before + 200, { timeoutMs: 15_000, intervalMs: 100 }).catch(() => {});
     const afterCancel = rssMb(pid, "VmRSS");
     const peak = rssMb(pid, "VmHWM");
     console.error(`rss: before ${before} MB, peak ${peak} MB, after 40 x 50 MB ${after} MB, while 40 held 50 MB and spun ${holding} MB, after cancelling them ${afterCancel} MB`);
@@ -140,12 +154,12 @@ test.skipIf(process.platform !== "linux")("40 concurrent execute calls holding ~
 test("under pml serve, one client's runaways do not hold up another client's call, even with the pool full", async () => {
   // Two places: client a may hold one of them, whatever it sends; the other stays free for b.
   const { cwd, env } = workspace({ max_concurrent: 2 });
-  const server = await spawnListening([BIN, "serve", "--port", "0"], { cwd, env });
+  const server = await spawnServe([BIN, "serve", "--port", "0"], { cwd, env });
   const clients: Client[] = [];
   try {
     for (const name of ["a", "b"]) {
       const client = new Client({ name, version: "0" });
-      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: SERVE_AUTH } }));
       clients.push(client);
     }
     const [a, b] = clients as [Client, Client];
@@ -157,7 +171,7 @@ test("under pml serve, one client's runaways do not hold up another client's cal
         .catch((e) => e)
         .finally(() => runawaysDone++),
     );
-    await Bun.sleep(300);
+    await spinning(server.proc.pid, 1); // a holds its one place (the others wait in the queue)
     const r: any = await b.callTool({ name: "execute", arguments: { code: "return 'b ran'" } });
     expect(r.structuredContent.result).toBe("b ran");
     expect(runawaysDone).toBe(0);

@@ -9,17 +9,18 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureServer } from "../pool/helpers.ts";
-import { BIN, BUN, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { BIN, BUN, SERVE_AUTH, type spawnListening, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } } };
-const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", ...SERVE_AUTH };
 const ws = tempDir();
 const home = tempDir();
 let serve: Awaited<ReturnType<typeof spawnListening>>;
 
 beforeAll(async () => {
   writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { allow: ["fx"] }, private_mcps: { fx: { command: BUN, args: [fixtureServer] } } }));
-  serve = await spawnListening([BIN, "serve", "--port", "0", "--idle-timeout", "1", "--max-sessions", "3"], {
+  serve = await spawnServe([BIN, "serve", "--port", "0", "--idle-timeout", "1", "--max-sessions", "3"], {
     cwd: ws.path,
     env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }),
   });
@@ -49,12 +50,12 @@ describe("connections", () => {
   // headers is closed by Bun's HTTP layer after about 10 s (not configurable there).
   test("slow bodies and silent connections are closed; pml keeps serving", async () => {
     const slow = Array.from({ length: 20 }, () =>
-      rawSocket(`POST /mcp HTTP/1.1\r\nHost: ${new URL(serve.url).host}\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`),
+      rawSocket(`POST /mcp HTTP/1.1\r\nHost: ${new URL(serve.url).host}\r\nAuthorization: ${SERVE_AUTH.authorization}\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`),
     );
     const silent = Array.from({ length: 20 }, () => rawSocket(""));
     const halfHeaders = Array.from({ length: 10 }, () => rawSocket(`POST /mcp HTTP/1.1\r\nHost: x\r\n`));
     const all = [...slow, ...silent, ...halfHeaders];
-    const deadline = Bun.sleep(20_000).then(() => "still open");
+    const deadline = Bun.sleep(20_000).then(() => "still open"); // the bound asserted (Bun closes them after ~10 s), not a wait
     const outcomes = await Promise.all(all.map((s) => Promise.race([s.closed, deadline])));
     for (const s of all) s.socket.destroy();
     expect(outcomes.filter((o) => o === "still open")).toEqual([]);
@@ -67,7 +68,7 @@ describe("connections", () => {
 
   test("a long tool call outlives the idle timeout once its body has arrived", async () => {
     const client = new Client({ name: "long", version: "0" });
-    const transport = new StreamableHTTPClientTransport(new URL(serve.url));
+    const transport = new StreamableHTTPClientTransport(new URL(serve.url), { requestInit: { headers: SERVE_AUTH } });
     await client.connect(transport);
     try {
       const r: any = await client.callTool({ name: "fx__slow", arguments: { ms: 2500 } });
@@ -103,7 +104,7 @@ describe("server requests stay with their client", () => {
       asked.push(String((req.params as any).message));
       return { action: "accept", content: { ok: name === "A" } };
     });
-    const transport = new StreamableHTTPClientTransport(new URL(serve.url));
+    const transport = new StreamableHTTPClientTransport(new URL(serve.url), { requestInit: { headers: SERVE_AUTH } });
     await c.connect(transport);
     return { c, end: async () => (await transport.terminateSession(), await c.close()) };
   }
@@ -121,10 +122,16 @@ describe("server requests stay with their client", () => {
 
       // Two clients' calls in flight on the same server: pml cannot tell whose request it is,
       // so it asks nobody rather than the wrong one.
-      const busy = b.callTool({ name: "fx__slow", arguments: { ms: 1500 } });
-      await Bun.sleep(200);
+      // B's call is in flight at the server once it reports its step, and stays so until cancelled.
+      let reached = false;
+      const stopBusy = new AbortController();
+      const busy = b
+        .callTool({ name: "fx__slow", arguments: { ms: 60_000, steps: 1 } }, undefined, { onprogress: (p) => void (reached ||= p.message === "step 1"), signal: stopBusy.signal, timeout: 120_000 })
+        .catch(() => {});
+      await waitFor(() => reached, { what: "B's call to reach the server" });
       const r2: any = await a.callTool({ name: "fx__ask", arguments: { message: "ambiguous" } });
       expect(JSON.parse(r2.content[0].text)).toEqual({ action: "cancel" });
+      stopBusy.abort();
       await busy;
       expect(askedA).toEqual(["for A"]);
       expect(askedB).toEqual([]);

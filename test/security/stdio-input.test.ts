@@ -42,7 +42,7 @@ test("a line over 64 MiB is discarded up to its newline: its tail is never read 
   peer.write(`{"jsonrpc":"2.0","id":"smuggled","method":"ping"}\n`);
   // A request after the newline is a new message and is answered.
   expect((await peer.request(2, "ping")).result).toEqual({});
-  await Bun.sleep(100);
+  await Bun.sleep(100); // a negative check: time for an answer to the smuggled request, if one were sent
   expect(peer.lines.map((l) => JSON.parse(l)).filter((m) => m.id === "smuggled" || m.id === 99)).toEqual([]);
   peer.close();
   expect(await peer.proc.exited).toBe(0);

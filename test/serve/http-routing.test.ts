@@ -6,8 +6,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { serveHttp, type HttpGatewayServer } from "../../src/gateway/http.ts";
-import type { ToolHost } from "../../src/gateway/server.ts";
+import type { ToolHost } from "../../src/gateway/call.ts";
 import { textResult } from "../../src/mcp/tool-result.ts";
+import { waitFor } from "../helpers/wait.ts";
 
 let inFlight = 0;
 let maxInFlight = 0;
@@ -21,7 +22,8 @@ const host: ToolHost = {
       case "sleep": {
         inFlight++;
         maxInFlight = Math.max(maxInFlight, inFlight);
-        await Bun.sleep(Number(req.arguments.ms ?? 50));
+        // Held until another call is in flight beside it, or for `ms` if none ever is.
+        await waitFor(() => maxInFlight > 1, { timeoutMs: Number(req.arguments.ms ?? 50), intervalMs: 5 }).catch(() => {});
         inFlight--;
         return textResult("slept");
       }
@@ -39,10 +41,10 @@ const host: ToolHost = {
       case "progress":
         req.progress?.("one");
         req.progress?.("two");
-        await Bun.sleep(10);
+        await Bun.sleep(10); // the scenario: the tool works a moment after reporting progress
         return textResult("done");
       case "notify":
-        setTimeout(() => session.notify("notifications/tools/list_changed"), 20);
+        setTimeout(() => session.notify("notifications/tools/list_changed"), 20); // the scenario: after the call's answer
         return textResult("ok");
       case "approved":
         return textResult(JSON.stringify([...session.approved]));
@@ -66,7 +68,7 @@ async function connect(elicit?: "accept" | "decline"): Promise<Client> {
 const text = (r: any) => r.content[0].text as string;
 
 beforeAll(() => {
-  server = serveHttp({ port: 0, loadHost: async () => host });
+  server = serveHttp({ port: 0, loadHost: async () => host, auth: "none" });
 });
 afterAll(async () => {
   for (const c of clients) await c.close().catch(() => {});
@@ -100,8 +102,8 @@ describe("Streamable HTTP routing", () => {
   test("list_changed after a call arrives on the GET stream", async () => {
     const client = await connect();
     const got = new Promise<string>((done) => client.setNotificationHandler(ToolListChangedNotificationSchema, (n) => done(n.method)));
-    // The SDK opens its GET stream after notifications/initialized; give it a moment to be there.
-    for (let i = 0; i < 100 && !(await hasListener()); i++) await Bun.sleep(10);
+    // The SDK opens its GET stream after notifications/initialized: wait until it is there.
+    await waitFor(hasListener, { intervalMs: 10, what: "the client's GET stream" });
     await client.callTool({ name: "notify", arguments: {} });
     expect(await got).toBe("notifications/tools/list_changed");
   });
@@ -109,7 +111,7 @@ describe("Streamable HTTP routing", () => {
   test("calls in one session run concurrently", async () => {
     const client = await connect();
     maxInFlight = 0;
-    await Promise.all(Array.from({ length: 8 }, () => client.callTool({ name: "sleep", arguments: { ms: 200 } })));
+    await Promise.all(Array.from({ length: 8 }, () => client.callTool({ name: "sleep", arguments: { ms: 5000 } })));
     expect(maxInFlight).toBeGreaterThan(1);
   });
 

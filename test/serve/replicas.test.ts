@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fixtureServer } from "../pool/helpers.ts";
-import { BIN, BUN, spawnListening, tempDir, testEnv } from "../helpers/pml.ts";
+import { BIN, BUN, SERVE_AUTH, type spawnListening, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
 
 const ws = tempDir();
 const homeA = tempDir();
@@ -34,6 +34,7 @@ async function post(url: string, method: string, params: Record<string, unknown>
       "mcp-protocol-version": "2026-07-28",
       "mcp-method": method,
       ...(typeof params.name === "string" ? { "mcp-name": params.name } : {}),
+      ...SERVE_AUTH,
       ...headers,
     },
     body: JSON.stringify(body),
@@ -53,9 +54,9 @@ beforeAll(async () => {
     join(ws.path, ".pml.json"),
     JSON.stringify({ permissions: { allow: ["fx"], ask: ["filesystem:read_file", "filesystem:list_directory"] }, private_mcps: { fx: { command: BUN, args: [fixtureServer] } } }),
   );
-  // Separate homes (as on two machines): only the workspace and PML_STATE_KEY are shared.
+  // Separate homes (as on two machines): only the workspace, PML_STATE_KEY and the serve token are shared.
   const start = (home: string) =>
-    spawnListening([BIN, "serve", "--port", "0"], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home, PML_STATE_KEY: KEY }) });
+    spawnServe([BIN, "serve", "--port", "0"], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home, PML_STATE_KEY: KEY }) });
   [a, b] = await Promise.all([start(homeA.path), start(homeB.path)]);
 });
 afterAll(async () => {
@@ -87,7 +88,7 @@ describe("2026-07-28 over HTTP", () => {
     expect(encoded.status).toBe(200);
     const res = await fetch(a.url, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call" },
+      headers: { "content-type": "application/json", accept: "application/json", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", ...SERVE_AUTH },
       body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "status", arguments: {}, _meta: meta() } }),
     });
     expect(res.status).toBe(400);
@@ -101,7 +102,7 @@ describe("2026-07-28 over HTTP", () => {
     const body = { jsonrpc: "2.0", id: 7, method: "tools/list", params: { _meta: { ...meta(), "io.modelcontextprotocol/protocolVersion": "2099-01-01" } } };
     const res = await fetch(a.url, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", "mcp-protocol-version": "2099-01-01", "mcp-method": "tools/list" },
+      headers: { "content-type": "application/json", accept: "application/json", "mcp-protocol-version": "2099-01-01", "mcp-method": "tools/list", ...SERVE_AUTH },
       body: JSON.stringify(body),
     });
     expect(res.status).toBe(400);
@@ -144,7 +145,7 @@ describe("two replicas, one client", () => {
 
   test("a state from a replica with another key is refused", async () => {
     const other = tempDir();
-    const c = await spawnListening([BIN, "serve", "--port", "0"], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: other.path }) });
+    const c = await spawnServe([BIN, "serve", "--port", "0"], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: other.path }) });
     try {
       const call = { name: "filesystem__read_file", arguments: { path: "a.txt" } };
       const first = await post(c.url, "tools/call", call);

@@ -7,10 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { entries, spawnListening } from "../helpers/pml.ts";
+import { entries, SERVE_AUTH, spawnServe } from "../helpers/pml.ts";
 
 const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "0" } } };
-const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+const HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", ...SERVE_AUTH };
 
 let dir: string;
 let proc: ReturnType<typeof Bun.spawn>;
@@ -24,7 +24,7 @@ async function startServe(): Promise<void> {
   const home = join(dir, "home");
   for (const d of [ws, home]) Bun.spawnSync(["mkdir", "-p", d]);
   writeFileSync(join(ws, ".pml.json"), JSON.stringify({ permissions: { allow: [], ask: [], deny: [] } }));
-  const server = await spawnListening([...entries.source, "serve", "--port", "0"], {
+  const server = await spawnServe([...entries.source, "serve", "--port", "0"], {
     cwd: ws,
     env: { ...process.env, PML_HOME: home, PML_WORKSPACE: ws, PML_API_KEY: "" } as Record<string, string>,
   });
@@ -35,7 +35,7 @@ async function startServe(): Promise<void> {
 
 async function connect(name = "test"): Promise<Client> {
   const client = new Client({ name, version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: SERVE_AUTH } }));
   clients.push(client);
   return client;
 }
@@ -153,14 +153,14 @@ describe("pml serve over Streamable HTTP", () => {
   test("GET opens the session stream; a second one is 409; without a session 400", async () => {
     const sid = await rawInit();
     const ctl = new AbortController();
-    const get = await fetch(url, { headers: { accept: "text/event-stream", "mcp-session-id": sid }, signal: ctl.signal });
+    const get = await fetch(url, { headers: { accept: "text/event-stream", "mcp-session-id": sid, ...SERVE_AUTH }, signal: ctl.signal });
     expect(get.status).toBe(200);
     expect(get.headers.get("content-type")).toContain("text/event-stream");
-    const second = await fetch(url, { headers: { accept: "text/event-stream", "mcp-session-id": sid } });
+    const second = await fetch(url, { headers: { accept: "text/event-stream", "mcp-session-id": sid, ...SERVE_AUTH } });
     expect(second.status).toBe(409);
     await second.text();
     ctl.abort();
-    const none = await fetch(url, { headers: { accept: "text/event-stream" } });
+    const none = await fetch(url, { headers: { accept: "text/event-stream", ...SERVE_AUTH } });
     expect(none.status).toBe(400);
     await none.text();
   });

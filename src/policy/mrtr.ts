@@ -1,10 +1,9 @@
 // Multi round-trip requests (MCP 2026-07-28): where a legacy session gets a request from pml
 // (elicitation, sampling), a modern request gets an `input_required` result and comes back as
 // a retry carrying the answers and the state pml issued. The state is checked here, once.
-import { ErrorCode } from "../mcp/jsonrpc.ts";
+import { ErrorCode, ProtocolError } from "../mcp/jsonrpc.ts";
 import type { InputRequiredResult } from "../mcp/protocol.ts";
 import { argsDigest, type RequestStates, type StatePayload } from "./request-state.ts";
-import { ProtocolError } from "./server.ts";
 
 /** The key of the approval form among a result's inputRequests. */
 export const APPROVAL_INPUT = "pml_approval";

@@ -1,9 +1,10 @@
 // Human in the loop: a tool whose permission is "ask" never runs before the user approves. Ask
 // through form elicitation when the client supports it, else return a result that tells the model what to ask and how to continue. Workflow ids are
 // random, single-use, bound to the session and tool they were issued for, and expire.
-import type { Session } from "./session.ts";
+import type { Session } from "../mcp/session.ts";
 import { log } from "../log.ts";
-import { textResult } from "../mcp/tool-result.ts";
+import { visible } from "./visible-text.ts";
+import { errorResult, textResult } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export const WORKFLOW_TTL_MS = 5 * 60_000;
@@ -27,17 +28,6 @@ export interface Workflow {
   /** What the user's yes approves for the session, when narrower than the tool (see approvalKey). */
   key?: string;
 }
-
-export const ContinueWorkflowSchema = {
-  type: "object",
-  description: "Only to continue after an approval request: the workflow_id it gave and the user's answer.",
-  properties: {
-    workflow_id: { type: "string" },
-    approved: { type: "boolean" },
-    always: { type: "boolean", description: "true when the user chose Always (adds the tool to .pml.json permissions.allow and the variables it was given to env_grants)" },
-  },
-  required: ["workflow_id", "approved"],
-} as const;
 
 export class Workflows {
   private readonly byId = new Map<string, Workflow>();
@@ -88,7 +78,7 @@ export async function elicitApproval(
 export function approvalElicitation(toolId: string, why: string, scope = "this session"): Record<string, unknown> {
   return {
     mode: "form",
-    message: `pml: allow ${toolId}? ${why}`,
+    message: visible(`pml: allow ${toolId}? ${why}`),
     requestedSchema: {
       type: "object",
       properties: {
@@ -124,7 +114,7 @@ export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency"
   const tool = wf.tool === "call" ? `"tool": ${JSON.stringify(wf.dependency)}, ` : "";
   const how = `call ${wf.tool} again with arguments {${tool}"continue_workflow": {"workflow_id": "${wf.id}", "approved": true}} (add "always": true if they chose Always; use "approved": false if they declined)`;
   const text = [
-    `Approval required: ${wf.dependency} needs the user's permission before it runs. ${why}`,
+    `Approval required: ${wf.dependency} needs the user's permission before it runs. ${visible(why)}`,
     `Ask the user: "pml wants to run ${wf.dependency}. Continue (this session), Always (allow it from now on), or Abort?"`,
     `Then ${how}. This approval request expires in 5 minutes and works once.`,
   ].join("\n");
@@ -136,4 +126,14 @@ export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency"
     approval_required: true,
     approval_context: { type: wf.kind === "execute" ? "execute_dependency" : "tool_permission", tool: wf.tool, dependency: wf.dependency, workflow_id: wf.id },
   });
+}
+
+export function workflowGone(id: unknown): CallToolResult {
+  return errorResult(
+    `Workflow expired or not found${typeof id === "string" ? ` (${id})` : ""}. Approval requests work once, for the tool they were issued for, within 5 minutes. Call the tool again to get a new one.`,
+  );
+}
+
+export function declinedText(toolId: string): string {
+  return `The user did not approve ${toolId} (declined, or an answer that was not Continue, Always or Abort); it was not run.`;
 }

@@ -3,10 +3,10 @@
 // requests in flight, the requests pml sent them (elicitation) and what the user approved.
 // A modern request (2026-07-28) is its own session: everything it declares is in its `_meta`,
 // it is gone when answered, and pml asks it for input by multi round-trip requests instead.
-import { errorResponse, type Id, type Message, type Response } from "../mcp/jsonrpc.ts";
-import type { Cancellation } from "../mcp/abort.ts";
-import { Peer, type Failure } from "../mcp/peer.ts";
-import { logLevelAtLeast, supportsFormElicitation, type LogLevel, type ModernClient } from "../mcp/protocol.ts";
+import { errorResponse, type Id, type Message, type Response } from "./jsonrpc.ts";
+import type { Cancellation } from "./abort.ts";
+import { Peer, type Failure } from "./peer.ts";
+import { logLevelAtLeast, supportsFormElicitation, type LogLevel, type ModernClient } from "./protocol.ts";
 
 /** What `relayRequest` answers when this client cannot take the request (no such capability). */
 export const NOT_RELAYED = Symbol("not relayed");
@@ -30,13 +30,6 @@ export class Session {
   get approved(): Set<string> {
     return (this.approvedSet ??= new Set());
   }
-  /** 2026-07-28 retry: the client's answers to requests of child servers, by input key. */
-  relayAnswers?: Record<string, unknown>;
-  /** 2026-07-28: a child server asked for input the client has to give; the call stops and
-   * its result becomes input_required. */
-  pendingInput?: { key: string; request: { method: string; params: Record<string, unknown> } };
-  /** Stops the call in progress (set by whoever runs it, for pendingInput). */
-  interrupt?: () => void;
   private inflightMap?: Map<Id, Cancellation>;
   /** Calls in flight on this connection (a 2026-07-28 request's own session never has any). */
   get inflight(): Map<Id, Cancellation> {
@@ -58,11 +51,14 @@ export class Session {
     /** `related`: the client request this message belongs to, so a transport can put it on
      * that request's stream. */
     private readonly send: (msg: Message, related?: Id) => void,
+    /** Served over HTTP (`pml serve`): what a model relays in a tool result is not taken as the
+     * user's word for "Always" (only a form the client shows the user is). */
+    readonly servedOverHttp = false,
   ) {}
 
   /** The session of one 2026-07-28 request arriving on this connection. */
   forRequest(requestId: Id, client: ModernClient): Session {
-    const s = new Session(`${this.id}#${String(requestId)}`, this.send);
+    const s = new Session(`${this.id}#${String(requestId)}`, this.send, this.servedOverHttp);
     s.modern = true;
     s.client = { protocolVersion: client.protocolVersion, capabilities: client.capabilities, info: client.info };
     s.logLevel = client.logLevel;
@@ -91,21 +87,18 @@ export class Session {
     );
   }
 
+  /** Whether the client declared the capability a child server's request needs. */
+  canRelay(method: string): boolean {
+    return this.client.capabilities[method === "sampling/createMessage" ? "sampling" : "elicitation"] !== undefined;
+  }
+
   /**
    * A child server's sampling/elicitation request made while serving this client's call
-   * `related`. NOT_RELAYED when the client did not declare the capability. A 2026-07-28 request
-   * is answered from the answers its retry carries, or else stopped to ask the client for them.
+   * `related` (2025-11-25: sent to the client). NOT_RELAYED when the client did not declare the
+   * capability. A 2026-07-28 call relays through its call object instead (gateway/call.ts).
    */
   async relayRequest(method: string, params: Record<string, unknown>, related: Id, signal?: AbortSignal): Promise<unknown> {
-    const capability = method === "sampling/createMessage" ? "sampling" : "elicitation";
-    if (this.client.capabilities[capability] === undefined) return NOT_RELAYED;
-    if (this.modern) {
-      const key = inputKey(method, params);
-      if (this.relayAnswers && key in this.relayAnswers) return this.relayAnswers[key];
-      this.pendingInput ??= { key, request: { method, params } };
-      this.interrupt?.();
-      throw Object.assign(new Error("pml asked its client for this input; the call starts again when the client answers"), { code: -32001 });
-    }
+    if (!this.canRelay(method)) return NOT_RELAYED;
     const res = await this.request(method, params, { timeoutMs: RELAY_TIMEOUT_MS, signal, related });
     if (res.error) throw Object.assign(new Error(res.error.message), { code: res.error.code, data: res.error.data });
     return res.result;
@@ -113,7 +106,7 @@ export class Session {
 
   /** Routes a response from the client to the request pml sent; false if it matches none. */
   settle(msg: Response): boolean {
-    return msg.id !== null && this.peerInstance !== undefined && this.peerInstance.receive(msg);
+    return msg.id !== null && (this.peerInstance?.receive(msg) ?? false);
   }
 
   supportsFormElicitation(): boolean {
@@ -140,11 +133,6 @@ export class Session {
   }
 }
 
-/** The same request (method and params) gets the same key in every round of a retried call. */
-function inputKey(method: string, params: Record<string, unknown>): string {
-  return `child_${new Bun.CryptoHasher("sha256").update(method).update("\0").update(JSON.stringify(params)).digest("hex").slice(0, 16)}`;
-}
-
 class ClientFailure extends Error {
   constructor(
     readonly code: number,
@@ -168,8 +156,7 @@ function clientFailure(f: Failure, label: string): ClientFailure {
   }
 }
 
-/** The session a call is for. Every origin the gateway makes is a client call holding its
- * Session; the parts below the gateway see only its id (src/mcp/tool-result.ts). */
-export function sessionOf(ctx: { origin?: { readonly session?: { readonly id: string } } }): Session | undefined {
-  return ctx.origin?.session as Session | undefined;
+/** The session a call is for (the client its origin serves). */
+export function sessionOf(ctx: { origin?: { readonly session?: Session } }): Session | undefined {
+  return ctx.origin?.session;
 }

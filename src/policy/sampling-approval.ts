@@ -6,9 +6,9 @@
 import { capSamplingRequest, samplingCap, SamplingError, samplingTarget, type CreateMessageParams, type SamplingTarget } from "../cloud/sampling.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { log } from "../log.ts";
-import { allowSamplingAlways } from "../policy/permissions.ts";
-import { elicitApproval } from "./approvals.ts";
-import type { Session } from "./session.ts";
+import { allowSamplingAlways } from "./permissions.ts";
+import { askNow } from "./asker.ts";
+import type { Session } from "../mcp/session.ts";
 
 const approvalKey = (ns: string) => `sampling ${ns}`;
 
@@ -33,9 +33,10 @@ export async function authorizeSampling(
   const why =
     `The MCP server "${ns}" asks for an LLM completion with your ${target.keyEnv}: model ${target.model}, up to ${params.maxTokens} tokens ` +
     `(cap: .pml.json sampling.max_tokens = ${samplingCap(opts.config)}), sent to ${target.url}. "Always" adds "${ns}" to .pml.json sampling.allow.`;
-  const decision = opts.asker ? await elicitApproval(opts.asker, `sampling by ${ns}`, why, new AbortController().signal) : "fallback";
+  const question = { toolId: `sampling by ${ns}`, why, key: approvalKey(ns) };
+  const decision = opts.asker ? await askNow(opts.asker, question, new AbortController().signal) : "later";
   if (decision === "abort") throw new SamplingError(`The user declined the sampling request of "${ns}"; nothing was sent to ${target.url}.`);
-  if (decision === "fallback")
+  if (decision === "later")
     throw new SamplingError(
       `The sampling request of "${ns}" needs the user's approval (it would spend ${target.keyEnv}), and the client cannot ask in-line. ` +
         `Nothing was sent. To allow it, add "${ns}" to "sampling": {"allow": [...]} in ${opts.workspace}/.pml.json.`,

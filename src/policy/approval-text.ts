@@ -4,7 +4,8 @@
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { isBuiltinShell } from "../sandbox/builtins/builtins.ts";
 import { confinementSentence } from "../sandbox/confine.ts";
-import type { Resolved } from "./backends.ts";
+import { describeEnvPlan, type EnvPlan } from "../env/env-resolver.ts";
+import type { Resolved } from "../registry/resolved.ts";
 
 /** How the tool's process runs, for stdio servers and the shell; "" for everything else. */
 export function confinementNote(r: Resolved, config: ProjectConfig): string {
@@ -45,4 +46,19 @@ export function commandLine(r: Resolved, action: string, args: Record<string, un
 export function approvalKey(r: Resolved, toolId: string, action: string, args: Record<string, unknown> | undefined): string {
   const sh = shellCommand(r, action, args);
   return sh ? `${toolId} ${JSON.stringify([sh.cwd, sh.command])}` : toolId;
+}
+
+/** Plainly what will run and what it receives: the command line, the URL, the variables. */
+export function describeRisk(r: Resolved, env: EnvPlan): string {
+  const d = r.descriptor;
+  if (d.type === "inprocess") return `It is pml's own ${r.ns} tool (${d.description}).`;
+  const dest = env.request.destination;
+  let what: string;
+  if (d.type === "stdio") what = `It runs ${dest} (from ${r.source}) on this machine.`;
+  else if (d.type === "http") what = `It sends the arguments to ${dest} (from ${r.source}).`;
+  else if (env.request.kind === "cloud") what = `It sends the arguments to ${dest}.`;
+  else if (d.type === "module" && isBuiltinShell(d)) what = "It runs a shell command on this machine.";
+  else what = `It runs module code from ${r.source} in pml's sandbox, scoped to the workspace.`;
+  const vars = describeEnvPlan(env);
+  return vars ? `${what} ${vars}` : what;
 }

@@ -6,12 +6,15 @@
 //   created once in $PML_HOME/state.key with mode 0600; every `pml serve` replica of a
 //   deployment must share it, which PML_STATE_KEY allows across machines);
 // - bound: to the tool it was issued for, a digest of the arguments, and an expiry (5 min);
+// - bound to its workspace (a digest of its real path): a state issued in one workspace is refused
+//   in any other, whatever PML_HOME they share;
 // - single-use: its nonce is recorded when it is redeemed, as a file created with O_EXCL under
-//   <workspace>/.pml/used-state/. The workspace is what replicas serving one project share,
-//   O_EXCL creation is atomic across processes (and on network file systems), and nothing has
-//   to be kept in memory, so any replica can redeem a state another one issued, exactly once.
+//   <workspace>/.pml/used-state/. The workspace is what replicas serving one project share (their
+//   homes may be on other machines), O_EXCL creation is atomic across processes (and on network
+//   file systems), and nothing has to be kept in memory, so any replica can redeem a state another
+//   one issued, exactly once.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { closeSync, constants, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, constants, linkSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, realpathSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { pmlHome } from "../config/paths.ts";
 
@@ -40,6 +43,8 @@ export interface StatePayload {
   answers?: Record<string, unknown>;
   /** The full arguments, for workflow tokens (the continuation does not repeat them). */
   carried?: Record<string, unknown>;
+  /** The workspace it was issued in (a digest of its real path). */
+  ws?: string;
   exp: number;
   nonce: string;
 }
@@ -47,15 +52,17 @@ export interface StatePayload {
 export class RequestStates {
   private readonly key: Buffer;
   private readonly usedDir: string;
+  private readonly ws: string;
   private lastSweep = 0;
 
   constructor(workspace: string, env: Record<string, string | undefined> = process.env) {
     this.key = stateKey(env);
     this.usedDir = join(workspace, ".pml", "used-state");
+    this.ws = createHash("sha256").update(realpathOr(workspace)).digest("base64url").slice(0, 22);
   }
 
-  issue(p: Omit<StatePayload, "exp" | "nonce">, now = Date.now()): string {
-    const payload: StatePayload = { ...p, exp: now + STATE_TTL_MS, nonce: randomBytes(16).toString("base64url") };
+  issue(p: Omit<StatePayload, "exp" | "nonce" | "ws">, now = Date.now()): string {
+    const payload: StatePayload = { ...p, ws: this.ws, exp: now + STATE_TTL_MS, nonce: randomBytes(16).toString("base64url") };
     const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
     return `${PREFIX}${body}.${this.sign(body)}`;
   }
@@ -87,6 +94,7 @@ export class RequestStates {
       return "it is not a state pml issued";
     }
     if (typeof payload.exp !== "number" || payload.exp <= now) return "it expired (states work for 5 minutes)";
+    if (payload.ws !== this.ws) return "it was issued in another workspace";
     return payload;
   }
 
@@ -186,4 +194,12 @@ function stateKey(env: Record<string, string | undefined>): Buffer {
   const hex = readFileSync(path, "utf8").trim();
   if (!/^[0-9a-f]{64}$/.test(hex)) throw new Error(`${path} is not a key pml wrote; remove it and pml creates a new one.`);
   return Buffer.from(hex, "hex");
+}
+
+function realpathOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }

@@ -1,0 +1,27 @@
+// A learned capability as the standard library and list_capabilities show it, and the lookup
+// by name or FQDN they share.
+import type { MemorySettings } from "../../memory/memory.ts";
+import { capWireName } from "../../memory/names.ts";
+import type { Capability } from "../../memory/store.ts";
+import { ToolError } from "../../mcp/tool-result.ts";
+import type { MetaDeps } from "../meta-tools.ts";
+
+/** A capability as short results show it. */
+export function summary(c: Capability) {
+  return {
+    name: c.display_name,
+    fqdn: c.fqdn,
+    description: c.description || c.intent,
+    version: c.version_tag,
+    usage_count: c.usage_count,
+    success_rate: c.usage_count ? Math.round((c.success_count / c.usage_count) * 1000) / 1000 : null,
+    ...(c.named ? { tool: capWireName(c) } : {}),
+  };
+}
+
+/** The capability a name (with an optional @version), an old name or an FQDN points at. */
+export async function resolveCapability(deps: MetaDeps, settings: MemorySettings, raw: string) {
+  const found = await deps.memory.resolve(settings, raw);
+  if (!found) throw new ToolError(`Capability not found: ${raw}`);
+  return found;
+}

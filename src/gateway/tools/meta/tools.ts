@@ -1,0 +1,16 @@
+// meta:tools: every tool pml knows without starting anything, by namespace.
+import * as v from "valibot";
+import { defineTool } from "../define-tool.ts";
+import { text } from "../schema.ts";
+import type { StdlibContext } from "../stdlib-namespace.ts";
+
+export const tools = defineTool({
+  name: "tools",
+  description: "Every tool pml knows without starting anything, by namespace.",
+  args: { namespace: v.optional(text("only this namespace")) },
+  async run({ namespace }, { deps }: StdlibContext) {
+    const byNs: Record<string, string[]> = {};
+    for (const { ns, tool } of deps.backends.allKnownTools()) if (!namespace || ns === namespace) (byNs[ns] ??= []).push(tool.name);
+    return { namespaces: byNs };
+  },
+});

@@ -1,0 +1,61 @@
+// discover: tools and learned capabilities for a request in the user's words, one namespace's
+// tools with their schemas, or the namespaces pml can reach.
+import * as v from "valibot";
+import type { ProjectConfig } from "../../../config/pml-json.ts";
+import { memorySettings } from "../../../memory/memory.ts";
+import { capWireName, parseCallName } from "../../../memory/names.ts";
+import type { TeamHit } from "../../../memory/team.ts";
+import type { Resolved } from "../../../registry/resolved.ts";
+import type { MetaDeps } from "../../meta-tools.ts";
+import { defineTool } from "../define-tool.ts";
+import { integer, text } from "../schema.ts";
+import { jsonResult, type MetaContext } from "./context.ts";
+
+export const discover = defineTool({
+  name: "discover",
+  title: "Find tools",
+  description:
+    "Finds tools and learned capabilities. `query`: say in your own words what you want done " +
+    '("keep a backup copy of a file before editing it"); returns the best matches, each with the id to call. ' +
+    "`namespace`: one namespace's tools with input schemas. Neither: the namespaces pml can reach.",
+  annotations: { readOnlyHint: true },
+  args: {
+    query: v.optional(text("what you want to do, in your own words")),
+    namespace: v.optional(text("one namespace, e.g. memory")),
+    limit: v.optional(integer(1, 50, "how many matches for a query (default 10)")),
+  },
+  async run(args, { deps, session, req }: MetaContext) {
+    if (args.query?.trim() && args.namespace === undefined) return jsonResult(await discoverQuery(deps, args.query, args.limit ?? 10));
+    const startToList = (r: Resolved) => deps.invoker.startToList(session, r, { signal: req.signal, progress: req.progress, origin: req.origin });
+    return jsonResult(await deps.backends.discover(args, req.signal, startToList));
+  },
+});
+
+async function discoverQuery(deps: MetaDeps, query: string, n: number) {
+  const tools = deps.backends.allKnownTools().map(({ ns, tool }) => ({ ns, name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+  const config = await deps.project.config();
+  const settings = memorySettings(config, deps.workspace.root);
+  const [{ results, warning }, team] = await Promise.all([deps.memory.discover(settings, query, tools, n), teamMatches(config, deps.workspace.root, query, n)]);
+  // The team registry's capabilities come after this project's own (a name held here wins).
+  const local = new Set(results.map((r: { id?: string }) => r.id));
+  const shared = team.hits
+    .filter((h) => !local.has(h.name))
+    .map((h) => {
+      const name = parseCallName(h.name);
+      return { id: h.name, kind: "team capability", description: h.description, ...(name ? { tool: capWireName(name) } : {}), fqdn: h.fqdn, org: h.org, version: h.version, by: h.by };
+    });
+  return {
+    query,
+    results: [...results, ...shared],
+    ...(team.note ? { team_registry: team.note } : {}),
+    how: 'call a tool with `call` {tool: id, arguments}; a capability with its tool (cap__ns__action), `call` {tool: "cap:<id>"} or `execute` {capability: id, args}; `discover` {namespace} shows a namespace\'s input schemas',
+    ...(warning ? { warning } : {}),
+  };
+}
+
+/** The team registry's capabilities for a query, when cloud.url is one (see memory/team.ts). */
+async function teamMatches(config: ProjectConfig, workspace: string, query: string, n: number): Promise<{ hits: TeamHit[]; note?: string }> {
+  const { searchTeam, teamRegistry } = await import("../../../memory/team.ts");
+  const team = teamRegistry(config, workspace);
+  return team ? searchTeam(team, query, n) : { hits: [] };
+}

@@ -1,0 +1,38 @@
+// execute: code that calls tools, run in pml's sandbox; code that works becomes a capability.
+import * as v from "valibot";
+import { runExecute } from "../../execute.ts";
+import { defineTool } from "../define-tool.ts";
+import { plainObject, text } from "../schema.ts";
+import type { MetaContext } from "./context.ts";
+import { continueWorkflow } from "./continue-workflow.ts";
+
+export const execute = defineTool({
+  name: "execute",
+  title: "Run code that calls tools",
+  description:
+    "Runs TypeScript/JavaScript as the body of an async function in pml's sandbox, with `args` and `mcp` in scope: " +
+    '`const pkg = JSON.parse(await mcp.filesystem.read_file({path: "package.json"}))`. A call returns the tool\'s structured content, else its text. ' +
+    "The result is the value you return (as JSON) and the tools used. " +
+    "No network, process or file access except through mcp tools; same permissions and approval as direct calls. " +
+    "Code that works is remembered: give `name` (namespace:action_target, e.g. fs:read_json; namespaces fs, api, db, transform, git, shell, ai, util) " +
+    "and it becomes the tool cap__<namespace>__<action>; `capability` + `args` runs a saved one.",
+  args: {
+    code: v.optional(text("the body of an async function; `return` the result")),
+    intent: v.optional(text("one line: what this code is for")),
+    args: v.optional(plainObject("a value available as `args` in the code")),
+    name: v.optional(text("save it as this capability: namespace:action_target, lower snake case")),
+    description: v.optional(text("what the capability does (default: intent)")),
+    parameters: v.optional(plainObject("JSON Schema of `args` (default: inferred from this run's args, which become defaults)")),
+    routing: v.optional(v.pipe(v.picklist(["local", "cloud"]), v.description("where the capability runs (default: inherited from the tools it uses)"))),
+    capability: v.optional(
+      text("run a saved capability by name instead of `code` (fs:read_json, fs:read_json@v1, @v1.2.0, @2026-11-22); `args` are merged over its defaults"),
+    ),
+    update: v.optional(v.pipe(v.boolean(), v.description("with `name` of an existing capability: save this code as its new version"))),
+    version_tag: v.optional(text("explicit version for `update` (must be greater than the current)")),
+    change_summary: v.optional(text("what changed, for `update`")),
+    continue_workflow: v.optional(continueWorkflow),
+  },
+  // runExecute reads the call as it came: a retry after an approval pause must carry exactly
+  // these arguments (its request state is bound to them).
+  run: (_args, { deps, session, req }: MetaContext) => runExecute(deps, session, req),
+});

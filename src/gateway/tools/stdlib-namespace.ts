@@ -1,0 +1,48 @@
+// A namespace of pml's standard library (dns, meta, learn): tools declared with defineTool whose
+// results are JSON, reached through the invoker like any tool.
+import type { MemorySettings } from "../../memory/memory.ts";
+import { textResult, ToolError, type CallContext } from "../../mcp/tool-result.ts";
+import type { CallToolResult, ToolInfo } from "../../mcp/types.ts";
+import type { InProcessNamespace } from "../backends.ts";
+import type { MetaDeps } from "../meta-tools.ts";
+import type { Session } from "../../mcp/session.ts";
+import type { Tool } from "./define-tool.ts";
+
+/** What a standard library tool's handler gets besides its arguments. */
+export interface StdlibContext {
+  deps: MetaDeps;
+  settings: MemorySettings;
+  session: Session;
+  call: CallContext;
+}
+
+type StdlibTool = Tool<StdlibContext, unknown>;
+
+export class StdlibNamespace implements InProcessNamespace {
+  /** Its tools check their own arguments (defineTool): the invoker need not check them again. */
+  readonly validatesArguments = true;
+  private readonly byName: Map<string, StdlibTool>;
+  private listed?: ToolInfo[];
+
+  constructor(
+    private readonly deps: MetaDeps,
+    readonly name: string,
+    readonly description: string,
+    private readonly list: StdlibTool[],
+  ) {
+    this.byName = new Map(list.map((t) => [t.name, t]));
+  }
+
+  get tools(): ToolInfo[] {
+    this.listed ??= this.list.map((t) => t.info);
+    return this.listed;
+  }
+
+  async run(session: Session, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
+    const tool = this.byName.get(action);
+    if (!tool) throw new ToolError(`There is no tool "${action}" here. Its tools: ${this.list.map((t) => t.name).join(", ")}.`);
+    const settings = await this.deps.project.memorySettings();
+    const value = await tool.call(args, { deps: this.deps, settings, session, call }, `${this.name}:${action}`);
+    return textResult(JSON.stringify(value, null, 2), { structuredContent: value as Record<string, unknown> });
+  }
+}

@@ -1,0 +1,112 @@
+// Keeping a finished `execute` run: a new record (or the same code's record reused), or, for
+// `update: true`, a new version of the named record with its parameters merged and its version
+// tag bumped by what changed.
+import { UserError } from "../errors.ts";
+import { routeCapability, type Routing } from "../routing/route.ts";
+import type { CapturePlan } from "./capture-plan.ts";
+import { currentUser, type MemorySettings } from "./memory-settings.ts";
+import type { CapabilityStore, CaptureOutcome } from "./store.ts";
+import { bumpFor, isGreater, nextTag } from "./versions.ts";
+
+export type CapturePlanOk = Extract<CapturePlan, { ok: true }>;
+
+/** A run every tool call of which succeeded. */
+export interface FinishedRun {
+  code: string;
+  args: Record<string, unknown>;
+  intent?: string;
+  description?: string;
+  routing?: Routing;
+  toolsUsed: string[];
+  latencyMs: number;
+  ran?: boolean;
+}
+
+export type CaptureResult = CaptureOutcome & { version?: { tag: string; change_summary: string } };
+
+/** `changed` is told when tools/list changed (a named record was added, named or given a version). */
+export async function captureRun(store: CapabilityStore, settings: MemorySettings, plan: CapturePlanOk, run: FinishedRun, changed: () => void): Promise<CaptureResult> {
+  if (!plan.update) return captureNew(store, settings, plan, run, changed);
+  const current = await store.byId(plan.update.id);
+  if (!current) return captureNew(store, settings, { ...plan, update: undefined }, run, changed);
+  // Without an explicit schema an update keeps the parameters it had and adds any new args; a
+  // parameter the run did without is no longer required (the run shows the code does not need it,
+  // and callers are checked against this schema).
+  const inferred = inferParameters(run.args) as { properties: Record<string, unknown> };
+  const oldSchema = current.parameters_schema as { properties?: Record<string, unknown>; required?: unknown };
+  const required = Array.isArray(oldSchema.required) ? oldSchema.required.filter((k) => typeof k === "string" && (run.ran === false || k in run.args)) : undefined;
+  const schema = plan.schema ?? {
+    ...oldSchema,
+    type: "object",
+    properties: { ...inferred.properties, ...(oldSchema.properties ?? {}) },
+    ...(required ? { required } : {}),
+  };
+  const codeChanged = current.code_hash !== plan.hash;
+  const metaChanged =
+    JSON.stringify(schema) !== JSON.stringify(current.parameters_schema) ||
+    (run.description !== undefined && run.description !== current.description) ||
+    (run.intent !== undefined && run.intent !== current.intent);
+  if (!codeChanged && !metaChanged && !plan.versionTag) {
+    if (run.ran !== false) await store.recordRun(current.id, true, run.latencyMs);
+    return { kind: "reused", capability: (await store.byId(current.id))! };
+  }
+  let picked = { tag: "", change_summary: "" };
+  const capability = await store.appendVersion(current.id, {
+    code: run.code,
+    code_hash: plan.hash,
+    parameters_schema: schema,
+    tools_used: run.toolsUsed,
+    routing: routeCapability(run.toolsUsed, run.routing),
+    description: run.description ?? (run.intent !== undefined && current.description === current.intent ? run.intent : undefined),
+    intent: run.intent,
+    by: currentUser(),
+    decide: (now) => {
+      const { bump, why } = bumpFor(now.parameters_schema, schema, now.code_hash !== plan.hash);
+      const tag = plan.versionTag ?? nextTag(now.version_tag, bump);
+      if (!isGreater(tag, now.version_tag))
+        throw new UserError(`version_tag ${tag} is not greater than the current ${now.version_tag} (another pml saved a version meanwhile); versions are immutable.`);
+      picked = { tag, change_summary: plan.changeSummary ?? why };
+      return { version_tag: tag, change_summary: picked.change_summary };
+    },
+  });
+  if (run.ran !== false) await store.recordRun(capability.id, true, run.latencyMs);
+  changed();
+  return { kind: "reused", capability, version: picked };
+}
+
+async function captureNew(store: CapabilityStore, settings: MemorySettings, plan: CapturePlanOk, run: FinishedRun, changed: () => void): Promise<CaptureOutcome> {
+  const inferred = inferParameters(run.args);
+  const outcome = await store.capture({
+    scope: plan.scope ?? settings.scope,
+    name: plan.name,
+    code: run.code,
+    code_hash: plan.hash,
+    intent: run.intent,
+    description: run.description ?? run.intent,
+    parameters_schema: plan.schema ?? inferred,
+    default_args: run.args,
+    tools_used: run.toolsUsed,
+    routing: routeCapability(run.toolsUsed, run.routing),
+    routing_explicit: run.routing !== undefined,
+    version_tag: plan.versionTag,
+    ran: run.ran,
+    by: currentUser(),
+    latency_ms: run.latencyMs,
+  });
+  if ((outcome.kind === "created" && outcome.capability.named) || (outcome.kind === "reused" && outcome.named)) changed();
+  return outcome;
+}
+
+/** A schema for the args of a first run, those args as defaults (nothing required: defaults fill in). */
+export function inferParameters(args: Record<string, unknown>): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(args)) properties[k] = { type: jsonType(v), default: v };
+  return { type: "object", properties };
+}
+
+function jsonType(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";
+  return typeof v === "object" ? "object" : typeof v === "string" || typeof v === "boolean" ? typeof v : "string";
+}

@@ -1,0 +1,81 @@
+// Rows of memory.db as the store hands them out: JSON columns parsed, 0/1 columns as booleans,
+// the display name formatted.
+import { formatName } from "./names.ts";
+import type { Capability, SearchRecord, Version } from "./store.ts";
+
+export interface Row {
+  [k: string]: unknown;
+}
+
+export function toCapability(r: Row): Capability {
+  return {
+    id: r.id as string,
+    record_type: r.record_type as Capability["record_type"],
+    org: r.org as string,
+    project: r.project as string,
+    owner: r.owner as string,
+    namespace: r.namespace as string,
+    action: r.action as string,
+    display_name: formatName({ namespace: r.namespace as string, action: r.action as string }),
+    named: r.named === 1,
+    fqdn: r.fqdn as string,
+    description: r.description as string,
+    intent: r.intent as string,
+    code: r.code as string,
+    code_hash: r.code_hash as string,
+    parameters_schema: JSON.parse(r.parameters_schema as string),
+    default_args: JSON.parse(r.default_args as string),
+    tools_used: JSON.parse(r.tools_used as string),
+    routing: r.routing as Capability["routing"],
+    routing_explicit: r.routing_explicit === 1,
+    tags: r.tags ? (JSON.parse(r.tags as string) as string[]) : [],
+    visibility: r.visibility as Capability["visibility"],
+    version_tag: r.version_tag as string,
+    created_by: r.created_by as string,
+    created_at: r.created_at as string,
+    updated_by: r.updated_by as string,
+    updated_at: r.updated_at as string,
+    usage_count: r.usage_count as number,
+    success_count: r.success_count as number,
+    total_latency_ms: r.total_latency_ms as number,
+    verified: r.verified === 1,
+    signature: (r.signature as string | null) ?? null,
+    last_used_at: (r.last_used_at as string | null) ?? null,
+    forked_from: (r.forked_from as string | null) ?? null,
+    seq: r.seq as number,
+  };
+}
+
+export function toSearchRecord(r: Row): SearchRecord {
+  return {
+    id: r.id as string,
+    record_type: r.record_type as SearchRecord["record_type"],
+    org: r.org as string,
+    project: r.project as string,
+    owner: r.owner as string,
+    namespace: r.namespace as string,
+    action: r.action as string,
+    display_name: formatName({ namespace: r.namespace as string, action: r.action as string }),
+    named: r.named === 1,
+    visibility: r.visibility as SearchRecord["visibility"],
+    intent: r.intent as string,
+    description: r.description as string,
+    tools_used: JSON.parse(r.tools_used as string),
+    parameters_schema: JSON.parse(r.parameters_schema as string),
+    seq: r.seq as number,
+  };
+}
+
+export function toVersion(r: Row): Version {
+  return {
+    id: r.id as string,
+    capability_id: r.capability_id as string,
+    version_tag: r.version_tag as string,
+    code: r.code as string,
+    code_hash: r.code_hash as string,
+    parameters_schema: JSON.parse(r.parameters_schema as string),
+    change_summary: r.change_summary as string,
+    created_by: r.created_by as string,
+    created_at: r.created_at as string,
+  };
+}

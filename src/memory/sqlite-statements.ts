@@ -1,0 +1,63 @@
+// The open memory.db as every part of the store uses it: the connection, the statements prepared
+// once per connection, and the few reads the write paths share.
+import type { Database } from "bun:sqlite";
+import type { CapName } from "./names.ts";
+import type { Row } from "./sqlite-rows.ts";
+import { USER_OWNER, type Scope } from "./store.ts";
+
+export function prepareStatements(db: Database) {
+  const cols = "c.*, (SELECT json_group_array(tag) FROM capability_tags t WHERE t.capability_id = c.id) AS tags";
+  return {
+    byName: db.query(`SELECT ${cols} FROM capabilities c WHERE owner = ?1 AND namespace = ?2 AND action = ?3`),
+    byAlias: db.query(`SELECT ${cols} FROM capability_aliases a JOIN capabilities c ON c.id = a.capability_id WHERE a.owner = ?1 AND a.namespace = ?2 AND a.action = ?3`),
+    byId: db.query(`SELECT ${cols} FROM capabilities c WHERE id = ?1`),
+    byFqdn: db.query(`SELECT ${cols} FROM capabilities c WHERE fqdn = ?1 AND owner = ?2`),
+    byHash: db.query(`SELECT ${cols} FROM capabilities c WHERE owner = ?1 AND code_hash = ?2 AND record_type = 'capability' ORDER BY named DESC, created_at LIMIT 1`),
+    aliasTarget: db.query("SELECT capability_id FROM capability_aliases WHERE owner = ?1 AND namespace = ?2 AND action = ?3"),
+    nextSeq: db.query("SELECT COALESCE(MAX(seq), 0) + 1 AS s FROM capabilities"),
+    run: db.query(
+      `UPDATE capabilities SET usage_count = usage_count + 1, success_count = success_count + ?2, total_latency_ms = total_latency_ms + ?3, last_used_at = ?4 WHERE id = ?1`,
+    ),
+    listNamed: db.query(`SELECT ${cols} FROM capabilities c WHERE owner = ?1 AND named = 1 AND record_type = 'capability' ORDER BY namespace, action`),
+    anyOwned: db.query("SELECT 1 FROM capabilities WHERE owner = ?1 LIMIT 1"),
+    changed: db.query(`SELECT ${cols} FROM capabilities c WHERE seq > ?1 ORDER BY seq LIMIT ?2`),
+    searchable: db.query(
+      "SELECT id, record_type, org, project, owner, namespace, action, named, visibility, intent, description, tools_used, parameters_schema, seq FROM capabilities WHERE seq > ?1 ORDER BY seq",
+    ),
+    versions: db.query("SELECT * FROM capability_versions WHERE capability_id = ?1"),
+    aliasesOf: db.query("SELECT namespace, action FROM capability_aliases WHERE capability_id = ?1 ORDER BY created_at"),
+    usage: db.query(
+      `INSERT INTO tool_usage (tool_id, server_id, second, calls, successes, latency_ms_total, last_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT (tool_id, server_id, second) DO UPDATE SET calls = calls + excluded.calls, successes = successes + excluded.successes,
+           latency_ms_total = latency_ms_total + excluded.latency_ms_total, last_at = max(last_at, excluded.last_at)`,
+    ),
+  };
+}
+
+/** One open memory.db. */
+export interface StoreDb {
+  readonly db: Database;
+  readonly q: ReturnType<typeof prepareStatements>;
+  /** Absent when this SQLite lacks FTS5's trigram tokenizer (migration 6). */
+  readonly textIndex: boolean;
+}
+
+/** The change counter's next value: every change to a record takes one. */
+export function nextSeq(s: StoreDb): number {
+  return (s.q.nextSeq.get() as { s: number }).s;
+}
+
+/** The record of the scope's own holding `name` as its name or as an alias. */
+export function takenBy(s: StoreDb, scope: Scope, name: CapName): { id: string; code_hash: string } | undefined {
+  const own = s.q.byName.get(scope.owner, name.namespace, name.action) as Row | null;
+  if (own) return { id: own.id as string, code_hash: own.code_hash as string };
+  const alias = s.q.byAlias.get(scope.owner, name.namespace, name.action) as Row | null;
+  return alias ? { id: alias.id as string, code_hash: alias.code_hash as string } : undefined;
+}
+
+/** Whose records `scope` reads, its own first: a workspace also reads the user's scope (only
+ * asked for when that holds anything, so a workspace's queries keep their one-owner index order). */
+export function readableOwners(s: StoreDb, scope: Scope): string[] {
+  if (scope.owner === USER_OWNER || !s.q.anyOwned.get(USER_OWNER)) return [scope.owner];
+  return [scope.owner, USER_OWNER];
+}

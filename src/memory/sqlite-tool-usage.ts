@@ -1,0 +1,35 @@
+// The tool_usage log in the store: calls counted per tool, server and second.
+import type { Database } from "bun:sqlite";
+import type { StoreDb } from "./sqlite-statements.ts";
+import type { ToolUsage, UsageStat } from "./store.ts";
+
+export function usageStats(db: Database, since?: string): UsageStat[] {
+  // Counted per second: `since` is exact to the second (a second it falls in counts whole).
+  return db
+    .query(
+      `SELECT tool_id, server_id, SUM(calls) AS calls, SUM(successes) AS successes, SUM(latency_ms_total) / SUM(calls) AS avg_latency_ms, MAX(last_at) AS last_at
+         FROM tool_usage WHERE last_at >= ?1 GROUP BY tool_id, server_id ORDER BY calls DESC, tool_id`,
+    )
+    .all(since ?? "") as UsageStat[];
+}
+
+export function recordToolUsage(s: StoreDb, rows: readonly ToolUsage[]): void {
+  if (!rows.length) return;
+  // A flush holds a burst of calls: one upsert per tool and second.
+  const seconds = new Map<string, { tool_id: string; server_id: string; second: string; calls: number; successes: number; latency: number; last: string }>();
+  for (const r of rows) {
+    const second = r.at.slice(0, 19);
+    const key = `${r.tool_id}\n${r.server_id}\n${second}`;
+    const b = seconds.get(key);
+    if (b === undefined) seconds.set(key, { tool_id: r.tool_id, server_id: r.server_id, second, calls: 1, successes: r.success ? 1 : 0, latency: r.latency_ms, last: r.at });
+    else {
+      b.calls++;
+      if (r.success) b.successes++;
+      b.latency += r.latency_ms;
+      if (r.at > b.last) b.last = r.at;
+    }
+  }
+  s.db.transaction(() => {
+    for (const b of seconds.values()) s.q.usage.run(b.tool_id, b.server_id, b.second, b.calls, b.successes, b.latency, b.last);
+  })();
+}

@@ -1,0 +1,220 @@
+// How the user is asked, by protocol era, and how the answer comes back. One question (./question.ts)
+// from the gate; the client decides the way:
+// - 2025-11-25 with form elicitation: asked at once (`askNow`), the call waits for the answer;
+// - 2025-11-25 without it (or the user cancelled): the result asks the model to ask the user, and
+//   the continuation is the same tool called with `continue_workflow` (a workflow, in memory);
+// - 2026-07-28: never a request to the client; an `input_required` result carries the form and a
+//   signed request state, and the client's retry carries the answer. Without form elicitation,
+//   the tool-result flow, whose workflow id is such a state.
+// Whatever the way, the continuation is redeemed once, here (`redeem`).
+import { allowAlways, grantEnvAlways, permissionFor } from "./permissions.ts";
+import { approvalElicitation, approvalRequired, decisionOf, declinedText, elicitApproval, workflowGone, Workflows, type Decision } from "./approvals.ts";
+import { APPROVAL_INPUT, inputRequired, redeemState } from "./mrtr.ts";
+import { argsDigest, RequestStates, type StatePayload } from "./request-state.ts";
+import { grantKey, type Question } from "./question.ts";
+import type { Project } from "./project.ts";
+import type { InputRequiredResult } from "../mcp/protocol.ts";
+import type { Session } from "../mcp/session.ts";
+import { errorResult, type CallOrigin } from "../mcp/tool-result.ts";
+import type { CallToolResult } from "../mcp/types.ts";
+import { log } from "../log.ts";
+
+export type Answer = Decision | "later";
+
+/**
+ * Asks at once where the client can answer in-line: a 2025-11-25 client with form elicitation.
+ * "later": ask with the call's result (`Asker.later`). A 2026-07-28 request is never sent a request.
+ */
+export async function askNow(session: Session, q: Question, signal: AbortSignal): Promise<Answer> {
+  if (session.modern) return "later";
+  const decision = await elicitApproval(session, q.toolId, q.why, signal);
+  return decision === "fallback" ? "later" : decision;
+}
+
+/** What one 2026-07-28 call carries across its rounds: kept on the call object, not the session. */
+export type Round = Pick<CallOrigin, "relayAnswers" | "pendingInput">;
+
+/** What a paused call needs to be resumed by its continuation or its retry. */
+export interface Pause {
+  kind: "tool" | "execute";
+  /** The tool the continuation or retry calls (as the client named it). */
+  tool: string;
+  /** What the continuation runs with. */
+  args: Record<string, unknown>;
+  /** What a retry is bound to (its digest); undefined when the call cannot be retried as it was
+   * made (a capability's run, a continuation): then the tool-result flow. */
+  bind?: unknown;
+  /** execute: results of the calls made before the pause, replayed on the re-run. */
+  replay?: unknown[];
+}
+
+export interface ContinueWorkflow {
+  workflow_id?: unknown;
+  approved?: unknown;
+  always?: unknown;
+}
+
+/** How a call may come back after a pause. */
+export interface Comeback {
+  continueWorkflow?: ContinueWorkflow;
+  requestState?: string;
+  inputResponses?: Record<string, unknown>;
+}
+
+/** What the call expects to resume: its tool and kind, the tool id approved (tool calls), and
+ * what a retry's state must be bound to. */
+export interface Expected {
+  tool: string;
+  kind: "tool" | "execute";
+  toolId?: string;
+  bind: (args: Record<string, unknown> | undefined) => unknown;
+}
+
+/** A resumed call: the arguments and recording the pause kept (none for a plain retry). */
+export interface Resumed {
+  args?: Record<string, unknown>;
+  replay?: unknown[];
+}
+
+export class Asker {
+  readonly workflows = new Workflows();
+  private requestStates?: RequestStates;
+
+  constructor(
+    private readonly workspace: string,
+    private readonly project: Project,
+  ) {}
+
+  /** The key that authenticates request states; read or created on first use. */
+  states(): RequestStates {
+    this.requestStates ??= new RequestStates(this.workspace);
+    return this.requestStates;
+  }
+
+  /**
+   * The user said yes: the tool (or, for a shell command, that command: `key`) for this session,
+   * and the variables the question named; "always" writes the tool and the variables into
+   * .pml.json (allow only if it was not already allowed).
+   */
+  async approve(session: Session, q: Pick<Question, "toolId" | "grant" | "key">, always: boolean): Promise<void> {
+    session.approved.add(q.key);
+    for (const name of q.grant?.names ?? []) session.approved.add(grantKey(q.grant!.ns, name));
+    if (!always) return;
+    try {
+      const state = await this.project.get();
+      if (q.grant?.names.length) await grantEnvAlways(this.workspace, q.grant.ns, q.grant.names);
+      if (state.error || permissionFor(state.config.permissions ?? {}, q.toolId) !== "allow") await allowAlways(this.workspace, q.toolId);
+      this.project.invalidate();
+    } catch (e) {
+      const text = `could not record the approval of ${q.toolId} in .pml.json: ${(e as Error).message}`;
+      log.warn(text);
+      session.log("warning", text);
+    }
+  }
+
+  /** The question, asked with the call's result: a workflow (2025-11-25), an input_required
+   * result (2026-07-28 with form elicitation, when the call can be retried), else the tool-result
+   * flow with a state as its workflow id. */
+  later(session: Session, round: Round, q: Question, pause: Pause): CallToolResult | InputRequiredResult {
+    const { kind, tool } = pause;
+    if (!session.modern) {
+      const wf = this.workflows.open({ sessionId: session.id, tool, dependency: q.toolId, kind, args: pause.args, replay: pause.replay, grant: q.grant, key: q.key });
+      return approvalRequired(wf, q.why);
+    }
+    const common = { kind, tool, dependency: q.toolId, grant: q.grant, key: q.key, approved: [...session.approved], replay: pause.replay };
+    if (pause.bind !== undefined && session.supportsFormElicitation()) {
+      const state = this.states().issue({ ...common, args: argsDigest(pause.bind), answers: round.relayAnswers });
+      return inputRequired({ [APPROVAL_INPUT]: { method: "elicitation/create", params: approvalElicitation(q.toolId, q.why, "this call") } }, state);
+    }
+    const id = this.states().issue({ ...common, carried: pause.args });
+    return approvalRequired({ id, tool, dependency: q.toolId, kind }, q.why);
+  }
+
+  /** The input a child server asked for, as an input_required result (2026-07-28). */
+  relayInput(session: Session, round: Round, pause: Pause): InputRequiredResult {
+    const { key, request } = round.pendingInput!;
+    round.pendingInput = undefined;
+    const state = this.states().issue({
+      kind: pause.kind,
+      tool: pause.tool,
+      args: argsDigest(pause.bind),
+      approved: [...session.approved],
+      answers: round.relayAnswers,
+      replay: pause.replay,
+    });
+    return inputRequired({ [key]: request }, state);
+  }
+
+  /**
+   * A call coming back after a pause, redeemed once: a continuation (the user's answer relayed
+   * by the model, with the workflow id) or a 2026-07-28 retry (the state pml issued and the
+   * client's answers). A result means the call ends here (declined, expired, or asked again).
+   */
+  async redeem(session: Session, round: Round, back: Comeback, expected: Expected, args: Record<string, unknown>): Promise<Resumed | CallToolResult> {
+    const cw = back.continueWorkflow;
+    if (cw) {
+      const taken = this.takeWorkflow(session, cw, expected);
+      if (!taken) return workflowGone(cw.workflow_id);
+      for (const t of taken.approved ?? []) session.approved.add(t);
+      if (cw.approved !== true) return errorResult(declinedText(taken.toolId));
+      await this.approve(session, taken, this.alwaysFromRelay(session, taken.toolId, cw.always === true));
+      return { args: taken.args, replay: taken.replay };
+    }
+    if (!session.modern || back.requestState === undefined) return {};
+    const st = redeemState(this.states(), back.requestState, expected.tool, expected.bind(args), expected.kind);
+    const stop = await this.resume(session, round, st, back.inputResponses, { kind: expected.kind, tool: expected.tool, args, replay: st.replay });
+    return stop ?? { replay: st.replay };
+  }
+
+  /**
+   * "Always" as a model relayed it in a continuation: taken on stdio (the user's own client runs
+   * the model), never on `pml serve`, where only a form the client shows the user can say it.
+   */
+  private alwaysFromRelay(session: Session, toolId: string, always: boolean): boolean {
+    if (!always || !session.servedOverHttp) return always;
+    const text = `"always" for ${toolId} came in a continuation, which pml serve does not take as the user's word: approved for this session only. To allow it for good, add it to permissions.allow in .pml.json, or answer Always in a form your client shows.`;
+    log.warn(text);
+    session.log("warning", text);
+    return false;
+  }
+
+  /** The workflow a continuation names, used up; undefined when it is not one for this call. */
+  private takeWorkflow(session: Session, cw: ContinueWorkflow, expected: Expected) {
+    if (session.modern) {
+      const st = this.states().redeem(cw.workflow_id, expected.tool);
+      if (typeof st === "string" || st.kind !== expected.kind || !st.carried || !st.dependency) return undefined;
+      if (expected.toolId !== undefined && st.dependency !== expected.toolId) return undefined;
+      return { toolId: st.dependency, grant: st.grant, key: st.key ?? st.dependency, approved: st.approved, args: st.carried, replay: st.replay };
+    }
+    const wf = this.workflows.take(cw.workflow_id, session.id, expected.tool);
+    if (!wf || (expected.toolId !== undefined && wf.dependency !== expected.toolId)) return undefined;
+    return { toolId: wf.dependency, grant: wf.grant, key: wf.key ?? wf.dependency, approved: undefined, args: wf.args, replay: wf.replay };
+  }
+
+  /**
+   * Applies a verified retry: approvals of earlier rounds, answers for child servers, and the
+   * user's decision on the pending approval. A result means the call ends here (declined, or the
+   * client could not ask: the tool-result flow); undefined means go on.
+   */
+  private async resume(session: Session, round: Round, st: StatePayload, inputResponses: Record<string, unknown> | undefined, pause: Pause): Promise<CallToolResult | undefined> {
+    for (const t of st.approved ?? []) session.approved.add(t);
+    const { [APPROVAL_INPUT]: answer, ...relayed } = inputResponses ?? {};
+    round.relayAnswers = { ...st.answers, ...relayed };
+    if (!st.dependency || answer === undefined) return undefined; // not answered: asked again
+    const q: Question = { toolId: st.dependency, why: "", grant: st.grant, key: st.key ?? st.dependency };
+    const decision = decisionOf(answer);
+    if (decision === "abort") return errorResult(declinedText(q.toolId));
+    if (decision === "fallback") return this.later(session, round, q, { ...pause, bind: undefined }) as CallToolResult;
+    await this.approve(session, q, decision === "always");
+    return undefined;
+  }
+
+  /** The tool an approval workflow was issued for (without using it up), for `call`'s continuation. */
+  workflowTool(session: Session, workflowId: unknown): string | undefined {
+    if (session.modern) {
+      const st = this.states().verify(workflowId);
+      return typeof st === "string" ? undefined : st.dependency;
+    }
+    return this.workflows.peek(workflowId, session.id)?.dependency;
+  }
+}
