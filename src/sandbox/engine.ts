@@ -3,61 +3,16 @@
 // guest objects: it hands the guest JSON strings and reads back one string per call, so no host
 // object, getter or proxy crosses in either direction.
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from "quickjs-emscripten-core";
+import type { CallState } from "./call-state.ts";
 import { SandboxError } from "./errors.ts";
-import { DEFAULT_LIMITS, type SandboxLimits } from "./limits.ts";
+import { decode, describeGuestError, errorMessage } from "./guest-errors.ts";
+import { DEFAULT_LIMITS } from "./limits.ts";
 import { PRELUDE } from "./prelude.ts";
 import { newQuickJSInstance } from "./quickjs.ts";
+import { cancelRequested, noteCpuUse } from "./thread-signals.ts";
 
 /** QuickJS's own stack check (it sees the WebAssembly shadow stack only; see quickjs.ts). */
 const STACK_BYTES = 256 * 1024;
-
-/** Calls a tool by id ("ns:action") on behalf of the guest; the gateway checks and routes it. */
-export type CallTool = (toolId: string, args: unknown) => Promise<unknown>;
-/** One host capability (fs.read, exec, fetch...). `signal` aborts when the sandbox call ends. */
-export type HostOp = (args: any, signal: AbortSignal) => Promise<unknown>;
-
-export interface SandboxHost {
-  ops: Record<string, HostOp>;
-  /** Told about every refusal the sandbox itself sees (an undeclared env var read). */
-  refused?(attempted: string, reason: string): void;
-}
-
-/** Sends one host call (op, JSON payload) to pml's main thread; resolves with the JSON result. */
-export type ForwardHostCall = (op: string, payload: string) => Promise<string | undefined>;
-
-export interface CallState {
-  limits: SandboxLimits;
-  /** Where host calls go; without it the guest's host calls fail. */
-  forward?: ForwardHostCall;
-  /** Told about every refusal the sandbox itself sees (an undeclared env var read). */
-  refused?: (attempted: string, reason: string) => void;
-  cpuUsed: number;
-  segStart: number;
-  abort?: SandboxError;
-  hostCalls: number;
-  pending: Set<QuickJSDeferredPromise>;
-  controller: AbortController;
-  done: boolean;
-  /** File name the guest code was compiled under and how many wrapper lines precede it. */
-  file: string;
-  lineOffset: number;
-  /** Maps a line of compiled code to the user's line (TypeScript input). */
-  mapLine?: (line: number) => number;
-  /** The user's last line: an error at the wrapper's closing brace is reported there. */
-  lastLine?: number;
-  promise?: QuickJSHandle;
-  resolve?: (value: unknown) => void;
-  reject?: (error: SandboxError) => void;
-  timer?: ReturnType<typeof setTimeout>;
-  /** performance.now() after which the call is out of time (checked while guest code runs). */
-  deadline?: number;
-  onAbort?: () => void;
-  signal?: AbortSignal;
-}
-
-export function newCall(init: Pick<CallState, "limits" | "forward" | "refused" | "file" | "lineOffset" | "mapLine" | "signal">): CallState {
-  return { ...init, cpuUsed: 0, segStart: 0, hostCalls: 0, pending: new Set(), controller: new AbortController(), done: false };
-}
 
 export class Realm {
   exports?: QuickJSHandle;
@@ -79,32 +34,7 @@ export class Realm {
   }
 }
 
-let cancelFlag: Int32Array | undefined;
-
-/** Shared memory the main thread writes to cancel the run in progress on this thread. */
-export function setCancelFlag(flag: Int32Array): void {
-  cancelFlag = flag;
-}
-
-/** Guest computation after which a run counts as a CPU hog (see onCpuHog). */
-const HOG_MS = 50;
-let cpuHog: (() => void) | undefined;
-
-/** Called once, the first time a run on this thread computes for more than HOG_MS. */
-export function onCpuHog(f: () => void): void {
-  cpuHog = f;
-}
-
-/** True while pml's main thread asks the run on this thread to stop. */
-export function cancelRequested(): boolean {
-  return cancelFlag !== undefined && Atomics.load(cancelFlag, 0) !== 0;
-}
-
 const RECOVERABLE = new Set(["thrown", "syntax", "result", "export"]);
-
-function errorMessage(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
-}
 
 export class Engine {
   /** Set once the engine may be inconsistent (host stack overflow, engine error): never reused. */
@@ -141,11 +71,7 @@ export class Engine {
         c.abort = new SandboxError(`the code ran longer than the CPU time limit (${c.limits.cpuMs} ms) and was stopped`, "cpu");
         return true;
       }
-      if (used > HOG_MS && cpuHog) {
-        const f = cpuHog;
-        cpuHog = undefined;
-        f();
-      }
+      noteCpuUse(used);
       return false;
     });
   }
@@ -435,47 +361,4 @@ export class Engine {
       this.rt.dispose();
     } catch {}
   }
-}
-
-function lineOf(call: CallState, stack: string | undefined, lineNumber: unknown): number | undefined {
-  let line: number | undefined;
-  if (typeof lineNumber === "number") line = lineNumber;
-  else if (stack) {
-    const escaped = call.file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    const m = new RegExp(`${escaped}:(\\d+)`).exec(stack);
-    if (m) line = Number(m[1]);
-  }
-  if (line === undefined) return undefined;
-  line -= call.lineOffset;
-  if (call.mapLine) line = call.mapLine(line);
-  if (call.lastLine && line > call.lastLine) line = call.lastLine;
-  return line >= 1 ? line : undefined;
-}
-
-function describeGuestError(call: CallState, info: any, kind: "syntax" | "thrown"): SandboxError {
-  if (info === null || typeof info !== "object") return new SandboxError(`threw a non-Error value: ${String(info)}`, kind);
-  const name = String(info.name ?? "Error");
-  const message = String(info.message ?? "");
-  if (name === "InternalError" && /out of memory/.test(message)) {
-    return new SandboxError(`the code ran out of memory (limit ${Math.round(call.limits.memoryBytes / 1048576)} MB)`, "memory");
-  }
-  if (name === "InternalError" && /stack overflow/.test(message)) {
-    return new SandboxError("stack overflow: the code nests too deeply (recursion or deeply nested data)", "stack");
-  }
-  if (name === "InternalError" && /interrupted/.test(message)) {
-    return call.abort ?? new SandboxError("the code was interrupted", "cpu");
-  }
-  const line = lineOf(call, info.stack, name === "SyntaxError" ? info.lineNumber : undefined);
-  const where = line ? ` (line ${line})` : "";
-  return new SandboxError(`${name}: ${message}${where}`, name === "SyntaxError" ? "syntax" : kind, line);
-}
-
-function decode(call: CallState, text: string): unknown {
-  const tag = text[0];
-  const body = text.slice(1);
-  if (tag === "U") return undefined;
-  if (tag === "V") return JSON.parse(body);
-  if (tag === "R") throw new SandboxError(`the returned value is not JSON-serialisable: ${JSON.parse(body)}`, "result");
-  if (tag === "E") throw describeGuestError(call, JSON.parse(body), "thrown");
-  throw new SandboxError("the sandbox glue returned an unknown answer", "result");
 }

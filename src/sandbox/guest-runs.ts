@@ -3,7 +3,8 @@
 // is prepared while idle); a module stays loaded in its engine between calls, one call at a time
 // per engine. An engine that hit a limit, or grew a large heap, is thrown away.
 import type { QuickJSHandle } from "quickjs-emscripten-core";
-import { type CallState, Engine, type ForwardHostCall, newCall, type Realm } from "./engine.ts";
+import { type CallState, type ForwardHostCall, newCall } from "./call-state.ts";
+import { Engine, type Realm } from "./engine.ts";
 import { SandboxError } from "./errors.ts";
 import { DEFAULT_LIMITS, type SandboxLimits } from "./limits.ts";
 

@@ -5,7 +5,7 @@
 import type { ModuleDescriptor } from "../registry/descriptor.ts";
 import { appendAudit } from "./audit.ts";
 import { isBuiltinFilesystem, isBuiltinShell } from "./builtins/builtins.ts";
-import type { CallTool, SandboxHost } from "./engine.ts";
+import type { CallTool, SandboxHost } from "./call-state.ts";
 import { createHost } from "./host-functions.ts";
 import { DEFAULT_LIMITS, jsonPayload, type SandboxLimits } from "./limits.ts";
 import { clearWorkers, runInWorker } from "./workers.ts";

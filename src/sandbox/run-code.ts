@@ -1,7 +1,7 @@
 // Runs agent code (`execute`) in the sandbox: the code is the body of an async function with `mcp`
 // and `args` in scope. It runs in a sandbox worker (workers.ts), in a fresh context each time
 // (nothing carries over between runs); `mcp.*` calls come back here and go through `callTool`.
-import type { CallTool, SandboxHost } from "./engine.ts";
+import type { CallTool, SandboxHost } from "./call-state.ts";
 import { jsonPayload, type SandboxLimits } from "./limits.ts";
 import { clearWorkers, runInWorker } from "./workers.ts";
 

@@ -4,11 +4,11 @@
 // Built into dist/pml as a separate entry point (build.ts).
 import { readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
-import { cancelRequested, onCpuHog, setCancelFlag } from "./engine.ts";
+import { cancelRequested, onCpuHog, setCancelFlag } from "./thread-signals.ts";
 import { SandboxError } from "./errors.ts";
 import { type GuestRun, heavy, runGuestCode, runGuestModule, warmModules } from "./guest-runs.ts";
 import type { SandboxLimits } from "./limits.ts";
-import { useCompiledModule } from "./quickjs.ts";
+import { useCompiledModule } from "./quickjs-wasm.ts";
 
 declare const self: Worker;
 

@@ -4,15 +4,17 @@
 // modules); a module call goes to a worker that already has the module loaded.
 //
 // Host calls stay here, on the main thread: the worker sends (op, JSON), this side checks and runs
-// it (the gateway's callTool, the host ops of host.ts) and sends the JSON answer back.
+// it (host-call.ts: the gateway's callTool, the host ops of host-functions.ts) and sends the
+// JSON answer back.
 // Cancelling sets a flag in shared memory that the engine's interrupt handler reads; a worker that
 // does not stop at once is terminated, and a new one is started when next needed.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { admit, release, type Ticket } from "./admission.ts";
-import type { CallTool, SandboxHost } from "./engine.ts";
+import type { CallTool, SandboxHost } from "./call-state.ts";
 import { SandboxError } from "./errors.ts";
+import { hostCall, type HostCallTarget } from "./host-call.ts";
 import { limitsFrom, type SandboxLimits } from "./limits.ts";
-import { compiledModule } from "./quickjs.ts";
+import { compiledModule, forgetCompiledModule } from "./quickjs-wasm.ts";
 import type { FromWorker, ToWorker } from "./worker.ts";
 
 declare const PML_SANDBOX_WORKER: string | undefined;
@@ -23,8 +25,14 @@ const WORKER_URL = typeof PML_SANDBOX_WORKER === "string" ? PML_SANDBOX_WORKER :
 /** How long a cancelled run may take to stop by itself before its worker is terminated. */
 const STOP_GRACE_MS = 200;
 const MAX_IDLE_WORKERS = 4;
-/** Idle workers beyond the first are ended after this long, giving their memory back. */
-const IDLE_TTL_MS = 30_000;
+/**
+ * Idle workers are ended after this long, the last one too, giving their memory back: a worker's
+ * engines and heap, and once none is left the compiled QuickJS module (bench/rss.ts). The next
+ * run then starts a worker and compiles the module again (about 50 ms, once).
+ */
+export const IDLE_TTL_MS = 30_000;
+/** How long a terminated worker's thread may take to be torn down before its memory is reclaimed. */
+const RECLAIM_DELAY_MS = 1000;
 
 export interface WorkerRequest {
   kind: "code" | "module";
@@ -41,14 +49,9 @@ export interface WorkerRequest {
   owner?: string;
 }
 
-interface Active {
+interface Active extends HostCallTarget {
   id: number;
-  limits: SandboxLimits;
-  callTool?: CallTool;
-  host?: SandboxHost;
   ticket: Ticket;
-  /** Aborted when the run ends: host calls still in flight for it stop. */
-  controller: AbortController;
   settle(error: SandboxError | undefined, value?: unknown): void;
 }
 
@@ -59,6 +62,8 @@ interface SandboxWorker {
   warm: Set<string>;
   idleTimer?: ReturnType<typeof setTimeout>;
   gone: boolean;
+  /** Settles once the worker has been sent the compiled QuickJS (and its cancel flag). */
+  ready: Promise<void>;
 }
 
 /** The run on whose behalf the current host call is made: runs started from it are its children. */
@@ -67,13 +72,10 @@ const idle: SandboxWorker[] = [];
 const all = new Set<SandboxWorker>();
 let runSeq = 0;
 
-/** Compiled once here and handed to every worker (compiling QuickJS takes tens of ms). */
-let wasm: WebAssembly.Module | undefined;
-
 function spawn(): SandboxWorker {
   const worker = new Worker(WORKER_URL);
   const flag = new SharedArrayBuffer(4);
-  const sw: SandboxWorker = { worker, flag: new Int32Array(flag), warm: new Set(), gone: false };
+  const sw: SandboxWorker = { worker, flag: new Int32Array(flag), warm: new Set(), gone: false, ready: Promise.resolve() };
   worker.unref();
   worker.onmessage = (e: MessageEvent<FromWorker>) => onMessage(sw, e.data);
   worker.onerror = (e: ErrorEvent) => {
@@ -81,8 +83,10 @@ function spawn(): SandboxWorker {
     end(sw, new SandboxError(`the sandbox worker failed: ${e.message || "unknown error"}`, "crash"));
   };
   worker.addEventListener("close", () => end(sw, new SandboxError("the sandbox worker stopped unexpectedly", "crash")));
-  send(sw, { t: "init", flag, wasm: wasm! });
   all.add(sw);
+  // QuickJS is compiled once here and handed to every worker (tens of ms); on a fresh start the
+  // worker loads its own code meanwhile.
+  sw.ready = compiledModule().then((wasm) => send(sw, { t: "init", flag, wasm }));
   return sw;
 }
 
@@ -117,12 +121,22 @@ function giveBack(sw: SandboxWorker, heavy: boolean): void {
   if (sw.gone) return;
   if (heavy || idle.length >= MAX_IDLE_WORKERS) return end(sw, new SandboxError("retired", "crash"));
   idle.push(sw);
-  if (idle.length > 1) {
-    sw.idleTimer = setTimeout(() => {
-      if (idle.includes(sw) && idle.length > 1) end(sw, new SandboxError("retired", "crash"));
-    }, IDLE_TTL_MS);
-    sw.idleTimer.unref?.();
-  }
+  sw.idleTimer = setTimeout(() => retire(sw), IDLE_TTL_MS);
+  sw.idleTimer.unref?.();
+}
+
+/** Ends a worker that stayed idle; the last one takes the compiled module with it. */
+function retire(sw: SandboxWorker): void {
+  if (!idle.includes(sw)) return;
+  end(sw, new SandboxError("retired", "crash"));
+  if (all.size > 0) return;
+  forgetCompiledModule();
+  // What the worker and the module held goes back to the OS only after a full collection: once
+  // the worker's thread is gone, one synchronous collection (~5 ms, once per idle spell; an
+  // asynchronous one gives back far less).
+  setTimeout(() => {
+    if (all.size === 0) Bun.gc(true);
+  }, RECLAIM_DELAY_MS).unref?.();
 }
 
 function onMessage(sw: SandboxWorker, m: FromWorker): void {
@@ -152,27 +166,6 @@ function onMessage(sw: SandboxWorker, m: FromWorker): void {
   }
 }
 
-/** One host call of the guest, checked and run here; the answer goes back as JSON. */
-async function hostCall(run: Active, op: string, payload: string): Promise<string | undefined> {
-  const args = JSON.parse(payload);
-  let result: unknown;
-  if (op === "tool") {
-    if (!run.callTool) throw new Error("no tools are reachable from this code");
-    if (typeof args?.tool !== "string") throw new TypeError("tool calls need a tool id");
-    result = await run.callTool(args.tool, args.args);
-  } else {
-    const ops = run.host?.ops;
-    if (!ops || !Object.hasOwn(ops, op)) throw new Error(`"${op}" is not available in this sandbox`);
-    result = await ops[op]!(args, run.controller.signal);
-  }
-  if (result === undefined) return undefined;
-  const text = JSON.stringify(result);
-  if (text !== undefined && text.length > run.limits.maxHostResultBytes) {
-    throw new Error(`the result of ${op === "tool" ? args.tool : op} is ${text.length} characters, over the sandbox's limit of ${run.limits.maxHostResultBytes}`);
-  }
-  return text;
-}
-
 /** Runs guest code in a worker, within the global caps; resolves with its (JSON) value. */
 export async function runInWorker(req: WorkerRequest): Promise<unknown> {
   const limits = limitsFrom(req.limits);
@@ -185,9 +178,15 @@ export async function runInWorker(req: WorkerRequest): Promise<unknown> {
 }
 
 async function dispatch(req: WorkerRequest, limits: SandboxLimits, ticket: Ticket): Promise<unknown> {
-  wasm ??= await compiledModule();
   const key = req.kind === "module" ? Bun.hash(req.code).toString(36) : undefined;
   const sw = take(key);
+  try {
+    await sw.ready;
+  } catch (e) {
+    end(sw, new SandboxError("retired", "crash"));
+    throw e;
+  }
+  if (sw.gone) throw new SandboxError("the sandbox worker stopped unexpectedly", "crash");
   const id = ++runSeq;
   return new Promise<unknown>((resolve, reject) => {
     let settled = false;

@@ -1,12 +1,12 @@
 // Sandboxed code runs in worker threads under a global cap: the main thread stays free while guest
 // code spins, cancellation stops a run at once, the cap queues then refuses with the key to raise,
 // and runs started by runs (execute -> module tool) never deadlock on a full pool.
-import { afterAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, jest, test } from "bun:test";
 import { admissionState } from "../../src/sandbox/admission.ts";
 import { SandboxError } from "../../src/sandbox/errors.ts";
 import { runModuleFunction } from "../../src/sandbox/module-runner.ts";
 import { clearCodePool, runCode } from "../../src/sandbox/run-code.ts";
-import { workerCounts } from "../../src/sandbox/workers.ts";
+import { IDLE_TTL_MS, workerCounts } from "../../src/sandbox/workers.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 afterAll(() => clearCodePool());
@@ -50,6 +50,24 @@ describe("off the main thread", () => {
     const { idle, total } = workerCounts();
     expect(idle).toBeLessThanOrEqual(4);
     expect(total).toBe(idle);
+  });
+
+  test("idle workers are ended after IDLE_TTL_MS, the last one too, and the next run starts afresh", async () => {
+    clearCodePool();
+    jest.useFakeTimers();
+    try {
+      expect(await runCode({ code: "return 2" })).toEqual({ value: 2 });
+      expect(workerCounts()).toEqual({ total: 1, idle: 1 });
+      jest.advanceTimersByTime(IDLE_TTL_MS - 1000);
+      expect(workerCounts().total).toBe(1);
+      jest.advanceTimersByTime(5000);
+      expect(workerCounts().total).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
+    // A new worker, with QuickJS compiled again.
+    expect(await runCode({ code: "return 3" })).toEqual({ value: 3 });
+    expect(workerCounts()).toEqual({ total: 1, idle: 1 });
   });
 });
 

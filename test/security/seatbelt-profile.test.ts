@@ -2,7 +2,7 @@
 // names at any depth and in any case are write-denied, `.env*` files read-denied, ordinary
 // names left alone, and network denied unless the policy allows it.
 import { expect, test } from "bun:test";
-import { seatbeltProfile } from "../../src/sandbox/confine.ts";
+import { seatbeltProfile } from "../../src/sandbox/confine-seatbelt.ts";
 
 const WS = "/Users/me/proj (v2)";
 const profile = (network = false) => seatbeltProfile({ workspace: WS, network, readOnly: ["/Users/me/.pml/deps"], writable: ["/Users/me/.pml/data/x"] }, "/private/tmp/pml-1", ["/Users/me"]);

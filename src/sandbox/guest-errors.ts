@@ -1,0 +1,51 @@
+// Guest failures in words: a QuickJS exception (or the glue's tagged answer) to a SandboxError
+// with the user's line number.
+import type { CallState } from "./call-state.ts";
+import { SandboxError } from "./errors.ts";
+
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function lineOf(call: CallState, stack: string | undefined, lineNumber: unknown): number | undefined {
+  let line: number | undefined;
+  if (typeof lineNumber === "number") line = lineNumber;
+  else if (stack) {
+    const escaped = call.file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const m = new RegExp(`${escaped}:(\\d+)`).exec(stack);
+    if (m) line = Number(m[1]);
+  }
+  if (line === undefined) return undefined;
+  line -= call.lineOffset;
+  if (call.mapLine) line = call.mapLine(line);
+  if (call.lastLine && line > call.lastLine) line = call.lastLine;
+  return line >= 1 ? line : undefined;
+}
+
+export function describeGuestError(call: CallState, info: any, kind: "syntax" | "thrown"): SandboxError {
+  if (info === null || typeof info !== "object") return new SandboxError(`threw a non-Error value: ${String(info)}`, kind);
+  const name = String(info.name ?? "Error");
+  const message = String(info.message ?? "");
+  if (name === "InternalError" && /out of memory/.test(message)) {
+    return new SandboxError(`the code ran out of memory (limit ${Math.round(call.limits.memoryBytes / 1048576)} MB)`, "memory");
+  }
+  if (name === "InternalError" && /stack overflow/.test(message)) {
+    return new SandboxError("stack overflow: the code nests too deeply (recursion or deeply nested data)", "stack");
+  }
+  if (name === "InternalError" && /interrupted/.test(message)) {
+    return call.abort ?? new SandboxError("the code was interrupted", "cpu");
+  }
+  const line = lineOf(call, info.stack, name === "SyntaxError" ? info.lineNumber : undefined);
+  const where = line ? ` (line ${line})` : "";
+  return new SandboxError(`${name}: ${message}${where}`, name === "SyntaxError" ? "syntax" : kind, line);
+}
+
+export function decode(call: CallState, text: string): unknown {
+  const tag = text[0];
+  const body = text.slice(1);
+  if (tag === "U") return undefined;
+  if (tag === "V") return JSON.parse(body);
+  if (tag === "R") throw new SandboxError(`the returned value is not JSON-serialisable: ${JSON.parse(body)}`, "result");
+  if (tag === "E") throw describeGuestError(call, JSON.parse(body), "thrown");
+  throw new SandboxError("the sandbox glue returned an unknown answer", "result");
+}
