@@ -8,7 +8,7 @@ export default defineCommand({
     description: "Serve the pml gateway over MCP Streamable HTTP on 127.0.0.1 (for debugging and HTTP clients)",
   },
   args: {
-    port: { type: "string", description: "Port to listen on (0 picks a free one)", default: "7331" /* DEFAULT_HTTP_PORT in src/gateway/http.ts */ },
+    port: { type: "string", description: "Port to listen on (0 picks a free one)", default: "7331" },
     host: { type: "string", description: "Address to bind; keep it on loopback (the token travels in clear over plain HTTP)", default: "127.0.0.1" },
     "max-sessions": { type: "string", description: "2025-11-25 sessions open at once (idle ones are ended first)", default: "64" },
     "idle-timeout": { type: "string", description: "Seconds a slow request body or an idle connection is given", default: "15" },

@@ -24,8 +24,6 @@ import { httpError, MCP_PATH } from "./http/wire.ts";
 import { Gateway } from "./server.ts";
 import type { ToolHost } from "./call.ts";
 
-/** What `pml serve` listens on without --port (and what `pml init --http` should write). */
-export const DEFAULT_HTTP_PORT = 7331;
 /** Legacy sessions open at once, by default; beyond it the least recently used idle one goes,
  * else initialize is refused. */
 export const DEFAULT_MAX_SESSIONS = 64;

@@ -25,7 +25,6 @@ import { SecretScreen } from "./secret-screen.ts";
 import type { Capability, Scope } from "./store.ts";
 
 export type PublishMode = "off" | "project" | "org" | "public";
-export const PUBLISH_MODES: readonly PublishMode[] = ["off", "project", "org", "public"];
 
 const TIMEOUT_MS = 5_000;
 

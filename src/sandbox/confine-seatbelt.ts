@@ -1,4 +1,5 @@
 // Confinement on macOS: a Seatbelt profile run by sandbox-exec.
+import { gitExecutablePaths } from "../fs/git-executables.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -34,6 +35,8 @@ export function seatbeltProfile(policy: ConfinePolicy, tmp: string, hidden: stri
     `(allow file-write* (subpath ${sbString(ws)}) (subpath ${sbString(tmp)}) ${(policy.writable ?? []).map((w) => `(subpath ${sbString(realOr(w))})`).join(" ")} (literal "/dev/null") (literal "/dev/zero") (regex #"^/dev/tty") (regex #"^/dev/fd/"))`,
     // Protected names anywhere under the workspace: not created, changed, renamed or deleted.
     `(deny file-write* (regex #"${protectedRe}"))`,
+    // What git runs from inside the workspace (hooks folder, filter scripts): like .git.
+    ...gitExecutablePaths(ws).map((p) => `(deny file-write* (subpath ${sbString(p)}))`),
     // Reads: not the home directory or pml's state, except the workspace and what the policy names.
     ...hidden.map((h) => `(deny file-read* (subpath ${sbString(h)}))`),
     `(allow file-read* (subpath ${sbString(ws)}) (subpath ${sbString(tmp)}) ${[...pathDirsUnder(hidden), ...(policy.readOnly ?? []).map(realOr), ...(policy.writable ?? []).map(realOr)].map((p) => `(subpath ${sbString(p)})`).join(" ")})`,

@@ -36,11 +36,6 @@ export function confinement(): Confinement {
   return (cached ??= probe());
 }
 
-/** For tests: forget the probe result. */
-export function resetConfinementProbe(): void {
-  cached = undefined;
-}
-
 function none(reason: string, install: string): Confinement {
   return { kind: "none", summary: `none: ${reason}; ${install}`, reason, install };
 }
