@@ -53,7 +53,9 @@ const sums: Record<string, string> = {};
 const started = performance.now();
 for (const [i, t] of targets.entries()) {
   const t0 = performance.now();
-  const built = await compile({ outfile: join(out, "bin", t.name, "pml"), bunTarget: t.bunTarget, target: t.name, version }).catch((e) => fail(`${t.name}: ${(e as Error).message}`));
+  const built = await compile({ outfile: join(out, "bin", t.name, "pml"), bunTarget: t.bunTarget, target: t.name, version }).catch((e) =>
+    fail(`${t.name}: ${(e as Error).message}`),
+  );
   const binary = readFileSync(built.outfile);
   // Each binary's own notices (the same for every target today, but it is what this one embeds).
   const notices = { name: "THIRD_PARTY_NOTICES.txt", data: new TextEncoder().encode(built.notices) };

@@ -35,7 +35,10 @@ const small = mkdtempSync(join(tmpdir(), "pml-bench-confine-"));
 writeFileSync(join(small, ".pml.json"), "{}");
 const repo = resolve(import.meta.dir, "..");
 console.log(`${c.summary}; ${N} runs of \`true\` each`);
-for (const [label, ws] of [["small workspace", small], ["this repository", repo]] as const) {
+for (const [label, ws] of [
+  ["small workspace", small],
+  ["this repository", repo],
+] as const) {
   const off = await measure(ws, false);
   const on = await measure(ws, true);
   console.log(

@@ -63,7 +63,10 @@ async function signingIn<T>(fn: () => Promise<T>): Promise<T> {
 try {
   const tools = await signingIn(() => remote.listTools("conformance", desc, plan, ctx));
   for (const t of tools) {
-    const r = await signingIn(() => remote.call("conformance", desc, t.name, ARGS[t.name] ?? {}, ctx, plan)).catch((e: Error) => ({ isError: true, content: [{ type: "text", text: e.message }] }));
+    const r = await signingIn(() => remote.call("conformance", desc, t.name, ARGS[t.name] ?? {}, ctx, plan)).catch((e: Error) => ({
+      isError: true,
+      content: [{ type: "text", text: e.message }],
+    }));
     console.error(`${t.name}: ${JSON.stringify(r).slice(0, 200)}`);
   }
 } catch (e) {

@@ -56,7 +56,9 @@ export function curationReport(label: string, set: Snippet[], showMisses = false
     const bands = [`<= 0.5: ${band(-1, 0.5)}`, `0.5-0.65: ${band(0.5, 0.65)}`, `0.65-0.8: ${band(0.65, AUTO_THRESHOLD)}`, `> 0.8 (auto): ${band(AUTO_THRESHOLD, 1)}`];
     return `n=${s.length} min ${s[0]!.toFixed(2)} median ${s[Math.floor(s.length / 2)]!.toFixed(2)} max ${s.at(-1)!.toFixed(2)} [${bands.join(", ")}]`;
   };
-  console.log(`heuristic curation, ${label} (${set.length} snippets): right namespace ${pct(nsRight)}, valid name ${pct(valid)}, exactly right ${pct(right.length)} (${right.length})`);
+  console.log(
+    `heuristic curation, ${label} (${set.length} snippets): right namespace ${pct(nsRight)}, valid name ${pct(valid)}, exactly right ${pct(right.length)} (${right.length})`,
+  );
   console.log(`  auto (> ${AUTO_THRESHOLD}) would apply ${applied}, of which not the careful name ${appliedWrong}`);
   console.log(`  confidence of right names: ${dist(right)}`);
   console.log(`  confidence of wrong names: ${dist(wrong)}`);

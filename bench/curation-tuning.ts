@@ -7,7 +7,12 @@ export type Snippet = [intent: string, tools: string[], code: string, want: stri
 export const TUNING: Snippet[] = [
   ["read a json file and parse it", ["filesystem:read_file"], "return JSON.parse(await mcp.filesystem.read_file({path: args.path}))", "fs:read_json"],
   ["write an object to a json file", ["filesystem:write_file"], "await mcp.filesystem.write_file({path: args.path, content: JSON.stringify(args.value)})", "fs:write_json"],
-  ["copy a file before editing it as a backup", ["filesystem:read_file", "filesystem:write_file"], "const t = await mcp.filesystem.read_file({path: args.path}); await mcp.filesystem.write_file({path: args.path + '.bak', content: t})", "fs:backup_file"],
+  [
+    "copy a file before editing it as a backup",
+    ["filesystem:read_file", "filesystem:write_file"],
+    "const t = await mcp.filesystem.read_file({path: args.path}); await mcp.filesystem.write_file({path: args.path + '.bak', content: t})",
+    "fs:backup_file",
+  ],
   ["list the files in a directory", ["filesystem:list_directory"], "return await mcp.filesystem.list_directory({path: args.path})", "fs:list_directory"],
   ["find all typescript files", ["filesystem:search_files"], "return await mcp.filesystem.search_files({pattern: '**/*.ts'})", "fs:find_typescript_files"],
   ["count lines in a file", ["filesystem:read_file"], "return (await mcp.filesystem.read_file({path: args.path})).split('\\n').length", "fs:count_lines"],
@@ -22,7 +27,12 @@ export const TUNING: Snippet[] = [
   ["install npm dependencies", ["shell:exec"], "return await mcp.shell.exec({command: 'npm install'})", "shell:install_dependencies"],
   ["check disk usage of the project", ["shell:exec"], "return await mcp.shell.exec({command: 'du -sh .'})", "shell:disk_usage"],
   ["fetch a url and return the body", ["fetch:fetch"], "return await mcp.fetch.fetch({url: args.url})", "api:fetch_url"],
-  ["download a file from a url", ["fetch:fetch", "filesystem:write_file"], "const b = await mcp.fetch.fetch({url: args.url}); await mcp.filesystem.write_file({path: args.path, content: b})", "api:download_file"],
+  [
+    "download a file from a url",
+    ["fetch:fetch", "filesystem:write_file"],
+    "const b = await mcp.fetch.fetch({url: args.url}); await mcp.filesystem.write_file({path: args.path, content: b})",
+    "api:download_file",
+  ],
   ["post a message to a webhook", ["fetch:fetch"], "return await mcp.fetch.fetch({url: args.url, method: 'POST', body: args.text})", "api:post_webhook"],
   ["get the weather forecast from the api", ["fetch:fetch"], "return await mcp.fetch.fetch({url: 'https://api.weather/forecast'})", "api:get_weather_forecast"],
   ["convert csv text to json", [], "return args.csv.split('\\n').map(l => l.split(','))", "transform:csv_to_json"],
@@ -38,7 +48,12 @@ export const TUNING: Snippet[] = [
   ["classify an issue as bug or feature", ["ai:complete"], "return await mcp.ai.complete({prompt: 'bug or feature? ' + args.text})", "ai:classify_issue"],
   ["query the users table", ["sqlite:query"], "return await mcp.sqlite.query({sql: 'SELECT * FROM users'})", "db:query_users"],
   ["count rows in a table", ["sqlite:query"], "return await mcp.sqlite.query({sql: 'SELECT COUNT(*) FROM ' + args.table})", "db:count_rows"],
-  ["export a table to csv", ["sqlite:query", "filesystem:write_file"], "const r = await mcp.sqlite.query({sql: 'SELECT * FROM ' + args.table}); await mcp.filesystem.write_file({path: 'out.csv', content: r})", "db:export_table"],
+  [
+    "export a table to csv",
+    ["sqlite:query", "filesystem:write_file"],
+    "const r = await mcp.sqlite.query({sql: 'SELECT * FROM ' + args.table}); await mcp.filesystem.write_file({path: 'out.csv', content: r})",
+    "db:export_table",
+  ],
   ["remember a fact in the knowledge graph", ["memory:create_entities"], "return await mcp.memory.create_entities({entities: [args.fact]})", "memory:create_entity"],
   ["search the knowledge graph for a name", ["memory:search_nodes"], "return await mcp.memory.search_nodes({query: args.name})", "memory:search_nodes"],
 ];

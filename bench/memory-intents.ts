@@ -16,7 +16,12 @@ export const TARGETS: TargetCap[] = [
   { name: "fs:find_large_files", intent: "list files bigger than a size limit", tools: ["filesystem:search_files", "filesystem:get_file_info"], params: ["min_bytes"] },
   { name: "fs:delete_empty_dirs", intent: "remove directories that contain nothing", tools: ["filesystem:list_directory", "shell:exec"], params: ["root"] },
   { name: "fs:find_todos", intent: "collect TODO and FIXME comments across the source tree", tools: ["filesystem:search_files", "filesystem:read_file"], params: ["pattern"] },
-  { name: "fs:replace_in_files", intent: "replace a string in every file matching a glob", tools: ["filesystem:search_files", "filesystem:edit_file"], params: ["glob", "from", "to"] },
+  {
+    name: "fs:replace_in_files",
+    intent: "replace a string in every file matching a glob",
+    tools: ["filesystem:search_files", "filesystem:edit_file"],
+    params: ["glob", "from", "to"],
+  },
   { name: "fs:tree_outline", intent: "print the directory tree of the project as indented text", tools: ["filesystem:list_directory"], params: ["depth"] },
   { name: "fs:read_env_example", intent: "read .env.example and list the variable names it declares", tools: ["filesystem:read_file"], params: [] },
   { name: "transform:csv_to_json", intent: "convert CSV text into an array of JSON objects using the header row", tools: [], params: ["csv"] },

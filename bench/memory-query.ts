@@ -31,9 +31,19 @@ export async function queryBench(counts: readonly number[]): Promise<void> {
           const i = stored;
           const code = `return ${i};`;
           void store.capture({
-            scope, name: { namespace: ["fs", "git", "api", "util"][i % 4]!, action: `task_${i}` }, code, code_hash: codeHash(code),
-            intent: `task number ${i}`, description: `task number ${i}`, parameters_schema: { type: "object", properties: {} }, default_args: {},
-            tools_used: [], routing: "local", routing_explicit: false, by: CREATORS[i % CREATORS.length]!, latency_ms: 1,
+            scope,
+            name: { namespace: ["fs", "git", "api", "util"][i % 4]!, action: `task_${i}` },
+            code,
+            code_hash: codeHash(code),
+            intent: `task number ${i}`,
+            description: `task number ${i}`,
+            parameters_schema: { type: "object", properties: {} },
+            default_args: {},
+            tools_used: [],
+            routing: "local",
+            routing_explicit: false,
+            by: CREATORS[i % CREATORS.length]!,
+            latency_ms: 1,
           });
         }
       })();
@@ -66,7 +76,9 @@ export async function queryBench(counts: readonly number[]): Promise<void> {
       printTable(`dns:query at ${count / 1000}k capabilities (store.query, page of 20, counted up to 1000), ms`, rows);
       console.log(`baseline p95 / store.query p95: ${ratios.join("; ")}\ntarget (tags, creator glob): p95 <= 5 ms`);
     }
-    printTable(`store.tag() (dns:tag: one IMMEDIATE transaction per call), ${tagTimes.length} calls while filling up to ${stored / 1000}k, ms`, { "store.tag": summarize(tagTimes) });
+    printTable(`store.tag() (dns:tag: one IMMEDIATE transaction per call), ${tagTimes.length} calls while filling up to ${stored / 1000}k, ms`, {
+      "store.tag": summarize(tagTimes),
+    });
   } finally {
     store.close();
     rmSync(dir, { recursive: true, force: true });
@@ -101,7 +113,11 @@ function baseline(store: SqliteCapabilityStore, q: CapabilityQuery): number {
     params.push(`%${word}%`, `%${word}%`, `%${word}%`);
   }
   const cond = where.join(" AND ");
-  const page = store.db.query(`SELECT c.*, (SELECT json_group_array(tag) FROM capability_tags t WHERE t.capability_id = c.id) AS tags FROM capabilities c WHERE ${cond} ORDER BY c.namespace, c.action LIMIT 20`).all(...params);
+  const page = store.db
+    .query(
+      `SELECT c.*, (SELECT json_group_array(tag) FROM capability_tags t WHERE t.capability_id = c.id) AS tags FROM capabilities c WHERE ${cond} ORDER BY c.namespace, c.action LIMIT 20`,
+    )
+    .all(...params);
   const n = (store.db.query(`SELECT COUNT(*) AS n FROM capabilities c WHERE ${cond}`).get(...params) as { n: number }).n;
   return page.length + n;
 }

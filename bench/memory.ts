@@ -30,12 +30,144 @@ const settings = { ...memorySettings({} as any, "/x/bench"), scope };
 
 // --- synthetic capabilities -----------------------------------------------------------------
 let seed = 42;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!;
-const VERBS = ["read", "write", "list", "copy", "move", "delete", "parse", "convert", "validate", "format", "merge", "split", "sort", "filter", "count", "fetch", "send", "sync", "upload", "download", "generate", "render", "check", "compute", "extract", "compress", "archive", "scan", "index", "search", "update", "create", "remove", "summarize", "translate", "classify", "export", "import", "backup", "restore", "lint", "test", "build", "deploy", "publish", "notify", "schedule", "monitor", "rename", "resize"];
-const OBJECTS = ["file", "json file", "yaml config", "csv report", "log file", "image", "pdf", "directory", "database table", "sql query", "git commit", "branch", "tag", "pull request", "issue", "api response", "webhook payload", "user record", "invoice", "order", "email", "slack message", "markdown document", "html page", "url", "cookie", "token", "secret", "environment variable", "package", "dependency", "docker image", "container", "process", "port", "cron job", "metric", "dashboard", "chart", "translation", "sentence", "paragraph", "embedding", "prompt", "model output", "changelog", "test result", "coverage report", "schema", "migration"];
-const QUALS = ["for the build", "in the workspace", "from the api", "with retries", "as a table", "in batches", "by date", "for each user", "on the staging server", "into the cache", "for the weekly report", "with a progress bar", "for the admin panel", "using the config", "before deploy", "after the nightly job", "for customers", "in parallel", "with logging", "for the mobile app"];
-const NS_TOOLS: Record<string, string[]> = { fs: ["filesystem:read_file", "filesystem:write_file", "filesystem:search_files"], git: ["shell:exec"], shell: ["shell:exec"], db: ["sqlite:query"], api: ["fetch:fetch"], ai: ["ai:complete"], transform: [], util: [] };
+const VERBS = [
+  "read",
+  "write",
+  "list",
+  "copy",
+  "move",
+  "delete",
+  "parse",
+  "convert",
+  "validate",
+  "format",
+  "merge",
+  "split",
+  "sort",
+  "filter",
+  "count",
+  "fetch",
+  "send",
+  "sync",
+  "upload",
+  "download",
+  "generate",
+  "render",
+  "check",
+  "compute",
+  "extract",
+  "compress",
+  "archive",
+  "scan",
+  "index",
+  "search",
+  "update",
+  "create",
+  "remove",
+  "summarize",
+  "translate",
+  "classify",
+  "export",
+  "import",
+  "backup",
+  "restore",
+  "lint",
+  "test",
+  "build",
+  "deploy",
+  "publish",
+  "notify",
+  "schedule",
+  "monitor",
+  "rename",
+  "resize",
+];
+const OBJECTS = [
+  "file",
+  "json file",
+  "yaml config",
+  "csv report",
+  "log file",
+  "image",
+  "pdf",
+  "directory",
+  "database table",
+  "sql query",
+  "git commit",
+  "branch",
+  "tag",
+  "pull request",
+  "issue",
+  "api response",
+  "webhook payload",
+  "user record",
+  "invoice",
+  "order",
+  "email",
+  "slack message",
+  "markdown document",
+  "html page",
+  "url",
+  "cookie",
+  "token",
+  "secret",
+  "environment variable",
+  "package",
+  "dependency",
+  "docker image",
+  "container",
+  "process",
+  "port",
+  "cron job",
+  "metric",
+  "dashboard",
+  "chart",
+  "translation",
+  "sentence",
+  "paragraph",
+  "embedding",
+  "prompt",
+  "model output",
+  "changelog",
+  "test result",
+  "coverage report",
+  "schema",
+  "migration",
+];
+const QUALS = [
+  "for the build",
+  "in the workspace",
+  "from the api",
+  "with retries",
+  "as a table",
+  "in batches",
+  "by date",
+  "for each user",
+  "on the staging server",
+  "into the cache",
+  "for the weekly report",
+  "with a progress bar",
+  "for the admin panel",
+  "using the config",
+  "before deploy",
+  "after the nightly job",
+  "for customers",
+  "in parallel",
+  "with logging",
+  "for the mobile app",
+];
+const NS_TOOLS: Record<string, string[]> = {
+  fs: ["filesystem:read_file", "filesystem:write_file", "filesystem:search_files"],
+  git: ["shell:exec"],
+  shell: ["shell:exec"],
+  db: ["sqlite:query"],
+  api: ["fetch:fetch"],
+  ai: ["ai:complete"],
+  transform: [],
+  util: [],
+};
 const NSS = Object.keys(NS_TOOLS);
 
 function synthetic(i: number): CaptureInput {
@@ -52,9 +184,19 @@ function synthetic(i: number): CaptureInput {
 function capture(name: { namespace: string; action: string }, code: string, intent: string, tools: string[], params: string[]): CaptureInput {
   const args = Object.fromEntries(params.map((p) => [p, "x"]));
   return {
-    scope, name, code, code_hash: codeHash(code), intent, description: intent,
+    scope,
+    name,
+    code,
+    code_hash: codeHash(code),
+    intent,
+    description: intent,
     parameters_schema: { type: "object", properties: Object.fromEntries(params.map((p) => [p, { type: "string" }])) },
-    default_args: args, tools_used: tools, routing: "local", routing_explicit: false, by: "bench", latency_ms: 1,
+    default_args: args,
+    tools_used: tools,
+    routing: "local",
+    routing_explicit: false,
+    by: "bench",
+    latency_ms: 1,
   };
 }
 
@@ -79,7 +221,7 @@ for (const total of process.argv.includes("--quality") ? [] : quick ? [10_000] :
   const t0 = performance.now();
   await fill(store, total - (total === 10_000 ? 0 : 10_000), total === 10_000 ? 0 : 10_000);
   console.error(`stored ${total} capabilities (${Math.round(performance.now() - t0)} ms to insert)`);
-  const names = (store.db.query("SELECT namespace, action FROM capabilities WHERE named = 1 ORDER BY random() LIMIT 2000").all() as any[]);
+  const names = store.db.query("SELECT namespace, action FROM capabilities WHERE named = 1 ORDER BY random() LIMIT 2000").all() as any[];
   for (const n of names.slice(0, 200)) await store.resolve(scope, n);
   const samples: number[] = [];
   for (const n of names) {
@@ -122,10 +264,19 @@ async function measure(set: Array<[string, string]>, label: string): Promise<[nu
   let top5 = 0;
   for (const [q, expected] of set) {
     const { results } = await memory.discover(settings, q, tools, 10);
-    const at = rank(results.map((r) => r.id), expected);
+    const at = rank(
+      results.map((r) => r.id),
+      expected,
+    );
     if (at === 0) top1++;
     if (at >= 0 && at < 5) top5++;
-    else misses.push(`  ${label}: "${q}" -> want ${expected}, got ${results.slice(0, 3).map((r) => r.id).join(", ")}${at >= 0 ? ` (rank ${at + 1})` : ""}`);
+    else
+      misses.push(
+        `  ${label}: "${q}" -> want ${expected}, got ${results
+          .slice(0, 3)
+          .map((r) => r.id)
+          .join(", ")}${at >= 0 ? ` (rank ${at + 1})` : ""}`,
+      );
   }
   return [top1, top5];
 }
@@ -140,7 +291,14 @@ for (let i = 0; i < (quick ? 5 : 20); i++)
     latency.push(performance.now() - s);
   }
 await memory.close();
-if (process.env.KEEP_DB) { const { copyFileSync } = await import("node:fs"); const { Database } = await import("bun:sqlite"); const d = new Database(join(qdir, "memory.db")); d.run("PRAGMA wal_checkpoint(TRUNCATE)"); d.close(); copyFileSync(join(qdir, "memory.db"), process.env.KEEP_DB); }
+if (process.env.KEEP_DB) {
+  const { copyFileSync } = await import("node:fs");
+  const { Database } = await import("bun:sqlite");
+  const d = new Database(join(qdir, "memory.db"));
+  d.run("PRAGMA wal_checkpoint(TRUNCATE)");
+  d.close();
+  copyFileSync(join(qdir, "memory.db"), process.env.KEEP_DB);
+}
 
 // The same documents under plainer rankings, measured in this run for comparison: top-1 and
 // top-5 hits on each set.
@@ -159,12 +317,16 @@ async function quality(opts: SearchOptions): Promise<Array<[number, number]>> {
     names.set(c.id, c.display_name);
   }
   s.close();
-  for (const t of tools) index.add({ key: `${t.ns}:${t.name}`, name: `${t.ns} ${t.name}`, description: t.description, params: Object.keys((t.inputSchema?.properties ?? {}) as object) });
+  for (const t of tools)
+    index.add({ key: `${t.ns}:${t.name}`, name: `${t.ns} ${t.name}`, description: t.description, params: Object.keys((t.inputSchema?.properties ?? {}) as object) });
   return SETS.map(([, set]) => {
     let a = 0;
     let b = 0;
     for (const [q, expected] of set) {
-      const at = rank(index.search(q, 5).map((h) => names.get(h.key) ?? h.key), expected);
+      const at = rank(
+        index.search(q, 5).map((h) => names.get(h.key) ?? h.key),
+        expected,
+      );
       if (at === 0) a++;
       if (at >= 0) b++;
     }
@@ -175,7 +337,9 @@ const pctOf = (x: number, n: number) => `${((100 * x) / n).toFixed(0)}%`;
 const row = (label: string, r: Array<[number, number]>) =>
   console.log(`  ${label.padEnd(40)}${r.map(([a, b], i) => `${pctOf(a, SETS[i]![1].length).padStart(6)} ${pctOf(b, SETS[i]![1].length).padStart(5)}`).join("    ")}`);
 console.log(`\ndiscover quality: top-1 and top-5 hits; ${TARGETS.length} target capabilities among 10,000 synthetic ones + ${tools.length} real tools`);
-console.log(`  tuning: ${QUERIES.length} paraphrases the ranking was tuned on; held-out: ${HELD_OUT.length} written after that tuning; held-out 2: ${HELD_OUT_2.length} written before result diversity; held-out 3: ${HELD_OUT_3.length} written before the next change. No held-out set was tuned on.`);
+console.log(
+  `  tuning: ${QUERIES.length} paraphrases the ranking was tuned on; held-out: ${HELD_OUT.length} written after that tuning; held-out 2: ${HELD_OUT_2.length} written before result diversity; held-out 3: ${HELD_OUT_3.length} written before the next change. No held-out set was tuned on.`,
+);
 console.log(`  ${"".padEnd(40)}${SETS.map(([n]) => n.padStart(12)).join("    ")}`);
 row("BM25F, fields only", await quality({ stemming: false, synonyms: false, diversity: false }));
 row("+ stemming", await quality({ synonyms: false, diversity: false }));
@@ -183,7 +347,9 @@ row("+ thesaurus and prefixes", await quality({ wordnet: false, diversity: false
 row("+ result diversity", await quality({ wordnet: false }));
 row("+ WordNet synonyms (what pml ships)", await quality({}));
 const all = QUERIES.length + HELD_OUT.length + HELD_OUT_2.length + HELD_OUT_3.length;
-console.log(`  through Memory.discover (what pml ships): tuning top-5 ${pctOf(top5, QUERIES.length)}, held-out ${pctOf(held5, HELD_OUT.length)}, held-out 2 ${pctOf(heldB5, HELD_OUT_2.length)}, held-out 3 ${pctOf(heldC5, HELD_OUT_3.length)}; all ${all}: top-1 ${pctOf(top1 + held1 + heldB1 + heldC1, all)}, top-5 ${pctOf(top5 + held5 + heldB5 + heldC5, all)}  (target top-5 >= 90%)`);
+console.log(
+  `  through Memory.discover (what pml ships): tuning top-5 ${pctOf(top5, QUERIES.length)}, held-out ${pctOf(held5, HELD_OUT.length)}, held-out 2 ${pctOf(heldB5, HELD_OUT_2.length)}, held-out 3 ${pctOf(heldC5, HELD_OUT_3.length)}; all ${all}: top-1 ${pctOf(top1 + held1 + heldB1 + heldC1, all)}, top-5 ${pctOf(top5 + held5 + heldB5 + heldC5, all)}  (target top-5 >= 90%)`,
+);
 if (misses.length) console.log(`  not in the top 5:\n${misses.join("\n")}`);
 console.log(`  first discover (loads 10,050 records into the index): ${firstMs.toFixed(1)} ms`);
 printTable("discover {query} over 10k capabilities + tools (Memory.discover, warm), ms", { discover: summarize(latency) });
@@ -234,7 +400,7 @@ for (let i = 0; i < n; i++) {
 }
 const e = summarize(exec);
 const c = summarize(cap);
-printTable(`calling the same code: execute {code} vs its capability tool, ${n} calls each over stdio, ms`, { "execute {code}": e, "cap__util__add_one": c });
+printTable(`calling the same code: execute {code} vs its capability tool, ${n} calls each over stdio, ms`, { "execute {code}": e, cap__util__add_one: c });
 console.log(`capability tool overhead vs execute (median): ${(c.median - e.median).toFixed(3)} ms  (target <= 0.2 ms)`);
 
 // The agent's view: read package.json, list the workspace, write a summary file.
@@ -248,10 +414,18 @@ bytes = 0;
 const manifest = (await call("filesystem__read_file", { path: "package.json" })) as any;
 const pkg = JSON.parse(manifest.content[0].text);
 const listing = (await call("filesystem__list_directory", { path: "." })) as any;
-await call("filesystem__write_file", { path: "summary.txt", content: `${pkg.name}@${pkg.version}: ${Object.keys(pkg.dependencies).length} deps, ${listing.content[0].text.split("\n").length} entries` });
+await call("filesystem__write_file", {
+  path: "summary.txt",
+  content: `${pkg.name}@${pkg.version}: ${Object.keys(pkg.dependencies).length} deps, ${listing.content[0].text.split("\n").length} entries`,
+});
 view.push(["three direct tool calls", 3, bytes]);
 bytes = 0;
-await call("execute", { code: task, args: { manifest: "package.json", out: "summary.txt" }, intent: "summarise package.json and the workspace into a file", name: "fs:summarize_project" });
+await call("execute", {
+  code: task,
+  args: { manifest: "package.json", out: "summary.txt" },
+  intent: "summarise package.json and the workspace into a file",
+  name: "fs:summarize_project",
+});
 view.push(["execute (first time)", 1, bytes]);
 bytes = 0;
 await call("cap__fs__summarize_project", {});

@@ -95,7 +95,10 @@ function pct(sorted: number[], p: number): number {
 }
 
 function median(xs: number[]): number {
-  return pct([...xs].sort((a, b) => a - b), 0.5);
+  return pct(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 // The machine is shared (other processes come and go), so the cases are not measured one after
@@ -196,10 +199,12 @@ const cases: Case[] = [];
 const skipped: Record<string, string> = {};
 const closers: (() => Promise<unknown>)[] = [];
 const add = (name: string, call: Call, pid?: Case["pid"]) => cases.push({ name, call, lat: [], rounds: [], calls: 0, elapsed: 0, pid, cpuMs: 0 });
-const echo = (client: Client, tool: string): Call => async (i) => {
-  const r: any = await client.callTool({ name: tool, arguments: { message: `m${i}` } });
-  check(r.content[0].text, i);
-};
+const echo =
+  (client: Client, tool: string): Call =>
+  async (i) => {
+    const r: any = await client.callTool({ name: tool, arguments: { message: `m${i}` } });
+    check(r.content[0].text, i);
+  };
 
 // direct
 {
@@ -283,23 +288,28 @@ if (cases.some((c) => c.name === "pml")) {
       raw.notify("notifications/initialized");
     }
     const extra = revision === "2026" ? { _meta: META } : {};
-    add(`raw-${revision}`, async (i) => {
-      const r: any = await raw.call("tools/call", { name: "everything__echo", arguments: { message: `m${i}` }, ...extra });
-      check(r.content[0].text, i);
-    }, () => raw.proc.pid);
+    add(
+      `raw-${revision}`,
+      async (i) => {
+        const r: any = await raw.call("tools/call", { name: "everything__echo", arguments: { message: `m${i}` }, ...extra });
+        check(r.content[0].text, i);
+      },
+      () => raw.proc.pid,
+    );
   }
 }
 
 for (const c of cases) {
   let next = 0;
-  await Promise.all(Array.from({ length: C }, async () => {
-    while (next < WARMUP) await c.call(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: C }, async () => {
+      while (next < WARMUP) await c.call(next++);
+    }),
+  );
   for (let i = 0; i < 300; i++) await c.call(i);
 }
 const per = Math.ceil(N / ROUNDS);
-for (let round = 0; round < ROUNDS; round++)
-  for (let k = 0; k < cases.length; k++) await block(cases[(round + k) % cases.length]!, round * per, per);
+for (let round = 0; round < ROUNDS; round++) for (let k = 0; k < cases.length; k++) await block(cases[(round + k) % cases.length]!, round * per, per);
 for (const close of closers) await close();
 rmSync(tmp, { recursive: true, force: true });
 
@@ -335,8 +345,13 @@ if (p) {
       `c=${C} throughput ${pct0(ratio)} of bare (>= 90%: ${ratio >= 0.9 ? "met" : "not met"})`,
   );
 }
-if (byName["pml-cmp"]) console.log(`pml vs pml-cmp (${values.compare}): median ${ms(p!.median)} vs ${ms(fig["pml-cmp"]!.median)}, c=${C} throughput ${pct0(roundRatio(byName.pml!, byName["pml-cmp"]!))} of pml-cmp's`);
+if (byName["pml-cmp"])
+  console.log(
+    `pml vs pml-cmp (${values.compare}): median ${ms(p!.median)} vs ${ms(fig["pml-cmp"]!.median)}, c=${C} throughput ${pct0(roundRatio(byName.pml!, byName["pml-cmp"]!))} of pml-cmp's`,
+  );
 const r5 = fig["raw-2025"];
 const r6 = fig["raw-2026"];
 if (r5 && r6)
-  console.log(`2026-07-28 vs 2025-11-25 tools/call round trip (line client): median ${ms(r6.median)} vs ${ms(r5.median)}, c=${C} ${r6.throughput.toFixed(0)} vs ${r5.throughput.toFixed(0)} calls/s`);
+  console.log(
+    `2026-07-28 vs 2025-11-25 tools/call round trip (line client): median ${ms(r6.median)} vs ${ms(r5.median)}, c=${C} ${r6.throughput.toFixed(0)} vs ${r5.throughput.toFixed(0)} calls/s`,
+  );

@@ -19,16 +19,65 @@ import { DatabaseStore } from "../src/registry-server/database-store.ts";
 import { startPostgres } from "../test/helpers/postgres.ts";
 import { summarize, type Summary } from "./stats.ts";
 
-const { values } = parseArgs({ options: { count: { type: "string", default: "100000" }, requests: { type: "string", default: "20000" }, bin: { type: "string", default: "dist/pml" } } });
+const { values } = parseArgs({
+  options: { count: { type: "string", default: "100000" }, requests: { type: "string", default: "20000" }, bin: { type: "string", default: "dist/pml" } },
+});
 const COUNT = Number(values.count);
 const REQUESTS = Number(values.requests);
 const CONCURRENCY = 32;
 const BIN = resolve(values.bin!);
 const KEY = "k_bench_alice_0123456789";
 
-const WORDS = ["read", "write", "json", "yaml", "config", "report", "git", "release", "notes", "commit", "branch", "deploy", "backup", "file", "table", "export",
-  "import", "csv", "invoice", "email", "summary", "search", "index", "image", "resize", "thumbnail", "log", "parse", "metrics", "alert", "ticket", "issue",
-  "merge", "review", "test", "coverage", "lint", "format", "schema", "migrate", "database", "query", "cache", "token", "calendar", "meeting", "slack", "weather"];
+const WORDS = [
+  "read",
+  "write",
+  "json",
+  "yaml",
+  "config",
+  "report",
+  "git",
+  "release",
+  "notes",
+  "commit",
+  "branch",
+  "deploy",
+  "backup",
+  "file",
+  "table",
+  "export",
+  "import",
+  "csv",
+  "invoice",
+  "email",
+  "summary",
+  "search",
+  "index",
+  "image",
+  "resize",
+  "thumbnail",
+  "log",
+  "parse",
+  "metrics",
+  "alert",
+  "ticket",
+  "issue",
+  "merge",
+  "review",
+  "test",
+  "coverage",
+  "lint",
+  "format",
+  "schema",
+  "migrate",
+  "database",
+  "query",
+  "cache",
+  "token",
+  "calendar",
+  "meeting",
+  "slack",
+  "weather",
+];
 
 const TICK = 100; // USER_HZ on Linux
 
@@ -126,8 +175,15 @@ const fqdnOf = (i: number) => `acme.web.ns${i % 8}.act_${i}`;
 
 function row(name: string, r: Run, cpu?: Record<string, number>, requests = REQUESTS): void {
   const f = (x: number) => x.toFixed(2).padStart(8);
-  const cpuText = cpu ? "  cpu µs/req: " + Object.entries(cpu).map(([k, v]) => `${k} ${((v * 1e6) / requests).toFixed(0)}`).join(", ") : "";
-  console.log(`${name.padEnd(44)}${f(r.latency.median)}${f(r.latency.p95)}${f(r.latency.p99)}  ms ${r.perSecond.toFixed(0).padStart(7)}/s${r.errors ? `  ERRORS ${r.errors}` : ""}${cpuText}`);
+  const cpuText = cpu
+    ? "  cpu µs/req: " +
+      Object.entries(cpu)
+        .map(([k, v]) => `${k} ${((v * 1e6) / requests).toFixed(0)}`)
+        .join(", ")
+    : "";
+  console.log(
+    `${name.padEnd(44)}${f(r.latency.median)}${f(r.latency.p95)}${f(r.latency.p99)}  ms ${r.perSecond.toFixed(0).padStart(7)}/s${r.errors ? `  ERRORS ${r.errors}` : ""}${cpuText}`,
+  );
 }
 
 const dir = mkdtempSync(join(tmpdir(), "pml-bench-regdb-"));
@@ -154,11 +210,16 @@ try {
       'alice', 1763800000000
     FROM generate_series(0, ${COUNT - 1}) g`);
   await store.db.query(`VACUUM ANALYZE`); // what autovacuum does to a long-lived database (it also flushes the GIN pending list)
-  console.log(`seeded ${COUNT} capabilities in ${((performance.now() - t) / 1000).toFixed(1)} s (PostgreSQL ${(await store.db.query("SHOW server_version"))[0].server_version}, ${pg.url("bench").replace(/\/\/.*@/, "//…@")})`);
+  console.log(
+    `seeded ${COUNT} capabilities in ${((performance.now() - t) / 1000).toFixed(1)} s (PostgreSQL ${(await store.db.query("SHOW server_version"))[0].server_version}, ${pg.url("bench").replace(/\/\/.*@/, "//…@")})`,
+  );
   if (process.env.BENCH_EXPLAIN) {
     for (const q of [
-      [`EXPLAIN ANALYZE SELECT c.id FROM capabilities c JOIN capability_versions v ON v.capability_id = c.id AND v.seq = c.latest_seq WHERE (c.visibility = 'public' OR (c.org = 'acme' AND (c.visibility <> 'private' OR c.owner = 'alice'))) AND c.search_tsv @@ to_tsquery('simple', 'read:* & json:*') ORDER BY ts_rank(c.search_tsv, to_tsquery('simple', 'read:* & json:*')) DESC, c.fqdn COLLATE "C" LIMIT 20`],
-    ]) console.log((await store.db.query(q[0]!)).map((r: any) => r["QUERY PLAN"]).join("\n"));
+      [
+        `EXPLAIN ANALYZE SELECT c.id FROM capabilities c JOIN capability_versions v ON v.capability_id = c.id AND v.seq = c.latest_seq WHERE (c.visibility = 'public' OR (c.org = 'acme' AND (c.visibility <> 'private' OR c.owner = 'alice'))) AND c.search_tsv @@ to_tsquery('simple', 'read:* & json:*') ORDER BY ts_rank(c.search_tsv, to_tsquery('simple', 'read:* & json:*')) DESC, c.fqdn COLLATE "C" LIMIT 20`,
+      ],
+    ])
+      console.log((await store.db.query(q[0]!)).map((r: any) => r["QUERY PLAN"]).join("\n"));
     process.exit(0);
   }
   console.log(`machine: ${navigator.hardwareConcurrency} cores, shared; client, replicas and PostgreSQL all run on it`);
@@ -175,10 +236,17 @@ try {
 
   // ---- baseline 2: HTTP floor, a bare Bun.serve answering a module of the same size ----------------
   const bodyBytes = 1300;
-  const floor = Bun.spawn([process.execPath, "-e", `const b = "x".repeat(${bodyBytes}); const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response(b, { headers: { "content-type": "application/typescript" } }) }); console.error("listening on http://127.0.0.1:" + s.port);`], {
-    stdout: "ignore",
-    stderr: "pipe",
-  });
+  const floor = Bun.spawn(
+    [
+      process.execPath,
+      "-e",
+      `const b = "x".repeat(${bodyBytes}); const s = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response(b, { headers: { "content-type": "application/typescript" } }) }); console.error("listening on http://127.0.0.1:" + s.port);`,
+    ],
+    {
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  );
   const fr = (floor.stderr as ReadableStream<Uint8Array>).getReader();
   let fs = "";
   while (!/listening on (\S+)/.test(fs)) fs += new TextDecoder().decode((await fr.read()).value);
@@ -212,7 +280,10 @@ try {
     if (mode === "cache") {
       // Every name once on each replica: what a long-running replica holds. These are all misses.
       const order = Array.from({ length: COUNT }, (_, i) => i).sort(() => Math.random() - 0.5);
-      for (const [n, r] of [[1, r1!], [2, r2!]] as const) {
+      for (const [n, r] of [
+        [1, r1!],
+        [2, r2!],
+      ] as const) {
         const before = cpuOf();
         const warm = await load(COUNT, CONCURRENCY, (i) => get(r.url, fqdnOf(order[i]!)));
         if (n === 1) row("first fetch of each name (miss), 1 replica", warm, since(before), COUNT);
@@ -252,9 +323,15 @@ try {
   const oneOff = results["GET /mcp/{fqdn}, 1 replica, no cache"]!;
   const twoOff = results["GET /mcp/{fqdn}, 2 replicas, no cache"]!;
   console.log(`\nmodule size ${sizes} bytes; ${REQUESTS} requests per row at concurrency ${CONCURRENCY}`);
-  console.log(`fetch p95 ${one.latency.p95.toFixed(2)} ms with 1 replica, ${two.latency.p95.toFixed(2)} ms with 2 (target <= 5 ms): ${one.latency.p95 <= 5 && two.latency.p95 <= 5 ? "met" : "NOT met"}`);
-  console.log(`without the cache: ${oneOff.latency.p95.toFixed(2)} ms and ${twoOff.latency.p95.toFixed(2)} ms; cache / no cache throughput: ${(one.perSecond / oneOff.perSecond).toFixed(2)}x (1 replica), ${(two.perSecond / twoOff.perSecond).toFixed(2)}x (2)`);
-  console.log(`throughput 2 replicas / 1 replica: ${(two.perSecond / one.perSecond).toFixed(2)}x; 1 replica vs bare HTTP: ${(one.perSecond / floorRun.perSecond).toFixed(2)}x; vs lookup alone: ${(one.perSecond / dbRun.perSecond).toFixed(2)}x`);
+  console.log(
+    `fetch p95 ${one.latency.p95.toFixed(2)} ms with 1 replica, ${two.latency.p95.toFixed(2)} ms with 2 (target <= 5 ms): ${one.latency.p95 <= 5 && two.latency.p95 <= 5 ? "met" : "NOT met"}`,
+  );
+  console.log(
+    `without the cache: ${oneOff.latency.p95.toFixed(2)} ms and ${twoOff.latency.p95.toFixed(2)} ms; cache / no cache throughput: ${(one.perSecond / oneOff.perSecond).toFixed(2)}x (1 replica), ${(two.perSecond / twoOff.perSecond).toFixed(2)}x (2)`,
+  );
+  console.log(
+    `throughput 2 replicas / 1 replica: ${(two.perSecond / one.perSecond).toFixed(2)}x; 1 replica vs bare HTTP: ${(one.perSecond / floorRun.perSecond).toFixed(2)}x; vs lookup alone: ${(one.perSecond / dbRun.perSecond).toFixed(2)}x`,
+  );
   console.log(`text search p95: ${s1!.latency.p95.toFixed(2)} ms at c=1, ${s32!.latency.p95.toFixed(2)} ms at c=32`);
   await store.close();
 } finally {

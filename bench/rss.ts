@@ -22,7 +22,13 @@ function rssMb(pid: number): number {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
     return Number(m![1]) / 1024;
   }
-  return Number(Bun.spawnSync(["ps", "-o", "rss=", "-p", String(pid)]).stdout.toString().trim()) / 1024;
+  return (
+    Number(
+      Bun.spawnSync(["ps", "-o", "rss=", "-p", String(pid)])
+        .stdout.toString()
+        .trim(),
+    ) / 1024
+  );
 }
 
 interface Sample {

@@ -36,7 +36,9 @@ const rows = [
   await measure("direct (Bun, baseline)", N, (i) => direct({ n: i }, directCtx)),
   await measure("sandbox, warm module", N, (i) => runModuleFunction({ code, fn: "add", args: { n: i }, ctx: { callTool } })),
   await measure("sandbox, fresh per call", Math.max(50, Math.floor(N / 20)), (i) => runModuleFunction({ code, fn: "add", args: { n: i }, ctx: { callTool }, reuse: false })),
-  await measure("execute snippet (fresh context)", Math.max(100, Math.floor(N / 4)), (i) => runCode({ code: "const r = await mcp.math.inc({ n: args.n }); return { n: r.n + 1 }", args: { n: i }, callTool })),
+  await measure("execute snippet (fresh context)", Math.max(100, Math.floor(N / 4)), (i) =>
+    runCode({ code: "const r = await mcp.math.inc({ n: args.n }); return { n: r.n + 1 }", args: { n: i }, callTool }),
+  ),
 ];
 const base = rows[0]!;
 const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(1)} µs` : `${ms.toFixed(2)} ms`);

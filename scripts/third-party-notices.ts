@@ -16,19 +16,7 @@ export const THIRD_PARTY_NOTICES = new URL("../src/cli/generated/third-party-not
 const ROOT = resolve(import.meta.dir, "..");
 
 /** Licences that only ask for their notice to travel with copies (SPDX ids; WordNet's own terms). */
-export const ALLOWED_LICENSES = [
-  "0BSD",
-  "Apache-2.0",
-  "BlueOak-1.0.0",
-  "BSD-2-Clause",
-  "BSD-3-Clause",
-  "CC0-1.0",
-  "ISC",
-  "MIT",
-  "Python-2.0",
-  "Unlicense",
-  "WordNet",
-] as const;
+export const ALLOWED_LICENSES = ["0BSD", "Apache-2.0", "BlueOak-1.0.0", "BSD-2-Clause", "BSD-3-Clause", "CC0-1.0", "ISC", "MIT", "Python-2.0", "Unlicense", "WordNet"] as const;
 
 /**
  * Packages whose own files do not identify their licence, checked by hand. Applies only while the
@@ -115,12 +103,12 @@ export function isAllowed(expression: string): boolean {
   };
   const and = (): boolean => {
     let v = factor();
-    while (tokens[i] === "AND") (i++, (v = factor() && v));
+    while (tokens[i] === "AND") i++, (v = factor() && v);
     return v;
   };
   const or = (): boolean => {
     let v = and();
-    while (tokens[i] === "OR") (i++, (v = and() || v));
+    while (tokens[i] === "OR") i++, (v = and() || v);
     return v;
   };
   try {
@@ -150,7 +138,10 @@ function repositoryUrl(meta: Record<string, any>): string | undefined {
   if (typeof raw !== "string") return undefined;
   const short = /^(?:github:)?([\w.-]+\/[\w.-]+)$/.exec(raw);
   if (short) return `https://github.com/${short[1]}`;
-  return raw.replace(/^git\+/, "").replace(/^(git|ssh):\/\/(git@)?/, "https://").replace(/\.git$/, "");
+  return raw
+    .replace(/^git\+/, "")
+    .replace(/^(git|ssh):\/\/(git@)?/, "https://")
+    .replace(/\.git$/, "");
 }
 
 /** The README's "License" section, for packages that state their licence only there. */
@@ -172,7 +163,9 @@ export function packageNotice(dir: string, opts: { included?: string; version?: 
   if (opts.version && opts.version !== version) {
     throw new NoticeError(`${where}: the binary embeds data from version ${opts.version}; run \`npm install\` so node_modules has the version package-lock.json pins`);
   }
-  const files = readdirSync(dir).filter((f) => LICENCE_FILE.test(f)).sort(byCodeUnit);
+  const files = readdirSync(dir)
+    .filter((f) => LICENCE_FILE.test(f))
+    .sort(byCodeUnit);
   const declared = declaredLicense(meta);
   let license = opts.license ?? declared;
   let note: string | undefined;

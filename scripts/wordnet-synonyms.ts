@@ -51,7 +51,9 @@ export function compactWordnet(dictDir: string): string {
       }
     }
   }
-  const licence = readFileSync(join(dictDir, "..", "LICENSE"), "utf8").split(/\r?\n/).map((l) => `  ${l.trimEnd()}`);
+  const licence = readFileSync(join(dictDir, "..", "LICENSE"), "utf8")
+    .split(/\r?\n/)
+    .map((l) => `  ${l.trimEnd()}`);
   const lines = [...out.keys()].sort().map((k) => `${k} ${[...out.get(k)!].sort().join(" ")}`);
   return `${[...licence, ...lines].join("\n")}\n`;
 }

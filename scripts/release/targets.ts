@@ -61,7 +61,11 @@ export function targetByName(name: string): Target {
 
 /** Accepts Bun's spellings too (`bun-linux-aarch64`, `bun-linux-x64-baseline-musl`, `-modern`). */
 export function targetByBunName(bunTarget: string): Target {
-  const parts = bunTarget.replace(/^bun-/, "").replace("aarch64", "arm64").split("-").filter((p) => p !== "modern");
+  const parts = bunTarget
+    .replace(/^bun-/, "")
+    .replace("aarch64", "arm64")
+    .split("-")
+    .filter((p) => p !== "modern");
   const [os, arch, ...variant] = parts;
   return targetByName([os, arch, ...(variant.includes("musl") ? ["musl"] : []), ...(variant.includes("baseline") ? ["baseline"] : [])].join("-"));
 }

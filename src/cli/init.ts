@@ -103,7 +103,9 @@ export default defineCommand({
     if (p.action === "created") consola.success(`created ${p.path} (every tool asks before it runs)`);
     else if (p.action === "kept") consola.info(`kept the existing ${p.path}`);
     if (p.action === "kept" && trust?.untrusted.length)
-      consola.warn(`${p.path} grants what you have not trusted (${trust.untrusted.length}: ${trust.untrusted.map((g) => g.text).join("; ")}); it does not apply until you run \`pml trust\` here.`);
+      consola.warn(
+        `${p.path} grants what you have not trusted (${trust.untrusted.length}: ${trust.untrusted.map((g) => g.text).join("; ")}); it does not apply until you run \`pml trust\` here.`,
+      );
     else if (p.action === "replaced") consola.warn(`replaced the unparseable ${p.path} with defaults; backup: ${p.backup}`);
     else consola.error(`${p.problem}\nFix it (pml did not touch it), or run \`pml init --force\` to back it up and start fresh.`);
     if (result.apiKey.source === "given") {

@@ -32,7 +32,8 @@ const serve = defineCommand({
     if (!/^\d+$/.test(args.port) || port > 65535) fail(`--port ${args.port}: expected an integer from 0 to 65535`);
     if (!/^\d+$/.test(args["max-age"])) fail(`--max-age ${args["max-age"]}: expected a whole number of seconds >= 0`);
     if (!/^\d{1,7}$/.test(args["cache-mb"])) fail(`--cache-mb ${args["cache-mb"]}: expected a whole number of megabytes >= 0 (0 turns the cache off)`);
-    if (!args.data && !args.database) fail("say what to serve: --data DIR (a directory of modules and descriptors) or --database postgres://…|sqlite:PATH (published capabilities)");
+    if (!args.data && !args.database)
+      fail("say what to serve: --data DIR (a directory of modules and descriptors) or --database postgres://…|sqlite:PATH (published capabilities)");
     if (args.data && args.database) fail("--data and --database are two different stores: give one of them");
     const { startRegistryServer, openFileStore } = await import("../registry-server/serve.ts");
     const { toolsCallRoute } = await import("../registry-server/tools-call.ts");

@@ -31,7 +31,7 @@ function unknownFlags(args: ArgsDef, rest: string[]): { flag: string; known: str
   for (const [name, def] of Object.entries(args)) {
     known.add(name);
     if ((def as any).type === "boolean") known.add(`no-${name}`);
-    for (const a of [((def as any).alias ?? [])].flat()) known.add(a);
+    for (const a of [(def as any).alias ?? []].flat()) known.add(a);
   }
   const out: { flag: string; known: string[] }[] = [];
   for (const a of rest) {

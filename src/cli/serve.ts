@@ -79,7 +79,10 @@ async function callerAuth(required: boolean, host: string, fail: (message: strin
     if (!loopback) fail(`--no-auth with --host ${host}: anyone on the network could run tools as you; --no-auth is only allowed on 127.0.0.1, ::1 or localhost.`);
     return "none";
   }
-  if (!loopback) log.warn(`binding ${host}: the token travels in clear over plain HTTP; put pml serve behind a TLS proxy, and only Host headers naming 127.0.0.1/localhost/${host} are accepted.`);
+  if (!loopback)
+    log.warn(
+      `binding ${host}: the token travels in clear over plain HTTP; put pml serve behind a TLS proxy, and only Host headers naming 127.0.0.1/localhost/${host} are accepted.`,
+    );
   const { loadServeToken, serveTokenWhere } = await import("../config/serve-token.ts");
   const token = loadServeToken();
   if (token.created) process.stderr.write(`pml serve: created ${token.path} (mode 0600): the token clients must send.\n`);

@@ -40,7 +40,6 @@ export interface CloudCallOptions {
   timeoutMs?: number;
 }
 
-
 /** The endpoint for a cloud URL, or a ToolError saying why keys cannot be sent there. */
 export function cloudEndpoint(cloudUrl: string | undefined, workspace: string): URL {
   if (!cloudUrl)
@@ -57,7 +56,9 @@ export function cloudEndpoint(cloudUrl: string | undefined, workspace: string): 
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname)))
     throw new ToolError(
       `Refusing to send API keys to ${url.origin}: .pml.json "cloud.url" must use https (plain http is allowed only for ` +
-        "localhost/127.0.0.1/::1). Change it to https://" + url.host + ".",
+        "localhost/127.0.0.1/::1). Change it to https://" +
+        url.host +
+        ".",
     );
   if (url.username || url.password) throw new ToolError('.pml.json "cloud.url" must not contain a user name or password; PML_API_KEY is sent as a Bearer token.');
   url.pathname = url.pathname.replace(/\/+$/, "") + CLOUD_TOOLS_CALL_PATH;
@@ -79,7 +80,8 @@ export async function callCloud(opts: CloudCallOptions): Promise<CallToolResult>
     authorization: `Bearer ${apiKey}`,
   };
   for (const [name, value] of Object.entries(plan.values)) {
-    if (!isHeaderSafe(value)) throw new ToolError(`${name} contains a line break or control character, so it cannot be sent; fix its value in the environment or ${workspace}/.env.`);
+    if (!isHeaderSafe(value))
+      throw new ToolError(`${name} contains a line break or control character, so it cannot be sent; fix its value in the environment or ${workspace}/.env.`);
     headers[`${BYOK_HEADER_PREFIX}${name}`] = value;
   }
   const missing = plan.missing;
@@ -109,8 +111,7 @@ export async function callCloud(opts: CloudCallOptions): Promise<CallToolResult>
     throw new ToolError(failureText(e, endpoint, opts.signal, timeoutMs));
   }
   const message = parseBody(text, res.headers.get("content-type") ?? "", id);
-  if (!res.ok && !message?.error)
-    throw new ToolError(`cloud endpoint ${endpoint.href} failed with HTTP ${res.status}${snippet(text)}.`);
+  if (!res.ok && !message?.error) throw new ToolError(`cloud endpoint ${endpoint.href} failed with HTTP ${res.status}${snippet(text)}.`);
   if (!message) throw new ToolError(`cloud endpoint ${endpoint.href} sent a malformed answer (not a JSON-RPC response)${snippet(text)}.`);
   if (message.error) {
     const err = message.error as { code?: number; message?: string };

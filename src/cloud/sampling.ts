@@ -94,7 +94,8 @@ export function samplingTarget(params: CreateMessageParams, opts: SamplingOption
   const cfg = samplingConfig(opts.config);
   const provider = PROVIDERS[cfg.provider];
   const keyEnv = cfg.api_key_env ?? provider.keyEnv;
-  if (keyEnv === CLOUD_KEY) throw new SamplingError(`.pml.json "sampling.api_key_env" cannot be ${CLOUD_KEY}: pml sends that key only to cloud.url. Name your LLM API key's variable instead.`);
+  if (keyEnv === CLOUD_KEY)
+    throw new SamplingError(`.pml.json "sampling.api_key_env" cannot be ${CLOUD_KEY}: pml sends that key only to cloud.url. Name your LLM API key's variable instead.`);
   const key = readSetting(keyEnv, { env: opts.env, workspace: opts.workspace });
   if (!key)
     throw new SamplingError(
@@ -146,8 +147,7 @@ export async function createMessageViaApi(params: CreateMessageParams, opts: Sam
     throw new SamplingError(e.message);
   }
   const json = tryJson(text) as any;
-  if (res.status === 401 || res.status === 403)
-    throw new SamplingError(`${keyEnv} was rejected by ${base} (HTTP ${res.status}${apiMessage(json)}). Check the key.`);
+  if (res.status === 401 || res.status === 403) throw new SamplingError(`${keyEnv} was rejected by ${base} (HTTP ${res.status}${apiMessage(json)}). Check the key.`);
   if (!res.ok) throw new SamplingError(`${cfg.provider} API ${request.url} failed with HTTP ${res.status}${apiMessage(json) || snippet(text)}`);
   if (!json || typeof json !== "object") throw new SamplingError(`${cfg.provider} API ${request.url} sent a malformed answer${snippet(text)}`);
   return cfg.provider === "anthropic" ? fromAnthropic(json, model) : fromOpenai(json, model);
@@ -157,7 +157,9 @@ function samplingConfig(config: ProjectConfig): SamplingConfig {
   const raw = (config as { sampling?: Record<string, unknown> }).sampling;
   const hint = '.pml.json "sampling": {"provider": "anthropic", "model": "claude-sonnet-4-5"} (or "openai" with an OpenAI-compatible "url")';
   if (!raw || typeof raw !== "object")
-    throw new SamplingError(`A server asked for an LLM completion (sampling/createMessage), but the client does not offer sampling and pml has no LLM API configured. Add ${hint}.`);
+    throw new SamplingError(
+      `A server asked for an LLM completion (sampling/createMessage), but the client does not offer sampling and pml has no LLM API configured. Add ${hint}.`,
+    );
   const provider = raw.provider;
   if (provider !== "anthropic" && provider !== "openai")
     throw new SamplingError(`.pml.json "sampling.provider" must be "anthropic" or "openai", got ${JSON.stringify(provider)}. Example: ${hint}.`);
@@ -175,9 +177,7 @@ function pickModel(params: CreateMessageParams, cfg: SamplingConfig): string {
   if (cfg.model && hints.some((h) => cfg.model!.includes(h))) return cfg.model;
   if (hints.length) return hints[0]!;
   if (cfg.model) return cfg.model;
-  throw new SamplingError(
-    `The sampling request names no model and .pml.json "sampling.model" is not set; add e.g. "model": "${PROVIDERS[cfg.provider].example}".`,
-  );
+  throw new SamplingError(`The sampling request names no model and .pml.json "sampling.model" is not set; add e.g. "model": "${PROVIDERS[cfg.provider].example}".`);
 }
 
 function apiBase(url: string): string {
@@ -257,7 +257,10 @@ const OPENAI_STOP: Record<string, string> = { stop: "endTurn", length: "maxToken
 
 function fromAnthropic(json: any, model: string): CreateMessageResult {
   if (!Array.isArray(json.content)) throw new SamplingError(`anthropic API sent a malformed message (no "content" array)${snippet(JSON.stringify(json))}`);
-  const text = json.content.filter((b: any) => b?.type === "text").map((b: any) => String(b.text ?? "")).join("");
+  const text = json.content
+    .filter((b: any) => b?.type === "text")
+    .map((b: any) => String(b.text ?? ""))
+    .join("");
   const stop = typeof json.stop_reason === "string" ? (ANTHROPIC_STOP[json.stop_reason] ?? json.stop_reason) : undefined;
   return { role: "assistant", content: { type: "text", text }, model: typeof json.model === "string" ? json.model : model, ...(stop ? { stopReason: stop } : {}) };
 }
@@ -266,7 +269,15 @@ function fromOpenai(json: any, model: string): CreateMessageResult {
   const choice = Array.isArray(json.choices) ? json.choices[0] : undefined;
   if (!choice?.message) throw new SamplingError(`openai-compatible API sent a malformed answer (no "choices[0].message")${snippet(JSON.stringify(json))}`);
   const c = choice.message.content;
-  const text = typeof c === "string" ? c : Array.isArray(c) ? c.filter((b: any) => b?.type === "text").map((b: any) => b.text).join("") : "";
+  const text =
+    typeof c === "string"
+      ? c
+      : Array.isArray(c)
+        ? c
+            .filter((b: any) => b?.type === "text")
+            .map((b: any) => b.text)
+            .join("")
+        : "";
   const stop = typeof choice.finish_reason === "string" ? (OPENAI_STOP[choice.finish_reason] ?? choice.finish_reason) : undefined;
   return { role: "assistant", content: { type: "text", text }, model: typeof json.model === "string" ? json.model : model, ...(stop ? { stopReason: stop } : {}) };
 }

@@ -81,7 +81,7 @@ class StrictJsonScanner {
     const text = this.text;
     this.i++; // opening quote
     for (;;) {
-      if (this.i >= text.length) this.fail("unterminated string (missing closing \")");
+      if (this.i >= text.length) this.fail('unterminated string (missing closing ")');
       const c = text[this.i]!;
       if (c === '"') return void this.i++;
       if (c === "\n") this.fail("unterminated string (line break inside a string; use \\n)");
@@ -135,7 +135,10 @@ class StrictJsonScanner {
       this.i++;
       this.value();
       this.ws();
-      if (text[this.i] === ",") { this.i++; continue; }
+      if (text[this.i] === ",") {
+        this.i++;
+        continue;
+      }
       if (text[this.i] === "}") return void this.i++;
       this.fail(`expected "," or "}" after a property value, found ${this.describe(this.i)}`);
     }
@@ -151,7 +154,10 @@ class StrictJsonScanner {
       if (text[this.i] === "]") this.fail("trailing comma before ]");
       this.value();
       this.ws();
-      if (text[this.i] === ",") { this.i++; continue; }
+      if (text[this.i] === ",") {
+        this.i++;
+        continue;
+      }
       if (text[this.i] === "]") return void this.i++;
       this.fail(`expected "," or "]" after an array item, found ${this.describe(this.i)}`);
     }

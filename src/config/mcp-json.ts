@@ -14,9 +14,7 @@ export const PML_SERVER_NAME = "pml";
  * instead of arriving literally with a "missing environment variable" warning. */
 export const API_KEY_REF = "${PML_API_KEY:-}";
 
-export type McpServerEntry =
-  | { type: "stdio"; command: string; args: string[]; env?: Record<string, string> }
-  | { type: "http"; url: string; headers?: Record<string, string> };
+export type McpServerEntry = { type: "stdio"; command: string; args: string[]; env?: Record<string, string> } | { type: "http"; url: string; headers?: Record<string, string> };
 
 export interface LaunchCommand {
   command: string;

@@ -18,7 +18,7 @@ export const PML_JSON = ".pml.json";
 export const SCHEMA_REL_PATH = ".pml/pml.schema.json";
 export const SCHEMA_REF = `./${SCHEMA_REL_PATH}`;
 
-const got = (input: unknown) => (typeof input === "string" ? JSON.stringify(input) : input === undefined ? "nothing" : JSON.stringify(input) ?? String(input));
+const got = (input: unknown) => (typeof input === "string" ? JSON.stringify(input) : input === undefined ? "nothing" : (JSON.stringify(input) ?? String(input)));
 
 /** valibot's object and record schemas accept arrays; JSON Schema's "object" does not. */
 function plainObject<S extends v.GenericSchema>(schema: S): S {
@@ -69,14 +69,17 @@ const ModuleGrantSchema = plainObject(
 
 const HttpUrlSchema = v.pipe(
   v.string(),
-  v.check((s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === "http:" || u.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, (issue) => `expected an http(s) URL, got ${got(issue.input)}`),
+  v.check(
+    (s) => {
+      try {
+        const u = new URL(s);
+        return u.protocol === "http:" || u.protocol === "https:";
+      } catch {
+        return false;
+      }
+    },
+    (issue) => `expected an http(s) URL, got ${got(issue.input)}`,
+  ),
 );
 
 /** An org or project in capability FQDNs: no dots (they separate the FQDN's parts). */
@@ -85,7 +88,10 @@ const ScopeLabel = v.pipe(
   v.regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, (issue) => `expected letters, digits, "_" or "-" (no dots), got ${got(issue.input)}`),
 );
 
-const PositiveNumber = v.pipe(v.number(), v.minValue(0, (issue) => `expected a number >= 0, got ${got(issue.input)}`));
+const PositiveNumber = v.pipe(
+  v.number(),
+  v.minValue(0, (issue) => `expected a number >= 0, got ${got(issue.input)}`),
+);
 
 const GrantedVarSchema = v.pipe(
   v.string(),
@@ -105,48 +111,68 @@ export const ProjectConfigSchema = v.looseObject({
   env_grants: v.optional(EnvGrantsSchema, {}),
   cloud: v.optional(plainObject(v.looseObject({ url: v.optional(HttpUrlSchema), timeout_s: v.optional(PositiveNumber) }))),
   pool: v.optional(
-    plainObject(v.looseObject({
-      idle_timeout_s: v.optional(PositiveNumber),
-      call_timeout_s: v.optional(PositiveNumber),
-    })),
+    plainObject(
+      v.looseObject({
+        idle_timeout_s: v.optional(PositiveNumber),
+        call_timeout_s: v.optional(PositiveNumber),
+      }),
+    ),
   ),
   sandbox: v.optional(
-    plainObject(v.looseObject({
-      timeout_ms: v.optional(PositiveNumber),
-      memory_mb: v.optional(PositiveNumber),
-      /** The global cap on sandboxed runs (see src/sandbox/admission.ts). */
-      max_concurrent: v.optional(PositiveNumber),
-      max_memory_mb: v.optional(PositiveNumber),
-      max_queued: v.optional(PositiveNumber),
-      net_allow: v.optional(v.array(v.string())),
-      shell_net: v.optional(v.boolean()),
-      server_net: v.optional(v.array(NamespaceKeySchema)),
-      /** Per registry module: what the user lets it do (its own `permissions` can only narrow it). */
-      grants: v.optional(plainObject(v.record(NamespaceKeySchema, ModuleGrantSchema))),
-    })),
+    plainObject(
+      v.looseObject({
+        timeout_ms: v.optional(PositiveNumber),
+        memory_mb: v.optional(PositiveNumber),
+        /** The global cap on sandboxed runs (see src/sandbox/admission.ts). */
+        max_concurrent: v.optional(PositiveNumber),
+        max_memory_mb: v.optional(PositiveNumber),
+        max_queued: v.optional(PositiveNumber),
+        net_allow: v.optional(v.array(v.string())),
+        shell_net: v.optional(v.boolean()),
+        server_net: v.optional(v.array(NamespaceKeySchema)),
+        /** Per registry module: what the user lets it do (its own `permissions` can only narrow it). */
+        grants: v.optional(plainObject(v.record(NamespaceKeySchema, ModuleGrantSchema))),
+      }),
+    ),
   ),
   sampling: v.optional(
-    plainObject(v.looseObject({
-      provider: v.optional(v.picklist(["anthropic", "openai"], (issue) => `expected "anthropic" or "openai", got ${got(issue.input)}`)),
-      url: v.optional(HttpUrlSchema),
-      model: v.optional(v.string()),
-      api_key_env: v.optional(v.string()),
-      timeout_s: v.optional(PositiveNumber),
-      max_tokens: v.optional(v.pipe(v.number(), v.integer((issue) => `expected a whole number, got ${got(issue.input)}`), v.minValue(1, (issue) => `expected a number >= 1, got ${got(issue.input)}`))),
-      allow: v.optional(v.array(NamespaceKeySchema)),
-    })),
+    plainObject(
+      v.looseObject({
+        provider: v.optional(v.picklist(["anthropic", "openai"], (issue) => `expected "anthropic" or "openai", got ${got(issue.input)}`)),
+        url: v.optional(HttpUrlSchema),
+        model: v.optional(v.string()),
+        api_key_env: v.optional(v.string()),
+        timeout_s: v.optional(PositiveNumber),
+        max_tokens: v.optional(
+          v.pipe(
+            v.number(),
+            v.integer((issue) => `expected a whole number, got ${got(issue.input)}`),
+            v.minValue(1, (issue) => `expected a number >= 1, got ${got(issue.input)}`),
+          ),
+        ),
+        allow: v.optional(v.array(NamespaceKeySchema)),
+      }),
+    ),
   ),
   memory: v.optional(
-    plainObject(v.looseObject({
-      org: v.optional(ScopeLabel),
-      project: v.optional(ScopeLabel),
-      capture: v.optional(v.boolean()),
-      strict_namespaces: v.optional(v.boolean()),
-      curate_after: v.optional(v.pipe(v.number(), v.integer("expected an integer"), v.minValue(1, (issue) => `expected an integer >= 1, got ${got(issue.input)}`))),
-      curation_model: v.optional(v.string()),
-      publish: v.optional(v.picklist(["off", "project", "org", "public"], (issue) => `expected "off", "project", "org" or "public", got ${got(issue.input)}`)),
-      publish_defaults: v.optional(v.boolean()),
-    })),
+    plainObject(
+      v.looseObject({
+        org: v.optional(ScopeLabel),
+        project: v.optional(ScopeLabel),
+        capture: v.optional(v.boolean()),
+        strict_namespaces: v.optional(v.boolean()),
+        curate_after: v.optional(
+          v.pipe(
+            v.number(),
+            v.integer("expected an integer"),
+            v.minValue(1, (issue) => `expected an integer >= 1, got ${got(issue.input)}`),
+          ),
+        ),
+        curation_model: v.optional(v.string()),
+        publish: v.optional(v.picklist(["off", "project", "org", "public"], (issue) => `expected "off", "project", "org" or "public", got ${got(issue.input)}`)),
+        publish_defaults: v.optional(v.boolean()),
+      }),
+    ),
   ),
 });
 
@@ -267,10 +293,7 @@ export async function loadProjectConfig(workspace: string): Promise<LoadedProjec
  * the result and writes it atomically (only if something changed). A missing file starts from
  * the defaults, and gets the schema copy its `$schema` points at.
  */
-export async function updateProjectConfig(
-  workspace: string,
-  mutate: (raw: Record<string, unknown>) => void,
-): Promise<LoadedProjectConfig> {
+export async function updateProjectConfig(workspace: string, mutate: (raw: Record<string, unknown>) => void): Promise<LoadedProjectConfig> {
   const path = projectConfigPath(workspace);
   return withFileLock(path, async () => {
     const { text, raw: current } = await readRaw(path);

@@ -8,17 +8,7 @@ import { cloudKey } from "./settings.ts";
 import { ConfigError } from "../errors.ts";
 import { ensureGitignored } from "./gitignore.ts";
 import { formatJson } from "./json-text.ts";
-import {
-  backupFile,
-  existingPmlEnv,
-  pmlServerEntry,
-  readMcpJson,
-  sameJson,
-  withPmlServer,
-  writeMcpJson,
-  type LaunchCommand,
-  type McpJsonFile,
-} from "./mcp-json.ts";
+import { backupFile, existingPmlEnv, pmlServerEntry, readMcpJson, sameJson, withPmlServer, writeMcpJson, type LaunchCommand, type McpJsonFile } from "./mcp-json.ts";
 import { defaultProjectConfig, loadProjectConfig, projectConfigPath, SCHEMA_REF, writeSchemaCopy } from "./pml-json.ts";
 import { SERVE_AUTH_REF } from "./serve-token.ts";
 

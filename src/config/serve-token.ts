@@ -32,8 +32,7 @@ export function serveTokenPath(env: Env = process.env): string {
 export function loadServeToken(env: Env = process.env): ServeToken {
   const fromEnv = env[SERVE_TOKEN_ENV]?.trim();
   if (fromEnv) {
-    if (!TOKEN_FORM.test(fromEnv))
-      throw new ConfigError(`${SERVE_TOKEN_ENV} must be at least 32 characters of A-Z a-z 0-9 - . _ ~ + / (e.g. \`openssl rand -hex 32\`).`);
+    if (!TOKEN_FORM.test(fromEnv)) throw new ConfigError(`${SERVE_TOKEN_ENV} must be at least 32 characters of A-Z a-z 0-9 - . _ ~ + / (e.g. \`openssl rand -hex 32\`).`);
     return { token: fromEnv, created: false };
   }
   const path = serveTokenPath(env);

@@ -39,4 +39,3 @@ export function readSetting(name: string, opts: LookupOptions = {}): string | un
 export function cloudKey(opts: LookupOptions = {}): string | undefined {
   return readSetting(CLOUD_KEY, opts);
 }
-

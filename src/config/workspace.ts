@@ -71,8 +71,7 @@ export function resolveWorkspace(opts: ResolveWorkspaceOptions = {}): Workspace 
   if (marked) return done(marked, "marker");
 
   warnings.push(
-    `no project marker (${WORKSPACE_MARKERS.join(", ")}) in ${start} or any parent; using it as the workspace. ` +
-      `Set PML_WORKSPACE to the project directory to choose another.`,
+    `no project marker (${WORKSPACE_MARKERS.join(", ")}) in ${start} or any parent; using it as the workspace. ` + `Set PML_WORKSPACE to the project directory to choose another.`,
   );
   if (dirProblem(cwd)) throw new ConfigError(`the current directory ${cwd} ${dirProblem(cwd)}; run pml from the project directory or set PML_WORKSPACE.`);
   return done(cwd, "cwd");

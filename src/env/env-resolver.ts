@@ -19,7 +19,26 @@ import type { Descriptor } from "../registry/descriptor.ts";
 import type { EnvOrigin } from "../registry/resolved.ts";
 
 /** What a server inherits from pml's environment: the basics a process needs, nothing secret. */
-const INHERITED_ENV = ["HOME", "LOGNAME", "PATH", "SHELL", "TERM", "USER", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TZ", "SYSTEMROOT", "SystemRoot", "USERPROFILE", "ComSpec", "PATHEXT", "TEMP", "TMP"];
+const INHERITED_ENV = [
+  "HOME",
+  "LOGNAME",
+  "PATH",
+  "SHELL",
+  "TERM",
+  "USER",
+  "LANG",
+  "LC_ALL",
+  "LC_CTYPE",
+  "TMPDIR",
+  "TZ",
+  "SYSTEMROOT",
+  "SystemRoot",
+  "USERPROFILE",
+  "ComSpec",
+  "PATHEXT",
+  "TEMP",
+  "TMP",
+];
 
 /** What every process pml starts inherits from pml's environment (PATH, HOME, locale...). */
 export function baseEnv(env: EnvSource = process.env): Record<string, string> {
@@ -35,7 +54,6 @@ export function baseEnv(env: EnvSource = process.env): Record<string, string> {
 const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 /** pml's own placeholders in descriptor args and env values; not environment lookups. */
 const PML_PLACEHOLDERS = new Set(["workspace", "workspace_id", "pml_home"]);
-
 
 /** What one destination asks for, taken from its descriptor. */
 export interface EnvRequest {
@@ -89,7 +107,10 @@ export function substitutePmlPlaceholders(value: string, workspace: string, home
 
 /** `<folder name>-<8 hex of its path>`: readable, and distinct for two projects of the same name. */
 export function workspaceId(workspace: string): string {
-  const name = basename(workspace).replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 40) || "root";
+  const name =
+    basename(workspace)
+      .replace(/[^A-Za-z0-9_.-]/g, "_")
+      .slice(0, 40) || "root";
   return `${name}-${new Bun.CryptoHasher("sha256").update(workspace).digest("hex").slice(0, 8)}`;
 }
 
@@ -229,8 +250,7 @@ export function envRequestFor(
   where: { cloudEndpoint?: string; cloudRouted?: boolean; substitute?: (s: string) => string } = {},
 ): EnvRequest {
   const required = d.env_required ?? [];
-  if (d.type === "cloud" || where.cloudRouted)
-    return { ns, kind: "cloud", origin, required, destination: `the pml cloud endpoint ${where.cloudEndpoint ?? "(cloud.url)"}` };
+  if (d.type === "cloud" || where.cloudRouted) return { ns, kind: "cloud", origin, required, destination: `the pml cloud endpoint ${where.cloudEndpoint ?? "(cloud.url)"}` };
   if (d.type === "stdio") return { ns, kind: "server", origin, required, env: d.env, destination: commandLine(d, where.substitute) };
   if (d.type === "http") return { ns, kind: "remote", origin, required, headers: d.headers, destination: d.url };
   return { ns, kind: "module", origin, required, destination: `module code of ${ns} (from ${d.source ?? "a registry"}) in pml's sandbox` };

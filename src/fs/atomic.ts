@@ -90,8 +90,13 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array, opt
     fd = undefined;
     fs.renameSync(tmp, target);
   } catch (e) {
-    if (fd !== undefined) try { closeSync(fd); } catch {}
-    try { fs.unlinkSync(tmp); } catch {}
+    if (fd !== undefined)
+      try {
+        closeSync(fd);
+      } catch {}
+    try {
+      fs.unlinkSync(tmp);
+    } catch {}
     throw e;
   }
 }
@@ -100,7 +105,11 @@ async function syncDir(dir: string): Promise<void> {
   // Makes the rename itself durable; not every platform/filesystem allows opening a directory.
   try {
     const h = await open(dir, "r");
-    try { await h.sync(); } finally { await h.close(); }
+    try {
+      await h.sync();
+    } finally {
+      await h.close();
+    }
   } catch {}
 }
 
@@ -150,7 +159,11 @@ async function acquire(lockPath: string, opts: LockOptions): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     try {
       const h = await open(lockPath, "wx", 0o644);
-      try { await h.writeFile(token); } finally { await h.close(); }
+      try {
+        await h.writeFile(token);
+      } finally {
+        await h.close();
+      }
       return token;
     } catch (e: any) {
       if (e?.code !== "EEXIST") throw e;
@@ -162,16 +175,16 @@ async function acquire(lockPath: string, opts: LockOptions): Promise<string> {
     }
     if (Date.now() > deadline) {
       const who = seen ? ` (held by process ${seen.content.split(" ")[0]})` : "";
-      throw new ConfigError(
-        `could not lock ${lockPath}${who}: another pml is updating this file. If no pml is running, delete ${lockPath} and retry.`,
-        lockPath,
-      );
+      throw new ConfigError(`could not lock ${lockPath}${who}: another pml is updating this file. If no pml is running, delete ${lockPath} and retry.`, lockPath);
     }
     await Bun.sleep(Math.min(5 + attempt * 5, 50) + Math.random() * 10);
   }
 }
 
-interface SeenLock { content: string; mtimeMs: number }
+interface SeenLock {
+  content: string;
+  mtimeMs: number;
+}
 
 async function readLock(lockPath: string): Promise<SeenLock | undefined> {
   try {

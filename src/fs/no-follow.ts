@@ -28,7 +28,7 @@ async function refuseLink(target: string, component: string): Promise<never> {
 /** The components of `target` below `root`, as absolute paths, shallowest first. */
 function componentsBelow(root: string, target: string): string[] {
   const rel = relative(resolve(root), resolve(target));
-  if (rel === "" ) return [];
+  if (rel === "") return [];
   if (rel.startsWith(`..${sep}`) || rel === ".." || isAbsolute(rel)) {
     throw new ConfigError(`pml did not write ${target}: it is not inside ${root}`, target);
   }

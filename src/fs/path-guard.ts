@@ -104,11 +104,7 @@ export async function resolveInWorkspace(workspace: string, userPath: string, op
     throw e;
   }
   if (!inside(root, found.real)) {
-    throw new PathError(
-      `Path "${userPath}" is outside the workspace ${workspace} (a symlink leads to ${found.real})`,
-      userPath,
-      "symlink-outside",
-    );
+    throw new PathError(`Path "${userPath}" is outside the workspace ${workspace} (a symlink leads to ${found.real})`, userPath, "symlink-outside");
   }
   if (opts.mustExist && !found.exists) {
     throw new PathError(`Path "${userPath}" does not exist in the workspace ${workspace}`, userPath, "missing");

@@ -26,7 +26,12 @@ const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200
 export function canonicalName(name: string): string {
   // Upper then lower: NTFS and APFS fold `ı` (dotless i) to I and `ſ` (long s) to S, which a
   // plain toLowerCase keeps apart (`.gıt`, `.pml.jſon`).
-  return name.normalize("NFKC").replace(INVISIBLE, "").toUpperCase().toLowerCase().replace(/[. ]+$/u, "");
+  return name
+    .normalize("NFKC")
+    .replace(INVISIBLE, "")
+    .toUpperCase()
+    .toLowerCase()
+    .replace(/[. ]+$/u, "");
 }
 
 function isEnvName(canonical: string): boolean {

@@ -38,7 +38,8 @@ function readSecretFile(path: string): string | undefined {
     fd = openSync(path, constants.O_RDONLY | NOFOLLOW | constants.O_NONBLOCK);
   } catch (e: any) {
     if (e?.code === "ENOENT") return undefined;
-    if (e?.code === "ELOOP" || e?.code === "EMLINK") throw new ConfigError(`${path} is a symbolic link; pml keeps its secrets in a file of its own. Remove the link (rm "${path}") and pml creates a new one.`, path);
+    if (e?.code === "ELOOP" || e?.code === "EMLINK")
+      throw new ConfigError(`${path} is a symbolic link; pml keeps its secrets in a file of its own. Remove the link (rm "${path}") and pml creates a new one.`, path);
     throw e;
   }
   try {
@@ -46,7 +47,10 @@ function readSecretFile(path: string): string | undefined {
     if (!st.isFile()) throw new ConfigError(`${path} is not a regular file; remove it and pml creates a new one.`, path);
     if (POSIX && st.uid !== process.getuid?.()) throw new ConfigError(`${path} belongs to another user (uid ${st.uid}); remove it and pml creates a new one.`, path);
     if (POSIX && (st.mode & 0o077) !== 0)
-      throw new ConfigError(`${path} is readable by other users (mode ${(st.mode & 0o777).toString(8)}), so it no longer protects anything; run \`chmod 600 ${path}\` (or remove it for a new one).`, path);
+      throw new ConfigError(
+        `${path} is readable by other users (mode ${(st.mode & 0o777).toString(8)}), so it no longer protects anything; run \`chmod 600 ${path}\` (or remove it for a new one).`,
+        path,
+      );
     return readFileSync(fd, "utf8");
   } finally {
     closeSync(fd);

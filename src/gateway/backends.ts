@@ -115,7 +115,7 @@ export class Backends implements ToolCatalog {
   private async runRemote(ns: string, d: HttpDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
     const { RemoteServers } = await import("../remote/remote-servers.ts");
     if (!this.remote) {
-      const cfg = (await this.project.config());
+      const cfg = await this.project.config();
       this.remote ??= new RemoteServers({
         workspace: this.workspace,
         timeoutMs: (cfg.pool?.call_timeout_s ?? 120) * 1000,
@@ -191,7 +191,7 @@ export class Backends implements ToolCatalog {
 
   private async runModule(ns: string, d: ModuleDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
     const { runModuleTool } = await import("../sandbox/module-runner.ts");
-    const cfg = (await this.project.config());
+    const cfg = await this.project.config();
     const value = await runModuleTool({
       ns,
       descriptor: d,
@@ -296,7 +296,7 @@ export class Backends implements ToolCatalog {
       tools: this.knownTools(m.ns)?.map((t) => ({ id: `${m.ns}:${t.name}`, description: t.description })),
     }));
     const match = (x: unknown) => words.every((w) => JSON.stringify(x).toLowerCase().includes(w));
-    return { namespaces: words.length ? out.filter(match) : out, how: "call a tool with `call` {tool: \"ns:action\", arguments}; `discover` {namespace} shows input schemas" };
+    return { namespaces: words.length ? out.filter(match) : out, how: 'call a tool with `call` {tool: "ns:action", arguments}; `discover` {namespace} shows input schemas' };
   }
 
   status() {
@@ -306,7 +306,7 @@ export class Backends implements ToolCatalog {
   private async getPool(): Promise<Pool> {
     if (!this.pool) {
       const { Pool, defaultServerRequestHandler, RELAYING_CAPABILITIES } = await import("../pool/pool.ts");
-      const cfg = (await this.project.config());
+      const cfg = await this.project.config();
       const fallback = defaultServerRequestHandler(this.workspace);
       this.pool = new Pool({
         idleTimeoutMs: (cfg.pool?.idle_timeout_s ?? 300) * 1000,
@@ -323,4 +323,3 @@ export class Backends implements ToolCatalog {
     await Promise.all([this.pool?.shutdown(), this.remote?.shutdown()]);
   }
 }
-

@@ -33,7 +33,8 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
         // The code never sees arguments its parameters schema rejects (by tool, `call`, `execute`
         // or from code: every path comes here).
         const problem = await argumentsProblem(`cap:${display}`, cap.parameters_schema, merged, true);
-        if (problem !== undefined) return errorResult(problem.replace(/see the tool's input schema with `discover` \{"namespace": "cap"\}/, `see its parameters with dns:whois or discover`));
+        if (problem !== undefined)
+          return errorResult(problem.replace(/see the tool's input schema with `discover` \{"namespace": "cap"\}/, `see its parameters with dns:whois or discover`));
         const run = await runProgram(deps, session, call, { code: cap.code, args: merged, intent: cap.intent ?? undefined, capabilityId: found?.capability.id });
         if (run.kind === "input") return errorResult("pml internal error: a capability run cannot pause for input"); // runs without `bind` never do
         const deprecation = found?.alias ? `${found.alias} is deprecated: it was renamed to ${display}; call ${display} instead.` : undefined;
@@ -44,7 +45,13 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
         if (found) await deps.memory.recordRun(found.capability.id, true, run.ms).catch(() => {});
         const out: Record<string, unknown> = { result: run.value ?? null, tools_used: run.toolsUsed, capabilityName: display };
         if (found?.version) out.version = found.version;
-        if (team) out.from = { registry: teamRegistry((await deps.project.config()), deps.workspace.root)?.url, fqdn: team.version_fqdn, version: team.version, by: team.updated_by ?? team.created_by };
+        if (team)
+          out.from = {
+            registry: teamRegistry(await deps.project.config(), deps.workspace.root)?.url,
+            fqdn: team.version_fqdn,
+            version: team.version,
+            by: team.updated_by ?? team.created_by,
+          };
         if (deprecation) out.deprecation = deprecation;
         return textResult(JSON.stringify(out, null, 2), { structuredContent: out });
       },
@@ -55,7 +62,7 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
 /** A capability this project does not have, from the team registry (cloud.url); a string says why not. */
 async function teamCapability(deps: MetaDeps, action: string): Promise<RemoteCapability | string> {
   const notFound = `Capability not found: ${action}. Use discover {query} to find capabilities and tools by what they do.`;
-  const config = (await deps.project.config());
+  const config = await deps.project.config();
   const team = teamRegistry(config, deps.workspace.root);
   const wanted = teamWanted(action.replace(/@.*$/, ""));
   if (!team || !wanted) return notFound;

@@ -45,7 +45,11 @@ export async function curate(deps: MetaDeps, settings: MemorySettings, args: Cur
 
   if (mode === "suggest") return { mode, suggestions, llm, next: 'apply with curate_capabilities {"mode": "apply", "names": [{"id": "...", "name": "ns:action_target"}]}' };
   const confident = suggestions.filter((s) => s.confidence > AUTO_THRESHOLD);
-  const applied = await apply(deps, settings, confident.map((s) => ({ id: s.id, name: s.suggestedName })));
+  const applied = await apply(
+    deps,
+    settings,
+    confident.map((s) => ({ id: s.id, name: s.suggestedName })),
+  );
   return { mode, ...applied, skipped: suggestions.filter((s) => s.confidence <= AUTO_THRESHOLD), llm };
 }
 
@@ -93,7 +97,7 @@ async function refine(
   ctx: { signal: AbortSignal; origin?: CallOrigin },
 ): Promise<string> {
   if (!caps.length) return "nothing to name";
-  const config = (await deps.project.config());
+  const config = await deps.project.config();
   const hasApi = config.sampling?.provider !== undefined;
   let via = "";
   let refined = 0;
@@ -117,7 +121,12 @@ async function refine(
         const { authorizeSampling, capped } = await import("../policy/sampling-approval.ts");
         const cfg = (settings.curationModel ? { ...config, sampling: { ...config.sampling, model: settings.curationModel } } : config) as typeof config;
         const req = capped(request, cfg);
-        const target = await authorizeSampling("pml-curation", req, { config: cfg, workspace: deps.workspace.root, asker: sessionOf(ctx), invalidate: () => deps.project.invalidate() });
+        const target = await authorizeSampling("pml-curation", req, {
+          config: cfg,
+          workspace: deps.workspace.root,
+          asker: sessionOf(ctx),
+          invalidate: () => deps.project.invalidate(),
+        });
         answer = await createMessageViaApi(req, { config: cfg, workspace: deps.workspace.root, signal: ctx.signal }, target);
         via = `the ${config.sampling!.provider} API (.pml.json sampling)`;
       } else {

@@ -34,7 +34,12 @@ export async function runDoctor(opts: { cwd?: string; checkUpdate?: boolean } = 
 
   // What confines shell:exec and stdio MCP servers here (a real probe, not just a binary on PATH).
   const c = confinement();
-  checks.push({ name: "confinement", ok: true, warn: c.kind === "none", detail: c.kind === "none" ? `${c.summary} (shell commands and registry servers run unconfined)` : c.summary });
+  checks.push({
+    name: "confinement",
+    ok: true,
+    warn: c.kind === "none",
+    detail: c.kind === "none" ? `${c.summary} (shell commands and registry servers run unconfined)` : c.summary,
+  });
 
   const key = cloudKey({ workspace: root });
   checks.push({
@@ -55,7 +60,9 @@ async function projectConfigChecks(root: string): Promise<Check[]> {
       name: ".pml.json",
       ok: true,
       warn: !cfg.exists,
-      detail: cfg.exists ? `${cfg.path}: ${cfg.config.permissions.allow.length} allowed, ${cfg.config.permissions.deny.length} denied` : "not found; run `pml init` (defaults apply: everything asks first)",
+      detail: cfg.exists
+        ? `${cfg.path}: ${cfg.config.permissions.allow.length} allowed, ${cfg.config.permissions.deny.length} denied`
+        : "not found; run `pml init` (defaults apply: everything asks first)",
     });
     for (const w of unknownConfigKeys(cfg.raw)) checks.push({ name: ".pml.json", ok: true, warn: true, detail: w });
     const review = await reviewTrust(root);
@@ -69,8 +76,9 @@ async function projectConfigChecks(root: string): Promise<Check[]> {
       name: "keys",
       ok: true,
       detail:
-        (grants.length ? `granted to registry entries: ${grants.map(([ns, names]) => `${ns} (${names.join(", ")})`).join("; ")}` : "no keys granted to registry entries (.pml.json env_grants)") +
-        "; PML_API_KEY goes only to cloud.url",
+        (grants.length
+          ? `granted to registry entries: ${grants.map(([ns, names]) => `${ns} (${names.join(", ")})`).join("; ")}`
+          : "no keys granted to registry entries (.pml.json env_grants)") + "; PML_API_KEY goes only to cloud.url",
     });
   } catch (e) {
     checks.push({ name: ".pml.json", ok: false, detail: (e as Error).message });
@@ -100,7 +108,9 @@ async function mcpJsonCheck(root: string): Promise<Check> {
     return {
       name: ".mcp.json",
       ok: runnable,
-      detail: runnable ? `pml entry runs ${entry.command} ${(entry.args ?? []).join(" ")}` : `pml entry runs ${entry.command}, which is not an executable file; run \`pml init\` again`,
+      detail: runnable
+        ? `pml entry runs ${entry.command} ${(entry.args ?? []).join(" ")}`
+        : `pml entry runs ${entry.command}, which is not an executable file; run \`pml init\` again`,
     };
   } catch (e) {
     return { name: ".mcp.json", ok: false, detail: (e as Error).message };

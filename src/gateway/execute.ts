@@ -43,7 +43,9 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
   const replay = (resumed.replay as Recorded[] | undefined) ?? [];
   const code = input.code;
   if (typeof code !== "string" || !code.trim())
-    return errorResult('`execute` needs "code": the body of an async function, e.g. `return await mcp.filesystem.list_directory({path: "."})`, or "capability": the name of a saved one.');
+    return errorResult(
+      '`execute` needs "code": the body of an async function, e.g. `return await mcp.filesystem.list_directory({path: "."})`, or "capability": the name of a saved one.',
+    );
   const args = input.args ?? {};
   if (typeof args !== "object" || args === null || Array.isArray(args)) return errorResult('"args" must be an object.');
   if (input.routing !== undefined && input.routing !== "local" && input.routing !== "cloud") return errorResult('"routing" must be "local" or "cloud".');
@@ -54,13 +56,28 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
   let plan: CapturePlan = { ok: true, capture: false, hash: "", warnings: [] };
   if (!capabilityId) {
     try {
-      plan = await deps.memory.plan(settings, { code, name: input.name, parameters: input.parameters, update: input.update, version_tag: input.version_tag, change_summary: input.change_summary });
+      plan = await deps.memory.plan(settings, {
+        code,
+        name: input.name,
+        parameters: input.parameters,
+        update: input.update,
+        version_tag: input.version_tag,
+        change_summary: input.change_summary,
+      });
     } catch (e) {
       plan = { ok: true, capture: false, hash: "", warnings: [`Memory is unavailable, so this run is not saved: ${(e as Error).message}`] };
     }
     if (!plan.ok) return errorResult(plan.error);
   }
-  const run = await runProgram(deps, session, req, { code, args: args as Record<string, unknown>, intent: input.intent, replay, capabilityId, saveArgs: input, bind: cw ? undefined : req.arguments });
+  const run = await runProgram(deps, session, req, {
+    code,
+    args: args as Record<string, unknown>,
+    intent: input.intent,
+    replay,
+    capabilityId,
+    saveArgs: input,
+    bind: cw ? undefined : req.arguments,
+  });
   if (run.kind === "input") return run.result;
   if (run.kind === "result") {
     if (capabilityId && !run.result.approval_required) await deps.memory.recordRun(capabilityId, false, run.ms).catch(() => {});
@@ -81,7 +98,8 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
         toolsUsed: run.toolsUsed,
         latencyMs: run.ms,
       });
-      if (saved.kind === "taken") return errorResult(`Capability name '${saved.name}' already exists (saved by another pml meanwhile). The code ran; its result: ${JSON.stringify(out.result)}`);
+      if (saved.kind === "taken")
+        return errorResult(`Capability name '${saved.name}' already exists (saved by another pml meanwhile). The code ran; its result: ${JSON.stringify(out.result)}`);
       out.capabilityName = saved.capability.display_name;
       out.capabilityFqdn = saved.capability.fqdn;
       if (saved.version) out.version = { tag: saved.version.tag, change_summary: saved.version.change_summary };
@@ -89,11 +107,13 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
         const nudge = await deps.memory.curationNudge(settings).catch(() => undefined);
         if (nudge) out.curation = nudge;
       }
-      const pushed = await publishAfterSave((await deps.project.config()), deps.workspace.root, saved);
+      const pushed = await publishAfterSave(await deps.project.config(), deps.workspace.root, saved);
       if (pushed && "published" in pushed) out.published = pushed.published;
       if (pushed && "warning" in pushed && pushed.warning) warnings.push(pushed.warning);
       if (plan.name && saved.capability.display_name !== formatName(plan.name))
-        warnings.push(`This code is already saved as ${saved.capability.display_name}; to give it another name use dns:rename {name: "${saved.capability.display_name}", newName: "${formatName(plan.name)}"}.`);
+        warnings.push(
+          `This code is already saved as ${saved.capability.display_name}; to give it another name use dns:rename {name: "${saved.capability.display_name}", newName: "${formatName(plan.name)}"}.`,
+        );
     } catch (e) {
       warnings.push(`Not saved as a capability: ${(e as Error).message}`);
     }
@@ -136,7 +156,7 @@ export interface Program {
 }
 
 export type ProgramRun =
-  | { kind: "done"; value: unknown; toolsUsed: string[]; /** every tool call succeeded */ allOk: boolean; ms: number }
+  | { kind: "done"; value: unknown; toolsUsed: string[] /** every tool call succeeded */; allOk: boolean; ms: number }
   | { kind: "result"; result: CallToolResult; ms: number }
   /** 2026-07-28: paused for input the client gives on the retry. */
   | { kind: "input"; result: InputRequiredResult; ms: number };

@@ -39,7 +39,13 @@ export class Invoker {
    * .pml.json runs without an async frame of its own (the proxy's hot path); everything else
    * goes through `invokeChecked`.
    */
-  invoke(session: Session, id: ToolId, args: Record<string, unknown>, call: CallRequest, opts: { calledAs: string; continueWorkflow?: ContinueWorkflow }): Promise<CallToolResult | InputRequiredResult> {
+  invoke(
+    session: Session,
+    id: ToolId,
+    args: Record<string, unknown>,
+    call: CallRequest,
+    opts: { calledAs: string; continueWorkflow?: ContinueWorkflow },
+  ): Promise<CallToolResult | InputRequiredResult> {
     const permitted = opts.continueWorkflow || call.requestState !== undefined ? undefined : this.gate.fast(id);
     const running = permitted && this.runNow(session, permitted.resolved, id, args, call, permitted.env);
     if (!running) return this.invokeChecked(session, id, args, call, opts);

@@ -13,8 +13,7 @@ import type { CallOrigin } from "../mcp/tool-result.ts";
 export function serverRequestHandler(workspace: string, project: Project) {
   return async (ns: string, method: string, params: any, origins: unknown[]): Promise<unknown> => {
     if (method === "roots/list") return { roots: [{ uri: pathToFileURL(workspace).href, name: "workspace" }] };
-    if (method !== "sampling/createMessage" && method !== "elicitation/create")
-      throw Object.assign(new Error(`pml does not support ${method}`), { code: -32601 });
+    if (method !== "sampling/createMessage" && method !== "elicitation/create") throw Object.assign(new Error(`pml does not support ${method}`), { code: -32601 });
     // Calls of several clients in flight on one server: pml cannot tell whose this is, and
     // guessing would show one client's prompt to another.
     if (origins.length > 1) log.debug(`${ns}: ${method} while serving ${origins.length} clients; not relayed to any`);
@@ -25,7 +24,7 @@ export function serverRequestHandler(workspace: string, project: Project) {
     }
     // Capped always; approved by the client's UI when relayed, else by the user (sampling-approval.ts).
     const { capped, authorizeSampling } = await import("../policy/sampling-approval.ts");
-    const config = (await project.config());
+    const config = await project.config();
     const request = capped(params, config);
     if (origin) {
       const answer = await origin.relay(method, request);

@@ -25,7 +25,6 @@ const INSTRUCTIONS = [
   "If a result says approval_required, ask the user exactly what it says, then continue as it explains.",
 ].join(" ");
 
-
 export class Gateway {
   private hostPromise?: Promise<ToolHost>;
   /** The loaded host, so a call does not await the (settled) promise each time. */
@@ -47,7 +46,10 @@ export class Gateway {
   /** Ends a session: its calls are aborted and the host forgets it. */
   disconnect(session: Session): void {
     session.close();
-    this.hostPromise?.then((h) => h.onSessionClosed?.(session), () => {});
+    this.hostPromise?.then(
+      (h) => h.onSessionClosed?.(session),
+      () => {},
+    );
   }
 
   /** Handles a raw line/body: parse errors get -32700 and never stop the server. A promise only
@@ -98,7 +100,10 @@ export class Gateway {
     if (method === "notifications/cancelled") {
       session.inflight.get(params.requestId)?.abort(new Error(params.reason ?? "cancelled by the client"));
     } else if (method === "notifications/initialized") {
-      this.warm().then((h) => h.onSessionReady?.(session), () => {});
+      this.warm().then(
+        (h) => h.onSessionReady?.(session),
+        () => {},
+      );
     }
   }
 
@@ -127,7 +132,8 @@ export class Gateway {
       case "ping":
         return ok({});
       case "logging/setLevel":
-        if (!isLogLevel(params.level)) return errorResponse(req.id, ErrorCode.InvalidParams, 'logging/setLevel needs "level": debug, info, notice, warning, error, critical, alert or emergency');
+        if (!isLogLevel(params.level))
+          return errorResponse(req.id, ErrorCode.InvalidParams, 'logging/setLevel needs "level": debug, info, notice, warning, error, critical, alert or emergency');
         session.logLevel = params.level;
         return ok({});
       case "tools/list": {
@@ -194,11 +200,9 @@ export class Gateway {
    * With `replyTo`, an answer that comes later is also sent there; a plain one is the caller's to send. */
   private onCall(connection: Session, session: Session, req: Request, replyTo?: Session): Response | Promise<Response> {
     const params = req.params ?? {};
-    if (typeof params.name !== "string" || !params.name)
-      return errorResponse(req.id, ErrorCode.InvalidParams, 'tools/call needs "name": the tool to call');
+    if (typeof params.name !== "string" || !params.name) return errorResponse(req.id, ErrorCode.InvalidParams, 'tools/call needs "name": the tool to call');
     const args = params.arguments ?? {};
-    if (args === null || typeof args !== "object" || Array.isArray(args))
-      return errorResponse(req.id, ErrorCode.InvalidParams, '"arguments" must be an object');
+    if (args === null || typeof args !== "object" || Array.isArray(args)) return errorResponse(req.id, ErrorCode.InvalidParams, '"arguments" must be an object');
     const inputResponses = params.inputResponses;
     if (inputResponses !== undefined && (inputResponses === null || typeof inputResponses !== "object" || Array.isArray(inputResponses)))
       return errorResponse(req.id, ErrorCode.InvalidParams, '"inputResponses" must be an object keyed like the inputRequests it answers');

@@ -58,8 +58,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
       if (!id)
         return Promise.resolve(
           errorResult(
-            `Unknown tool "${req.name}". Tools are named <namespace>__<action> (e.g. memory__create_entities) or namespace:action; ` +
-              "use `discover` to see what is available.",
+            `Unknown tool "${req.name}". Tools are named <namespace>__<action> (e.g. memory__create_entities) or namespace:action; ` + "use `discover` to see what is available.",
           ),
         );
       if (!("continue_workflow" in req.arguments)) return invoker.invoke(session, id, req.arguments, req, { calledAs: req.name }); // no copy
@@ -67,7 +66,10 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
       return invoker.invoke(session, id, args, req, { calledAs: req.name, continueWorkflow: continue_workflow as ContinueWorkflow | undefined });
     },
     onSessionReady(session) {
-      sessions.set(session, surface.onChange(() => session.notify("notifications/tools/list_changed")));
+      sessions.set(
+        session,
+        surface.onChange(() => session.notify("notifications/tools/list_changed")),
+      );
     },
     onSessionClosed(session) {
       sessions.get(session)?.();

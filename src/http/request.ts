@@ -72,7 +72,10 @@ export async function httpRequest(url: string, opts: HttpOptions): Promise<HttpR
     const location = res.headers.get("location");
     const next = location ? new URL(location, target) : undefined;
     if (opts.redirects === "refuse" || !next || (next.origin !== new URL(target).origin && (opts.redirects !== "anywhere" || opts.headers?.authorization)))
-      throw new HttpError("refused", `${opts.what} ${target} answered with a redirect (HTTP ${res.status})${next ? ` to ${next.origin}` : ""}; pml follows redirects only on the same host${opts.redirects === "refuse" ? " and not at all with your keys" : ""}. Use the final address.`);
+      throw new HttpError(
+        "refused",
+        `${opts.what} ${target} answered with a redirect (HTTP ${res.status})${next ? ` to ${next.origin}` : ""}; pml follows redirects only on the same host${opts.redirects === "refuse" ? " and not at all with your keys" : ""}. Use the final address.`,
+      );
     if (hop >= MAX_REDIRECTS) throw new HttpError("refused", `${opts.what} ${url} redirects more than ${MAX_REDIRECTS} times.`);
     target = next.href;
   }
@@ -82,23 +85,25 @@ async function exchange(url: string, opts: HttpOptions, signal: AbortSignal, tim
   const method = opts.method ?? "GET";
   const retries = method === "GET" ? (opts.retries ?? 2) : 0;
   try {
-    return await ofetch.raw(url, {
-      method,
-      headers: opts.headers,
-      body: opts.body as RequestInit["body"],
-      signal,
-      redirect: "manual",
-      responseType: "stream",
-      retry: retries,
-      retryStatusCodes: RETRY_STATUSES,
-      retryDelay: (ctx: FetchContext) => (signal.aborted ? 0 : retryDelay(ctx, retries)),
-      // Answers of any status are the caller's to read; only retries look at them.
-      onResponseError: () => {},
-    }).catch((e: { response?: Response }) => {
-      // ofetch throws for 4xx/5xx once retries are spent: the answer is still the caller's.
-      if (e.response) return e.response;
-      throw e;
-    });
+    return await ofetch
+      .raw(url, {
+        method,
+        headers: opts.headers,
+        body: opts.body as RequestInit["body"],
+        signal,
+        redirect: "manual",
+        responseType: "stream",
+        retry: retries,
+        retryStatusCodes: RETRY_STATUSES,
+        retryDelay: (ctx: FetchContext) => (signal.aborted ? 0 : retryDelay(ctx, retries)),
+        // Answers of any status are the caller's to read; only retries look at them.
+        onResponseError: () => {},
+      })
+      .catch((e: { response?: Response }) => {
+        // ofetch throws for 4xx/5xx once retries are spent: the answer is still the caller's.
+        if (e.response) return e.response;
+        throw e;
+      });
   } catch (e) {
     throw failure(e, url, opts, signal, timeout);
   }

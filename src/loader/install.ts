@@ -73,7 +73,7 @@ export function sri512(bytes: Uint8Array | ArrayBuffer): string {
 }
 
 function label(desc: StdioDescriptor, name?: string): string {
-  const what = desc.package ? `${desc.package.identifier}@${desc.package.version}` : desc.command ?? "server";
+  const what = desc.package ? `${desc.package.identifier}@${desc.package.version}` : (desc.command ?? "server");
   return name ? `MCP server "${name}" (${what})` : `MCP server ${what}`;
 }
 
@@ -178,10 +178,7 @@ async function install(desc: StdioDescriptor, dir: string, env: Env, home: strin
   try {
     mkdirSync(tmp);
     await writeFile(join(tmp, "package.tgz"), tarball);
-    await writeFile(
-      join(tmp, "package.json"),
-      JSON.stringify({ name: "pml-installed-dependency", private: true, dependencies: { [pkg.identifier]: "./package.tgz" } }, null, 2),
-    );
+    await writeFile(join(tmp, "package.json"), JSON.stringify({ name: "pml-installed-dependency", private: true, dependencies: { [pkg.identifier]: "./package.tgz" } }, null, 2));
     await runBunInstall(tmp, registry, home, env, key, opts.signal);
     const bin = findBin(tmp, pkg.identifier, pkg.version, pkg.bin, key);
     const marker: Marker = { name: pkg.identifier, version: pkg.version, integrity, bin, installedAt: new Date().toISOString() };
@@ -208,7 +205,9 @@ async function download(name: string, version: string, registry: string, signal?
     const doc = await get(`${registry}/${name.replace("/", "%2f")}`, registry, name, version, signal);
     const tarball = doc.ok ? (tryJson((await read(doc, "text", name, version, registry, signal)) as string) as any)?.versions?.[version]?.dist?.tarball : undefined;
     if (typeof tarball !== "string") {
-      throw new ToolError(`${name}@${version} was not found on the npm registry ${registry} (HTTP ${doc.status}). Check the package name and version in its descriptor, or set PML_NPM_REGISTRY.`);
+      throw new ToolError(
+        `${name}@${version} was not found on the npm registry ${registry} (HTTP ${doc.status}). Check the package name and version in its descriptor, or set PML_NPM_REGISTRY.`,
+      );
     }
     url = tarball;
     res = await get(url, registry, name, version, signal);
@@ -283,7 +282,11 @@ async function runBunInstall(cwd: string, registry: string, home: string, env: E
     const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
     if (signal?.aborted) throw new ToolError(`Installing ${key} was cancelled.`);
     if (code !== 0) {
-      const tail = `${out}\n${err}`.split("\n").filter((l) => l.trim()).slice(-12).join("\n");
+      const tail = `${out}\n${err}`
+        .split("\n")
+        .filter((l) => l.trim())
+        .slice(-12)
+        .join("\n");
       throw new ToolError(`Installing ${key} failed (bun install exited with code ${code}):\n${tail}`);
     }
   } finally {

@@ -48,8 +48,7 @@ export function invalidReason(msg: unknown): string | undefined {
   if ("method" in m) {
     if (typeof m.method !== "string") return '"method" must be a string';
     if ("id" in m && !isId(m.id)) return '"id" must be a string or a number';
-    if (m.params !== undefined && (m.params === null || typeof m.params !== "object" || Array.isArray(m.params)))
-      return '"params" must be an object';
+    if (m.params !== undefined && (m.params === null || typeof m.params !== "object" || Array.isArray(m.params))) return '"params" must be an object';
     return undefined;
   }
   if ("result" in m || "error" in m) return isId(m.id) ? undefined : '"id" must be a string or a number';

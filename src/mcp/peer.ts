@@ -160,8 +160,7 @@ export class Peer<Id extends string | number = number> {
     if (this.pending.get(id) !== p) return;
     this.pending.delete(id);
     this.release(p);
-    if (this.closedWith === undefined)
-      this.notify("notifications/cancelled", { requestId: id, reason: why.kind === "timeout" ? "timeout" : "cancelled by the client" });
+    if (this.closedWith === undefined) this.notify("notifications/cancelled", { requestId: id, reason: why.kind === "timeout" ? "timeout" : "cancelled by the client" });
     p.reject(p.o.fail(why, p.o.label));
   }
 

@@ -53,7 +53,10 @@ export async function planCapture(open: () => Promise<CapabilityStore>, settings
   if (input.parameters !== undefined) {
     const p = input.parameters as Record<string, unknown>;
     if (typeof p !== "object" || p === null || Array.isArray(p) || (p.type !== undefined && p.type !== "object"))
-      return { ok: false, error: '"parameters" must be a JSON Schema for the args object, e.g. {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}.' };
+      return {
+        ok: false,
+        error: '"parameters" must be a JSON Schema for the args object, e.g. {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}.',
+      };
     schema = { type: "object", ...p };
   }
   if (!settings.capture) {
@@ -71,7 +74,10 @@ export async function planCapture(open: () => Promise<CapabilityStore>, settings
   if (held && input.update === true) {
     if (held.alias) return { ok: false, error: `${formatName(name)} is an old name of ${held.capability.display_name}; update ${held.capability.display_name} instead.` };
     if (versionTag && !isGreater(versionTag, held.capability.version_tag))
-      return { ok: false, error: `version_tag ${versionTag} is not greater than ${formatName(name)}'s current ${held.capability.version_tag}; versions are immutable, so give a greater one (or none). Nothing was run.` };
+      return {
+        ok: false,
+        error: `version_tag ${versionTag} is not greater than ${formatName(name)}'s current ${held.capability.version_tag}; versions are immutable, so give a greater one (or none). Nothing was run.`,
+      };
     return { ok: true, capture: true, scope, name, hash, warnings, schema, update: { id: held.capability.id }, versionTag, changeSummary };
   }
   if (held && held.capability.code_hash !== hash)

@@ -24,15 +24,46 @@ export interface CodeEvidence {
 
 /** git subcommand -> the action and object a careful name would use. */
 export const GIT_SUBCOMMANDS: Record<string, [string, string[]]> = {
-  log: ["list", ["commits"]], status: ["get", ["status"]], diff: ["get", ["diff"]], branch: ["list", ["branches"]], tag: ["create", ["tag"]],
-  commit: ["commit", ["changes"]], push: ["push", ["branch"]], pull: ["pull", ["changes"]], stash: ["stash", ["changes"]], blame: ["blame", ["file"]],
-  checkout: ["checkout", ["branch"]], switch: ["checkout", ["branch"]], add: ["stage", ["files"]], fetch: ["fetch", ["remote"]], merge: ["merge", ["branch"]],
-  rebase: ["rebase", ["branch"]], show: ["get", ["commit"]], "rev-parse": ["get", ["revision"]], shortlog: ["list", ["authors"]], describe: ["get", ["version"]],
-  "ls-files": ["list", ["files"]], clone: ["clone", ["repo"]], reset: ["reset", ["changes"]], restore: ["restore", ["files"]],
+  log: ["list", ["commits"]],
+  status: ["get", ["status"]],
+  diff: ["get", ["diff"]],
+  branch: ["list", ["branches"]],
+  tag: ["create", ["tag"]],
+  commit: ["commit", ["changes"]],
+  push: ["push", ["branch"]],
+  pull: ["pull", ["changes"]],
+  stash: ["stash", ["changes"]],
+  blame: ["blame", ["file"]],
+  checkout: ["checkout", ["branch"]],
+  switch: ["checkout", ["branch"]],
+  add: ["stage", ["files"]],
+  fetch: ["fetch", ["remote"]],
+  merge: ["merge", ["branch"]],
+  rebase: ["rebase", ["branch"]],
+  show: ["get", ["commit"]],
+  "rev-parse": ["get", ["revision"]],
+  shortlog: ["list", ["authors"]],
+  describe: ["get", ["version"]],
+  "ls-files": ["list", ["files"]],
+  clone: ["clone", ["repo"]],
+  reset: ["reset", ["changes"]],
+  restore: ["restore", ["files"]],
 };
 
 /** File extensions and the words a person uses for them. */
-const EXTENSIONS: Record<string, string> = { ts: "typescript", js: "javascript", py: "python", md: "markdown", yml: "yaml", rb: "ruby", rs: "rust", sh: "shell", txt: "text", jpg: "jpeg", htm: "html" };
+const EXTENSIONS: Record<string, string> = {
+  ts: "typescript",
+  js: "javascript",
+  py: "python",
+  md: "markdown",
+  yml: "yaml",
+  rb: "ruby",
+  rs: "rust",
+  sh: "shell",
+  txt: "text",
+  jpg: "jpeg",
+  htm: "html",
+};
 
 const COMMAND_RE = /\b(?:command|cmd)\s*:\s*(['"`])([^'"`]*)\1/g;
 
@@ -41,7 +72,7 @@ export function codeEvidence(code: string, tools: readonly string[]): CodeEviden
   for (const t of tools) {
     const [verb, ...rest] = (t.split(":")[1] ?? "").toLowerCase().split(/[_-]/);
     const v = canonicalVerb(verb ?? "");
-    if (v) (e.verbs.add(v), e.toolVerbs.add(v));
+    if (v) e.verbs.add(v), e.toolVerbs.add(v);
     if (rest.length) e.objects.add(singular(rest.at(-1)!));
     if (rest.length && !v) e.objects.add(singular(verb!));
   }
@@ -71,7 +102,7 @@ export function codeEvidence(code: string, tools: readonly string[]): CodeEviden
       e.programs.add("git");
       e.gitCommand = g[1];
       const known = GIT_SUBCOMMANDS[g[1]!];
-      if (known) (e.verbs.add(known[0]), known[1].forEach((o) => e.objects.add(singular(o))));
+      if (known) e.verbs.add(known[0]), known[1].forEach((o) => e.objects.add(singular(o)));
     }
   }
   const lower = code.toLowerCase();

@@ -93,7 +93,10 @@ canon("ping", "ping");
 canon("schedule", "schedule");
 canon("bump", "bump");
 // Common verbs of code and text that have no closer synonym above.
-for (const v of "replace append prepend strip trim pad capitalize truncate wrap escape sanitize undo revert reset wait retry close select set assign resolve chunk paginate map sum average round tokenize embed highlight annotate comment reply approve zip unzip".split(" ")) VERBS[v] ??= v;
+for (const v of "replace append prepend strip trim pad capitalize truncate wrap escape sanitize undo revert reset wait retry close select set assign resolve chunk paginate map sum average round tokenize embed highlight annotate comment reply approve zip unzip".split(
+  " ",
+))
+  VERBS[v] ??= v;
 canon("wait", "wait sleep");
 canon("undo", "undo revert");
 
@@ -101,23 +104,53 @@ canon("undo", "undo revert");
 const WEAK_VERBS = new Set(["open", "set", "select", "check", "get", "run", "make", "call", "request", "turn", "clear", "order", "combine", "label", "inspect", "watch", "tag"]);
 /** Objects that say little on their own ("write an object to X": X is what matters). */
 export const GENERIC_OBJECTS = new Set([
-  "project", "workspace", "entries", "items", "file", "files", "data", "content", "contents", "thing", "things", "value", "values", "text", "result", "results", "output", "info", "stuff",
-  "object", "message", "payload", "request", "response", "body", "string", "input", "entry", "it", "something",
+  "project",
+  "workspace",
+  "entries",
+  "items",
+  "file",
+  "files",
+  "data",
+  "content",
+  "contents",
+  "thing",
+  "things",
+  "value",
+  "values",
+  "text",
+  "result",
+  "results",
+  "output",
+  "info",
+  "stuff",
+  "object",
+  "message",
+  "payload",
+  "request",
+  "response",
+  "body",
+  "string",
+  "input",
+  "entry",
+  "it",
+  "something",
 ]);
 /** Data formats: "<format> file" names the file by its format, and a format in the code backs a target. */
 export const FORMATS = new Set(["json", "yaml", "csv", "tsv", "xml", "toml", "ini", "markdown", "html", "pdf", "env", "config"]);
 
 export function words(text: string): string[] {
-  return text
-    .split(/[^A-Za-z0-9.]+/)
-    // lowerCamel identifiers split (camelCase -> camel case, readFile -> read file); names like
-    // GitHub or TypeScript stay one word.
-    .map((t) => (/^[a-z]/.test(t) ? t.replace(/([a-z0-9])([A-Z])/g, "$1 $2") : t))
-    .join(" ")
-    .toLowerCase()
-    .replace(/\.([a-z]{2,5})\b/g, " $1")
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
+  return (
+    text
+      .split(/[^A-Za-z0-9.]+/)
+      // lowerCamel identifiers split (camelCase -> camel case, readFile -> read file); names like
+      // GitHub or TypeScript stay one word.
+      .map((t) => (/^[a-z]/.test(t) ? t.replace(/([a-z0-9])([A-Z])/g, "$1 $2") : t))
+      .join(" ")
+      .toLowerCase()
+      .replace(/\.([a-z]{2,5})\b/g, " $1")
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+  );
 }
 
 export function canonicalVerb(w: string): string | undefined {
@@ -128,7 +161,16 @@ export function canonicalVerb(w: string): string | undefined {
 export function verbOf(w: string): string | undefined {
   const direct = canonicalVerb(w);
   if (direct || w.length < 4) return direct;
-  const tries = [w.replace(/ies$/, "y"), w.replace(/es$/, ""), w.replace(/s$/, ""), w.replace(/ied$/, "y"), w.replace(/ed$/, ""), w.replace(/d$/, ""), w.replace(/ing$/, ""), w.replace(/ing$/, "e")];
+  const tries = [
+    w.replace(/ies$/, "y"),
+    w.replace(/es$/, ""),
+    w.replace(/s$/, ""),
+    w.replace(/ied$/, "y"),
+    w.replace(/ed$/, ""),
+    w.replace(/d$/, ""),
+    w.replace(/ing$/, ""),
+    w.replace(/ing$/, "e"),
+  ];
   // Doubled consonants: "stopped", "running".
   tries.push(w.replace(/([bdglmnprt])\1(ed|ing)$/, "$1"));
   for (const t of tries) if (t !== w && canonicalVerb(t)) return canonicalVerb(t);

@@ -86,7 +86,12 @@ export function namespaceFor(c: Pick<CurationInput, "tools_used" | "code">, read
   const v = reading.verb ?? "";
   const formats = reading.target.some((w) => FORMATS.has(w)) || e.formats.size > 0;
   if (TRANSFORM_VERBS.has(v) || reading.targetFrom === "conversion" || (FORMAT_VERBS.has(v) && formats))
-    return { ns: "transform", backing: pure ? 0.5 : 0, why: reading.targetFrom === "conversion" ? "uses no tools and converts data" : `uses no tools, and "${v}" reshapes data`, own: false };
+    return {
+      ns: "transform",
+      backing: pure ? 0.5 : 0,
+      why: reading.targetFrom === "conversion" ? "uses no tools and converts data" : `uses no tools, and "${v}" reshapes data`,
+      own: false,
+    };
   return { ns: "util", backing: pure ? 0.25 : 0, why: "uses no tools", own: false };
 }
 const rank = (ns: string) => (PRIORITY.includes(ns) ? PRIORITY.indexOf(ns) : PRIORITY.length);
@@ -150,7 +155,8 @@ function draft(reading: IntentReading, e: CodeEvidence, ns: NamespaceChoice, too
   }
   if ((reading.verbKind === "request" || reading.verbKind === "question") && !action) {
     // "show the current git branch" -> current_branch; "show the diff" -> get_diff, "get" being a guess.
-    if (target.length >= 2 && targetFromIntent) return { action: "", target, verbFromIntent: true, targetFromIntent, nounOnly: true, notes: [...notes, `the intent asks to see "${target.join(" ")}"`] };
+    if (target.length >= 2 && targetFromIntent)
+      return { action: "", target, verbFromIntent: true, targetFromIntent, nounOnly: true, notes: [...notes, `the intent asks to see "${target.join(" ")}"`] };
     // How it is seen is the code's business: read_file -> read; else "get".
     const codeVerb = [...e.toolVerbs].find((v) => !isWeakVerb(v)) ?? (git?.[0] !== "get" ? git?.[0] : undefined);
     action = codeVerb ?? "get";
@@ -170,7 +176,12 @@ function draft(reading: IntentReading, e: CodeEvidence, ns: NamespaceChoice, too
   if (targetFromIntent && target.length > 1 && !target.includes("to") && backedByCode(target.at(-1)!, e)) {
     const kept = target.filter((w, k) => k === target.length - 1 || backedByCode(w, e) || !looksAdjective(w));
     if (kept.length < target.length) {
-      notes.push(`${target.filter((w) => !kept.includes(w)).map((w) => `"${w}"`).join(", ")} left out (not in the code)`);
+      notes.push(
+        `${target
+          .filter((w) => !kept.includes(w))
+          .map((w) => `"${w}"`)
+          .join(", ")} left out (not in the code)`,
+      );
       target = kept;
     }
   }
@@ -223,7 +234,13 @@ function toolsMatchScore({ e, d, conversion, targetWords, backedShare, why }: Sc
   // A product: a namespace the tools do not back, or a verb or target the code does not show,
   // each discount the whole match.
   const toolsMatch = 0.3 * ns.backing * (actionBacked ? 1 : 0.5) * (0.5 + 0.5 * backedShare);
-  if (backedShare < 1 && targetWords.length) why.push(`${targetWords.filter((w) => !backedByCode(w, e)).map((w) => `"${w}"`).join(", ")} not seen in the code`);
+  if (backedShare < 1 && targetWords.length)
+    why.push(
+      `${targetWords
+        .filter((w) => !backedByCode(w, e))
+        .map((w) => `"${w}"`)
+        .join(", ")} not seen in the code`,
+    );
   return toolsMatch;
 }
 
@@ -285,7 +302,14 @@ function complianceScore({ e, d, conversion, targetWords, backedShare, why }: Sc
     compliance += conversion ? 0.1 : d.nounOnly ? 0.05 : d.action !== "run" || e.programs.size ? 0.1 : 0.05;
     // A short, specific target: careful names keep one word, or two the code shows.
     const specific = !targetWords.every((w) => GENERIC_OBJECTS.has(w)) && d.target[0] !== "task";
-    compliance += !specific || targetWords.length === 0 || targetWords.length > 2 ? (targetWords.length === 3 || (!specific && targetWords.length) ? 0.05 : 0) : targetWords.length === 1 || conversion || backedShare === 1 ? 0.1 : 0.05;
+    compliance +=
+      !specific || targetWords.length === 0 || targetWords.length > 2
+        ? targetWords.length === 3 || (!specific && targetWords.length)
+          ? 0.05
+          : 0
+        : targetWords.length === 1 || conversion || backedShare === 1
+          ? 0.1
+          : 0.05;
     // A variant: a near-duplicate exists, and its extra word is not of the careful form; it loses
     // what a free name earns and as much again, so it never reaches auto.
     compliance += variant ? -0.1 : 0.1;
@@ -295,5 +319,9 @@ function complianceScore({ e, d, conversion, targetWords, backedShare, why }: Sc
 }
 
 const looksAdjective = (w: string) => /(al|ed|ent|ant|ive|ous|ic|able|ible|less|ful|ary)$/.test(w) && w.length > 4;
-const STOP = new Set("the and for with from into onto that this these those then them there here what which when where how who all each every some any your our their its about using via per".split(" "));
+const STOP = new Set(
+  "the and for with from into onto that this these those then them there here what which when where how who all each every some any your our their its about using via per".split(
+    " ",
+  ),
+);
 const isVerb = (w: string) => readIntent(w).verbKind === "content";

@@ -75,7 +75,15 @@ export class CapabilityDiscovery {
       if (c) {
         const n = parseCallName(c.name)!;
         const variants = h.also?.map((k) => this.caps.get(k)?.name).filter((x): x is string => !!x);
-        return { id: c.name, kind: "capability", description: c.description, ...(c.named ? { tool: capWireName(n) } : {}), uses: c.tools, score, ...(variants?.length ? { variants } : {}) };
+        return {
+          id: c.name,
+          kind: "capability",
+          description: c.description,
+          ...(c.named ? { tool: capWireName(n) } : {}),
+          uses: c.tools,
+          score,
+          ...(variants?.length ? { variants } : {}),
+        };
       }
       const t = byKey.get(h.key)!;
       return { id: `${t.ns}:${t.name}`, kind: "tool", description: t.description ?? "", score };

@@ -9,7 +9,9 @@ const POLITE = new Set(["please", "kindly", "just", "can", "could", "would", "wi
 const QUESTION = new Set(["what", "which", "how", "who", "whom", "whose", "where", "when", "why"]);
 
 const DETERMINERS = new Set(
-  "a an the all every each some any my our your their its this that these those one another other few several many much whole entire both either something anything everything".split(" "),
+  "a an the all every each some any my our your their its this that these those one another other few several many much whole entire both either something anything everything".split(
+    " ",
+  ),
 );
 /** Adjectives that describe a run's arguments rather than what it acts on (dropped from targets). */
 const FILLER = new Set(
@@ -17,25 +19,103 @@ const FILLER = new Set(
 );
 /** Where the object noun phrase ends. */
 const BOUNDARY = new Set(
-  ("than over under above below older newer larger bigger smaller longer shorter matching containing except since until of in on at to into onto from for with by via using as before after under over within across between through about per than like without " +
-    "and or then but so while that which who whom whose where when whether if because is are was were be been am do does did it them").split(" "),
+  (
+    "than over under above below older newer larger bigger smaller longer shorter matching containing except since until of in on at to into onto from for with by via using as before after under over within across between through about per than like without " +
+    "and or then but so while that which who whom whose where when whether if because is are was were be been am do does did it them"
+  ).split(" "),
 );
 /** Properties of a thing: "the size of a file" is a file_size. */
-const PROPERTIES = new Set(["size", "length", "status", "version", "owner", "date", "age", "hash", "checksum", "encoding", "permissions", "path", "url", "schema", "price", "type", "width", "height"]);
+const PROPERTIES = new Set([
+  "size",
+  "length",
+  "status",
+  "version",
+  "owner",
+  "date",
+  "age",
+  "hash",
+  "checksum",
+  "encoding",
+  "permissions",
+  "path",
+  "url",
+  "schema",
+  "price",
+  "type",
+  "width",
+  "height",
+]);
 /** Places named by what they hold: "a directory for the logs". */
 const PLACES = new Set(["directory", "folder", "file", "table", "bucket", "channel", "queue"]);
 const CLAUSE_START = new Set(["and", "then", "or", "also", "before", "after", "please", "can", "could", "to"]);
 /** "the list of X", "the number of X": X is what is acted on. */
 const CONTAINERS = new Set(["list", "set", "number", "amount", "total", "collection", "array", "kind", "type", "contents", "content", "rest", "part"]);
 /** Nouns that, after a more specific noun, add nothing: "json file" -> json, "users table" -> users. */
-const GENERIC_HEADS = new Set(["row", "file", "text", "string", "expression", "document", "object", "data", "content", "contents", "value", "table", "input", "payload", "entry", "record"]);
+const GENERIC_HEADS = new Set([
+  "row",
+  "file",
+  "text",
+  "string",
+  "expression",
+  "document",
+  "object",
+  "data",
+  "content",
+  "contents",
+  "value",
+  "table",
+  "input",
+  "payload",
+  "entry",
+  "record",
+]);
 const NOUN_CANON: Record<string, string> = {
-  folder: "directory", folders: "directories", dir: "directory", dirs: "directories", temporary: "temp", configuration: "config",
-  repository: "repo", repositories: "repos", paragraph: "text", passage: "text", information: "info", identifier: "id", identifiers: "ids",
-  environment: "env", statistics: "stats", txt: "text", documentation: "docs", yml: "yaml", md: "markdown", javascript: "js", typescript: "typescript",
+  folder: "directory",
+  folders: "directories",
+  dir: "directory",
+  dirs: "directories",
+  temporary: "temp",
+  configuration: "config",
+  repository: "repo",
+  repositories: "repos",
+  paragraph: "text",
+  passage: "text",
+  information: "info",
+  identifier: "id",
+  identifiers: "ids",
+  environment: "env",
+  statistics: "stats",
+  txt: "text",
+  documentation: "docs",
+  yml: "yaml",
+  md: "markdown",
+  javascript: "js",
+  typescript: "typescript",
 };
 /** Words naming the means rather than the object: dropped from a target when something else is left. */
-const MEANS = new Set(["git", "npm", "npx", "bun", "yarn", "pnpm", "shell", "command", "commands", "terminal", "sql", "sqlite", "api", "http", "mcp", "llm", "model", "ai", "gpt", "claude", "tool"]);
+const MEANS = new Set([
+  "git",
+  "npm",
+  "npx",
+  "bun",
+  "yarn",
+  "pnpm",
+  "shell",
+  "command",
+  "commands",
+  "terminal",
+  "sql",
+  "sqlite",
+  "api",
+  "http",
+  "mcp",
+  "llm",
+  "model",
+  "ai",
+  "gpt",
+  "claude",
+  "tool",
+]);
 /** Verbs that carry a destination: with a generic object, the destination is the target. */
 const DESTINATION_VERBS = new Set(["write", "send", "post", "upload", "copy", "move", "notify"]);
 
@@ -63,9 +143,32 @@ export interface IntentReading {
   condition?: string;
 }
 
-
 /** What a name of the object leaves out when the phrase goes on with one of these. */
-const RESTRICT = new Set(["who", "that", "which", "where", "whose", "than", "over", "under", "above", "below", "older", "newer", "larger", "bigger", "smaller", "longer", "shorter", "matching", "containing", "without", "except", "since", "until"]);
+const RESTRICT = new Set([
+  "who",
+  "that",
+  "which",
+  "where",
+  "whose",
+  "than",
+  "over",
+  "under",
+  "above",
+  "below",
+  "older",
+  "newer",
+  "larger",
+  "bigger",
+  "smaller",
+  "longer",
+  "shorter",
+  "matching",
+  "containing",
+  "without",
+  "except",
+  "since",
+  "until",
+]);
 
 /** The reading so far, as each step refines it. */
 interface Reading {
@@ -88,7 +191,16 @@ export function readIntent(intent: string, means: readonly string[] = []): Inten
   let first = phrase(ws, at);
   // "check whether a site is up", "find which process listens": the subject is the object.
   if (!first.np.length && ["whether", "if", "which", "what"].includes(ws[first.end] ?? "")) first = phrase(ws, first.end + 1);
-  const r: Reading = { ws, means, verb, verbKind, end: first.end, article: first.article, targetFrom: first.np.length ? "object" : undefined, target: reduce(first.np, means, first.quantified) };
+  const r: Reading = {
+    ws,
+    means,
+    verb,
+    verbKind,
+    end: first.end,
+    article: first.article,
+    targetFrom: first.np.length ? "object" : undefined,
+    target: reduce(first.np, means, first.quantified),
+  };
   readComplement(r);
   readDuplicates(r, first.np);
   readPlace(r);
@@ -98,13 +210,26 @@ export function readIntent(intent: string, means: readonly string[] = []): Inten
   const alsoAsks = readAlsoAsks(r);
   const condition = r.target.length && RESTRICT.has(ws[r.end] ?? "") ? ws.slice(r.end, r.end + 4).join(" ") : undefined;
   const ofComplement = ws[r.end] === "of" ? reduce(phrase(ws, r.end + 1).np, means).filter((w) => !GENERIC_OBJECTS.has(w) && !MEANS.has(w)) : [];
-  return { verb: r.verb, verbKind: r.verbKind, target: r.target.slice(-4), targetFrom: r.targetFrom, singularObject: r.article, verbs: clauseVerbs(ws), truncated, ofComplement, alsoAsks, condition };
+  return {
+    verb: r.verb,
+    verbKind: r.verbKind,
+    target: r.target.slice(-4),
+    targetFrom: r.targetFrom,
+    singularObject: r.article,
+    verbs: clauseVerbs(ws),
+    truncated,
+    ofComplement,
+    alsoAsks,
+    condition,
+  };
 }
 
 /** The verbs of its clauses: the first verb, and one right after "and", "then", "or"… */
 function clauseVerbs(ws: string[]): string[] {
   // ("get me" is a request, not a verb of its own.)
-  return [...new Set(ws.map((w, k) => ((k === 0 || CLAUSE_START.has(ws[k - 1]!)) && !(w === "get" && ws[k + 1] === "me") ? verbOf(w) : undefined)).filter((v): v is string => !!v))];
+  return [
+    ...new Set(ws.map((w, k) => ((k === 0 || CLAUSE_START.has(ws[k - 1]!)) && !(w === "get" && ws[k + 1] === "me") ? verbOf(w) : undefined)).filter((v): v is string => !!v)),
+  ];
 }
 
 /** How the intent opens: its verb, what kind of request it is, and where its object starts. */
@@ -165,12 +290,12 @@ function readComplement(r: Reading): void {
   if (r.target.length === 1 && CONTAINERS.has(r.target[0]!) && ws[r.end] === "of") {
     const inner = phrase(ws, r.end + 1);
     const t = reduce(inner.np, means, inner.quantified);
-    if (t.length) ((r.end = inner.end), (r.article = inner.article), (r.target = t));
+    if (t.length) (r.end = inner.end), (r.article = inner.article), (r.target = t);
   }
   if (r.target.length === 1 && PROPERTIES.has(r.target[0]!) && ws[r.end] === "of") {
     const inner = phrase(ws, r.end + 1);
     const owner = reduce(inner.np, means, inner.quantified).slice(-2);
-    if (owner.length) ((r.end = inner.end), (r.target = [...owner, r.target[0]!]));
+    if (owner.length) (r.end = inner.end), (r.target = [...owner, r.target[0]!]);
   }
 }
 
@@ -246,7 +371,11 @@ function reduce(np: string[], means: readonly string[], quantified = false): str
 }
 
 /** Nouns ending like participles. */
-const ING_ED_NOUNS = new Set("string strings thing things setting settings heading headings warning warnings mapping mappings embedding embeddings padding encoding spacing pending building buildings booking meeting meetings morning evening ceiling logging listing listings".split(" "));
+const ING_ED_NOUNS = new Set(
+  "string strings thing things setting settings heading headings warning warnings mapping mappings embedding embeddings padding encoding spacing pending building buildings booking meeting meetings morning evening ceiling logging listing listings".split(
+    " ",
+  ),
+);
 function isParticiple(w: string): boolean {
   return w.length > 5 && /(ed|ing)$/.test(w) && !ING_ED_NOUNS.has(w);
 }

@@ -91,7 +91,11 @@ export class Memory {
     if (!checked.ok) throw new VersionError(checked.error);
     const version = pickVersion(await store.versions(found.capability.id), spec);
     if (!version) throw new VersionError(`Version ${spec} not found for ${found.capability.display_name}`);
-    return { ...found, version: version.version_tag, capability: { ...found.capability, code: version.code, code_hash: version.code_hash, parameters_schema: version.parameters_schema } };
+    return {
+      ...found,
+      version: version.version_tag,
+      capability: { ...found.capability, code: version.code, code_hash: version.code_hash, parameters_schema: version.parameters_schema },
+    };
   }
 
   async versions(id: string) {

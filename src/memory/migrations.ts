@@ -154,7 +154,9 @@ export const MIGRATIONS: ReadonlyArray<string | OptionalStep | RebuildStep> = [
   // answer is exactly the LIKE's. Keyed by the capability's rowid (pml never VACUUMs memory.db).
   // Optional: on macOS Bun uses Apple's SQLite, which may lack FTS5 or its trigram tokenizer
   // (SQLite < 3.34); text queries then scan with LIKE as before.
-  { unsupported: /no such (module|tokenizer)/i, sql: `
+  {
+    unsupported: /no such (module|tokenizer)/i,
+    sql: `
   CREATE VIRTUAL TABLE capability_text USING fts5 (text, tokenize = 'trigram');
   INSERT INTO capability_text (rowid, text)
     SELECT rowid, namespace || ':' || action || char(10) || description || char(10) || intent FROM capabilities;
@@ -168,7 +170,8 @@ export const MIGRATIONS: ReadonlyArray<string | OptionalStep | RebuildStep> = [
   CREATE TRIGGER capability_text_delete AFTER DELETE ON capabilities BEGIN
     DELETE FROM capability_text WHERE rowid = OLD.rowid;
   END;
-  ` },
+  `,
+  },
   // 7: tool calls counted per tool and second, not a row per call. A busy proxy wrote thousands
   // of rows a second (the table grew without bound, and each row was ~2 µs of the call's CPU);
   // stats only ever read sums. Rows of earlier steps are folded in.
@@ -199,8 +202,7 @@ export function migrate(db: Database): number {
   db.run("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)");
   const current = () => (db.query("SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations").get() as { v: number }).v;
   let version = current();
-  if (version > MIGRATIONS.length)
-    throw new UserError(`memory.db has schema version ${version}, newer than this pml understands (${MIGRATIONS.length}); update pml.`);
+  if (version > MIGRATIONS.length) throw new UserError(`memory.db has schema version ${version}, newer than this pml understands (${MIGRATIONS.length}); update pml.`);
   while (version < MIGRATIONS.length) {
     const next = MIGRATIONS[version]!;
     const rebuild = typeof next === "object" && "rebuild" in next;

@@ -33,7 +33,10 @@ export function checkName(raw: unknown, strict = false): NameCheck {
   if ((RESERVED_NAMESPACES as readonly string[]).includes(name.namespace))
     return { ok: false, error: `The namespace "${name.namespace}" is pml's own; choose another, e.g. ${STANDARD_NAMESPACES.join(", ")}.` };
   if (name.namespace.length + name.action.length > MAX_NS_PLUS_ACTION)
-    return { ok: false, error: `Capability name ${raw} is too long: namespace and action together may have at most ${MAX_NS_PLUS_ACTION} characters (tool names are capped at 64).` };
+    return {
+      ok: false,
+      error: `Capability name ${raw} is too long: namespace and action together may have at most ${MAX_NS_PLUS_ACTION} characters (tool names are capped at 64).`,
+    };
   if (!(STANDARD_NAMESPACES as readonly string[]).includes(name.namespace)) {
     const msg = `"${name.namespace}" is not a standard namespace (${STANDARD_NAMESPACES.join(", ")})`;
     if (strict) return { ok: false, error: `${msg}; .pml.json memory.strict_namespaces is on, so use one of those.` };

@@ -40,19 +40,51 @@ const POOL_FACTOR = 5;
 const POOL_MIN = 50;
 
 const STOP = new Set(
-  ("a an the and or of to in on for from with by at as is are be it its this that these those into onto my your our their " +
+  (
+    "a an the and or of to in on for from with by at as is are be it its this that these those into onto my your our their " +
     "i me we you he she they them some any each every all can could should would will shall do does did done please want need " +
     "let lets get got make sure so then than there here what which who whom how when where why just also very about over under " +
-    "up down out off again once before after while via per using use used thing things stuff something one two").split(" "),
+    "up down out off again once before after while via per using use used thing things stuff something one two"
+  ).split(" "),
 );
 
 /** Short forms seen in names and tool ids, read as the words they stand for. */
 const ABBREVIATIONS: Record<string, string> = {
-  fs: "file filesystem", db: "database", cfg: "config", conf: "config", env: "environment", dir: "directory", dirs: "directories",
-  repo: "repository", msg: "message", tmp: "temporary", pkg: "package", deps: "dependencies", dep: "dependency", ai: "llm model",
-  api: "http request", url: "url link", md: "markdown", yml: "yaml", csv: "csv table", ts: "typescript", js: "javascript",
-  cmd: "command", exec: "execute run", img: "image", doc: "document", docs: "documents", info: "information", stats: "statistics",
-  util: "utility", num: "number", str: "string", len: "length", txt: "text", pr: "pull request", prs: "pull requests",
+  fs: "file filesystem",
+  db: "database",
+  cfg: "config",
+  conf: "config",
+  env: "environment",
+  dir: "directory",
+  dirs: "directories",
+  repo: "repository",
+  msg: "message",
+  tmp: "temporary",
+  pkg: "package",
+  deps: "dependencies",
+  dep: "dependency",
+  ai: "llm model",
+  api: "http request",
+  url: "url link",
+  md: "markdown",
+  yml: "yaml",
+  csv: "csv table",
+  ts: "typescript",
+  js: "javascript",
+  cmd: "command",
+  exec: "execute run",
+  img: "image",
+  doc: "document",
+  docs: "documents",
+  info: "information",
+  stats: "statistics",
+  util: "utility",
+  num: "number",
+  str: "string",
+  len: "length",
+  txt: "text",
+  pr: "pull request",
+  prs: "pull requests",
 };
 
 const stemCache = new Map<string, string>();
@@ -137,7 +169,6 @@ export class SearchIndex {
     this.useWordnet = this.useSynonyms && opts.wordnet !== false;
     this.diversity = opts.diversity !== false;
   }
-
 
   /** Slot -> key (undefined: free) and field lengths; slots are reused after removals. */
   private readonly keys: Array<string | undefined> = [];
@@ -340,7 +371,10 @@ export class SearchIndex {
 /** Names that differ only by a trailing number (`fs:read_json`, `fs:read_json_v2`, `_2`): the
  * variants an agent makes when a name is taken, one entry in a result list. */
 export function variantGroup(name: string): string | undefined {
-  const ws = name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const ws = name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   while (ws.length > 1 && /^(v\d+|\d{1,3})$/.test(ws[ws.length - 1]!)) ws.pop();
   return ws.length ? ws.join(" ") : undefined;
 }

@@ -48,11 +48,30 @@ function insertRecord(s: StoreDb, input: CaptureInput, now: string): CaptureOutc
              updated_by, updated_at, usage_count, success_count, total_latency_ms, seq, last_used_at, version_tag, owner)
            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?18, ?19, ?23, ?23, ?20, ?21, ?19, ?22, ?24)`,
     [
-      id, scope.org, scope.project, name.namespace, name.action, input.name ? 1 : 0,
-      makeFqdn(scope.org, scope.project, name, input.code_hash), input.description ?? "", input.intent ?? "",
-      input.code, input.code_hash, schema, JSON.stringify(input.default_args), JSON.stringify(input.tools_used),
-      input.routing, input.routing_explicit ? 1 : 0, input.visibility ?? "private", input.by, now, input.latency_ms, seq, input.version_tag ?? "1.0.0",
-      input.ran === false ? 0 : 1, scope.owner,
+      id,
+      scope.org,
+      scope.project,
+      name.namespace,
+      name.action,
+      input.name ? 1 : 0,
+      makeFqdn(scope.org, scope.project, name, input.code_hash),
+      input.description ?? "",
+      input.intent ?? "",
+      input.code,
+      input.code_hash,
+      schema,
+      JSON.stringify(input.default_args),
+      JSON.stringify(input.tools_used),
+      input.routing,
+      input.routing_explicit ? 1 : 0,
+      input.visibility ?? "private",
+      input.by,
+      now,
+      input.latency_ms,
+      seq,
+      input.version_tag ?? "1.0.0",
+      input.ran === false ? 0 : 1,
+      scope.owner,
     ],
   );
   s.db.run(
@@ -81,7 +100,13 @@ export function renameRecord(s: StoreDb, scope: Scope, from: CapName, to: CapNam
       // follow the new name without a chain. A name coming back drops its alias.
       if (cap.named)
         s.db.run("INSERT OR REPLACE INTO capability_aliases (owner, org, project, namespace, action, capability_id, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", [
-          scope.owner, cap.org, cap.project, from.namespace, from.action, cap.id, now,
+          scope.owner,
+          cap.org,
+          cap.project,
+          from.namespace,
+          from.action,
+          cap.id,
+          now,
         ]);
       s.db.run("DELETE FROM capability_aliases WHERE owner = ?1 AND namespace = ?2 AND action = ?3", [scope.owner, to.namespace, to.action]);
       setName(s, cap, to, by, now);
@@ -118,9 +143,26 @@ export function forkRecord(s: StoreDb, scope: Scope, id: string, to: CapName, by
              updated_by, updated_at, seq, forked_from, owner)
            VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, 'private', ?16, ?17, ?16, ?17, ?18, ?19, ?20)`,
         [
-          newId, scope.org, scope.project, to.namespace, to.action, makeFqdn(scope.org, scope.project, to, c.code_hash), c.description, c.intent, c.code, c.code_hash,
-          schema, JSON.stringify(c.default_args), JSON.stringify(c.tools_used), c.routing, c.routing_explicit ? 1 : 0, by, now,
-          nextSeq(s), c.id, scope.owner,
+          newId,
+          scope.org,
+          scope.project,
+          to.namespace,
+          to.action,
+          makeFqdn(scope.org, scope.project, to, c.code_hash),
+          c.description,
+          c.intent,
+          c.code,
+          c.code_hash,
+          schema,
+          JSON.stringify(c.default_args),
+          JSON.stringify(c.tools_used),
+          c.routing,
+          c.routing_explicit ? 1 : 0,
+          by,
+          now,
+          nextSeq(s),
+          c.id,
+          scope.owner,
         ],
       );
       s.db.run(
@@ -136,7 +178,13 @@ export function forkRecord(s: StoreDb, scope: Scope, id: string, to: CapName, by
 
 function setName(s: StoreDb, cap: Capability, to: CapName, by: string, now: string): void {
   s.db.run("UPDATE capabilities SET namespace = ?2, action = ?3, named = 1, fqdn = ?4, updated_by = ?5, updated_at = ?6, seq = ?7 WHERE id = ?1", [
-    cap.id, to.namespace, to.action, makeFqdn(cap.org, cap.project, to, cap.code_hash), by, now, nextSeq(s),
+    cap.id,
+    to.namespace,
+    to.action,
+    makeFqdn(cap.org, cap.project, to, cap.code_hash),
+    by,
+    now,
+    nextSeq(s),
   ]);
 }
 
@@ -144,6 +192,10 @@ function touch(s: StoreDb, id: string, patch: Row, by: string, now: string): voi
   const keys = Object.keys(patch);
   const set = keys.map((k, i) => `${k} = ?${i + 5}`).join(", ");
   s.db.run(`UPDATE capabilities SET updated_by = ?2, updated_at = ?3, seq = ?4${set ? `, ${set}` : ""} WHERE id = ?1`, [
-    id, by, now, nextSeq(s), ...(keys.map((k) => patch[k]) as string[]),
+    id,
+    by,
+    now,
+    nextSeq(s),
+    ...(keys.map((k) => patch[k]) as string[]),
   ]);
 }

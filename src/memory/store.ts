@@ -134,7 +134,7 @@ export interface UsageStat {
 
 export type CaptureOutcome =
   | { kind: "created"; capability: Capability }
-  | { kind: "reused"; capability: Capability; /** the unnamed record got the given name */ named?: boolean }
+  | { kind: "reused"; capability: Capability /** the unnamed record got the given name */; named?: boolean }
   | { kind: "taken"; name: string };
 
 export interface Resolution {
@@ -176,7 +176,21 @@ export interface NewVersion {
 /** What search indexes need of a record (no code). */
 export type SearchRecord = Pick<
   Capability,
-  "id" | "record_type" | "org" | "project" | "owner" | "namespace" | "action" | "display_name" | "named" | "visibility" | "intent" | "description" | "tools_used" | "parameters_schema" | "seq"
+  | "id"
+  | "record_type"
+  | "org"
+  | "project"
+  | "owner"
+  | "namespace"
+  | "action"
+  | "display_name"
+  | "named"
+  | "visibility"
+  | "intent"
+  | "description"
+  | "tools_used"
+  | "parameters_schema"
+  | "seq"
 >;
 
 export interface ToolUsage {
@@ -239,7 +253,7 @@ export interface CapabilityStore {
   appendVersion(id: string, v: NewVersion): Promise<Capability>;
   recordToolUsage(rows: readonly ToolUsage[]): Promise<void>;
   /** Capabilities the scope may read matching every given filter, and how many match in all. */
-  query(q: CapabilityQuery): Promise<{ total: number; /** more may match (see count_limit) */ total_at_least?: boolean; items: Capability[] }>;
+  query(q: CapabilityQuery): Promise<{ total: number /** more may match (see count_limit) */; total_at_least?: boolean; items: Capability[] }>;
   /** Adds and removes tags; returns the record. */
   tag(id: string, add: readonly string[], remove: readonly string[], by: string): Promise<Capability>;
   /** Copies a record into another name of the scope, remembering where it came from. */

@@ -216,7 +216,10 @@ type Cached = v.InferOutput<typeof CachedSchema>;
 /** Per registry, key (whose org a short name means) and name; "v2": entries cached before short
  * names stayed in the caller's org may hold another org's capability, so they are not read. */
 function cachePath(team: TeamRegistry, name: string): string {
-  const key = createHash("sha256").update(`v2\n${team.url}\n${team.key ?? ""}\n${name}`).digest("hex").slice(0, 40);
+  const key = createHash("sha256")
+    .update(`v2\n${team.url}\n${team.key ?? ""}\n${name}`)
+    .digest("hex")
+    .slice(0, 40);
   return join(cacheDir(), "team-capabilities", `${key}.json`);
 }
 

@@ -15,7 +15,7 @@ export function confinementNote(r: Resolved, config: ProjectConfig): string {
     return ` ${confinementSentence(net)}${net ? " (.pml.json sandbox.shell_net is true)" : ""}`;
   }
   if (d.type !== "stdio") return "";
-  if (d.confine === false) return " It is not confined (its .pml.json private_mcps entry does not say \"confine\": true): it runs as you, with your files and network.";
+  if (d.confine === false) return ' It is not confined (its .pml.json private_mcps entry does not say "confine": true): it runs as you, with your files and network.';
   const net = config.sandbox?.server_net?.includes(r.ns) === true;
   let text = ` ${confinementSentence(net)}`;
   if (d.network && !net) text += ` It says it needs the network: add "${r.ns}" to sandbox.server_net in .pml.json to give it.`;

@@ -63,12 +63,7 @@ export class Workflows {
  * Asks the user through elicitation/create. "fallback" means the client cannot or did not answer
  * (no support, cancel, error): the caller then uses the tool-result flow.
  */
-export async function elicitApproval(
-  session: Session,
-  toolId: string,
-  why: string,
-  signal: AbortSignal,
-): Promise<Decision | "fallback"> {
+export async function elicitApproval(session: Session, toolId: string, why: string, signal: AbortSignal): Promise<Decision | "fallback"> {
   if (!session.supportsFormElicitation()) return "fallback";
   const res = await session.request("elicitation/create", approvalElicitation(toolId, why), { timeoutMs: WORKFLOW_TTL_MS, signal });
   return res.error ? "fallback" : decisionOf(res.result);

@@ -84,7 +84,8 @@ export class Gate {
     const state = await this.project.get();
     const toolId = formatToolId(id.ns, id.action);
     const hit = this.passed.get(toolId);
-    const verdict = !state.error && hit !== undefined && hit.generation === state.generation ? this.ready(session, id, hit, state.config, args) : await this.check(session, id, args, signal);
+    const verdict =
+      !state.error && hit !== undefined && hit.generation === state.generation ? this.ready(session, id, hit, state.config, args) : await this.check(session, id, args, signal);
     return state.untrusted.length && verdict.kind !== "permitted" ? withTrustNote(verdict, state.path, this.workspace) : verdict;
   }
 

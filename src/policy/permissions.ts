@@ -37,11 +37,7 @@ export interface ApprovalMode {
 
 /** For a set of tools (a capability's tools_used): any denied -> blocked; any ask or unknown
  * -> hil; all allowed -> auto. */
-export function approvalMode(
-  perms: Permissions | undefined,
-  toolIds: readonly string[],
-  isKnown?: (toolId: string) => boolean,
-): ApprovalMode {
+export function approvalMode(perms: Permissions | undefined, toolIds: readonly string[], isKnown?: (toolId: string) => boolean): ApprovalMode {
   let denied: string | undefined;
   const ask: string[] = [];
   for (const id of toolIds) {
@@ -83,7 +79,10 @@ export async function allowAlways(workspace: string, toolId: string): Promise<Lo
  * allowAlways). PML_API_KEY is never accepted (the schema refuses it too).
  */
 export async function grantEnvAlways(workspace: string, ns: string, names: readonly string[]): Promise<LoadedProjectConfig> {
-  await addTrustedGrants(workspace, names.map((n) => alwaysGrant.env(ns, n)));
+  await addTrustedGrants(
+    workspace,
+    names.map((n) => alwaysGrant.env(ns, n)),
+  );
   return updateProjectConfig(workspace, (raw) => {
     if (raw.env_grants === undefined) raw.env_grants = {};
     const grants = raw.env_grants;

@@ -99,11 +99,27 @@ export class Project {
       const untrusted = grantsOf(loaded.config).filter((g) => !trusted.has(g.id));
       const config = untrusted.length ? withGrants(loaded.config, (id) => trusted.has(id)) : loaded.config;
       if (untrusted.length) log.warn(untrustedNotice(loaded.path, untrusted, this.workspace));
-      this.state = { config, untrusted, trusted: record !== undefined && untrusted.length === 0, path: loaded.path, exists: loaded.exists, generation, ...(warnings.length ? { warnings } : {}) };
+      this.state = {
+        config,
+        untrusted,
+        trusted: record !== undefined && untrusted.length === 0,
+        path: loaded.path,
+        exists: loaded.exists,
+        generation,
+        ...(warnings.length ? { warnings } : {}),
+      };
     } catch (e) {
       const error = (e as Error).message;
       log.error(error);
-      this.state = { config: this.state?.config ?? ({} as ProjectConfig), untrusted: this.state?.untrusted ?? [], trusted: false, path: this.file, exists: true, error, generation };
+      this.state = {
+        config: this.state?.config ?? ({} as ProjectConfig),
+        untrusted: this.state?.untrusted ?? [],
+        trusted: false,
+        path: this.file,
+        exists: true,
+        error,
+        generation,
+      };
     }
     return this.state;
   }

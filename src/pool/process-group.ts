@@ -14,11 +14,7 @@ const live = new Set<Killable>();
 let exitHookInstalled = false;
 
 /** Spawns `spec` with its stderr going to `stderrFd`; throws when it cannot be started. */
-export function spawnInGroup(
-  spec: LaunchSpec,
-  stderrFd: number,
-  onExit: (code: number | null, signal: string | null) => void,
-): Subprocess<"pipe", "pipe", number> {
+export function spawnInGroup(spec: LaunchSpec, stderrFd: number, onExit: (code: number | null, signal: string | null) => void): Subprocess<"pipe", "pipe", number> {
   return Bun.spawn([spec.command, ...spec.args], {
     cwd: spec.cwd,
     env: spec.env,

@@ -52,7 +52,10 @@ export class ServerLog {
       try {
         const buf = Buffer.alloc(len);
         readSync(fd, buf, 0, len, from);
-        const all = buf.toString("utf8").split("\n").filter((l) => l.trim() && !l.startsWith("--- ") && !l.startsWith("[pml] "));
+        const all = buf
+          .toString("utf8")
+          .split("\n")
+          .filter((l) => l.trim() && !l.startsWith("--- ") && !l.startsWith("[pml] "));
         return all.slice(-lines).join("\n");
       } finally {
         closeSync(fd);

@@ -102,11 +102,7 @@ export class ServerProcess {
 
   /** initialize -> notifications/initialized -> tools/list. */
   async handshake(timeoutMs: number, capabilities: Record<string, unknown>, clientVersion: string): Promise<void> {
-    const init = await this.request(
-      "initialize",
-      { protocolVersion: PROTOCOL_VERSION, capabilities, clientInfo: { name: "pml", version: clientVersion } },
-      timeoutMs,
-    );
+    const init = await this.request("initialize", { protocolVersion: PROTOCOL_VERSION, capabilities, clientInfo: { name: "pml", version: clientVersion } }, timeoutMs);
     // The server may answer an older version it supports; we speak the common subset pml uses.
     if (typeof init?.protocolVersion === "string") this.protocolVersion = init.protocolVersion;
     this.serverInfo = init?.serverInfo;

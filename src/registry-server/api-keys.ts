@@ -71,9 +71,7 @@ export function parseApiKeysFile(text: string, file: string): Map<string, Identi
     throw new Error(`--api-keys-file ${file}: at '${at}': ${issue.message}. Expected {"keys": [{"key": "...", "org": "acme", "user": "alice"}]}.`);
   }
   const out = parsed.output;
-  const list = listShape
-    ? (out as v.InferOutput<typeof KeyListSchema>).keys
-    : Object.entries(out as Record<string, Identity>).map(([key, id]) => ({ key, ...id }));
+  const list = listShape ? (out as v.InferOutput<typeof KeyListSchema>).keys : Object.entries(out as Record<string, Identity>).map(([key, id]) => ({ key, ...id }));
   for (const { key, org, user } of list) {
     if (keys.has(key)) throw new Error(`--api-keys-file ${file}: a key is listed twice (for ${org}/${user}); each key names one user.`);
     keys.set(key, { org, user });

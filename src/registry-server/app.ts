@@ -192,11 +192,15 @@ async function getEntry({ store, apiKeys, maxAgeS }: Settings, req: Request, raw
 /** POST /mcp/capabilities: publish, for a caller whose key names an org and a user. */
 async function publishCapability({ store, apiKeys }: Settings, req: Request): Promise<Response> {
   if (!store.publish)
-    return errorJson(405, "read_only", `this registry serves a directory (${store.label}) and is read-only: start it with --database sqlite:PATH or postgres://… to accept capabilities`);
+    return errorJson(
+      405,
+      "read_only",
+      `this registry serves a directory (${store.label}) and is read-only: start it with --database sqlite:PATH or postgres://… to accept capabilities`,
+    );
   const caller = apiKeys.identify(req.headers.get("authorization"));
   if (!caller.ok) return unauthorized("publishing needs Authorization: Bearer <PML_API_KEY> with a key this registry accepts");
   if (!caller.identity)
-    return errorJson(403, "no_identity", "this key has no org and user: the registry's operator must map it in --api-keys-file ({\"keys\": [{\"key\", \"org\", \"user\"}]})");
+    return errorJson(403, "no_identity", 'this key has no org and user: the registry\'s operator must map it in --api-keys-file ({"keys": [{"key", "org", "user"}]})');
   if (Number(req.headers.get("content-length") ?? 0) > MAX_PUBLISH_BODY) return errorJson(413, "too_large", "a capability is at most 1 MiB of JSON");
   let raw: unknown;
   try {

@@ -16,7 +16,11 @@ const MAX_CODE = 256 * 1024;
 
 const JsonObject = v.record(v.string(), v.unknown());
 const Segment = (what: string) => v.pipe(v.string(), v.regex(NAME_SEGMENT, `${what} must be 1-64 letters, digits, '_' or '-'`));
-const Version = v.pipe(v.string(), v.transform((s) => s.replace(/^v/, "")), v.regex(SEMVER, "must be a version like 1.2.0"));
+const Version = v.pipe(
+  v.string(),
+  v.transform((s) => s.replace(/^v/, "")),
+  v.regex(SEMVER, "must be a version like 1.2.0"),
+);
 
 export const PublishSchema = v.object({
   name: v.pipe(
@@ -163,7 +167,11 @@ export function nextVersionTag(prev: VersionRecord, next: Omit<VersionRecord, "v
   else tag = null;
   if (explicit) {
     if (compareVersions(explicit, prev.version_tag) <= 0)
-      throw new PublishError(409, "version_not_greater", `version_tag ${explicit} is not greater than the latest version ${prev.version_tag}: choose a greater one or leave it out`);
+      throw new PublishError(
+        409,
+        "version_not_greater",
+        `version_tag ${explicit} is not greater than the latest version ${prev.version_tag}: choose a greater one or leave it out`,
+      );
     return explicit;
   }
   return tag;
@@ -230,7 +238,9 @@ export function renderCapabilityModule(r: VersionRecord): string {
     },
   };
   // JSON in a line comment: U+2028/9 are line terminators in JS, so escape them.
-  const metaLine = JSON.stringify(meta).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const metaLine = JSON.stringify(meta)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
   return [
     `// __meta__: ${metaLine}`,
     `const __defaults__ = ${JSON.stringify(r.default_args ?? {})};`,

@@ -123,10 +123,11 @@ export class ChangeFeed {
       if (rows.length === 0 && t0 < this.leaseUntil - this.leaseMs / 2) return this.afterPoll();
       // Renewed only while the lease has not run out in the database: a publisher that found it run
       // out did not wait for us, so what we hold may be stale.
-      const renewed = await this.db.query(
-        `UPDATE registry_replicas SET seen_seq = $2, lease_until = ${this.now} + $3 WHERE id = $1 AND lease_until > ${this.now} RETURNING id`,
-        [this.id, this.seen, this.leaseMs],
-      );
+      const renewed = await this.db.query(`UPDATE registry_replicas SET seen_seq = $2, lease_until = ${this.now} + $3 WHERE id = $1 AND lease_until > ${this.now} RETURNING id`, [
+        this.id,
+        this.seen,
+        this.leaseMs,
+      ]);
       if (renewed.length) this.leaseUntil = t0 + this.leaseMs;
       else {
         this.leaseUntil = 0;

@@ -134,10 +134,7 @@ export class DatabaseStore implements RegistryStore {
   private async lookup(parts: string[], viewer: Identity | null): Promise<StoredVersion | null> {
     const params: unknown[] = [];
     const version = this.version(parts, params);
-    const rows = await this.db.query(
-      `${SELECT} AND ${version} WHERE c.fqdn = $1 AND ${visibleTo(viewer, params)} ORDER BY (c.owner = '') ASC, v.seq DESC LIMIT 1`,
-      params,
-    );
+    const rows = await this.db.query(`${SELECT} AND ${version} WHERE c.fqdn = $1 AND ${visibleTo(viewer, params)} ORDER BY (c.owner = '') ASC, v.seq DESC LIMIT 1`, params);
     return rows.length ? toRecord(rows[0]) : null;
   }
 

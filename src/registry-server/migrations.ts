@@ -140,8 +140,7 @@ export async function migrate(db: Db, target = SCHEMA_VERSION): Promise<number[]
     await q(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`);
     const [row] = await q(`SELECT coalesce(max(version), 0) AS v FROM schema_migrations`);
     const current = Number(row.v);
-    if (current > SCHEMA_VERSION)
-      throw new Error(`the database has schema version ${current}, newer than this pml knows (${SCHEMA_VERSION}): upgrade pml on this host`);
+    if (current > SCHEMA_VERSION) throw new Error(`the database has schema version ${current}, newer than this pml knows (${SCHEMA_VERSION}): upgrade pml on this host`);
     const applied: number[] = [];
     for (const m of MIGRATIONS) {
       if (m.version <= current || m.version > target) continue;

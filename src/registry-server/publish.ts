@@ -90,7 +90,11 @@ export class Publication {
   private async create(tx: Query): Promise<PublishResult | null> {
     const { input, viewer, next } = this;
     if (input.base_version)
-      throw new PublishError(409, "no_base", `${input.name} does not exist in ${viewer.org}/${input.project} (or you cannot see it), so there is no version ${input.base_version} to update: publish without base_version to create it`);
+      throw new PublishError(
+        409,
+        "no_base",
+        `${input.name} does not exist in ${viewer.org}/${input.project} (or you cannot see it), so there is no version ${input.base_version} to update: publish without base_version to create it`,
+      );
     const id = randomUUID();
     const tag = input.version_tag ?? "1.0.0";
     const inserted = await tx(
@@ -112,7 +116,11 @@ export class Publication {
     // stays its creator's own (another row), so there is nothing to move.
     if (latest.code_hash === next.code_hash && next.visibility !== latest.visibility && this.owner === "") {
       if (input.base_version && input.base_version !== latest.version_tag)
-        throw new PublishError(409, "stale_base_version", `${input.name} changed since v${input.base_version}: the latest is v${latest.version_tag} by ${latest.updated_by}; fetch it before changing who sees it`);
+        throw new PublishError(
+          409,
+          "stale_base_version",
+          `${input.name} changed since v${input.base_version}: the latest is v${latest.version_tag} by ${latest.updated_by}; fetch it before changing who sees it`,
+        );
       return { kind: "visibility" };
     }
     const who = `v${latest.version_tag} by ${latest.updated_by}, ${new Date(latest.updated_at).toISOString()}`;
@@ -123,7 +131,11 @@ export class Publication {
         `Capability name '${input.name}' already exists in ${viewer.org}/${input.project} (${who}) with different code: to add a version, publish with "update": true and "base_version": "${latest.version_tag}"; or choose another name`,
       );
     if (!input.base_version)
-      throw new PublishError(409, "base_version_required", `an update must say which version it replaces: add "base_version": "${latest.version_tag}" (the latest, ${who}) if your change is based on it`);
+      throw new PublishError(
+        409,
+        "base_version_required",
+        `an update must say which version it replaces: add "base_version": "${latest.version_tag}" (the latest, ${who}) if your change is based on it`,
+      );
     if (input.base_version !== latest.version_tag)
       throw new PublishError(
         409,
@@ -206,6 +218,22 @@ async function insertVersion(tx: Query, id: string, seq: number, tag: string, r:
   await tx(
     `INSERT INTO capability_versions (capability_id, seq, version_tag, code, code_hash, description, intent, parameters_schema, default_args, tools_used, routing, tags, change_summary, created_by, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-    [id, seq, tag, r.code, r.code_hash, r.description, r.intent, json(r.parameters_schema), json(r.default_args), JSON.stringify(r.tools_used), r.routing, JSON.stringify(r.tags), r.change_summary, r.updated_by, r.updated_at],
+    [
+      id,
+      seq,
+      tag,
+      r.code,
+      r.code_hash,
+      r.description,
+      r.intent,
+      json(r.parameters_schema),
+      json(r.default_args),
+      JSON.stringify(r.tools_used),
+      r.routing,
+      JSON.stringify(r.tags),
+      r.change_summary,
+      r.updated_by,
+      r.updated_at,
+    ],
   );
 }

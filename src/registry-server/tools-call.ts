@@ -89,7 +89,13 @@ export async function handleToolsCall(req: Request, deps: ToolsCallDeps): Promis
     else env[key] = value;
   }
   if (missing.length)
-    return rpc({ jsonrpc: "2.0", id, result: errorResult(`${name} needs ${missing.join(", ")}: set ${missing.length > 1 ? "them" : "it"} in your environment or workspace .env; pml forwards the declared keys your .pml.json env_grants (or an approval) gives this tool.`) });
+    return rpc({
+      jsonrpc: "2.0",
+      id,
+      result: errorResult(
+        `${name} needs ${missing.join(", ")}: set ${missing.length > 1 ? "them" : "it"} in your environment or workspace .env; pml forwards the declared keys your .pml.json env_grants (or an approval) gives this tool.`,
+      ),
+    });
 
   const run = deps.runModule ?? runInSandbox;
   try {

@@ -55,9 +55,7 @@ export class RegistryUnreachableError extends ToolError {
     readonly fqdn: string,
     readonly reason: string,
   ) {
-    super(
-      `registry ${registryUrl} is unreachable (${reason}) and MCP '${fqdn}' is not cached. Reconnect and try again, or declare '${fqdn}' in .pml.json "private_mcps".`,
-    );
+    super(`registry ${registryUrl} is unreachable (${reason}) and MCP '${fqdn}' is not cached. Reconnect and try again, or declare '${fqdn}' in .pml.json "private_mcps".`);
   }
 }
 
@@ -188,8 +186,7 @@ export async function loadEntry(registryUrl: string, fqdn: string, opts: FetchEn
   const contentType = res.headers.get("content-type") ?? "";
   const sourceSha256 = sha256Hex(res.body);
   // Same bytes under a new ETag: keep the transpiled code we already have.
-  const descriptor =
-    cached && cached.record.sourceSha256 === sourceSha256 ? cached.descriptor : parseEntry(res.body, contentType, registry, fqdn);
+  const descriptor = cached && cached.record.sourceSha256 === sourceSha256 ? cached.descriptor : parseEntry(res.body, contentType, registry, fqdn);
   let record: CacheRecord | undefined;
   if (cache && store) {
     try {
@@ -218,10 +215,7 @@ export const CatalogPageSchema = v.looseObject({
 export type CatalogPage = v.InferOutput<typeof CatalogPageSchema>;
 
 /** One page of the registry's catalog. */
-export async function listEntries(
-  registryUrl: string,
-  opts: RequestOptions & { cursor?: string | null; limit?: number } = {},
-): Promise<CatalogPage> {
+export async function listEntries(registryUrl: string, opts: RequestOptions & { cursor?: string | null; limit?: number } = {}): Promise<CatalogPage> {
   const registry = normalizeRegistryUrl(registryUrl);
   const params = new URLSearchParams();
   if (opts.cursor) params.set("cursor", opts.cursor);

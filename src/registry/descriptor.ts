@@ -86,12 +86,7 @@ export const ModuleDescriptorSchema = v.object({
   source: v.optional(v.string()),
 });
 
-export const DescriptorSchema = v.variant("type", [
-  StdioDescriptorSchema,
-  CloudDescriptorSchema,
-  HttpDescriptorSchema,
-  ModuleDescriptorSchema,
-]);
+export const DescriptorSchema = v.variant("type", [StdioDescriptorSchema, CloudDescriptorSchema, HttpDescriptorSchema, ModuleDescriptorSchema]);
 
 export type StdioDescriptor = v.InferOutput<typeof StdioDescriptorSchema>;
 export type HttpDescriptor = v.InferOutput<typeof HttpDescriptorSchema>;

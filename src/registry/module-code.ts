@@ -7,7 +7,6 @@ import { EnvName, ModulePermissionsSchema, ToolInfoSchema, type ModuleDescriptor
 import { extractModuleMeta, MetaSyntaxError, schemasFromExport } from "./module-meta.ts";
 import { ToolError } from "../mcp/tool-result.ts";
 
-
 /** What a module declares about itself. "deno" is the registry's historical name for module code. */
 export const ModuleMetaSchema = v.object({
   type: v.optional(v.picklist(["deno", "module"])),

@@ -54,9 +54,7 @@ class LiteralParser {
   private fail(what: string): never {
     const line = this.text.slice(0, this.pos).split("\n").length;
     const near = this.text.slice(this.pos, this.pos + 24).replace(/\s+/g, " ");
-    throw new MetaSyntaxError(
-      `__meta__ must be a plain literal (objects, arrays, strings, numbers, booleans, null): ${what} at line ${line} near "${near}"`,
-    );
+    throw new MetaSyntaxError(`__meta__ must be a plain literal (objects, arrays, strings, numbers, booleans, null): ${what} at line ${line} near "${near}"`);
   }
 
   private skip(): void {

@@ -26,13 +26,7 @@ export interface FailedConnection {
 }
 
 /** The message a user can act on, for any way a request can fail. */
-export function remoteFailure(
-  c: FailedConnection,
-  e: unknown,
-  label: string,
-  signal: AbortSignal | undefined,
-  state: { closed: boolean; timeoutMs: number },
-): Error {
+export function remoteFailure(c: FailedConnection, e: unknown, label: string, signal: AbortSignal | undefined, state: { closed: boolean; timeoutMs: number }): Error {
   const where = `remote MCP server ${c.ns} at ${c.url.href}`;
   if (e instanceof ToolError || e instanceof SessionExpired || e instanceof SignInNeeded) return e;
   if (signal?.aborted) return new ToolError(`The call to ${c.ns} (${label}) was cancelled.`);
@@ -60,7 +54,9 @@ function httpFailure(c: FailedConnection, e: StreamableHTTPError, label: string,
   if (status === 401 || status === 403)
     return new ToolError(`${c.url.href} rejected the credentials (HTTP ${status}); check the headers of '${c.ns}' in .pml.json (and the variables they use).`);
   if (status >= 300 && status < 400)
-    return new ToolError(`${where} answered with a redirect (HTTP ${status}); pml follows redirects only on the same host, so your headers never go elsewhere. Set its "url" to the final address.`);
+    return new ToolError(
+      `${where} answered with a redirect (HTTP ${status}); pml follows redirects only on the same host, so your headers never go elsewhere. Set its "url" to the final address.`,
+    );
   const detail = httpDetail(e.message);
   if (status === 404) return new ToolError(`remote MCP server ${c.ns}: ${c.url.href} was not found (HTTP 404)${detail}; check its "url".`);
   return new ToolError(`${where} failed with HTTP ${status}${detail}`);
@@ -68,7 +64,10 @@ function httpFailure(c: FailedConnection, e: StreamableHTTPError, label: string,
 
 /** The server's text from an SDK HTTP error ("Error POSTing to endpoint: <body>"), shortened. */
 function httpDetail(message: string): string {
-  const body = message.replace(/^Streamable HTTP error: /, "").replace(/^Error POSTing to endpoint:\s*/, "").trim();
+  const body = message
+    .replace(/^Streamable HTTP error: /, "")
+    .replace(/^Error POSTing to endpoint:\s*/, "")
+    .trim();
   let text = body;
   try {
     const j = JSON.parse(body);

@@ -188,7 +188,10 @@ export class RemoteServers {
     if (current) {
       // The target or its credentials changed: the old session belongs to someone else now.
       this.entries.delete(ns);
-      void current.conn.then((c) => this.end(c), () => {});
+      void current.conn.then(
+        (c) => this.end(c),
+        () => {},
+      );
     }
     const entry: Entry = { key, conn: undefined as unknown as Promise<Connection> };
     entry.conn = this.open(ns, desc, url, headers, key, ctx).then(
@@ -260,13 +263,17 @@ export class RemoteServers {
         let res;
         try {
           // Read loosely: a tool without an inputSchema is still callable (it takes an object).
-          res = (await c.client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, ResultSchema, { signal, timeout: this.timeoutMs })) as { tools?: unknown; nextCursor?: unknown };
+          res = (await c.client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, ResultSchema, { signal, timeout: this.timeoutMs })) as {
+            tools?: unknown;
+            nextCursor?: unknown;
+          };
         } catch (e) {
           throw this.failure(c, e, "tools/list", signal);
         }
         if (!Array.isArray(res.tools)) throw new ToolError(`remote MCP server ${c.ns} at ${c.url.href} sent a malformed tools/list result (no "tools" array).`);
         for (const t of res.tools as Array<Record<string, unknown>>)
-          if (t && typeof t.name === "string") tools.push({ ...t, inputSchema: t.inputSchema && typeof t.inputSchema === "object" ? t.inputSchema : { type: "object" } } as ToolInfo);
+          if (t && typeof t.name === "string")
+            tools.push({ ...t, inputSchema: t.inputSchema && typeof t.inputSchema === "object" ? t.inputSchema : { type: "object" } } as ToolInfo);
         cursor = typeof res.nextCursor === "string" && res.nextCursor ? res.nextCursor : undefined;
         if (!cursor) break;
       }
@@ -280,7 +287,14 @@ export class RemoteServers {
     const o = desc.oauth;
     if (!o || o.client_secret === undefined) return o && { client_id: o.client_id };
     const destination = `the OAuth authorization server of ${desc.url}`;
-    const plan = new EnvResolver({ workspace: this.opts.workspace, env: this.opts.env }).plan({ ns, kind: "remote", origin: "user", required: [], headers: { secret: o.client_secret }, destination });
+    const plan = new EnvResolver({ workspace: this.opts.workspace, env: this.opts.env }).plan({
+      ns,
+      kind: "remote",
+      origin: "user",
+      required: [],
+      headers: { secret: o.client_secret },
+      destination,
+    });
     if (plan.missing.length) throw new ToolError(missingMessage(plan, `the OAuth client secret of remote MCP server '${ns}'`, this.opts.workspace));
     return { client_id: o.client_id, client_secret: plan.headers.secret };
   }

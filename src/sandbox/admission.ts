@@ -122,7 +122,12 @@ export function admit(limits: SandboxLimits, parent: Ticket | undefined, signal?
     const onAbort = () => stop(new SandboxError("the call was cancelled while it waited for a free sandbox", "aborted"));
     const timer = setTimeout(() => {
       const { reason, key } = busyReason(limits, owner);
-      stop(new SandboxError(`the run waited ${Math.round((Date.now() - started) / 1000)} s for a free sandbox and gave up: ${reason}. Raise ${key} in .pml.json, or run less at once.`, "busy"));
+      stop(
+        new SandboxError(
+          `the run waited ${Math.round((Date.now() - started) / 1000)} s for a free sandbox and gave up: ${reason}. Raise ${key} in .pml.json, or run less at once.`,
+          "busy",
+        ),
+      );
     }, limits.wallMs);
     const waiter: Waiter = {
       limits,

@@ -62,10 +62,32 @@ export function installHint(): string {
 function probeBwrap(): Confinement {
   const bwrap = Bun.which("bwrap");
   if (!bwrap) return none("bubblewrap (bwrap) is not installed", installHint());
-  const version = spawnSync(bwrap, ["--version"], { encoding: "utf8", timeout: 5000 }).stdout?.trim().replace(/^bubblewrap\s*/, "") || "?";
+  const version =
+    spawnSync(bwrap, ["--version"], { encoding: "utf8", timeout: 5000 })
+      .stdout?.trim()
+      .replace(/^bubblewrap\s*/, "") || "?";
   const run = spawnSync(
     bwrap,
-    ["--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--", "/bin/sh", "-c", "exit 0"],
+    [
+      "--die-with-parent",
+      "--new-session",
+      "--unshare-all",
+      "--cap-drop",
+      "ALL",
+      "--ro-bind",
+      "/",
+      "/",
+      "--dev",
+      "/dev",
+      "--proc",
+      "/proc",
+      "--tmpfs",
+      "/tmp",
+      "--",
+      "/bin/sh",
+      "-c",
+      "exit 0",
+    ],
     { encoding: "utf8", timeout: 10_000 },
   );
   if (run.status !== 0) {

@@ -236,7 +236,10 @@ export class Engine {
       if (vm.typeof(h) !== "string") return this.finish(call, new SandboxError("the sandbox glue returned a non-string (was it tampered with?)", "result"));
       const length = this.enter(call, () => vm.getProp(h, "length").consume((l) => vm.getNumber(l)));
       if (length > call.limits.maxResultBytes + 1) {
-        return this.finish(call, new SandboxError(`the result is ${length} characters of JSON, over the limit of ${call.limits.maxResultBytes}; return less (e.g. a summary or a slice)`, "result"));
+        return this.finish(
+          call,
+          new SandboxError(`the result is ${length} characters of JSON, over the limit of ${call.limits.maxResultBytes}; return less (e.g. a summary or a slice)`, "result"),
+        );
       }
       const text = vm.getString(h);
       this.finish(call, undefined, text);

@@ -197,7 +197,12 @@ export async function runGuestModule(code: string, key: string, fn: string, reus
     const fnHandle = engine.enter(call, () => vm.getProp(realm.exports!, fn));
     if (vm.typeof(fnHandle) !== "function") {
       fnHandle.dispose();
-      const names = engine.enter(call, () => vm.getOwnPropertyNames(realm.exports!).unwrap().map((h) => h.consume((x) => vm.getString(x))));
+      const names = engine.enter(call, () =>
+        vm
+          .getOwnPropertyNames(realm.exports!)
+          .unwrap()
+          .map((h) => h.consume((x) => vm.getString(x))),
+      );
       throw new SandboxError(`the module has no exported function "${fn}" (it exports: ${names.join(", ") || "nothing"})`, "export");
     }
     try {

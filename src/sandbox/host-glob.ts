@@ -42,7 +42,10 @@ export async function globFiles(c: HostChecks, a: any): Promise<GlobResult> {
   });
   if (startReal === undefined) return { matches: [], truncated: false };
   if (!magic) {
-    const exists = await lstat(join(r, lexicalStart)).then(() => true, () => false);
+    const exists = await lstat(join(r, lexicalStart)).then(
+      () => true,
+      () => false,
+    );
     return { matches: exists ? [lexicalStart] : [], truncated: false };
   }
   return walk(rest, startReal, lexicalStart, r);

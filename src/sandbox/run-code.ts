@@ -20,7 +20,16 @@ export interface RunCodeOptions {
 /** Runs agent code as the body of an async function with `mcp` and `args` in scope. */
 export async function runCode(opts: RunCodeOptions): Promise<{ value: unknown }> {
   const payload = `{"args":${jsonPayload(opts.args ?? {})}}`;
-  const value = await runInWorker({ kind: "code", code: opts.code, payload, limits: opts.limits, callTool: opts.callTool, host: opts.host, signal: opts.signal, owner: opts.owner });
+  const value = await runInWorker({
+    kind: "code",
+    code: opts.code,
+    payload,
+    limits: opts.limits,
+    callTool: opts.callTool,
+    host: opts.host,
+    signal: opts.signal,
+    owner: opts.owner,
+  });
   return { value };
 }
 

@@ -24,7 +24,11 @@ test("an unknown flag fails with the command's usage and a 'did you mean'", () =
   expect(serve.code).toBe(2);
   expect(serve.stderr).toContain("USAGE pml serve");
   expect(serve.stderr).toContain("pml serve: unknown option --prot (did you mean --port?)");
-  for (const args of [["init", "--bogus"], ["stdio", "--foo"], ["registry", "serve", "--dat", "x"]]) {
+  for (const args of [
+    ["init", "--bogus"],
+    ["stdio", "--foo"],
+    ["registry", "serve", "--dat", "x"],
+  ]) {
     const r = pml(args);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`unknown option ${args.at(-1) === "x" ? "--dat" : args.at(-1)}`);

@@ -94,8 +94,7 @@ describe("callCloud", () => {
   });
 
   test("keeps a cloud path prefix and passes isError and structuredContent through", async () => {
-    answer = (_req, body) =>
-      Response.json({ jsonrpc: "2.0", id: body.id, result: { content: [{ type: "text", text: "{}" }], isError: true, structuredContent: { n: 1 } } });
+    answer = (_req, body) => Response.json({ jsonrpc: "2.0", id: body.id, result: { content: [{ type: "text", text: "{}" }], isError: true, structuredContent: { n: 1 } } });
     const r = await callCloud(opts({ config: { cloud: { url: `${cloudUrl}/tenant/` } } as ProjectConfig }));
     expect(r).toEqual({ content: [{ type: "text", text: "{}" }], isError: true, structuredContent: { n: 1 } });
     expect(seen[0]!.path).toBe("/tenant/mcp/tools/call");

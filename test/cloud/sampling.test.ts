@@ -29,7 +29,10 @@ const api = Bun.serve({
         type: "message",
         role: "assistant",
         model: body.model,
-        content: [{ type: "text", text: "Hello " }, { type: "text", text: "there" }],
+        content: [
+          { type: "text", text: "Hello " },
+          { type: "text", text: "there" },
+        ],
         stop_reason: body.stop_sequences ? "stop_sequence" : "end_turn",
         stop_sequence: null,
         usage: { input_tokens: 10, output_tokens: 2 },
@@ -53,7 +56,13 @@ const params: CreateMessageParams = {
   messages: [
     { role: "user", content: { type: "text", text: "Say hello" } },
     { role: "assistant", content: { type: "text", text: "Sure." } },
-    { role: "user", content: [{ type: "text", text: "Now." }, { type: "image", data: "iVBORw0K", mimeType: "image/png" }] },
+    {
+      role: "user",
+      content: [
+        { type: "text", text: "Now." },
+        { type: "image", data: "iVBORw0K", mimeType: "image/png" },
+      ],
+    },
   ],
   systemPrompt: "Be brief.",
   maxTokens: 64,
@@ -94,7 +103,13 @@ describe("createMessageViaApi", () => {
       messages: [
         { role: "user", content: [{ type: "text", text: "Say hello" }] },
         { role: "assistant", content: [{ type: "text", text: "Sure." }] },
-        { role: "user", content: [{ type: "text", text: "Now." }, { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0K" } }] },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Now." },
+            { type: "image", source: { type: "base64", media_type: "image/png", data: "iVBORw0K" } },
+          ],
+        },
       ],
     });
   });
@@ -118,7 +133,13 @@ describe("createMessageViaApi", () => {
         { role: "system", content: "Be brief." },
         { role: "user", content: "Say hello" },
         { role: "assistant", content: "Sure." },
-        { role: "user", content: [{ type: "text", text: "Now." }, { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0K" } }] },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Now." },
+            { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0K" } },
+          ],
+        },
       ],
     });
   });

@@ -19,8 +19,8 @@ describe("dotenv", () => {
       "E=",
       "F=x#y",
       "not a line",
-      "G=\"multi",
-      "line\"",
+      'G="multi',
+      'line"',
       "A=override",
       "H='a\\nb'",
     ].join("\r\n");

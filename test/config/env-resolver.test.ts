@@ -72,7 +72,9 @@ describe("EnvResolver.plan", () => {
   });
 
   test("envRequestFor names the destination: the command line, the URL, the cloud endpoint", () => {
-    expect(envRequestFor("s", { type: "stdio", command: "/usr/bin/srv", args: ["--root", "a b"], env_required: [] }, "other").destination).toBe("the command `/usr/bin/srv --root 'a b'`");
+    expect(envRequestFor("s", { type: "stdio", command: "/usr/bin/srv", args: ["--root", "a b"], env_required: [] }, "other").destination).toBe(
+      "the command `/usr/bin/srv --root 'a b'`",
+    );
     const pkg = { type: "stdio" as const, package: { registryType: "npm" as const, identifier: "@x/srv", version: "1.2.3", args: ["${workspace}"] }, env_required: [] };
     expect(envRequestFor("p", pkg, "other", { substitute: (s) => s.replace("${pml_home}", "/ph").replace("${workspace}", "/ws") }).destination).toBe(
       "the npm package @x/srv@1.2.3 (its bin, installed in /ph/deps/@x/srv@1.2.3, run on pml's own runtime) with arguments /ws",

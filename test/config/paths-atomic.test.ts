@@ -112,7 +112,11 @@ describe("withFileLock", () => {
   test("errors in fn release the lock", async () => {
     const dir = tempDir();
     const f = join(dir, "n");
-    await expect(withFileLock(f, () => { throw new Error("boom"); })).rejects.toThrow("boom");
+    await expect(
+      withFileLock(f, () => {
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
     expect(existsSync(`${f}.lock`)).toBe(false);
     expect(await withFileLock(f, () => "again")).toBe("again");
   });

@@ -64,7 +64,7 @@ describe("loadProjectConfig", () => {
   test("bad JSON: file, line and column, and what is wrong", async () => {
     let msg = await loadError('{\n  "permissions": {\n    "allow": ["a" "b"]\n  }\n}\n');
     expect(msg).toContain('.pml.json:3:19: invalid JSON: expected ","');
-    msg = await loadError('{\n  permissions: {}\n}');
+    msg = await loadError("{\n  permissions: {}\n}");
     expect(msg).toMatch(/\.pml\.json:2:3: invalid JSON: unexpected character \(property names and strings need double quotes\)/);
     msg = await loadError('{"a": 1}\n/* hi');
     expect(msg).toContain("invalid JSON: unterminated /* comment");
@@ -127,7 +127,8 @@ describe("updateProjectConfig", () => {
 
   test("JSONC: comments and trailing commas are read, and an edit leaves them and the rest of the text alone", async () => {
     const ws = tempDir();
-    const text = '{\n  // who may run what\n  "permissions": {\n    "allow": ["filesystem:read_file", ], // reads are fine\n    /* never */ "deny": ["shell:exec"],\n  },\n  "pool": {"idle_timeout_s": 60},\n}\n';
+    const text =
+      '{\n  // who may run what\n  "permissions": {\n    "allow": ["filesystem:read_file", ], // reads are fine\n    /* never */ "deny": ["shell:exec"],\n  },\n  "pool": {"idle_timeout_s": 60},\n}\n';
     writeFileSync(join(ws, ".pml.json"), text);
     const loaded = await loadProjectConfig(ws);
     expect(loaded.config.permissions.allow).toEqual(["filesystem:read_file"]);
@@ -163,11 +164,19 @@ describe("updateProjectConfig", () => {
     const path = join(ws, ".pml.json");
     for (const broken of ['{"permissions": {"allow": [}}', '{"permissions": {"allow": "x"}}', '{"permissions": {"allow": ["a b"]}}']) {
       writeFileSync(path, broken);
-      await expect(updateProjectConfig(ws, (raw: any) => { raw.x = 1; })).rejects.toThrow(ConfigError);
+      await expect(
+        updateProjectConfig(ws, (raw: any) => {
+          raw.x = 1;
+        }),
+      ).rejects.toThrow(ConfigError);
       expect(readFileSync(path, "utf8")).toBe(broken);
     }
     writeFileSync(path, "{}");
-    await expect(updateProjectConfig(ws, (raw: any) => { raw.permissions = { deny: ["bad pattern!"] }; })).rejects.toThrow(/permissions\.deny\[0\].*was not changed/s);
+    await expect(
+      updateProjectConfig(ws, (raw: any) => {
+        raw.permissions = { deny: ["bad pattern!"] };
+      }),
+    ).rejects.toThrow(/permissions\.deny\[0\].*was not changed/s);
     expect(readFileSync(path, "utf8")).toBe("{}");
     expect(readdirSync(ws)).toEqual([".pml.json"]);
   });

@@ -32,7 +32,6 @@ let data: ReturnType<typeof tempDir>;
 let outside: ReturnType<typeof tempDir>;
 let registry: Awaited<ReturnType<typeof spawnListening>> | undefined;
 
-
 function env(extra: Record<string, string> = {}) {
   return testEnv({ PML_HOME: home.path, CLAUDE_PROJECT_DIR: project.path, PML_API_KEY: API_KEY, SEARCH_KEY, ...extra });
 }
@@ -144,7 +143,11 @@ describe.each([["stdio"], ["serve"]] as const)("end to end over pml %s", (transp
     expect(link.isError).toBe(true);
     expect(text(link)).not.toContain("outside the workspace\n");
     // Audit lines are appended in the background; give the last one a moment to land.
-    const readAudit = () => readFileSync(join(project.path, ".pml/audit.log"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const readAudit = () =>
+      readFileSync(join(project.path, ".pml/audit.log"), "utf8")
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
     await waitFor(() => readAudit().some((e) => String(e.attempted).includes("sneaky.txt")), 5000, "audit line");
     const audit = readAudit();
     expect(audit.some((e) => e.tool === "shell:exec")).toBe(true);

@@ -42,7 +42,8 @@ async function connect() {
     asked.push(req.params.message);
     return { action: "accept", content: { decision: "continue" } };
   });
-  const discover = async (onprogress?: (p: any) => void) => JSON.parse(text(await c.client.callTool({ name: "discover", arguments: { namespace: "fx" } }, undefined, onprogress ? { onprogress } : undefined)));
+  const discover = async (onprogress?: (p: any) => void) =>
+    JSON.parse(text(await c.client.callTool({ name: "discover", arguments: { namespace: "fx" } }, undefined, onprogress ? { onprogress } : undefined)));
   return { ...c, asked, discover };
 }
 

@@ -58,7 +58,6 @@ test("call's continuation text works when done exactly as written, and with cont
     const done: any = await client.callTool({ name: c.tool, arguments: c.args });
     expect(done.isError).toBeFalsy();
     expect(textOf(done)).toContain("hello");
-
   } finally {
     await client.close();
   }

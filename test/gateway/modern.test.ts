@@ -80,7 +80,12 @@ describe("protocol", () => {
 
   test("with a log level, starting a server is reported as log messages on that request only", async () => {
     const id = nextId++;
-    peer.send({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "fx__echo", arguments: { text: "hi" }, _meta: meta({}, { "io.modelcontextprotocol/logLevel": "info" }) } });
+    peer.send({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "fx__echo", arguments: { text: "hi" }, _meta: meta({}, { "io.modelcontextprotocol/logLevel": "info" }) },
+    });
     const log = await peer.next((m) => m.method === "notifications/message");
     expect(log.params).toMatchObject({ level: "info", logger: "pml" });
     expect(log.params.data).toContain("fx");

@@ -78,7 +78,10 @@ test("an accepted form reaches the server with the schema's defaults for the fie
   const { client, transport } = await connect({}, { elicitation: { form: {} } });
   let answer: any = { action: "accept", content: { ok: true, count: 5 } };
   client.setRequestHandler(ElicitRequestSchema, async () => answer);
-  const schema = { type: "object", properties: { ok: { type: "boolean" }, count: { type: "number", default: 3 }, env: { type: "string", default: "staging" }, note: { type: "string" } } };
+  const schema = {
+    type: "object",
+    properties: { ok: { type: "boolean" }, count: { type: "number", default: 3 }, env: { type: "string", default: "staging" }, note: { type: "string" } },
+  };
   const r: any = await client.callTool({ name: "fx__ask", arguments: { message: "deploy?", schema } });
   expect(JSON.parse(text(r))).toEqual({ action: "accept", content: { ok: true, count: 5, env: "staging" } });
   answer = { action: "decline" };

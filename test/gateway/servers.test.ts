@@ -155,7 +155,11 @@ describe("calls through the pool", () => {
     const peer = new RawPeer(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
     open.push({ close: async () => void peer.proc.kill() });
     await peer.initialize();
-    const modernMeta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": { name: "raw-test", version: "0" } };
+    const modernMeta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": {},
+      "io.modelcontextprotocol/clientInfo": { name: "raw-test", version: "0" },
+    };
     // The server reports a step as soon as it has the call (a progress token asks for it): the
     // cancellation is sent once the call has reached the server, however long starting it took.
     const calls = [

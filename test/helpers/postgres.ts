@@ -103,9 +103,29 @@ export async function startPostgres(): Promise<TestPostgres> {
   }
   for (let attempt = 0; ; attempt++) {
     const port = await freePort();
-    const args = [bin.postgres, "-D", data, "-p", String(port), "-k", dir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=200"];
+    const args = [
+      bin.postgres,
+      "-D",
+      data,
+      "-p",
+      String(port),
+      "-k",
+      dir,
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "fsync=off",
+      "-c",
+      "synchronous_commit=off",
+      "-c",
+      "full_page_writes=off",
+      "-c",
+      "max_connections=200",
+    ];
     // The shell stops postgres (fast shutdown) as soon as its stdin closes, i.e. when this process ends.
-    const script = `${asUser(args).map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ")} & pid=$!; trap 'kill -INT $pid' EXIT; read _; kill -INT $pid; wait $pid`;
+    const script = `${asUser(args)
+      .map((a) => `'${a.replace(/'/g, "'\\''")}'`)
+      .join(" ")} & pid=$!; trap 'kill -INT $pid' EXIT; read _; kill -INT $pid; wait $pid`;
     const proc = Bun.spawn(["sh", "-c", script], { stdin: "pipe", stdout: "ignore", stderr: "pipe", env: { ...process.env, LC_ALL: "C" } });
     const reader = (proc.stderr as ReadableStream<Uint8Array>).getReader();
     let log = "";

@@ -99,9 +99,7 @@ describe("ensureInstalled (npm package, local registry)", () => {
     try {
       const err = await failure(installAsUser(serverDesc(), { env, workspace: dir }));
       expect(err).toBeInstanceOf(ToolError);
-      expect(err.message).toBe(
-        `Integrity check failed for @pml-test/fixture-server@1.2.3: expected ${pkgs.server.integrity}, got ${pkgs.evil.integrity}`,
-      );
+      expect(err.message).toBe(`Integrity check failed for @pml-test/fixture-server@1.2.3: expected ${pkgs.server.integrity}, got ${pkgs.evil.integrity}`);
     } finally {
       registry.tamper("@pml-test/fixture-server", "1.2.3", pkgs.server.tarball);
     }

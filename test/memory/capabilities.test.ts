@@ -15,7 +15,13 @@ beforeAll(() => {
 });
 afterAll(() => fx.cleanup());
 
-const count = (sql: string, ...params: any[]) => (fx.db().query(sql).get(...params) as any).n as number;
+const count = (sql: string, ...params: any[]) =>
+  (
+    fx
+      .db()
+      .query(sql)
+      .get(...params) as any
+  ).n as number;
 
 describe("capture, names, tools", () => {
   test("a named run is saved, listed as cap__fs__read_json (list_changed) and callable by tool and by name", async () => {
@@ -23,7 +29,10 @@ describe("capture, names, tools", () => {
     const before = (await client.listTools()).tools.map((t) => t.name);
     expect(before.some((n) => n.startsWith("cap__"))).toBe(false);
 
-    const r: any = await client.callTool({ name: "execute", arguments: { code: READ_JSON, args: { path: "a.json" }, intent: "read a json file and parse it", name: "fs:read_json" } });
+    const r: any = await client.callTool({
+      name: "execute",
+      arguments: { code: READ_JSON, args: { path: "a.json" }, intent: "read a json file and parse it", name: "fs:read_json" },
+    });
     expect(r.isError).toBeFalsy();
     expect(r.structuredContent.result).toEqual({ which: "a" });
     expect(r.structuredContent.capabilityName).toBe("fs:read_json");

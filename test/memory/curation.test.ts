@@ -41,7 +41,13 @@ test("suggest: heuristic names with confidence and reasons; nothing changes", as
   const { client } = await fx.connect({ permissions: { allow: ["filesystem"] } });
   const r = await curate(client, { mode: "suggest" });
   expect(r.llm).toContain("heuristics only");
-  const by = (intent: string) => r.suggestions.find((s: any) => s.reasoning && fx.db().query("SELECT intent FROM capabilities WHERE id = ?").get(s.id) && (fx.db().query("SELECT intent FROM capabilities WHERE id = ?").get(s.id) as any).intent === intent);
+  const by = (intent: string) =>
+    r.suggestions.find(
+      (s: any) =>
+        s.reasoning &&
+        fx.db().query("SELECT intent FROM capabilities WHERE id = ?").get(s.id) &&
+        (fx.db().query("SELECT intent FROM capabilities WHERE id = ?").get(s.id) as any).intent === intent,
+    );
   expect(by(SNIPPETS[0]!.intent)).toMatchObject({ suggestedName: "fs:read_json" });
   expect(by(SNIPPETS[0]!.intent).confidence).toBeGreaterThan(0.8);
   expect(by(SNIPPETS[0]!.intent).reasoning).toContain("filesystem tools");
@@ -62,7 +68,10 @@ test("auto applies the confident ones; apply validates item by item; taken names
   expect(names).toContain("cap__fs__read_json");
 
   // Another JSON reader: fs:read_json is taken, so a variant from the rest of its intent, at lower confidence.
-  await client.callTool({ name: "execute", arguments: { code: "return JSON.parse(await mcp.filesystem.read_file({ path: './a.json' })).k", intent: "read a JSON file from the config folder" } });
+  await client.callTool({
+    name: "execute",
+    arguments: { code: "return JSON.parse(await mcp.filesystem.read_file({ path: './a.json' })).k", intent: "read a JSON file from the config folder" },
+  });
   const again = await curate(client, { mode: "suggest" });
   const variant = again.suggestions.find((s: any) => s.suggestedName.startsWith("fs:read_json_"));
   expect(variant.suggestedName).toBe("fs:read_json_config");
@@ -93,8 +102,17 @@ test("a language model refines names through the client's sampling (batches of 5
   const asked: any[] = [];
   c.client.setRequestHandler(CreateMessageRequestSchema, async (req) => {
     asked.push(req.params);
-    const items = JSON.parse(String((req.params.messages[0]!.content as any).text).split("\n").slice(3).join("\n"));
-    return { role: "assistant", model: "stand-in", content: { type: "text", text: JSON.stringify(items.map((i: any, n: number) => ({ id: i.id, name: `util:stand_in_name_${n}`, reasoning: "the model liked it" }))) } };
+    const items = JSON.parse(
+      String((req.params.messages[0]!.content as any).text)
+        .split("\n")
+        .slice(3)
+        .join("\n"),
+    );
+    return {
+      role: "assistant",
+      model: "stand-in",
+      content: { type: "text", text: JSON.stringify(items.map((i: any, n: number) => ({ id: i.id, name: `util:stand_in_name_${n}`, reasoning: "the model liked it" }))) },
+    };
   });
   const r = await curate(c.client, { mode: "suggest" });
   await c.transport.close();
@@ -112,9 +130,21 @@ test("without client sampling, the .pml.json sampling API (a local stand-in Mess
     hostname: "127.0.0.1",
     async fetch(req) {
       seen = { key: req.headers.get("x-api-key"), body: await req.json() };
-      const items = JSON.parse(String(seen.body.messages[0].content[0]?.text ?? seen.body.messages[0].content).split("\n").slice(3).join("\n"));
+      const items = JSON.parse(
+        String(seen.body.messages[0].content[0]?.text ?? seen.body.messages[0].content)
+          .split("\n")
+          .slice(3)
+          .join("\n"),
+      );
       const answer = items.map((i: any) => ({ id: i.id, name: /csv/.test(i.intent) ? "transform:parse_csv_rows" : "Not A Name", reasoning: "rows come from csv" }));
-      return Response.json({ id: "msg_1", type: "message", role: "assistant", model: seen.body.model, content: [{ type: "text", text: JSON.stringify(answer) }], stop_reason: "end_turn" });
+      return Response.json({
+        id: "msg_1",
+        type: "message",
+        role: "assistant",
+        model: seen.body.model,
+        content: [{ type: "text", text: JSON.stringify(answer) }],
+        stop_reason: "end_turn",
+      });
     },
   });
   try {
@@ -153,10 +183,14 @@ test("extraction: request verbs, politeness, articles and fillers go; synonyms m
   expect(name("load settings", ["filesystem:read_file"], "await mcp.filesystem.read_file({path: 'settings.ini'})").suggestedName).toBe("fs:read_settings");
   // The object phrase ends at a preposition; "the list of X" and "the number of X" act on X.
   expect(name("count the number of rows in the users table", ["sqlite:query"], "await mcp.sqlite.query({sql: 'SELECT COUNT(*) FROM users'})").suggestedName).toBe("db:count_rows");
-  expect(name("fetch the list of open issues from GitHub", ["fetch:fetch"], "await mcp.fetch.fetch({url: 'https://api.github.com/issues'})").suggestedName).toBe("api:fetch_open_issues");
+  expect(name("fetch the list of open issues from GitHub", ["fetch:fetch"], "await mcp.fetch.fetch({url: 'https://api.github.com/issues'})").suggestedName).toBe(
+    "api:fetch_open_issues",
+  );
   // Conversions name themselves; a generic object written somewhere is named by where it goes.
   expect(name("convert CSV text into JSON").suggestedName).toBe("transform:csv_to_json");
-  expect(name("write an object to a YAML file", ["filesystem:write_file"], "await mcp.filesystem.write_file({path: 'o.yaml', content: toYaml(args.o)})").suggestedName).toBe("fs:write_yaml");
+  expect(name("write an object to a YAML file", ["filesystem:write_file"], "await mcp.filesystem.write_file({path: 'o.yaml', content: toYaml(args.o)})").suggestedName).toBe(
+    "fs:write_yaml",
+  );
   expect(name("post a message to the team channel", ["fetch:fetch"], "await mcp.fetch.fetch({url: args.channel, method: 'POST'})").suggestedName).toBe("api:post_team_channel");
   // A target the intent leaves generic comes from the code: a format it parses, the object of its tool.
   expect(name("read a file", ["filesystem:read_file"], "return JSON.parse(await mcp.filesystem.read_file({path: 'a.json'}))").suggestedName).toBe("fs:read_json");
@@ -168,11 +202,15 @@ test("extraction: request verbs, politeness, articles and fillers go; synonyms m
   expect(name("remember a fact", ["memory:create_entities"], "await mcp.memory.create_entities({entities: [args.f]})").suggestedName).toBe("memory:create_entity");
   // Descriptions in the third person, participles and clauses end the object.
   expect(name("Lists the branches", ["shell:exec"], sh("git branch")).suggestedName).toBe("git:list_branches");
-  expect(name("extract the people mentioned in a text", ["ai:complete"], "await mcp.ai.complete({prompt: 'Who is named in: ' + args.text})").suggestedName).toBe("ai:extract_people");
+  expect(name("extract the people mentioned in a text", ["ai:complete"], "await mcp.ai.complete({prompt: 'Who is named in: ' + args.text})").suggestedName).toBe(
+    "ai:extract_people",
+  );
   expect(name("check whether a host is reachable", ["fetch:fetch"], "await mcp.fetch.fetch({url: 'https://' + args.host})").suggestedName).toBe("api:check_host");
   // Idioms and places: "remove duplicates from a list", "a directory for the logs".
   expect(name("remove duplicate values from an array").suggestedName).toBe("transform:dedupe_array");
-  expect(name("create a folder for the reports", ["filesystem:create_directory"], "await mcp.filesystem.create_directory({path: 'reports'})").suggestedName).toBe("fs:create_report_directory");
+  expect(name("create a folder for the reports", ["filesystem:create_directory"], "await mcp.filesystem.create_directory({path: 'reports'})").suggestedName).toBe(
+    "fs:create_report_directory",
+  );
   // A generic source of a conversion says nothing; a request to see something is read as the code reads it.
   expect(name("turn a value into base64").suggestedName).toBe("transform:to_base64");
   expect(name("get me the contents of the changelog", ["filesystem:read_file"], "await mcp.filesystem.read_file({path: 'CHANGELOG.md'})").suggestedName).toBe("fs:read_changelog");
@@ -180,13 +218,18 @@ test("extraction: request verbs, politeness, articles and fillers go; synonyms m
   expect(name("list the local git branches", ["shell:exec"], sh("git branch")).suggestedName).toBe("git:list_branches");
   expect(name("fetch the exchange rate", ["fetch:fetch"], "await mcp.fetch.fetch({url: 'https://x.example/rates'})").suggestedName).toBe("api:fetch_exchange_rate");
   // A model doing the work names the capability, whatever feeds it; what it writes is drafted.
-  expect(name("write release notes from the git log", ["shell:exec", "ai:complete"], "const l = await mcp.shell.exec({command: 'git log'}); return await mcp.ai.complete({prompt: l})").suggestedName).toBe("ai:draft_release_notes");
+  expect(
+    name("write release notes from the git log", ["shell:exec", "ai:complete"], "const l = await mcp.shell.exec({command: 'git log'}); return await mcp.ai.complete({prompt: l})")
+      .suggestedName,
+  ).toBe("ai:draft_release_notes");
   // "open" means what the tool does; brand names stay one word while camelCase splits.
   expect(name("open a GitLab issue", ["gitlab:create_issue"], "await mcp.gitlab.create_issue({title: args.t})").suggestedName).toBe("api:create_gitlab_issue");
   expect(name("open the changelog", ["filesystem:read_file"], "await mcp.filesystem.read_file({path: 'CHANGELOG.md'})").suggestedName).toBe("fs:read_changelog");
   // A property is named after what it belongs to; a git command found anywhere in the code counts.
   expect(name("get the size of a file", ["filesystem:get_file_info"]).suggestedName).toBe("fs:get_file_size");
-  expect(name("create a git tag for the release", ["shell:exec"], "const cmd = 'git tag ' + args.v; return await mcp.shell.exec({command: cmd})").suggestedName).toBe("git:create_tag");
+  expect(name("create a git tag for the release", ["shell:exec"], "const cmd = 'git tag ' + args.v; return await mcp.shell.exec({command: cmd})").suggestedName).toBe(
+    "git:create_tag",
+  );
   // Without tools: transform for reshaping verbs, util otherwise.
   expect(name("sort records by date").suggestedName).toBe("transform:sort_records");
   expect(name("generate a short id", [], "return crypto.randomUUID().slice(0, 8)").suggestedName).toBe("util:generate_short_id");
@@ -215,7 +258,11 @@ test("confidence: tools match + intent clarity + pattern compliance, each comput
   expect(name("check the config", ["filesystem:read_file"], "await mcp.filesystem.read_file({path: 'config.json'})").confidence).toBeLessThan(
     name("validate the config", ["filesystem:read_file"], "await mcp.filesystem.read_file({path: 'config.json'})").confidence,
   );
-  const mixed = name("download a page", ["fetch:fetch", "filesystem:write_file"], "await mcp.filesystem.write_file({path: 'p.html', content: await mcp.fetch.fetch({url: args.url})})");
+  const mixed = name(
+    "download a page",
+    ["fetch:fetch", "filesystem:write_file"],
+    "await mcp.filesystem.write_file({path: 'p.html', content: await mcp.fetch.fetch({url: args.url})})",
+  );
   expect(mixed.suggestedName).toBe("api:download_page");
   expect(mixed.confidence).toBeLessThanOrEqual(AUTO_THRESHOLD);
   // The code backing the target counts: the same intent over code that never mentions it is less sure.
@@ -223,11 +270,21 @@ test("confidence: tools match + intent clarity + pattern compliance, each comput
     name("fetch the weather", ["fetch:fetch"], "await mcp.fetch.fetch({url: args.url})").confidence,
   );
   // A later clause asking for something else: what it hands back may be the point.
-  const alsoAsks = name("read the manifest and give me its version", ["filesystem:read_file"], "return JSON.parse(await mcp.filesystem.read_file({path: 'manifest.json'})).version");
+  const alsoAsks = name(
+    "read the manifest and give me its version",
+    ["filesystem:read_file"],
+    "return JSON.parse(await mcp.filesystem.read_file({path: 'manifest.json'})).version",
+  );
   expect(alsoAsks.reasoning).toContain('also asks for "version"');
-  expect(alsoAsks.confidence).toBeLessThan(name("read the manifest", ["filesystem:read_file"], "return JSON.parse(await mcp.filesystem.read_file({path: 'manifest.json'}))").confidence);
+  expect(alsoAsks.confidence).toBeLessThan(
+    name("read the manifest", ["filesystem:read_file"], "return JSON.parse(await mcp.filesystem.read_file({path: 'manifest.json'}))").confidence,
+  );
   // A condition on the object the name leaves out: the name is a guess about what matters.
-  const conditioned = name("delete sessions that expired yesterday", ["sqlite:write_query"], "await mcp.sqlite.write_query({query: 'DELETE FROM sessions WHERE expires_at < date()'})");
+  const conditioned = name(
+    "delete sessions that expired yesterday",
+    ["sqlite:write_query"],
+    "await mcp.sqlite.write_query({query: 'DELETE FROM sessions WHERE expires_at < date()'})",
+  );
   expect(conditioned.suggestedName).toBe("db:delete_sessions");
   expect(conditioned.reasoning).toContain('leaves out the condition "that expired yesterday');
   expect(conditioned.confidence).toBeLessThanOrEqual(AUTO_THRESHOLD);

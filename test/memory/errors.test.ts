@@ -22,8 +22,17 @@ const settings: MemorySettings = { scope, capture: true, strictNamespaces: false
 
 function save(code: string, action: string) {
   return store.capture({
-    scope, name: { namespace: "fs", action }, code, code_hash: codeHash(code), parameters_schema: { type: "object" }, default_args: {},
-    tools_used: [], routing: "local", routing_explicit: false, by: "t", latency_ms: 1,
+    scope,
+    name: { namespace: "fs", action },
+    code,
+    code_hash: codeHash(code),
+    parameters_schema: { type: "object" },
+    default_args: {},
+    tools_used: [],
+    routing: "local",
+    routing_explicit: false,
+    by: "t",
+    latency_ms: 1,
   });
 }
 

@@ -31,37 +31,94 @@ for (let i = 0; i < 400; i++) {
   const code = `return ${i};`;
   const intent = i % 3 ? `Count the LINES of report ${i}` : "";
   const out = await store.capture({
-    scope, name: { namespace: ns, action: `t${String(rand(1000)).padStart(3, "0")}_${i}` }, code, code_hash: codeHash(code), tags, visibility: visibility as any, intent,
-    parameters_schema: { type: "object" }, default_args: {}, tools_used: [], routing: "local", routing_explicit: false, by, latency_ms: 1,
+    scope,
+    name: { namespace: ns, action: `t${String(rand(1000)).padStart(3, "0")}_${i}` },
+    code,
+    code_hash: codeHash(code),
+    tags,
+    visibility: visibility as any,
+    intent,
+    parameters_schema: { type: "object" },
+    default_args: {},
+    tools_used: [],
+    routing: "local",
+    routing_explicit: false,
+    by,
+    latency_ms: 1,
   });
   if (out.kind !== "created") throw new Error(out.kind);
   all.push({ name: out.capability.display_name, ns, by, tags, visibility, intent });
 }
 
-const globRe = (g: string) => new RegExp(`^${g.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`);
+const globRe = (g: string) =>
+  new RegExp(
+    `^${g
+      .replace(/[.+^${}()|\\]/g, "\\$&")
+      .replace(/\*/g, ".*")
+      .replace(/\?/g, ".")}$`,
+  );
 function expected(q: Omit<CapabilityQuery, "scope">): string[] {
   return all
-    .filter((c) => (!q.created_by || globRe(q.created_by).test(c.by)) && (!q.namespace || c.ns === q.namespace) && (q.tags ?? []).every((t) => c.tags.includes(t)) && (!q.visibility || c.visibility === q.visibility) &&
-        (q.text ?? "").toLowerCase().split(/\s+/).filter(Boolean).every((w) => `${c.name}\n${c.intent}`.toLowerCase().includes(w)))
+    .filter(
+      (c) =>
+        (!q.created_by || globRe(q.created_by).test(c.by)) &&
+        (!q.namespace || c.ns === q.namespace) &&
+        (q.tags ?? []).every((t) => c.tags.includes(t)) &&
+        (!q.visibility || c.visibility === q.visibility) &&
+        (q.text ?? "")
+          .toLowerCase()
+          .split(/\s+/)
+          .filter(Boolean)
+          .every((w) => `${c.name}\n${c.intent}`.toLowerCase().includes(w)),
+    )
     .map((c) => c.name)
     .sort();
 }
 
 test("each query plan gives the page and total a plain sort gives", async () => {
   const cases: Array<Omit<CapabilityQuery, "scope">> = [
-    { created_by: "al*" }, { created_by: "ali*" }, { created_by: "al" }, { created_by: "*e*" }, { created_by: "nobody*" },
-    { created_by: "al*", namespace: "git" }, { tags: ["red"] }, { tags: ["red", "green"] }, { tags: ["red", "green", "blue"] },
-    { tags: ["green"], created_by: "ali*" }, { tags: ["blue"], namespace: "fs" }, { tags: ["red"], visibility: "private" as any },
-    { created_by: "al*", visibility: "project" as any }, { namespace: "api" }, {},
+    { created_by: "al*" },
+    { created_by: "ali*" },
+    { created_by: "al" },
+    { created_by: "*e*" },
+    { created_by: "nobody*" },
+    { created_by: "al*", namespace: "git" },
+    { tags: ["red"] },
+    { tags: ["red", "green"] },
+    { tags: ["red", "green", "blue"] },
+    { tags: ["green"], created_by: "ali*" },
+    { tags: ["blue"], namespace: "fs" },
+    { tags: ["red"], visibility: "private" as any },
+    { created_by: "al*", visibility: "project" as any },
+    { namespace: "api" },
+    {},
     // Text: trigram index then LIKE (3+ characters), LIKE alone (shorter), both, with other filters.
-    { text: "lines" }, { text: "REPORT 1" }, { text: "t1" }, { text: "fs:t0" }, { text: "report 12 lines" }, { text: "lines", tags: ["red"] },
-    { text: "count", created_by: "ali*" }, { text: "nothing-like-this" }, { text: '_1"' }, { text: "%" },
+    { text: "lines" },
+    { text: "REPORT 1" },
+    { text: "t1" },
+    { text: "fs:t0" },
+    { text: "report 12 lines" },
+    { text: "lines", tags: ["red"] },
+    { text: "count", created_by: "ali*" },
+    { text: "nothing-like-this" },
+    { text: '_1"' },
+    { text: "%" },
   ];
   for (const c of cases)
-    for (const [limit, offset] of [[20, 0], [7, 13], [50, 100]] as const) {
+    for (const [limit, offset] of [
+      [20, 0],
+      [7, 13],
+      [50, 100],
+    ] as const) {
       const want = expected(c);
       const got = await store.query({ scope, ...c, limit, offset });
-      expect({ c, limit, offset, names: got.items.map((x) => x.display_name), total: got.total }).toEqual({ c, limit, offset, names: want.slice(offset, offset + limit), total: want.length });
+      expect({ c, limit, offset, names: got.items.map((x) => x.display_name), total: got.total }).toEqual({
+        c,
+        limit,
+        offset,
+        names: want.slice(offset, offset + limit),
+        total: want.length,
+      });
     }
 });
 
@@ -83,8 +140,31 @@ test("the text index follows renames and new intents", async () => {
   expect((await store.query({ scope, text: "zebra_cross", limit: 5 })).items.map((c) => c.display_name)).toEqual(["textual:zebra_crossing"]);
   expect((await store.query({ scope, text: action, limit: 5 })).total).toBe(0);
   const code = "return 'x';";
-  await store.capture({ scope, code, code_hash: codeHash(code), parameters_schema: { type: "object" }, default_args: {}, tools_used: [], routing: "local", routing_explicit: false, by: "al", latency_ms: 1 });
-  await store.capture({ scope, code, code_hash: codeHash(code), intent: "Quokka census", parameters_schema: { type: "object" }, default_args: {}, tools_used: [], routing: "local", routing_explicit: false, by: "al", latency_ms: 1 });
+  await store.capture({
+    scope,
+    code,
+    code_hash: codeHash(code),
+    parameters_schema: { type: "object" },
+    default_args: {},
+    tools_used: [],
+    routing: "local",
+    routing_explicit: false,
+    by: "al",
+    latency_ms: 1,
+  });
+  await store.capture({
+    scope,
+    code,
+    code_hash: codeHash(code),
+    intent: "Quokka census",
+    parameters_schema: { type: "object" },
+    default_args: {},
+    tools_used: [],
+    routing: "local",
+    routing_explicit: false,
+    by: "al",
+    latency_ms: 1,
+  });
   expect((await store.query({ scope, text: "quokka", limit: 5 })).items.map((c) => c.intent)).toEqual(["Quokka census"]);
 });
 
@@ -97,7 +177,10 @@ test("tag rows follow renames and forks", async () => {
   const src = byTag.items[0]!;
   await store.fork(scope, src.id, { namespace: "renamed", action: "forked_one" }, "zed");
   const both = await store.query({ scope, tags: ["red"], namespace: "renamed", limit: 10 });
-  expect(both.items.map((c) => [c.display_name, c.created_by])).toEqual([["renamed:forked_one", "zed"], ["renamed:moved_one", red.by]]);
+  expect(both.items.map((c) => [c.display_name, c.created_by])).toEqual([
+    ["renamed:forked_one", "zed"],
+    ["renamed:moved_one", red.by],
+  ]);
   expect((await store.query({ scope, tags: ["red"], created_by: "zed", namespace: "renamed", limit: 10 })).total).toBe(1);
 });
 

@@ -87,7 +87,13 @@ test("dns: lookup, tag, query by tags / creator glob / text, whois, fork", async
 test("dns:lookup of an MCP server gives its record, with version specifiers", async () => {
   const { client } = await fx.connect();
   const mem = await call(client, "dns:lookup", { name: "mcp:memory" });
-  expect(mem.structuredContent).toMatchObject({ record_type: "mcp-server", name: "mcp:memory", type: "stdio", version: "2026.8.31", package: "@modelcontextprotocol/server-memory@2026.8.31" });
+  expect(mem.structuredContent).toMatchObject({
+    record_type: "mcp-server",
+    name: "mcp:memory",
+    type: "stdio",
+    version: "2026.8.31",
+    package: "@modelcontextprotocol/server-memory@2026.8.31",
+  });
   expect((await call(client, "dns:lookup", { name: "mcp:memory@v2026.8.31" })).structuredContent.version).toBe("2026.8.31");
   expect((await call(client, "dns:lookup", { name: "mcp:memory@v2026" })).structuredContent.version).toBe("2026.8.31");
   expect(text(await call(client, "dns:lookup", { name: "mcp:memory@v2025.1.1" }))).toContain("Version v2025.1.1 not found for mcp:memory");
@@ -100,8 +106,12 @@ test("an MCP server's record lists the versions pml knows, and specifiers pick a
   const before = existsSync(depsPath) ? readFileSync(depsPath, "utf8") : undefined;
   const state = before ? JSON.parse(before) : { version: 1, packages: {} };
   state.packages["@modelcontextprotocol/server-memory@2025.4.25"] = {
-    name: "@modelcontextprotocol/server-memory", version: "2025.4.25", integrity: "sha512-AAAA", bin: "dist/index.js",
-    installedAt: "2026-03-01T10:00:00.000Z", dir: join(fx.home, "deps", "old-memory"),
+    name: "@modelcontextprotocol/server-memory",
+    version: "2025.4.25",
+    integrity: "sha512-AAAA",
+    bin: "dist/index.js",
+    installedAt: "2026-03-01T10:00:00.000Z",
+    dir: join(fx.home, "deps", "old-memory"),
   };
   writeFileSync(depsPath, JSON.stringify(state));
   const { client } = await fx.connect();
@@ -125,7 +135,9 @@ test("an MCP server's record lists the versions pml knows, and specifiers pick a
   // A project entry pinning another version runs instead; the catalog's pin stays known.
   const { client: pinned } = await fx.connect({
     permissions: { allow: ["filesystem"] },
-    private_mcps: { memory: { type: "stdio", package: { registryType: "npm", identifier: "@modelcontextprotocol/server-memory", version: "2025.9.25" }, integrity: "sha512-BBBB" } },
+    private_mcps: {
+      memory: { type: "stdio", package: { registryType: "npm", identifier: "@modelcontextprotocol/server-memory", version: "2025.9.25" }, integrity: "sha512-BBBB" },
+    },
   });
   const own = (await call(pinned, "dns:lookup", { name: "mcp:memory" })).structuredContent;
   expect(own).toMatchObject({ version: "2025.9.25", source: ".pml.json" });

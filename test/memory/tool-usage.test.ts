@@ -60,7 +60,10 @@ test("a flush of many calls counts each once, per tool and second; a later flush
     calls: mine.length,
     successes: mine.filter((r) => r.success).length,
     avg_latency_ms: mine.reduce((a, r) => a + r.latency_ms, 0) / mine.length,
-    last_at: mine.map((r) => r.at).sort().at(-1)!,
+    last_at: mine
+      .map((r) => r.at)
+      .sort()
+      .at(-1)!,
   });
   expect(stats.reduce((a, s) => a + s.calls, 0)).toBe(all.length);
 });

@@ -53,7 +53,8 @@ test("update appends versions: minor for code, major for an incompatible schema,
 
 test("specifiers: @v1, @v1.0.0, @date, @latest; the listed tool runs the latest", async () => {
   const { client } = await fx.connect();
-  const byName = async (capability: string, args: Record<string, unknown> = { who: "z", times: 1 }) => (await client.callTool({ name: "execute", arguments: { capability, args } })) as any;
+  const byName = async (capability: string, args: Record<string, unknown> = { who: "z", times: 1 }) =>
+    (await client.callTool({ name: "execute", arguments: { capability, args } })) as any;
   expect((await byName("util:greet_person@v1")).structuredContent).toMatchObject({ result: "v1.1:z", version: "1.1.0" });
   expect((await byName("util:greet_person@v1.0.0")).structuredContent.result).toBe("v1:z");
   expect((await byName("util:greet_person@v2")).structuredContent).toMatchObject({ result: "v2:z1", version: "2.0.1" });

@@ -26,7 +26,11 @@ test("the compacted list maps a stem to the stems of its first sense's synonyms"
 test("a record sharing no word with the request is found through a WordNet synonym", () => {
   // "motorcar" appears in no record, and the thesaurus does not know it: only WordNet links it to car.
   expect(terms("motorcar").some((t) => DOCS.some((d) => terms(`${d.name} ${d.intent}`).includes(t)))).toBe(false);
-  expect(index(true).search("motorcar", 3).map((h) => h.key)).toEqual(["car"]);
+  expect(
+    index(true)
+      .search("motorcar", 3)
+      .map((h) => h.key),
+  ).toEqual(["car"]);
   expect(index(false).search("motorcar", 3)).toEqual([]);
 });
 

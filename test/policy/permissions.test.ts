@@ -111,9 +111,7 @@ describe("allowAlways", () => {
   test("in-process concurrent approvals all land", async () => {
     const ws = tempDir();
     await Promise.all(Array.from({ length: 15 }, (_, i) => allowAlways(ws, `t:n${i}`)));
-    expect(JSON.parse(readFileSync(join(ws, ".pml.json"), "utf8")).permissions.allow.sort()).toEqual(
-      Array.from({ length: 15 }, (_, i) => `t:n${i}`).sort(),
-    );
+    expect(JSON.parse(readFileSync(join(ws, ".pml.json"), "utf8")).permissions.allow.sort()).toEqual(Array.from({ length: 15 }, (_, i) => `t:n${i}`).sort());
   });
 
   test("two processes racing: every approval lands, none twice", async () => {

@@ -53,9 +53,7 @@ describe("real npm servers", () => {
   test("1,000 concurrent calls to server-everything echo: every response matches its request", async () => {
     const pool = makePool();
     const spec = npmServerSpec("everything", ["stdio"]);
-    const results = await Promise.all(
-      Array.from({ length: 1000 }, (_, i) => pool.call("everything", spec, "echo", { message: `m${i}` }, ctx())),
-    );
+    const results = await Promise.all(Array.from({ length: 1000 }, (_, i) => pool.call("everything", spec, "echo", { message: `m${i}` }, ctx())));
     results.forEach((r, i) => expect(text(r)).toBe(`Echo: m${i}`));
     expect(pool.status().filter((s) => s.state === "ready")).toHaveLength(1);
   });
@@ -124,14 +122,20 @@ describe("pool behaviour (fixture server)", () => {
     const spec = fixtureSpec([], { FIXTURE_CANCEL_LOG: cancelLog });
     const ac = new AbortController();
     const progress: string[] = [];
-    const call = pool.call("cx", spec, "slow", { ms: 60000, steps: 2 }, {
-      signal: ac.signal,
-      progress: (m) => {
-        if (!m.startsWith("step")) return;
-        progress.push(m);
-        if (progress.length === 2) ac.abort();
+    const call = pool.call(
+      "cx",
+      spec,
+      "slow",
+      { ms: 60000, steps: 2 },
+      {
+        signal: ac.signal,
+        progress: (m) => {
+          if (!m.startsWith("step")) return;
+          progress.push(m);
+          if (progress.length === 2) ac.abort();
+        },
       },
-    });
+    );
     const err = await failure(call);
     expect(err.message).toContain("The call to cx (tools/call slow) was cancelled");
     expect(progress).toEqual(["step 1", "step 2"]);
@@ -143,7 +147,11 @@ describe("pool behaviour (fixture server)", () => {
     const seen: Array<[string, number | undefined, number | undefined]> = [];
     const r = await pool.call("pg", fixtureSpec(), "slow", { ms: 10, steps: 3 }, ctx({ progress: (m, p, t) => seen.push([m, p, t]) }));
     expect(text(r)).toBe("done");
-    expect(seen.filter(([m]) => m.startsWith("step"))).toEqual([["step 1", 1, 3], ["step 2", 2, 3], ["step 3", 3, 3]]);
+    expect(seen.filter(([m]) => m.startsWith("step"))).toEqual([
+      ["step 1", 1, 3],
+      ["step 2", 2, 3],
+      ["step 3", 3, 3],
+    ]);
   });
 
   test("idle servers are reaped and come back transparently", async () => {
@@ -239,7 +247,9 @@ describe("process groups (issue 12 point 13)", () => {
   /** Pids whose command line holds `marker`. */
   function withMarker(marker: string): number[] {
     const out: number[] = [];
-    for (const pid of require("node:fs").readdirSync("/proc").filter((d: string) => /^\d+$/.test(d))) {
+    for (const pid of require("node:fs")
+      .readdirSync("/proc")
+      .filter((d: string) => /^\d+$/.test(d))) {
       try {
         if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(marker)) out.push(Number(pid));
       } catch {}

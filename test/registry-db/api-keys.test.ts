@@ -26,7 +26,15 @@ describe("--api-keys-file", () => {
       [JSON.stringify({ keys: [{ key: "k_alice_0001", org: "acme" }] }), /at 'keys\.0\.user'/],
       [JSON.stringify({ keys: [{ key: "short", org: "acme", user: "a" }] }), /at least 8 characters/],
       [JSON.stringify({ keys: [{ key: "k_alice_0001", org: "ac.me", user: "a" }] }), /org must be 1-64 letters, digits/],
-      [JSON.stringify({ keys: [{ key: "k_alice_0001", org: "acme", user: "a" }, { key: "k_alice_0001", org: "acme", user: "b" }] }), /listed twice/],
+      [
+        JSON.stringify({
+          keys: [
+            { key: "k_alice_0001", org: "acme", user: "a" },
+            { key: "k_alice_0001", org: "acme", user: "b" },
+          ],
+        }),
+        /listed twice/,
+      ],
     ];
     for (const [text, message] of bad) expect(() => parseApiKeysFile(text, "keys.json")).toThrow(message);
   });

@@ -148,7 +148,8 @@ describe("the cache's bound", () => {
     const plain = await DatabaseStore.open(url);
     try {
       const viewer = { org: "acme", user: "alice" };
-      for (let i = 0; i < 60; i++) await cached.publish!(viewer, parsePublish({ name: `bulk:item_${i}`, project: "web", code: `return ${i};`, visibility: i % 3 ? "org" : "private" }));
+      for (let i = 0; i < 60; i++)
+        await cached.publish!(viewer, parsePublish({ name: `bulk:item_${i}`, project: "web", code: `return ${i};`, visibility: i % 3 ? "org" : "private" }));
       for (let i = 0; i < 60; i++) {
         for (const who of [viewer, { org: "acme", user: "bob" }, null]) {
           const fqdn = `acme.web.bulk.item_${i}`;

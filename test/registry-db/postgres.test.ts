@@ -46,7 +46,7 @@ describe.skipIf(!!postgresUnavailable)("registry replicas on PostgreSQL", () => 
   });
 
   test("publish on one replica, fetch it from the other as a module with __meta__", async () => {
-    const body = capability("git:release_notes", 'return { notes: `changes since ${args.since}` };', {
+    const body = capability("git:release_notes", "return { notes: `changes since ${args.since}` };", {
       description: "Write release notes from the git log",
       intent: "summarize commits into a changelog",
       parameters_schema: { type: "object", properties: { since: { type: "string" } }, required: ["since"] },

@@ -39,7 +39,9 @@ describe("registry on SQLite", () => {
   test("concurrent updates through both processes: one winner, versions contiguous", async () => {
     await publish(one.url, KEYS.alice, capability("util:count_words", "return 1;"));
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => publish(i % 2 ? one.url : two.url, KEYS.bob, capability("util:count_words", `return ${i + 2};`, { update: true, base_version: "1.0.0" }))),
+      Array.from({ length: 10 }, (_, i) =>
+        publish(i % 2 ? one.url : two.url, KEYS.bob, capability("util:count_words", `return ${i + 2};`, { update: true, base_version: "1.0.0" })),
+      ),
     );
     expect(results.filter((r) => r.status === 201).length).toBe(1);
     expect(results.filter((r) => r.status === 409 && r.body.error === "stale_base_version").length).toBe(9);
@@ -55,11 +57,23 @@ describe("registry on SQLite", () => {
   test("an incompatible parameters change is a major version, a description change a patch", async () => {
     const schema = { type: "object", properties: { path: { type: "string" } } };
     await publish(one.url, KEYS.alice, capability("fs:read_yaml", "return 1;", { parameters_schema: schema }));
-    const patch = await publish(one.url, KEYS.alice, capability("fs:read_yaml", "return 1;", { parameters_schema: schema, description: "Read YAML", update: true, base_version: "1.0.0" }));
+    const patch = await publish(
+      one.url,
+      KEYS.alice,
+      capability("fs:read_yaml", "return 1;", { parameters_schema: schema, description: "Read YAML", update: true, base_version: "1.0.0" }),
+    );
     expect(patch.body.version).toBe("1.0.1");
-    const minor = await publish(two.url, KEYS.alice, capability("fs:read_yaml", "return 2;", { parameters_schema: schema, description: "Read YAML", update: true, base_version: "1.0.1" }));
+    const minor = await publish(
+      two.url,
+      KEYS.alice,
+      capability("fs:read_yaml", "return 2;", { parameters_schema: schema, description: "Read YAML", update: true, base_version: "1.0.1" }),
+    );
     expect(minor.body.version).toBe("1.1.0");
-    const major = await publish(one.url, KEYS.alice, capability("fs:read_yaml", "return 2;", { parameters_schema: { ...schema, required: ["path"] }, description: "Read YAML", update: true, base_version: "1.1.0" }));
+    const major = await publish(
+      one.url,
+      KEYS.alice,
+      capability("fs:read_yaml", "return 2;", { parameters_schema: { ...schema, required: ["path"] }, description: "Read YAML", update: true, base_version: "1.1.0" }),
+    );
     expect(major.body.version).toBe("2.0.0");
     const explicit = await publish(one.url, KEYS.alice, capability("fs:read_yaml", "return 3;", { update: true, base_version: "2.0.0", version_tag: "1.9.0" }));
     expect(explicit).toMatchObject({ status: 409, body: { error: "version_not_greater" } });

@@ -60,11 +60,19 @@ describe("sharing capabilities through the team registry", () => {
   test("A's named capability is published (org) after it is saved; a run of unchanged code publishes nothing", async () => {
     const r: any = await a.client.callTool({
       name: "execute",
-      arguments: { code: "return (await mcp.filesystem.read_file({path: args.path})).toUpperCase()", args: { path: "a.txt" }, name: "fs:shout_file", intent: "read a file and shout it" },
+      arguments: {
+        code: "return (await mcp.filesystem.read_file({path: args.path})).toUpperCase()",
+        args: { path: "a.txt" },
+        name: "fs:shout_file",
+        intent: "read a file and shout it",
+      },
     });
     expect(r.structuredContent.result).toBe("ALICE'S FILE");
     expect(r.structuredContent.published).toMatchObject({ visibility: "org" });
-    const again: any = await a.client.callTool({ name: "execute", arguments: { code: "return (await mcp.filesystem.read_file({path: args.path})).toUpperCase()", args: { path: "a.txt" }, name: "fs:shout_file" } });
+    const again: any = await a.client.callTool({
+      name: "execute",
+      arguments: { code: "return (await mcp.filesystem.read_file({path: args.path})).toUpperCase()", args: { path: "a.txt" }, name: "fs:shout_file" },
+    });
     expect(again.structuredContent.published).toBeUndefined();
   });
 

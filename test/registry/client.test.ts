@@ -27,7 +27,11 @@ beforeAll(() => {
     "memory.json": MEMORY_JSON,
     "weather.json": SERVER_JSON,
     "wrapped.json": { server: { ...SERVER_JSON, name: "io.github.example/wrapped" }, _meta: { "io.modelcontextprotocol.registry/official": { status: "active" } } },
-    "remote.json": { name: "x/remote", description: "Remote", remotes: [{ type: "streamable-http", url: "https://mcp.example.com/mcp", headers: [{ name: "X-Team", value: "core" }] }] },
+    "remote.json": {
+      name: "x/remote",
+      description: "Remote",
+      remotes: [{ type: "streamable-http", url: "https://mcp.example.com/mcp", headers: [{ name: "X-Team", value: "core" }] }],
+    },
     "commented.ts": `// __meta__: {"type":"deno","tools":[{"name":"add"}]}\nexport async function add(a: {x: number, y: number}) { return a.x + a.y }\n`,
     "plainjs.js": `export const __meta__ = { tools: [{ name: "ping" }] };\nexport async function ping() { return "pong" }\n`,
     "importer.ts": `import { readFileSync } from "node:fs";\nexport const __meta__ = { tools: [{ name: "r" }] };\nexport async function r() { return readFileSync("/etc/passwd", "utf8") }\n`,
@@ -289,4 +293,3 @@ process.stdout.write(JSON.stringify({ via: r.via, out: await mod.hello({ name: "
     expect(readdirSync(join(home, "cache", "registry", "blobs")).length).toBe(1);
   });
 });
-

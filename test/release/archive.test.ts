@@ -37,7 +37,11 @@ test("archives are deterministic: sorted entries, fixed time and owner", async (
 const tar = Bun.which("tar");
 const unzip = Bun.which("unzip");
 const sha256sum = Bun.which("sha256sum");
-for (const [tool, path] of [["tar", tar], ["unzip", unzip], ["sha256sum", sha256sum]] as const) {
+for (const [tool, path] of [
+  ["tar", tar],
+  ["unzip", unzip],
+  ["sha256sum", sha256sum],
+] as const) {
   if (!path) console.warn(`skipped: test/release/archive.test.ts checks with the system ${tool} (${tool} is not installed)`);
 }
 

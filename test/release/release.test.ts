@@ -95,7 +95,10 @@ describe("bun run release", () => {
 
   test("SHA256SUMS: sorted `<hex>  <file>` lines whose hashes match the files", () => {
     const text = readFileSync(join(out, "SHA256SUMS"), "utf8");
-    const files = text.trim().split("\n").map((l) => l.split("  ")[1]);
+    const files = text
+      .trim()
+      .split("\n")
+      .map((l) => l.split("  ")[1]);
     expect(files).toEqual([...files].sort());
     expect(Object.keys(sums()).sort()).toEqual([...TARGETS.map(archive), "install.ps1", "install.sh"].sort());
     for (const [file, hex] of Object.entries(sums())) expect({ file, hex: sha256Hex(readFileSync(join(out, file))) }).toEqual({ file, hex });
@@ -163,7 +166,18 @@ describe("bun run release", () => {
 
   test("Homebrew formula: on_macos/on_linux with arm branches, url + sha256 from this build, livecheck, test", () => {
     const rb = readFileSync(join(out, "packaging/homebrew/pml.rb"), "utf8");
-    for (const s of ["class Pml < Formula", "on_macos do", "on_linux do", "Hardware::CPU.arm?", 'bin.install "pml"', 'prefix.install "THIRD_PARTY_NOTICES.txt"', "livecheck do", "test do", `version "${VERSION}"`, 'license "MIT"']) {
+    for (const s of [
+      "class Pml < Formula",
+      "on_macos do",
+      "on_linux do",
+      "Hardware::CPU.arm?",
+      'bin.install "pml"',
+      'prefix.install "THIRD_PARTY_NOTICES.txt"',
+      "livecheck do",
+      "test do",
+      `version "${VERSION}"`,
+      'license "MIT"',
+    ]) {
       expect(rb).toContain(s);
     }
     expect(rb).toContain('shell_output("#{bin}/pml --version")');
@@ -202,7 +216,12 @@ describe("bun run release", () => {
 describe("install.sh", () => {
   // Async: the release host is served from this process, so a blocking spawn would deadlock.
   const install = async (args: string[], home: string) => {
-    const p = Bun.spawn(["sh", join(ROOT, "install.sh"), ...args], { env: testEnv({ HOME: home, PATH: "/usr/bin:/bin", SHELL: "/bin/bash" }), stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const p = Bun.spawn(["sh", join(ROOT, "install.sh"), ...args], {
+      env: testEnv({ HOME: home, PATH: "/usr/bin:/bin", SHELL: "/bin/bash" }),
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    });
     const [stdout, stderr, exitCode] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
     return { exitCode, stdout: { toString: () => stdout }, stderr: { toString: () => stderr } };
   };

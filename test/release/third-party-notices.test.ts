@@ -22,7 +22,10 @@ afterAll(() => tmp.cleanup());
 
 /** The `name version  licence` lines of the table of contents. */
 const listed = (text: string) => [...text.matchAll(/^ {2}(\S+) (\S+) {2}(\S+)/gm)].map((m) => m[1]!);
-const copyrightLine = (pkgName: string) => readFileSync(join(ROOT, "node_modules", pkgName, "LICENSE"), "utf8").split("\n").find((l) => l.startsWith("Copyright"))!;
+const copyrightLine = (pkgName: string) =>
+  readFileSync(join(ROOT, "node_modules", pkgName, "LICENSE"), "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("Copyright"))!;
 
 describe("bun build.ts", () => {
   test("prints the notices embedded in the binary with `pml licenses` (stdout, exit 0)", () => {
@@ -87,14 +90,18 @@ describe("a package whose licence cannot be shipped stops the build", () => {
 
   test("a copyleft licence, naming the package, the allow-list and what to do", () => {
     const dir = fake("copyleft", { license: "GPL-3.0-only" }, { COPYING: "GNU GENERAL PUBLIC LICENSE\n" });
-    expect(() => packageNotice(dir)).toThrow(/^copyleft@1\.0\.0 \(.*node_modules\/copyleft\) is under "GPL-3\.0-only", which is not on the allow-list of permissive licences \(0BSD, Apache-2\.0, .*\); .*replace the dependency, or add it to REVIEWED in scripts\/third-party-notices\.ts/);
+    expect(() => packageNotice(dir)).toThrow(
+      /^copyleft@1\.0\.0 \(.*node_modules\/copyleft\) is under "GPL-3\.0-only", which is not on the allow-list of permissive licences \(0BSD, Apache-2\.0, .*\); .*replace the dependency, or add it to REVIEWED in scripts\/third-party-notices\.ts/,
+    );
     // Through the generator, as compile() calls it, with a file of it among the bundle's inputs.
     expect(() => writeThirdPartyNotices([join(dir, "index.js")], "0.0.0")).toThrow("third-party notices: copyleft@1.0.0");
   });
 
   test("no licence at all", () => {
     const dir = fake("anon", {});
-    expect(() => packageNotice(dir)).toThrow(/^anon@1\.0\.0 \(.*\) has no licence: no "license" in its package.json and no LICENSE\/LICENCE\/COPYING file; check the package's repository/);
+    expect(() => packageNotice(dir)).toThrow(
+      /^anon@1\.0\.0 \(.*\) has no licence: no "license" in its package.json and no LICENSE\/LICENCE\/COPYING file; check the package's repository/,
+    );
   });
 
   test("a declared licence without its file is kept, with a note; licence files of any spelling are read", () => {
@@ -108,7 +115,8 @@ describe("a package whose licence cannot be shipped stops the build", () => {
   });
 
   test("SPDX expressions: OR needs one permissive side, AND needs both", () => {
-    for (const ok of ["MIT", "mit", "(MIT OR GPL-3.0)", "Apache-2.0 WITH LLVM-exception", "BSD-3-Clause AND MIT", "BlueOak-1.0.0", "WordNet"]) expect({ ok, v: isAllowed(ok) }).toEqual({ ok, v: true });
+    for (const ok of ["MIT", "mit", "(MIT OR GPL-3.0)", "Apache-2.0 WITH LLVM-exception", "BSD-3-Clause AND MIT", "BlueOak-1.0.0", "WordNet"])
+      expect({ ok, v: isAllowed(ok) }).toEqual({ ok, v: true });
     for (const no of ["GPL-3.0", "MIT AND GPL-3.0", "(MIT", "SEE LICENSE IN LICENSE", "UNLICENSED", "", "MIT OR"]) expect({ no, v: isAllowed(no) }).toEqual({ no, v: false });
   });
 });

@@ -55,7 +55,9 @@ test("without --check-update doctor never calls out; with it, the answer is cach
 
   const checked = await doctor(["--check-update"]);
   expect(requests).toEqual(["/releases/latest/download/SHA256SUMS"]);
-  expect(checked).toMatch(new RegExp(`warn  update: pml 99\\.1\\.0 is out \\(this is ${pkg.version.replace(/\./g, "\\.")}; checked \\d{4}-\\d\\d-\\d\\d\\): run the installer again`));
+  expect(checked).toMatch(
+    new RegExp(`warn  update: pml 99\\.1\\.0 is out \\(this is ${pkg.version.replace(/\./g, "\\.")}; checked \\d{4}-\\d\\d-\\d\\d\\): run the installer again`),
+  );
   expect(checked).toContain("`brew upgrade pml` or `scoop update pml`");
   expect(JSON.parse(readFileSync(join(ws.path, ".home/update-check.json"), "utf8")).latest).toBe("99.1.0");
 

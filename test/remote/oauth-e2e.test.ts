@@ -30,7 +30,8 @@ async function browser(link: string): Promise<number> {
 }
 
 async function legacyClient() {
-  return (await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }), capabilities: { elicitation: { form: {}, url: {} } } })).client;
+  return (await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }), capabilities: { elicitation: { form: {}, url: {} } } }))
+    .client;
 }
 
 test("2025-11-25: the link reaches the client as URL elicitation; the call waits for the browser and runs", async () => {
@@ -98,7 +99,13 @@ test("2026-07-28: the link comes as an input_required result; the retry, after t
     expect(new URL(link).origin).toBe(remote.base);
 
     // The client retries at once, before the user is back from the browser: the retry waits for it.
-    const retry = peer.request(2, "tools/call", { name: "secured__whoami", arguments: {}, _meta: meta, requestState: first.result.requestState, inputResponses: { [key]: { action: "accept" } } });
+    const retry = peer.request(2, "tools/call", {
+      name: "secured__whoami",
+      arguments: {},
+      _meta: meta,
+      requestState: first.result.requestState,
+      inputResponses: { [key]: { action: "accept" } },
+    });
     await Bun.sleep(300); // the scenario: the user comes back later (if the retry arrived after the browser, it would still run)
     expect(await browser(link)).toBe(200);
     const done = await retry;
@@ -123,7 +130,11 @@ test("a .pml.json entry with a pre-registered client (secret from the workspace 
       { permissions: { allow: ["team"] }, private_mcps: { team: { type: "http", url: pre.url, oauth: { client_id: "team-app", client_secret: "${TEAM_OAUTH_SECRET}" } } } },
       home.path,
     );
-    const { client } = await sdkClient(entries.binary, { cwd: ws2.path, env: testEnv({ PML_WORKSPACE: ws2.path, PML_HOME: home.path }), capabilities: { elicitation: { form: {}, url: {} } } });
+    const { client } = await sdkClient(entries.binary, {
+      cwd: ws2.path,
+      env: testEnv({ PML_WORKSPACE: ws2.path, PML_HOME: home.path }),
+      capabilities: { elicitation: { form: {}, url: {} } },
+    });
     try {
       client.setRequestHandler(ElicitRequestSchema, async (req: any) => {
         expect(new URL(req.params.url).searchParams.get("client_id")).toBe("team-app");

@@ -118,9 +118,12 @@ describe("against a stand-in server", () => {
       if (body.method === "initialize") {
         const sid = `s${++sessionCounter}`;
         sessions.add(sid);
-        return new Response(JSON.stringify({ jsonrpc: "2.0", id: body.id, result: { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "stand-in", version: "1" } } }), {
-          headers: { "content-type": "application/json", "mcp-session-id": sid },
-        });
+        return new Response(
+          JSON.stringify({ jsonrpc: "2.0", id: body.id, result: { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "stand-in", version: "1" } } }),
+          {
+            headers: { "content-type": "application/json", "mcp-session-id": sid },
+          },
+        );
       }
       if (!sessions.has(headers["mcp-session-id"] ?? "")) return new Response("session not found", { status: 404 });
       if (!("method" in body)) {

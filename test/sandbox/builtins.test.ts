@@ -36,7 +36,11 @@ const sh = (args: unknown, netAllow?: string[]) => runModuleTool({ ns: "shell", 
 
 async function auditLines(): Promise<any[]> {
   const text = await readFile(auditLogPath(ws), "utf8").catch(() => "");
-  return text.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+  return text
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 describe("descriptors", () => {
@@ -46,9 +50,16 @@ describe("descriptors", () => {
       for (const t of d.tools) expect([ns, t.name, d.code.includes(`export async function ${t.name}(`)]).toEqual([ns, t.name, true]);
       for (const t of d.tools) expect(t.inputSchema?.type).toBe("object");
     }
-    expect(mods.filesystem!.tools.map((t) => t.name).sort()).toEqual(
-      ["create_directory", "edit_file", "get_file_info", "list_directory", "move_file", "read_file", "search_files", "write_file"],
-    );
+    expect(mods.filesystem!.tools.map((t) => t.name).sort()).toEqual([
+      "create_directory",
+      "edit_file",
+      "get_file_info",
+      "list_directory",
+      "move_file",
+      "read_file",
+      "search_files",
+      "write_file",
+    ]);
   });
 });
 
@@ -70,7 +81,13 @@ describe("filesystem", () => {
     const dry = (await fs("edit_file", { path: "e.txt", edits: [{ oldText: "beta", newText: "BETA" }], dryRun: true })) as string;
     expect(dry).toContain("-beta\n+BETA");
     expect(await readFile(join(ws, "e.txt"), "utf8")).toBe("alpha\nbeta\ngamma\n");
-    await fs("edit_file", { path: "e.txt", edits: [{ oldText: "beta", newText: "BETA" }, { oldText: "gamma", newText: "delta" }] });
+    await fs("edit_file", {
+      path: "e.txt",
+      edits: [
+        { oldText: "beta", newText: "BETA" },
+        { oldText: "gamma", newText: "delta" },
+      ],
+    });
     expect(await readFile(join(ws, "e.txt"), "utf8")).toBe("alpha\nBETA\ndelta\n");
     const missing: any = await fs("edit_file", { path: "e.txt", edits: [{ oldText: "nope", newText: "x" }] }).catch((e: any) => e);
     expect(missing.message).toContain("edit 1: oldText was not found in e.txt");

@@ -53,7 +53,8 @@ process.stdout.write(JSON.stringify({ code: code.value, escape: escape.value, re
 }, 120_000);
 
 function commonFolder(a: string, b: string): string {
-  const pa = a.split("/"), pb = b.split("/");
+  const pa = a.split("/"),
+    pb = b.split("/");
   let i = 0;
   while (i < pa.length - 1 && i < pb.length - 1 && pa[i] === pb[i]) i++;
   return pa.slice(0, i).join("/") || "/";

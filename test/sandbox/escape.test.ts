@@ -91,7 +91,9 @@ describe("no ambient authority", () => {
   test("import() and import statements fail", async () => {
     expect((await fails(`return await import("node:fs")`)).message).toContain("could not load module");
     expect((await fails(`import fs from "node:fs";\nreturn 1`)).kind).toBe("syntax");
-    const mod = await runModuleFunction({ code: `export async function f() { try { await import("fs"); return "loaded" } catch (e) { return String(e) } }`, fn: "f" }).catch((e: any) => e);
+    const mod = await runModuleFunction({ code: `export async function f() { try { await import("fs"); return "loaded" } catch (e) { return String(e) } }`, fn: "f" }).catch(
+      (e: any) => e,
+    );
     expect(String(mod)).toContain("could not load module");
     const stat = await runModuleFunction({ code: `import fs from "fs";\nexport async function f() { return 1 }`, fn: "f", reuse: false }).catch((e: any) => e);
     expect(stat).toBeInstanceOf(SandboxError);
@@ -99,7 +101,23 @@ describe("no ambient authority", () => {
 
   test("globalThis holds only the language's own globals", async () => {
     const { value } = await run(`return Object.getOwnPropertyNames(globalThis).filter(n => !/^[A-Z]/.test(n))`);
-    const allowed = new Set(["globalThis", "parseInt", "parseFloat", "isNaN", "isFinite", "decodeURI", "decodeURIComponent", "encodeURI", "encodeURIComponent", "escape", "unescape", "eval", "undefined", "NaN", "Infinity"]);
+    const allowed = new Set([
+      "globalThis",
+      "parseInt",
+      "parseFloat",
+      "isNaN",
+      "isFinite",
+      "decodeURI",
+      "decodeURIComponent",
+      "encodeURI",
+      "encodeURIComponent",
+      "escape",
+      "unescape",
+      "eval",
+      "undefined",
+      "NaN",
+      "Infinity",
+    ]);
     for (const name of value as string[]) expect([name, allowed.has(name)]).toEqual([name, true]);
   });
 });

@@ -21,9 +21,16 @@ describe("runCode", () => {
       calls.push([tool, a]);
       return { got: a };
     };
-    const r = await runCode({ code: "const a = await mcp.memory.read_graph({ q: args.q });\nconst b = await mcp.filesystem.read_file();\nreturn [a, b]", args: { q: 1 }, callTool });
+    const r = await runCode({
+      code: "const a = await mcp.memory.read_graph({ q: args.q });\nconst b = await mcp.filesystem.read_file();\nreturn [a, b]",
+      args: { q: 1 },
+      callTool,
+    });
     expect(r).toEqual({ value: [{ got: { q: 1 } }, { got: {} }] });
-    expect(calls).toEqual([["memory:read_graph", { q: 1 }], ["filesystem:read_file", {}]]);
+    expect(calls).toEqual([
+      ["memory:read_graph", { q: 1 }],
+      ["filesystem:read_file", {}],
+    ]);
   });
 
   test("host calls run concurrently with Promise.all", async () => {
@@ -135,7 +142,10 @@ describe("helpers", () => {
     try {
       await appendAudit(ws, { tool: "shell:exec", attempted: "call", reason: "denied by .pml.json permissions" });
       await appendAudit(ws, { attempted: "env SECRET", reason: "not declared" });
-      const lines = (await readFile(auditLogPath(ws), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+      const lines = (await readFile(auditLogPath(ws), "utf8"))
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l));
       expect(lines).toHaveLength(2);
       expect(lines[0]).toMatchObject({ tool: "shell:exec", attempted: "call", reason: "denied by .pml.json permissions" });
       expect(Number.isNaN(Date.parse(lines[0].time))).toBe(false);

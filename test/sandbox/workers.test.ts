@@ -141,7 +141,7 @@ describe("the global cap", () => {
     for (const e of await Promise.all(a)) expect(e.kind).toBe("aborted");
   });
 
-    test("runs started by a run do not deadlock on a full pool", async () => {
+  test("runs started by a run do not deadlock on a full pool", async () => {
     const module = "export async function double(args) { return args.n * 2 }";
     const limits = { maxConcurrent: 1 };
     // execute (holding the only place) calls a tool that runs module code, three at once.

@@ -69,7 +69,14 @@ test("one session's Continue is not another session's, nor a 2026-07-28 request'
       }),
     });
     const body = await modern.text();
-    const msg = JSON.parse(body.startsWith("{") ? body : body.split("\n").find((l) => l.startsWith("data: "))!.slice(6));
+    const msg = JSON.parse(
+      body.startsWith("{")
+        ? body
+        : body
+            .split("\n")
+            .find((l) => l.startsWith("data: "))!
+            .slice(6),
+    );
     expect(JSON.stringify(msg.result)).toContain("approval_required");
     expect(JSON.stringify(msg.result)).not.toContain('"text":"m"');
   } finally {
@@ -78,7 +85,7 @@ test("one session's Continue is not another session's, nor a 2026-07-28 request'
   }
 }, 30_000);
 
-test("on pml serve, an \"always\" the model relays in a continuation approves for the session only", async () => {
+test('on pml serve, an "always" the model relays in a continuation approves for the session only', async () => {
   const c = await client();
   try {
     const asked: any = await c.callTool({ name: "fx__echo", arguments: { text: "x" } });

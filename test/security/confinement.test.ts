@@ -166,7 +166,11 @@ withBwrap("shell:exec under bubblewrap", () => {
     const off = new RawPeer([BIN], { cwd: ws, env: env({ PML_CONFINE: "off" }) });
     try {
       await off.initialize();
-      const r = await shell(off, 1, `cat ${join(home, "secret.txt")}; echo; BUN_BE_BUN=1 ${BIN} -e 'fetch("http://127.0.0.1:${server.port}/").then(r=>r.text()).then(t=>console.log("got:"+t))'`);
+      const r = await shell(
+        off,
+        1,
+        `cat ${join(home, "secret.txt")}; echo; BUN_BE_BUN=1 ${BIN} -e 'fetch("http://127.0.0.1:${server.port}/").then(r=>r.text()).then(t=>console.log("got:"+t))'`,
+      );
       expect(r.confined).toBe("none");
       expect(r.stdout).toContain(SECRET);
       expect(r.stdout).toContain("got:reached");
@@ -337,7 +341,10 @@ withBwrap("stdio MCP servers", () => {
   });
 
   test("sandbox.server_net gives a confined server the network", async () => {
-    const { out, peer } = await probe({ command: process.execPath, args: [join(root.path, "probe-server.cjs")], env: { BUN_BE_BUN: "1" }, confine: true }, { server_net: ["probe"] });
+    const { out, peer } = await probe(
+      { command: process.execPath, args: [join(root.path, "probe-server.cjs")], env: { BUN_BE_BUN: "1" }, confine: true },
+      { server_net: ["probe"] },
+    );
     peer.kill();
     expect(out.net).toBe("ok:reached");
     expect(out.home).toStartWith("failed:");
@@ -398,44 +405,48 @@ const npmUnreachable = skipReason
 if (npmUnreachable) console.log(`[skipped] confined catalog memory server: ${npmUnreachable}`);
 
 withBwrap("catalog server confined", () => {
-  test.skipIf(!!npmUnreachable)("memory answers tool calls and keeps its graph in $PML_HOME/data/memory (skipped when the npm registry is unreachable)", async () => {
-    const memWs = join(home, "mem-project");
-    mkdirSync(memWs, { recursive: true });
-    await writeTrustedConfig(memWs, { permissions: { allow: ["memory"] } }, pmlHome);
-    const peer = new RawPeer([BIN], { cwd: memWs, env: env({ PML_WORKSPACE: memWs }) });
-    try {
-      await peer.initialize();
-      const created = await peer.request(1, "tools/call", {
-        name: "memory__create_entities",
-        arguments: { entities: [{ name: "pml", entityType: "project", observations: ["confined"] }] },
-      }, );
-      expect(created.result.isError).toBeFalsy();
-      const graph = await peer.request(2, "tools/call", { name: "memory__read_graph", arguments: {} });
-      expect(JSON.stringify(graph.result)).toContain("confined");
-      // One graph per project (issue 12 point 14): <PML_HOME>/data/memory/<folder>-<hash>/memory.jsonl.
-      const folders = readdirSync(join(pmlHome, "data/memory")).filter((f) => f.startsWith("mem-project-"));
-      expect(folders).toHaveLength(1);
-      expect(readFileSync(join(pmlHome, "data/memory", folders[0]!, "memory.jsonl"), "utf8")).toContain("confined");
-      expect(readFileSync(join(pmlHome, "logs/memory.log"), "utf8")).toMatch(/pml starts memory: \S*bwrap /);
-    } finally {
-      peer.close();
-      await peer.proc.exited;
-    }
-    // Another project does not see the first one's entities.
-    const otherWs = join(home, "other-project");
-    mkdirSync(otherWs, { recursive: true });
-    await writeTrustedConfig(otherWs, { permissions: { allow: ["memory"] } }, pmlHome);
-    const other = new RawPeer([BIN], { cwd: otherWs, env: env({ PML_WORKSPACE: otherWs }) });
-    try {
-      await other.initialize();
-      const graph = await other.request(1, "tools/call", { name: "memory__read_graph", arguments: {} });
-      expect(graph.result.isError).toBeFalsy();
-      expect(JSON.stringify(graph.result)).not.toContain("confined");
-    } finally {
-      other.close();
-      await other.proc.exited;
-    }
-  }, 120_000);
+  test.skipIf(!!npmUnreachable)(
+    "memory answers tool calls and keeps its graph in $PML_HOME/data/memory (skipped when the npm registry is unreachable)",
+    async () => {
+      const memWs = join(home, "mem-project");
+      mkdirSync(memWs, { recursive: true });
+      await writeTrustedConfig(memWs, { permissions: { allow: ["memory"] } }, pmlHome);
+      const peer = new RawPeer([BIN], { cwd: memWs, env: env({ PML_WORKSPACE: memWs }) });
+      try {
+        await peer.initialize();
+        const created = await peer.request(1, "tools/call", {
+          name: "memory__create_entities",
+          arguments: { entities: [{ name: "pml", entityType: "project", observations: ["confined"] }] },
+        });
+        expect(created.result.isError).toBeFalsy();
+        const graph = await peer.request(2, "tools/call", { name: "memory__read_graph", arguments: {} });
+        expect(JSON.stringify(graph.result)).toContain("confined");
+        // One graph per project (issue 12 point 14): <PML_HOME>/data/memory/<folder>-<hash>/memory.jsonl.
+        const folders = readdirSync(join(pmlHome, "data/memory")).filter((f) => f.startsWith("mem-project-"));
+        expect(folders).toHaveLength(1);
+        expect(readFileSync(join(pmlHome, "data/memory", folders[0]!, "memory.jsonl"), "utf8")).toContain("confined");
+        expect(readFileSync(join(pmlHome, "logs/memory.log"), "utf8")).toMatch(/pml starts memory: \S*bwrap /);
+      } finally {
+        peer.close();
+        await peer.proc.exited;
+      }
+      // Another project does not see the first one's entities.
+      const otherWs = join(home, "other-project");
+      mkdirSync(otherWs, { recursive: true });
+      await writeTrustedConfig(otherWs, { permissions: { allow: ["memory"] } }, pmlHome);
+      const other = new RawPeer([BIN], { cwd: otherWs, env: env({ PML_WORKSPACE: otherWs }) });
+      try {
+        await other.initialize();
+        const graph = await other.request(1, "tools/call", { name: "memory__read_graph", arguments: {} });
+        expect(graph.result.isError).toBeFalsy();
+        expect(JSON.stringify(graph.result)).not.toContain("confined");
+      } finally {
+        other.close();
+        await other.proc.exited;
+      }
+    },
+    120_000,
+  );
 });
 
 describe("approval text for stdio servers", () => {
@@ -466,7 +477,7 @@ describe("approval text for stdio servers", () => {
     expect(net).toContain("HAS network access");
   });
 
-  test("the user's own server without \"confine\" says it is not confined", async () => {
+  test('the user\'s own server without "confine" says it is not confined', async () => {
     const text = await askText({}, { private_mcps: { mine: { command: "/bin/true" } } }, "mine__x");
     expect(text).toContain('does not say "confine": true');
   });

@@ -9,7 +9,8 @@ import { tempDir } from "../helpers/pml.ts";
 
 const CODE = `export async function get(args, ctx) { return (await ctx.fetch(args.url)).status; }
 export async function put(args, ctx) { return await ctx.fs.write({ path: args.path, content: "x" }); }`;
-const mod = (permissions?: ModuleDescriptor["permissions"]): ModuleDescriptor => ({ type: "module", code: CODE, routing: "local", permissions, env_required: [], tools: [] }) as any;
+const mod = (permissions?: ModuleDescriptor["permissions"]): ModuleDescriptor =>
+  ({ type: "module", code: CODE, routing: "local", permissions, env_required: [], tools: [] }) as any;
 
 let server: ReturnType<typeof Bun.serve>;
 let ws: ReturnType<typeof tempDir>;

@@ -90,7 +90,10 @@ describe("the audit log", () => {
     }
     expect(statSync(join(ws.path, ".pml")).mode & 0o777).toBe(0o700);
     const log = readFileSync(join(ws.path, ".pml/audit.log"), "utf8");
-    const lines = log.trim().split("\n").map((l) => JSON.parse(l));
+    const lines = log
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(lines.some((l) => l.attempted.includes(`$(touch ${marker})`))).toBe(true);
     expect(log).not.toContain("$");
     expect(log).not.toContain("`");

@@ -110,8 +110,8 @@ describe("variants through the filesystem tools", () => {
   test("writes to protected names, their case/Unicode twins, nested copies and links to them are refused", async () => {
     const client = await connect({ permissions: { allow: ["filesystem"] } });
     const snapshot = () =>
-      [".pml.json", ".mcp.json", ".git/config", "sub/.git/hooks/pre-commit", "a/.claude/settings.json", ".env", ".env.local", "claude-real/settings.json"].map(
-        (p) => readFileSync(join(ws.path, p), "utf8"),
+      [".pml.json", ".mcp.json", ".git/config", "sub/.git/hooks/pre-commit", "a/.claude/settings.json", ".env", ".env.local", "claude-real/settings.json"].map((p) =>
+        readFileSync(join(ws.path, p), "utf8"),
       );
     const before = snapshot();
     const targets = [

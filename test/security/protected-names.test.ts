@@ -6,7 +6,20 @@ import { canonicalName, findProtectedPaths, protectedComponent, protectedKind } 
 
 describe("protected names", () => {
   test("policy files and folders at any depth, in any case or Unicode variant", () => {
-    for (const p of [".pml.json", ".PML.JSON", "a/b/.git/hooks/pre-commit", "sub/.Claude/settings.json", ".mcp.json.", ".mcp.json ", "．ｇｉｔ/config", ".pml\u200b.json", ".pml/audit.log", "x\\.git\\config", ".g\u0131t/config", ".pml.j\u017fon"]) {
+    for (const p of [
+      ".pml.json",
+      ".PML.JSON",
+      "a/b/.git/hooks/pre-commit",
+      "sub/.Claude/settings.json",
+      ".mcp.json.",
+      ".mcp.json ",
+      "．ｇｉｔ/config",
+      ".pml\u200b.json",
+      ".pml/audit.log",
+      "x\\.git\\config",
+      ".g\u0131t/config",
+      ".pml.j\u017fon",
+    ]) {
       expect(protectedKind(p)).toBe("policy");
     }
   });
@@ -31,6 +44,10 @@ describe("protected names", () => {
     writeFileSync(join(root, ".pml.json"), "{}");
     writeFileSync(join(root, "pkg/.env.local"), "A=1");
     symlinkSync("/", join(root, "r"));
-    expect(findProtectedPaths(root).map((p) => p.slice(root.length + 1)).sort()).toEqual([".git", ".pml.json", "pkg/.claude", "pkg/.env.local"]);
+    expect(
+      findProtectedPaths(root)
+        .map((p) => p.slice(root.length + 1))
+        .sort(),
+    ).toEqual([".git", ".pml.json", "pkg/.claude", "pkg/.env.local"]);
   });
 });

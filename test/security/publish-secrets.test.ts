@@ -69,10 +69,14 @@ describe("no secret leaves in an argument", () => {
 
   test("with publish_defaults, screened values are withheld by name with a warning, the others go", async () => {
     const a = await alice({ publish: "org", publish_defaults: true });
-    const r: any = await a.client.callTool({ name: "execute", arguments: { code: `${CODE} + 1`, args: ARGS, name: "util:count_args_plus", intent: "count the arguments, plus one" } });
+    const r: any = await a.client.callTool({
+      name: "execute",
+      arguments: { code: `${CODE} + 1`, args: ARGS, name: "util:count_args_plus", intent: "count the arguments, plus one" },
+    });
     expect(r.structuredContent.published).toMatchObject({ visibility: "org" });
     const warning = r.structuredContent.warnings.join("\n");
-    for (const name of ["db (a URL with a password)", "token (a GitHub token)", "tenant (the value of TENANT)", "label (the value of REPORT_LABEL)"]) expect(warning).toContain(name);
+    for (const name of ["db (a URL with a password)", "token (a GitHub token)", "tenant (the value of TENANT)", "label (the value of REPORT_LABEL)"])
+      expect(warning).toContain(name);
     for (const v of [DB_URL, TOKEN, ENV_VALUE, DOTENV_VALUE]) expect(warning).not.toContain(v);
     const record = await readBack("util:count_args_plus");
     expect(record.default_args).toEqual({ region: "eu-west-1" });

@@ -113,43 +113,47 @@ function rssMb(pid: number, field: "VmRSS" | "VmHWM"): number {
   return m ? Math.round(Number(m[1]) / 1024) : 0;
 }
 
-test.skipIf(process.platform !== "linux")("40 concurrent execute calls holding ~50 MB each: memory is capped and given back, also after cancelling", async () => {
-  const peer = new RawPeer([BIN], workspace({}));
-  try {
-    await peer.initialize();
-    const pid = peer.proc.pid;
-    const before = rssMb(pid, "VmRSS");
-    const hold = "const a = []; for (let i = 0; i < 50; i++) a.push(new Uint8Array(1 << 20).fill(i)); let s = 0; for (const b of a) s += b[0]; return s";
-    for (let i = 0; i < 40; i++) execute(peer, 1000 + i, hold);
-    let peakSeen = 0;
-    for (let i = 0; i < 40; i++) {
-      const m = await peer.next((x) => x.id >= 1000 && x.id < 1040, RUNAWAY_LIMIT_MS);
-      expect([m.id, m.result?.structuredContent?.result]).toEqual([m.id, 1225]);
-      peakSeen = Math.max(peakSeen, rssMb(pid, "VmRSS"));
-    }
-    // Memory comes back once the runs end: wait for it (the bound is asserted below).
-    await waitFor(() => rssMb(pid, "VmRSS") < before + 200, { timeoutMs: 15_000, intervalMs: 100 }).catch(() => {});
-    const after = rssMb(pid, "VmRSS");
+test.skipIf(process.platform !== "linux")(
+  "40 concurrent execute calls holding ~50 MB each: memory is capped and given back, also after cancelling",
+  async () => {
+    const peer = new RawPeer([BIN], workspace({}));
+    try {
+      await peer.initialize();
+      const pid = peer.proc.pid;
+      const before = rssMb(pid, "VmRSS");
+      const hold = "const a = []; for (let i = 0; i < 50; i++) a.push(new Uint8Array(1 << 20).fill(i)); let s = 0; for (const b of a) s += b[0]; return s";
+      for (let i = 0; i < 40; i++) execute(peer, 1000 + i, hold);
+      let peakSeen = 0;
+      for (let i = 0; i < 40; i++) {
+        const m = await peer.next((x) => x.id >= 1000 && x.id < 1040, RUNAWAY_LIMIT_MS);
+        expect([m.id, m.result?.structuredContent?.result]).toEqual([m.id, 1225]);
+        peakSeen = Math.max(peakSeen, rssMb(pid, "VmRSS"));
+      }
+      // Memory comes back once the runs end: wait for it (the bound is asserted below).
+      await waitFor(() => rssMb(pid, "VmRSS") < before + 200, { timeoutMs: 15_000, intervalMs: 100 }).catch(() => {});
+      const after = rssMb(pid, "VmRSS");
 
-    // The same, holding the memory and spinning until cancelled.
-    for (let i = 0; i < 40; i++) execute(peer, 2000 + i, hold.replace("return s", SPIN));
-    await Bun.sleep(1500); // not a wait for a state: the runs get time to fill their memory before they are cancelled (holding is only reported)
-    const holding = rssMb(pid, "VmRSS");
-    for (let i = 0; i < 40; i++) cancel(peer, 2000 + i);
-    execute(peer, 3000, "return 'after'");
-    expect((await peer.next((m) => m.id === 3000, RUNAWAY_LIMIT_MS)).result.structuredContent.result).toBe("after");
-    await waitFor(() => rssMb(pid, "VmRSS") < before + 200, { timeoutMs: 15_000, intervalMs: 100 }).catch(() => {});
-    const afterCancel = rssMb(pid, "VmRSS");
-    const peak = rssMb(pid, "VmHWM");
-    console.error(`rss: before ${before} MB, peak ${peak} MB, after 40 x 50 MB ${after} MB, while 40 held 50 MB and spun ${holding} MB, after cancelling them ${afterCancel} MB`);
-    // Before workers and the cap: 8 GB, kept. Bounds here are far from the expected figures.
-    expect(peak).toBeLessThan(2048);
-    expect(after).toBeLessThan(before + 200);
-    expect(afterCancel).toBeLessThan(before + 200);
-  } finally {
-    peer.kill();
-  }
-}, 180_000);
+      // The same, holding the memory and spinning until cancelled.
+      for (let i = 0; i < 40; i++) execute(peer, 2000 + i, hold.replace("return s", SPIN));
+      await Bun.sleep(1500); // not a wait for a state: the runs get time to fill their memory before they are cancelled (holding is only reported)
+      const holding = rssMb(pid, "VmRSS");
+      for (let i = 0; i < 40; i++) cancel(peer, 2000 + i);
+      execute(peer, 3000, "return 'after'");
+      expect((await peer.next((m) => m.id === 3000, RUNAWAY_LIMIT_MS)).result.structuredContent.result).toBe("after");
+      await waitFor(() => rssMb(pid, "VmRSS") < before + 200, { timeoutMs: 15_000, intervalMs: 100 }).catch(() => {});
+      const afterCancel = rssMb(pid, "VmRSS");
+      const peak = rssMb(pid, "VmHWM");
+      console.error(`rss: before ${before} MB, peak ${peak} MB, after 40 x 50 MB ${after} MB, while 40 held 50 MB and spun ${holding} MB, after cancelling them ${afterCancel} MB`);
+      // Before workers and the cap: 8 GB, kept. Bounds here are far from the expected figures.
+      expect(peak).toBeLessThan(2048);
+      expect(after).toBeLessThan(before + 200);
+      expect(afterCancel).toBeLessThan(before + 200);
+    } finally {
+      peer.kill();
+    }
+  },
+  180_000,
+);
 
 test("under pml serve, one client's runaways do not hold up another client's call, even with the pool full", async () => {
   // Two places: client a may hold one of them, whatever it sends; the other stays free for b.

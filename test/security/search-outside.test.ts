@@ -49,7 +49,23 @@ test("the reported pattern through r -> / is refused, and returns no outside nam
 });
 
 test("no pattern reaches outside: literal links, globs over links, **, .., absolute, escapes, braces", async () => {
-  const patterns = ["r/etc/passwd", "r/**/hostname", "*/etc/pass*", "**/passwd", "r/{etc,x}/passwd", "./r/etc/passwd", "r//etc/passwd", "out/*", "out/secret.txt", "**/secret.txt", "*/secret.txt", "../*", "/etc/pass*", "\\r/etc/passwd", "{..,x}/*"];
+  const patterns = [
+    "r/etc/passwd",
+    "r/**/hostname",
+    "*/etc/pass*",
+    "**/passwd",
+    "r/{etc,x}/passwd",
+    "./r/etc/passwd",
+    "r//etc/passwd",
+    "out/*",
+    "out/secret.txt",
+    "**/secret.txt",
+    "*/secret.txt",
+    "../*",
+    "/etc/pass*",
+    "\\r/etc/passwd",
+    "{..,x}/*",
+  ];
   for (const p of patterns) {
     const r = await search(p);
     // Either refused with the reason, or a list with nothing from outside in it.

@@ -5,7 +5,8 @@ import { expect, test } from "bun:test";
 import { seatbeltProfile } from "../../src/sandbox/confine-seatbelt.ts";
 
 const WS = "/Users/me/proj (v2)";
-const profile = (network = false) => seatbeltProfile({ workspace: WS, network, readOnly: ["/Users/me/.pml/deps"], writable: ["/Users/me/.pml/data/x"] }, "/private/tmp/pml-1", ["/Users/me"]);
+const profile = (network = false) =>
+  seatbeltProfile({ workspace: WS, network, readOnly: ["/Users/me/.pml/deps"], writable: ["/Users/me/.pml/data/x"] }, "/private/tmp/pml-1", ["/Users/me"]);
 
 function rule(text: string, kind: string): RegExp {
   const m = text.split("\n").find((l) => l.startsWith(`(deny ${kind} (regex #"`));

@@ -203,9 +203,9 @@ describe("a registry's stdio server or module cannot pick the user's keys with e
   test("under MCP 2026-07-28 the approval is an input request naming the variable; the retry gives only it", async () => {
     await config();
     // PML_CONFINE=off: these tests are about which variables reach a server; the fixture server and bun
-  // live in the repository, which may sit under /tmp, hidden by the confinement's private /tmp
-  // (confinement itself: test/security/confinement.test.ts).
-  const peer = new RawPeer(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, PML_API_KEY: SECRETS.PML_API_KEY, PML_CONFINE: "off" }) });
+    // live in the repository, which may sit under /tmp, hidden by the confinement's private /tmp
+    // (confinement itself: test/security/confinement.test.ts).
+    const peer = new RawPeer(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, PML_API_KEY: SECRETS.PML_API_KEY, PML_CONFINE: "off" }) });
     peers.push(peer);
     const meta = {
       "io.modelcontextprotocol/protocolVersion": "2026-07-28",

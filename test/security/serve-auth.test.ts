@@ -39,7 +39,15 @@ function modern(method: string, params: Record<string, unknown>, headers: Record
 /** The answer's JSON-RPC message (plain JSON or the last SSE event). */
 async function message(res: Response): Promise<any> {
   const text = await res.text();
-  return JSON.parse(text.startsWith("{") ? text : text.split("\n").filter((l) => l.startsWith("data:")).at(-1)!.slice(5));
+  return JSON.parse(
+    text.startsWith("{")
+      ? text
+      : text
+          .split("\n")
+          .filter((l) => l.startsWith("data:"))
+          .at(-1)!
+          .slice(5),
+  );
 }
 
 async function expectRefused(res: Response, kind: "missing" | "invalid"): Promise<void> {
@@ -99,13 +107,14 @@ describe("the token", () => {
 });
 
 describe("a caller without this user's token", () => {
-  const wrongTokens = () => [
-    ["no header", {}, "missing"],
-    ["a wrong token", bearer("not-the-token-0123456789abcdef0123456789"), "invalid"],
-    ["another PML_HOME's token", bearer(pmlServe(["--print-token"], { PML_HOME: otherHome.path }).stdout.trim()), "invalid"],
-    ["the token under another scheme", { authorization: `Basic ${token}` }, "missing"],
-    ["the token with a prefix", bearer(`x${token}`), "invalid"],
-  ] as const;
+  const wrongTokens = () =>
+    [
+      ["no header", {}, "missing"],
+      ["a wrong token", bearer("not-the-token-0123456789abcdef0123456789"), "invalid"],
+      ["another PML_HOME's token", bearer(pmlServe(["--print-token"], { PML_HOME: otherHome.path }).stdout.trim()), "invalid"],
+      ["the token under another scheme", { authorization: `Basic ${token}` }, "missing"],
+      ["the token with a prefix", bearer(`x${token}`), "invalid"],
+    ] as const;
 
   test("cannot initialize, list or call tools, in either revision; nothing runs", async () => {
     for (const [, headers, kind] of wrongTokens()) {
@@ -237,7 +246,13 @@ describe("--socket", () => {
     const proc = Bun.spawn([BIN, "serve", "--socket", path], { cwd: ws.path, env: env(), stdin: "ignore", stdout: "ignore", stderr: "pipe" });
     const stderr = new Response(proc.stderr as ReadableStream).text();
     for (let i = 0; i < 200; i++) {
-      if (await init(path).then((r) => (r.body?.cancel(), true), () => false)) break;
+      if (
+        await init(path).then(
+          (r) => (r.body?.cancel(), true),
+          () => false,
+        )
+      )
+        break;
       await Bun.sleep(25);
     }
     return { proc, stderr };

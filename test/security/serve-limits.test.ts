@@ -49,7 +49,9 @@ describe("connections", () => {
   // headers is closed by Bun's HTTP layer after about 10 s (not configurable there).
   test("slow bodies and silent connections are closed; pml keeps serving", async () => {
     const slow = Array.from({ length: 20 }, () =>
-      rawSocket(`POST /mcp HTTP/1.1\r\nHost: ${new URL(serve.url).host}\r\nAuthorization: ${SERVE_AUTH.authorization}\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`),
+      rawSocket(
+        `POST /mcp HTTP/1.1\r\nHost: ${new URL(serve.url).host}\r\nAuthorization: ${SERVE_AUTH.authorization}\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`,
+      ),
     );
     const silent = Array.from({ length: 20 }, () => rawSocket(""));
     const halfHeaders = Array.from({ length: 10 }, () => rawSocket(`POST /mcp HTTP/1.1\r\nHost: x\r\n`));
@@ -125,7 +127,11 @@ describe("server requests stay with their client", () => {
       let reached = false;
       const stopBusy = new AbortController();
       const busy = b
-        .callTool({ name: "fx__slow", arguments: { ms: 60_000, steps: 1 } }, undefined, { onprogress: (p) => void (reached ||= p.message === "step 1"), signal: stopBusy.signal, timeout: 120_000 })
+        .callTool({ name: "fx__slow", arguments: { ms: 60_000, steps: 1 } }, undefined, {
+          onprogress: (p) => void (reached ||= p.message === "step 1"),
+          signal: stopBusy.signal,
+          timeout: 120_000,
+        })
         .catch(() => {});
       await waitFor(() => reached, { what: "B's call to reach the server" });
       const r2: any = await a.callTool({ name: "fx__ask", arguments: { message: "ambiguous" } });

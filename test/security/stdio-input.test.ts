@@ -25,7 +25,10 @@ test("every request read before stdin EOF is answered, then pml exits", async ()
   const proc = Bun.spawn([BIN, "stdio"], { cwd: ws.path, env: env(), stdin: new Blob([input]), stdout: "pipe", stderr: "pipe" });
   const out = await new Response(proc.stdout).text();
   expect(await proc.exited).toBe(0);
-  const answers = out.trim().split("\n").map((l) => JSON.parse(l));
+  const answers = out
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   expect(answers.map((a) => a.id).sort()).toEqual([1, 2, 3, 4]);
   expect(answers.find((a) => a.id === 2).result.tools.length).toBeGreaterThan(0);
   expect(answers.find((a) => a.id === 3).result.content[0].text).toContain("workspace");

@@ -47,7 +47,10 @@ test("wrong arguments are refused with the field named; the tool never sees them
     expect(text(r4)).toContain('"entities" must be array');
 
     // the same check for calls made by code
-    const r5: any = await client.callTool({ name: "execute", arguments: { code: "return await mcp.mem.create_entities({entities: [{name: 1, entityType: 't', observations: []}]})" } });
+    const r5: any = await client.callTool({
+      name: "execute",
+      arguments: { code: "return await mcp.mem.create_entities({entities: [{name: 1, entityType: 't', observations: []}]})" },
+    });
     expect(r5.isError).toBe(true);
     expect(text(r5)).toContain('"entities[0].name" must be string');
 

@@ -82,7 +82,7 @@ test("untrusted: the key goes nowhere, the command does not start, and pml says 
 test("`pml trust` without a terminal shows what the file grants and trusts nothing", async () => {
   const r = await pmlTrust();
   expect(r.code).toBe(1);
-  expect(r.stderr).toContain("permissions.allow \"*\": runs without asking you");
+  expect(r.stderr).toContain('permissions.allow "*": runs without asking you');
   expect(r.stderr).toContain(`touch '${marker("helper")}'`);
   expect(r.stderr).toContain("pml trust --yes");
   expect(existsSync(marker("helper"))).toBe(false);

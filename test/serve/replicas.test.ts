@@ -43,7 +43,16 @@ async function post(url: string, method: string, params: Record<string, unknown>
   const type = res.headers.get("content-type") ?? "";
   const text = await res.text();
   // A streamed answer: the last data line is the response.
-  const json = type.includes("text/event-stream") ? JSON.parse(text.trim().split("\n").filter((l) => l.startsWith("data:")).at(-1)!.slice(5)) : JSON.parse(text);
+  const json = type.includes("text/event-stream")
+    ? JSON.parse(
+        text
+          .trim()
+          .split("\n")
+          .filter((l) => l.startsWith("data:"))
+          .at(-1)!
+          .slice(5),
+      )
+    : JSON.parse(text);
   return { status: res.status, session: res.headers.get("mcp-session-id"), ...json };
 }
 const content = (r: any) => r.result.content.map((c: any) => c.text).join("\n");
@@ -57,8 +66,7 @@ beforeAll(async () => {
   );
   // Separate homes (as on two machines): only the workspace, PML_STATE_KEY and the serve token are shared.
   for (const home of [homeA, homeB]) await trustWorkspace(ws.path, home.path);
-  const start = (home: string) =>
-    spawnServe([BIN, "serve", "--port", "0"], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home, PML_STATE_KEY: KEY }) });
+  const start = (home: string) => spawnServe([BIN, "serve", "--port", "0"], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home, PML_STATE_KEY: KEY }) });
   [a, b] = await Promise.all([start(homeA.path), start(homeB.path)]);
 });
 afterAll(async () => {
@@ -128,7 +136,12 @@ describe("two replicas, one client", () => {
   });
 
   test("execute pauses on one replica, resumes on the other, pauses again and finishes on the first", async () => {
-    const call = { name: "execute", arguments: { code: `const x = await mcp.filesystem.read_file({path: "a.txt"}); const y = await mcp.filesystem.list_directory({path: "."}); return {x, y: y.includes("a.txt")};` } };
+    const call = {
+      name: "execute",
+      arguments: {
+        code: `const x = await mcp.filesystem.read_file({path: "a.txt"}); const y = await mcp.filesystem.list_directory({path: "."}); return {x, y: y.includes("a.txt")};`,
+      },
+    };
     const p1 = await post(a.url, "tools/call", call);
     expect(p1.result.inputRequests.pml_approval.params.message).toContain("filesystem:read_file");
     const p2 = await post(b.url, "tools/call", { ...call, requestState: p1.result.requestState, inputResponses: approve });

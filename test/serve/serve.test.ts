@@ -167,7 +167,11 @@ describe("pml serve over Streamable HTTP", () => {
 
   test("notifications get 202; bad JSON gets a parse error", async () => {
     const sid = await rawInit();
-    const note = await fetch(url, { method: "POST", headers: { ...HEADERS, "mcp-session-id": sid }, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) });
+    const note = await fetch(url, {
+      method: "POST",
+      headers: { ...HEADERS, "mcp-session-id": sid },
+      body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    });
     expect(note.status).toBe(202);
     const bad = await fetch(url, { method: "POST", headers: { ...HEADERS, "mcp-session-id": sid }, body: "{nope" });
     expect(bad.status).toBe(400);

@@ -16,9 +16,7 @@ export class Admission {
   constructor(listening: { host: string; port: number } | { socket: string }, auth: BearerAuth | "none") {
     if ("host" in listening) {
       const { host, port } = listening;
-      this.allowedHosts = new Set(
-        ["127.0.0.1", "localhost", "[::1]", host.includes(":") && !host.startsWith("[") ? `[${host}]` : host].map((h) => `${h.toLowerCase()}:${port}`),
-      );
+      this.allowedHosts = new Set(["127.0.0.1", "localhost", "[::1]", host.includes(":") && !host.startsWith("[") ? `[${host}]` : host].map((h) => `${h.toLowerCase()}:${port}`));
     }
     this.bearer = auth === "none" ? undefined : new BearerCheck(auth);
   }

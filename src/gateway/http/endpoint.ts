@@ -128,7 +128,10 @@ export class McpEndpoint {
     }
     if (method === "initialize" && isRequest) {
       if (!this.sessions.makeRoom())
-        return httpError(503, `Service Unavailable: pml serve has ${this.sessions.size} sessions open, its limit (--max-sessions); end unused ones (HTTP DELETE) or try again later`);
+        return httpError(
+          503,
+          `Service Unavailable: pml serve has ${this.sessions.size} sessions open, its limit (--max-sessions); end unused ones (HTTP DELETE) or try again later`,
+        );
       return { hs: this.open(crypto.randomUUID()), ephemeral: false };
     }
     const sid = req.headers.get("mcp-session-id");

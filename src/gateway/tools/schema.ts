@@ -30,7 +30,10 @@ export function nonBlank(description: string) {
 
 /** A string that is not blank, kept as given (JSON Schema: a string). */
 export function filled() {
-  return v.pipe(v.string(), v.check((s) => s.trim() !== "", "must not be blank"));
+  return v.pipe(
+    v.string(),
+    v.check((s) => s.trim() !== "", "must not be blank"),
+  );
 }
 
 /** An integer from `min` (to `max`). */

@@ -20,7 +20,8 @@ interface GrantingKey {
   strip(c: Config, keep: (id: string) => boolean): void;
 }
 
-const canonical = (v: unknown): string => JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) => (x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x));
 
 /** A list of strings at `parent[key]`, each one grant. */
 function listKey(parentOf: (c: Config) => Record<string, any> | undefined, key: string, label: string, say: (item: string) => string): GrantingKey {
@@ -93,7 +94,13 @@ const GRANTING: GrantingKey[] = [
   envGrants(),
   valueKey(section("cloud"), "url", "cloud.url", (url) => `cloud.url: sends cloud tool calls, with your PML_API_KEY, to ${url}`),
   listKey(section("sandbox"), "net_allow", "sandbox.net_allow", (host) => `sandbox.net_allow: sandboxed code may reach ${host}`),
-  valueKey(section("sandbox"), "shell_net", "sandbox.shell_net", () => "sandbox.shell_net: shell commands get the network", (v) => v !== true),
+  valueKey(
+    section("sandbox"),
+    "shell_net",
+    "sandbox.shell_net",
+    () => "sandbox.shell_net: shell commands get the network",
+    (v) => v !== true,
+  ),
   listKey(section("sandbox"), "server_net", "sandbox.server_net", (ns) => `sandbox.server_net: the server ${ns} gets the network`),
   recordKey(section("sandbox"), "grants", "sandbox.grants", (ns, g) => `sandbox.grants.${ns}: ${canonical(g)}`),
   listKey(section("sampling"), "allow", "sampling.allow", (ns) => `sampling.allow: ${ns} may spend your LLM key without asking`),
@@ -101,7 +108,13 @@ const GRANTING: GrantingKey[] = [
   valueKey(section("sampling"), "api_key_env", "sampling.api_key_env", (name) => `sampling.api_key_env: uses your ${name} for LLM requests`),
   valueKey(section("memory"), "org", "memory.org", (org) => `memory.org: capabilities are shared as org "${org}"`),
   valueKey(section("memory"), "project", "memory.project", (p) => `memory.project: capabilities are named for project "${p}"`),
-  valueKey(section("memory"), "publish", "memory.publish", (p) => `memory.publish: saved capabilities are published to the team registry (${p})`, (p) => p === "off"),
+  valueKey(
+    section("memory"),
+    "publish",
+    "memory.publish",
+    (p) => `memory.publish: saved capabilities are published to the team registry (${p})`,
+    (p) => p === "off",
+  ),
 ];
 
 /** Every grant the config holds. */

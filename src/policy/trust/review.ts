@@ -39,7 +39,11 @@ export async function reviewTrust(workspace: string, env: Env = process.env): Pr
 
 /** Trusts what the file grants now (exactly that: a later edit that adds a grant needs trust again). */
 export async function trustAll(review: TrustReview, env: Env = process.env): Promise<void> {
-  await writeTrust(review.workspace, [...review.trusted, ...review.untrusted].map((g) => g.id), env);
+  await writeTrust(
+    review.workspace,
+    [...review.trusted, ...review.untrusted].map((g) => g.id),
+    env,
+  );
 }
 
 export function revoke(workspace: string, env: Env = process.env): boolean {

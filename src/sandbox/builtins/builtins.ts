@@ -117,7 +117,7 @@ const shell: ModuleDescriptor = {
       description:
         "Run a shell command (sh -c; cmd /c on Windows) with cwd = the workspace (or cwd inside it). " +
         "Returns {exit_code, stdout, stderr, truncated, timed_out, confined}. Output is capped at 256 KB per stream. " +
-        "Where the OS sandbox works (confined: \"bubblewrap\" or \"seatbelt\") the command can write only the workspace " +
+        'Where the OS sandbox works (confined: "bubblewrap" or "seatbelt") the command can write only the workspace ' +
         "(not .pml.json, .mcp.json, .git/, .claude/, .pml/; .env* unreadable), cannot read the home directory, gets a private " +
         "empty /tmp, and has no network unless .pml.json sets sandbox.shell_net.",
       inputSchema: {

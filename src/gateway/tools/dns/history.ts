@@ -22,7 +22,9 @@ export const history = defineTool({
           created_at: v.created_at,
           created_by: v.created_by,
           change_summary: v.change_summary,
-          diff: prev ? createTwoFilesPatch(`${c.display_name}@${prev.version_tag}`, `${c.display_name}@${v.version_tag}`, `${prev.code}\n`, `${v.code}\n`, "", "", { context: 3 }) : null,
+          diff: prev
+            ? createTwoFilesPatch(`${c.display_name}@${prev.version_tag}`, `${c.display_name}@${v.version_tag}`, `${prev.code}\n`, `${v.code}\n`, "", "", { context: 3 })
+            : null,
         };
       }),
     };

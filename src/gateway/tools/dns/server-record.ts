@@ -48,7 +48,9 @@ export async function serverRecord(deps: MetaDeps, raw: string, signal: AbortSig
     description: d.description ?? "",
     version: picked?.version ?? null,
     ...(d.package && picked ? { package: `${d.package.identifier}@${picked.version}` } : {}),
-    ...(picked && runs && picked !== runs ? { note: `pml runs ${runs.version} (pinned by ${resolved.source}); ${picked.version} is ${picked.known_from.join(", ")} but not what a call starts.` } : {}),
+    ...(picked && runs && picked !== runs
+      ? { note: `pml runs ${runs.version} (pinned by ${resolved.source}); ${picked.version} is ${picked.known_from.join(", ")} but not what a call starts.` }
+      : {}),
     ...(versions.length ? { versions } : {}),
     ...(d.url ? { url: d.url } : {}),
     tools: Array.isArray(d.tools) ? d.tools.length : null,
@@ -64,7 +66,11 @@ async function knownServerVersions(ns: string, pkg: { identifier: string; versio
   };
   add(pkg.version, source, { runs: true });
   // Loaded here: pml stdio starts without them (the release build splits lazily loaded modules).
-  const [{ builtinCatalog }, { readDepsState }, { BUILTIN_SOURCE }] = await Promise.all([import("../../../registry/catalog.ts"), import("../../../loader/install.ts"), import("../../../registry/resolve.ts")]);
+  const [{ builtinCatalog }, { readDepsState }, { BUILTIN_SOURCE }] = await Promise.all([
+    import("../../../registry/catalog.ts"),
+    import("../../../loader/install.ts"),
+    import("../../../registry/resolve.ts"),
+  ]);
   const catalog = Object.hasOwn(builtinCatalog, ns) ? builtinCatalog[ns]!.package : undefined;
   if (catalog?.identifier === pkg.identifier) add(catalog.version, BUILTIN_SOURCE);
   for (const p of Object.values(readDepsState().packages)) if (p.name === pkg.identifier) add(p.version, "installed", { installed_at: p.installedAt });

@@ -29,11 +29,29 @@ export const save = defineTool({
     if (problem) throw new ToolError(`The code does not parse, so it was not saved: ${problem}`);
     // The user scope runs in every workspace of the user: only a workspace they trusted writes it.
     if (args.scope === "user" && !(await deps.project.get()).trusted)
-      throw new ToolError(`Saving to the user scope (read by all your workspaces) needs this workspace trusted: run \`pml trust\` in ${deps.workspace.root}, or save without "scope" (this workspace only).`);
-    const plan = await deps.memory.plan(settings, { code, name: args.name, parameters: args.parameters, update: args.update, version_tag: args.version_tag, change_summary: args.change_summary, scope: args.scope });
+      throw new ToolError(
+        `Saving to the user scope (read by all your workspaces) needs this workspace trusted: run \`pml trust\` in ${deps.workspace.root}, or save without "scope" (this workspace only).`,
+      );
+    const plan = await deps.memory.plan(settings, {
+      code,
+      name: args.name,
+      parameters: args.parameters,
+      update: args.update,
+      version_tag: args.version_tag,
+      change_summary: args.change_summary,
+      scope: args.scope,
+    });
     if (!plan.ok) throw new ToolError(plan.error.replace(" Nothing was run.", " Nothing was saved."));
     if (!plan.capture) throw new ToolError(".pml.json memory.capture is false: nothing is saved.");
-    const saved = await deps.memory.capture(settings, plan, { code, args: args.args ?? {}, intent: args.intent, description: args.description, toolsUsed: toolsIn(code), latencyMs: 0, ran: false });
+    const saved = await deps.memory.capture(settings, plan, {
+      code,
+      args: args.args ?? {},
+      intent: args.intent,
+      description: args.description,
+      toolsUsed: toolsIn(code),
+      latencyMs: 0,
+      ran: false,
+    });
     if (saved.kind === "taken") throw new ToolError(`Capability name '${saved.name}' already exists`);
     const pushed = await publishAfterSave(await deps.project.config(), deps.workspace.root, saved);
     const warnings = [...plan.warnings, ...(pushed && "warning" in pushed && pushed.warning ? [pushed.warning] : [])];

@@ -4,7 +4,10 @@ import { defineTool } from "../define-tool.ts";
 import { text } from "../schema.ts";
 import type { StdlibContext } from "../stdlib-namespace.ts";
 
-const isoTime = v.pipe(text("ISO date or time, e.g. 2026-11-22"), v.check((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO date or time, e.g. "2026-11-22"'));
+const isoTime = v.pipe(
+  text("ISO date or time, e.g. 2026-11-22"),
+  v.check((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO date or time, e.g. "2026-11-22"'),
+);
 
 export const stats = defineTool({
   name: "stats",

@@ -42,7 +42,16 @@ async function discoverQuery(deps: MetaDeps, query: string, n: number) {
     .filter((h) => !local.has(h.name))
     .map((h) => {
       const name = parseCallName(h.name);
-      return { id: h.name, kind: "team capability", description: h.description, ...(name ? { tool: capWireName(name) } : {}), fqdn: h.fqdn, org: h.org, version: h.version, by: h.by };
+      return {
+        id: h.name,
+        kind: "team capability",
+        description: h.description,
+        ...(name ? { tool: capWireName(name) } : {}),
+        fqdn: h.fqdn,
+        org: h.org,
+        version: h.version,
+        by: h.by,
+      };
     });
   return {
     query,
