@@ -9,7 +9,9 @@ import type { Session } from "../mcp/session.ts";
 import { parseToolName, formatToolId } from "../mcp/tool-names.ts";
 import { clientOf, errorResult, resultText as textOf, resultValue, textResult } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
-import type { CapturePlan } from "../memory/memory.ts";
+import type { CapturePlan } from "../memory/capture-plan.ts";
+import type { CapturePlanOk } from "../memory/capture.ts";
+import type { MemorySettings } from "../memory/memory-settings.ts";
 import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
 import { splitSpecifier } from "../memory/versions.ts";
 import { publishAfterSave } from "../memory/team.ts";
@@ -53,22 +55,8 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
   // A stored capability continuing after an approval pause: its run counts for it.
   const capabilityId = cw && typeof input.capability_id === "string" ? input.capability_id : undefined;
   const settings = await deps.project.memorySettings();
-  let plan: CapturePlan = { ok: true, capture: false, hash: "", warnings: [] };
-  if (!capabilityId) {
-    try {
-      plan = await deps.memory.plan(settings, {
-        code,
-        name: input.name,
-        parameters: input.parameters,
-        update: input.update,
-        version_tag: input.version_tag,
-        change_summary: input.change_summary,
-      });
-    } catch (e) {
-      plan = { ok: true, capture: false, hash: "", warnings: [`Memory is unavailable, so this run is not saved: ${(e as Error).message}`] };
-    }
-    if (!plan.ok) return errorResult(plan.error);
-  }
+  const plan = capabilityId ? NO_CAPTURE : await planCapture(deps, settings, input, code);
+  if (!plan.ok) return errorResult(plan.error);
   const run = await runProgram(deps, session, req, {
     code,
     args: args as Record<string, unknown>,
@@ -88,40 +76,78 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
   if (capabilityId) {
     await deps.memory.recordRun(capabilityId, true, run.ms).catch(() => {});
   } else if (plan.capture && run.allOk) {
-    try {
-      const saved = await deps.memory.capture(settings, plan, {
-        code,
-        args: args as Record<string, unknown>,
-        intent: typeof input.intent === "string" ? input.intent : undefined,
-        description: typeof input.description === "string" ? input.description : undefined,
-        routing: input.routing as "local" | "cloud" | undefined,
-        toolsUsed: run.toolsUsed,
-        latencyMs: run.ms,
-      });
-      if (saved.kind === "taken")
-        return errorResult(`Capability name '${saved.name}' already exists (saved by another pml meanwhile). The code ran; its result: ${JSON.stringify(out.result)}`);
-      out.capabilityName = saved.capability.display_name;
-      out.capabilityFqdn = saved.capability.fqdn;
-      if (saved.version) out.version = { tag: saved.version.tag, change_summary: saved.version.change_summary };
-      if (saved.kind === "created" && !saved.capability.named) {
-        const nudge = await deps.memory.curationNudge(settings).catch(() => undefined);
-        if (nudge) out.curation = nudge;
-      }
-      const pushed = await publishAfterSave(await deps.project.config(), deps.workspace.root, saved);
-      if (pushed && "published" in pushed) out.published = pushed.published;
-      if (pushed && "warning" in pushed && pushed.warning) warnings.push(pushed.warning);
-      if (plan.name && saved.capability.display_name !== formatName(plan.name))
-        warnings.push(
-          `This code is already saved as ${saved.capability.display_name}; to give it another name use dns:rename {name: "${saved.capability.display_name}", newName: "${formatName(plan.name)}"}.`,
-        );
-    } catch (e) {
-      warnings.push(`Not saved as a capability: ${(e as Error).message}`);
-    }
+    const taken = await keep(deps, settings, plan, { input, args: args as Record<string, unknown>, code, run, out, warnings });
+    if (taken) return taken;
   } else if (plan.capture && !run.allOk) {
     warnings.push("Not saved as a capability: a tool call in it failed.");
   }
   if (warnings.length) out.warnings = warnings;
   return textResult(JSON.stringify(out, null, 2), { structuredContent: out });
+}
+
+const NO_CAPTURE: CapturePlanOk = { ok: true, capture: false, hash: "", warnings: [] };
+
+/** Whether (and under which name and version) the run will be kept, checked before it runs. */
+async function planCapture(deps: MetaDeps, settings: MemorySettings, input: Record<string, unknown>, code: string): Promise<CapturePlan> {
+  try {
+    return await deps.memory.plan(settings, {
+      code,
+      name: input.name,
+      parameters: input.parameters,
+      update: input.update,
+      version_tag: input.version_tag,
+      change_summary: input.change_summary,
+    });
+  } catch (e) {
+    return { ...NO_CAPTURE, warnings: [`Memory is unavailable, so this run is not saved: ${(e as Error).message}`] };
+  }
+}
+
+interface Kept {
+  input: Record<string, unknown>;
+  args: Record<string, unknown>;
+  code: string;
+  run: Extract<ProgramRun, { kind: "done" }>;
+  /** The answer being built: the capability's name, version, publishing are added to it. */
+  out: Record<string, unknown>;
+  warnings: string[];
+}
+
+/** Keeps a finished run as a capability (and publishes it when the project does); a result only
+ * when its name was taken meanwhile. */
+async function keep(deps: MetaDeps, settings: MemorySettings, plan: CapturePlanOk, k: Kept): Promise<CallToolResult | undefined> {
+  const { input, out, warnings } = k;
+  try {
+    const saved = await deps.memory.capture(settings, plan, {
+      code: k.code,
+      args: k.args,
+      intent: typeof input.intent === "string" ? input.intent : undefined,
+      description: typeof input.description === "string" ? input.description : undefined,
+      routing: input.routing as "local" | "cloud" | undefined,
+      toolsUsed: k.run.toolsUsed,
+      latencyMs: k.run.ms,
+    });
+    if (saved.kind === "taken")
+      return errorResult(`Capability name '${saved.name}' already exists (saved by another pml meanwhile). The code ran; its result: ${JSON.stringify(out.result)}`);
+    out.capabilityName = saved.capability.display_name;
+    out.capabilityFqdn = saved.capability.fqdn;
+    if (saved.version) out.version = { tag: saved.version.tag, change_summary: saved.version.change_summary };
+    if (saved.kind === "created" && !saved.capability.named) {
+      const nudge = await deps.memory.curationNudge(settings).catch(() => undefined);
+      if (nudge) out.curation = nudge;
+    }
+    const pushed = await publishAfterSave(await deps.project.config(), deps.workspace.root, saved);
+    if (pushed && "published" in pushed) out.published = pushed.published;
+    if (pushed && "warning" in pushed && pushed.warning) warnings.push(pushed.warning);
+    const wanted = plan.name ? formatName(plan.name) : undefined;
+    if (wanted && saved.capability.display_name !== wanted)
+      warnings.push(
+        `This code is already saved as ${saved.capability.display_name}; to give it another name use dns:rename {name: "${saved.capability.display_name}", newName: "${wanted}"}.`,
+      );
+  } catch (e) {
+    warnings.push(`Not saved as a capability: ${(e as Error).message}`);
+  }
+  return undefined;
 }
 
 /** `execute {capability, args}`: the same path as calling the capability's tool. */
