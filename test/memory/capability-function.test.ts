@@ -87,6 +87,17 @@ describe("arguments are checked like a function's", () => {
     expect(text(noKey)).toContain('"key" is required');
   });
 
+  test("a new version's new argument is required too, with its example", async () => {
+    const { client } = await fx.connect();
+    const code = "return JSON.parse(await mcp.filesystem.read_file({ path: args.path }))[args.key ?? 'a'];";
+    const r: any = await client.callTool({ name: "execute", arguments: { code, args: { path: "a.json", key: "a" }, name: "fs:read_json", update: true } });
+    expect(r.structuredContent.version.tag).toBeDefined();
+    const tool = (await client.listTools()).tools.find((t) => t.name === "cap__fs__read_json")!;
+    expect(tool.inputSchema.required).toEqual(["path", "key"]);
+    const noKey: any = await client.callTool({ name: "cap__fs__read_json", arguments: { path: "b.json" } });
+    expect(text(noKey)).toContain('"key" is required (e.g. "a"');
+  });
+
   test("a record saved before (first-run values as defaults) is read as required parameters with examples", async () => {
     const { client } = await fx.connect();
     await client.callTool({
