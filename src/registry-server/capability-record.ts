@@ -243,11 +243,11 @@ export function renderCapabilityModule(r: VersionRecord): string {
     .replace(/\u2029/g, "\\u2029");
   return [
     `// __meta__: ${metaLine}`,
-    `const __defaults__ = ${JSON.stringify(r.default_args ?? {})};`,
     `export async function ${r.action}(args, ctx) {`,
     `  return await (async (mcp, args) => {`,
     r.code,
-    `  })(ctx.mcp, { ...__defaults__, ...(args ?? {}) });`,
+    // A first run's arguments are never applied: a capability gets what its caller passes.
+    `  })(ctx.mcp, args ?? {});`,
     `}`,
     ``,
   ].join("\n");
