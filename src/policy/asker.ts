@@ -94,6 +94,8 @@ export interface Resumed {
 export class Asker {
   readonly workflows = new Workflows();
   private requestStates?: RequestStates;
+  /** "Always" answers pml could not write to .pml.json, told in the session's next result (`noted`). */
+  private readonly unrecorded = new WeakMap<Session, string[]>();
 
   constructor(
     private readonly workspace: string,
@@ -124,7 +126,18 @@ export class Asker {
       const text = `could not record the approval of ${q.toolId} in .pml.json: ${(e as Error).message}`;
       log.warn(text);
       session.log("warning", text);
+      this.unrecorded.set(session, [...(this.unrecorded.get(session) ?? []), text]);
     }
+  }
+
+  /** The result, with a note for each "Always" of this session that .pml.json did not take
+   * (approved for this session only); the notes are told once. */
+  noted<R extends CallToolResult | InputRequiredResult>(session: Session, result: R): R {
+    const notes = this.unrecorded.get(session);
+    if (!notes || !("content" in result)) return result;
+    this.unrecorded.delete(session);
+    const told = notes.map((n) => ({ type: "text" as const, text: `pml: "Always" was approved for this session only: ${n}` }));
+    return { ...result, content: [...(result as CallToolResult).content, ...told] };
   }
 
   /** The question, asked with the call's result: a workflow (2025-11-25), an input_required
