@@ -3,13 +3,14 @@
 // the invoker, so permissions, approvals and the tool_usage log apply to it as to any tool.
 import { memorySettings } from "../memory/memory.ts";
 import { CAP_NS, capWireName, type CapName } from "../memory/names.ts";
+import { firstRunDefaultsAsExamples } from "../memory/parameters.ts";
 import type { Capability } from "../memory/store.ts";
 import { findTeamCapability, teamRegistry, teamWanted, type RemoteCapability } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
 import { runProgram, type Program, type Recorded } from "./execute.ts";
 import { takeResumedRun } from "../policy/asker.ts";
 import { formatToolId } from "../mcp/tool-names.ts";
-import { argumentsProblem } from "./validate-args.ts";
+import { capabilityArguments } from "./capability-args.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { WireTool } from "./call.ts";
 import { errorResult, textResult } from "../mcp/tool-result.ts";
@@ -31,12 +32,11 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
         }
         const cap = found?.capability ?? team!;
         const display = found ? found.capability.display_name : team!.name;
-        const merged = { ...cap.default_args, ...args };
-        // The code never sees arguments its parameters schema rejects (by tool, `call`, `execute`
-        // or from code: every path comes here).
-        const problem = await argumentsProblem(`cap:${display}`, cap.parameters_schema, merged, true);
-        if (problem !== undefined)
-          return errorResult(problem.replace(/see the tool's input schema with `discover` \{"namespace": "cap"\}/, `see its parameters with dns:whois or discover`));
+        // Checked as a function's arguments (by tool, `call`, `execute` or from code: every path
+        // comes here); a team record published before issue 23 has its first-run defaults read as examples.
+        const checked = await capabilityArguments(display, found ? cap.parameters_schema : firstRunDefaultsAsExamples(cap.parameters_schema, cap.default_args), args);
+        if ("error" in checked) return errorResult(checked.error);
+        const merged = checked.args;
         const run = await runProgram(deps, session, call, {
           code: cap.code,
           args: merged,

@@ -242,7 +242,7 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
     const args = (toolArgs ?? {}) as Record<string, unknown>;
     const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress, origin: req.origin }, prepared.env);
     toolsUsed.push(toolId);
-    const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : resultValue(result) };
+    const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : valueForCode(id.ns, result) };
     record.push(rec);
     if (!rec.ok) throw new Error(String(rec.value));
     return rec.value;
@@ -268,4 +268,15 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
     const used = toolsUsed.length ? `\nTools used before the error: ${[...new Set(toolsUsed)].join(", ")}` : "";
     return { kind: "result", result: errorResult(`${(e as Error)?.message ?? e}${used}`), ms };
   }
+}
+
+/**
+ * What code gets back from a tool call. A capability answers its caller with an envelope (`result`,
+ * `tools_used`, its name and version, for the agent); code calling `mcp.cap.*` gets the value under
+ * `result`, as from a function (a failing capability is an error result, so the call throws).
+ */
+function valueForCode(ns: string, result: CallToolResult): unknown {
+  const envelope = result.structuredContent as Record<string, unknown> | undefined;
+  if (ns === CAP_NS && envelope && typeof envelope === "object" && "result" in envelope && "capabilityName" in envelope) return envelope.result;
+  return resultValue(result);
 }

@@ -4,6 +4,7 @@
 import { UserError } from "../errors.ts";
 import { routeCapability, type Routing } from "../routing/route.ts";
 import type { CapturePlan } from "./capture-plan.ts";
+import { inferParameters } from "./parameters.ts";
 import { currentUser, type MemorySettings } from "./memory-settings.ts";
 import type { CapabilityStore, CaptureOutcome } from "./store.ts";
 import { bumpFor, isGreater, nextTag } from "./versions.ts";
@@ -34,7 +35,10 @@ export async function captureRun(store: CapabilityStore, settings: MemorySetting
   // and callers are checked against this schema).
   const inferred = inferParameters(run.args) as { properties: Record<string, unknown> };
   const oldSchema = current.parameters_schema as { properties?: Record<string, unknown>; required?: unknown };
-  const required = Array.isArray(oldSchema.required) ? oldSchema.required.filter((k) => typeof k === "string" && (run.ran === false || k in run.args)) : undefined;
+  // An argument the record did not have yet is required, as in a new record (inferParameters).
+  const added = Object.keys(inferred.properties).filter((k) => !(k in (oldSchema.properties ?? {})));
+  const kept = Array.isArray(oldSchema.required) ? oldSchema.required.filter((k) => typeof k === "string" && (run.ran === false || k in run.args)) : [];
+  const required = kept.length || added.length || Array.isArray(oldSchema.required) ? [...kept, ...added] : undefined;
   const schema = plan.schema ?? {
     ...oldSchema,
     type: "object",
@@ -84,7 +88,8 @@ async function captureNew(store: CapabilityStore, settings: MemorySettings, plan
     intent: run.intent,
     description: run.description ?? run.intent,
     parameters_schema: plan.schema ?? inferred,
-    default_args: run.args,
+    // Nothing from the first run is applied to later calls (its values are the schema's examples).
+    default_args: {},
     tools_used: run.toolsUsed,
     routing: routeCapability(run.toolsUsed, run.routing),
     routing_explicit: run.routing !== undefined,
@@ -95,18 +100,4 @@ async function captureNew(store: CapabilityStore, settings: MemorySettings, plan
   });
   if ((outcome.kind === "created" && outcome.capability.named) || (outcome.kind === "reused" && outcome.named)) changed();
   return outcome;
-}
-
-/** A schema for the args of a first run, those args as defaults (nothing required: defaults fill in). */
-export function inferParameters(args: Record<string, unknown>): Record<string, unknown> {
-  const properties: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(args)) properties[k] = { type: jsonType(v), default: v };
-  return { type: "object", properties };
-}
-
-function jsonType(v: unknown): string {
-  if (v === null) return "null";
-  if (Array.isArray(v)) return "array";
-  if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";
-  return typeof v === "object" ? "object" : typeof v === "string" || typeof v === "boolean" ? typeof v : "string";
 }

@@ -2,6 +2,7 @@
 // `initialize` without touching the database), capture of `execute` runs (planned in
 // capture-plan.ts, kept by capture.ts), name resolution, discover (discover.ts), and the tool_usage
 // log (tool-usage-log.ts). Settings from .pml.json are in memory-settings.ts.
+import { firstRunDefaultsAsExamples } from "./parameters.ts";
 import { join } from "node:path";
 import { pmlHome } from "../config/paths.ts";
 import { UserError } from "../errors.ts";
@@ -94,7 +95,12 @@ export class Memory {
     return {
       ...found,
       version: version.version_tag,
-      capability: { ...found.capability, code: version.code, code_hash: version.code_hash, parameters_schema: version.parameters_schema },
+      capability: {
+        ...found.capability,
+        code: version.code,
+        code_hash: version.code_hash,
+        parameters_schema: firstRunDefaultsAsExamples(version.parameters_schema, found.capability.default_args),
+      },
     };
   }
 

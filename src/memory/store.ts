@@ -56,6 +56,8 @@ export interface Capability {
   code: string;
   code_hash: string;
   parameters_schema: Record<string, unknown>;
+  /** The first run's arguments of a record saved before issue 23 (never applied to a call; read
+   * as the schema's examples, see parameters.ts); {} since. */
   default_args: Record<string, unknown>;
   tools_used: string[];
   routing: Routing;

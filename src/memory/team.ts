@@ -157,27 +157,28 @@ export async function publishCapability(team: TeamRegistry, cap: Capability, wor
 }
 
 /**
- * The default arguments and parameters schema a publish may carry. Defaults are the first run's
- * arguments (or the agent's declared ones): none go unless `memory.publish_defaults` is on, and
- * then not one the screen withholds; a withheld argument's schema `default` goes with it.
+ * The default arguments and parameters schema a publish may carry. No default arguments go (a call
+ * gets only the defaults its schema declares, issue 23); the schema's values, declared `default`s
+ * and the first run's `examples`, go only with `memory.publish_defaults`, and then not one the
+ * screen withholds (a withheld parameter goes without them).
  */
 function publishableDefaults(cap: Capability, screen: SecretScreen, withDefaults: boolean) {
   const schema = structuredClone(cap.parameters_schema) as { properties?: Record<string, Record<string, unknown>> };
   const properties = schema.properties && typeof schema.properties === "object" ? schema.properties : {};
+  const strip = (p: Record<string, unknown> | undefined) => {
+    if (!p || typeof p !== "object") return;
+    delete p.default;
+    delete p.examples;
+  };
   if (!withDefaults) {
-    for (const p of Object.values(properties)) if (p && typeof p === "object") delete p.default;
+    for (const p of Object.values(properties)) strip(p);
     return { defaults: {}, schema, withheld: [] };
   }
-  const declared: Record<string, unknown> = {};
-  for (const [k, p] of Object.entries(properties)) if (p && typeof p === "object" && "default" in p) declared[k] = p.default;
-  const args = screen.screenArguments(cap.default_args);
-  const inSchema = screen.screenArguments(declared);
-  const withheld = [...args.withheld, ...inSchema.withheld.filter((w) => !args.withheld.some((a) => a.name === w.name))];
-  for (const w of withheld) {
-    delete args.kept[w.name];
-    delete properties[w.name]?.default;
-  }
-  return { defaults: args.kept, schema, withheld };
+  const values: Record<string, unknown> = {};
+  for (const [k, p] of Object.entries(properties)) if (p && typeof p === "object" && ("default" in p || "examples" in p)) values[k] = [p.default, p.examples];
+  const { withheld } = screen.screenArguments(values);
+  for (const w of withheld) strip(properties[w.name]);
+  return { defaults: {}, schema, withheld };
 }
 
 /** The registry version each capability was last published as from this machine, per registry. */

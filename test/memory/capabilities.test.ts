@@ -43,19 +43,22 @@ describe("capture, names, tools", () => {
     const cap = tools.find((t) => t.name === "cap__fs__read_json")!;
     expect(cap.description).toContain("read a json file and parse it");
     expect(cap.description).toContain("filesystem:read_file");
-    expect(cap.inputSchema).toEqual({ type: "object", properties: { path: { type: "string", default: "a.json" } } });
+    // Issue 23: the first run's argument is a required parameter with its value as an example (it
+    // was a default, silently filled in).
+    expect(cap.inputSchema).toEqual({ type: "object", properties: { path: { type: "string", examples: ["a.json"] } }, required: ["path"] });
 
     const byTool: any = await client.callTool({ name: "cap__fs__read_json", arguments: { path: "b.json" } });
     expect(byTool.structuredContent).toMatchObject({ result: { which: "b" }, capabilityName: "fs:read_json" });
-    const byDefaults: any = await client.callTool({ name: "cap__fs__read_json", arguments: {} });
-    expect(byDefaults.structuredContent.result).toEqual({ which: "a" });
+    const noDefaults: any = await client.callTool({ name: "cap__fs__read_json", arguments: {} });
+    expect(noDefaults.isError).toBe(true);
+    expect(text(noDefaults)).toContain('"path" is required (e.g. "a.json"');
     const byName: any = await client.callTool({ name: "execute", arguments: { capability: "fs:read_json", args: { path: "b.json" } } });
     expect(byName.structuredContent.result).toEqual({ which: "b" });
     const byCall: any = await client.callTool({ name: "call", arguments: { tool: "cap:fs:read_json", arguments: { path: "b.json" } } });
     expect(byCall.structuredContent.result).toEqual({ which: "b" });
 
     const row: any = fx.db().query("SELECT * FROM capabilities WHERE namespace = 'fs' AND action = 'read_json'").get();
-    expect(row).toMatchObject({ usage_count: 5, success_count: 5, routing: "local", named: 1, record_type: "capability", visibility: "private" });
+    expect(row).toMatchObject({ usage_count: 4, success_count: 4, routing: "local", named: 1, record_type: "capability", visibility: "private" });
     expect(JSON.parse(row.tools_used)).toEqual(["filesystem:read_file"]);
     expect(row.total_latency_ms).toBeGreaterThan(0);
     expect(count("SELECT COUNT(*) AS n FROM capability_versions WHERE capability_id = ?", row.id)).toBe(1);
@@ -172,14 +175,14 @@ describe("capture, names, tools", () => {
     expect(text(unknown)).toContain("Capability not found: fs:nothing_here");
     // Renaming back to an old name takes the alias away.
     await client.callTool({ name: "call", arguments: { tool: "dns:rename", arguments: { name: "transform:read_json_file", newName: "fs:read_json" } } });
-    const back: any = await client.callTool({ name: "cap__fs__read_json", arguments: {} });
+    const back: any = await client.callTool({ name: "cap__fs__read_json", arguments: { path: "a.json" } });
     expect(back.structuredContent.deprecation).toBeUndefined();
   });
 
   test("every tool call, real or capability, is in tool_usage", async () => {
     const { client } = await fx.connect();
     await client.callTool({ name: "filesystem__read_file", arguments: { path: "a.json" } });
-    await client.callTool({ name: "cap__fs__read_json", arguments: {} });
+    await client.callTool({ name: "cap__fs__read_json", arguments: { path: "a.json" } });
     await client.callTool({ name: "filesystem__read_file", arguments: { path: "no-such-file.json" } });
     await client.callTool({ name: "call", arguments: { tool: "dns:rename", arguments: { name: "fs:nothing_here", newName: "fs:something_else" } } });
     await client.close();

@@ -24,11 +24,17 @@ test("a version-1 database is migrated to the newest schema and keeps every reco
   const tools = (await client.listTools()).tools.map((t) => t.name);
   expect(tools).toContain("cap__fs__count_lines");
 
-  const r: any = await client.callTool({ name: "cap__fs__count_lines", arguments: {} });
+  // Issue 23: its first-run defaults are no longer filled in; the refusal names them with the example.
+  const bare: any = await client.callTool({ name: "cap__fs__count_lines", arguments: {} });
+  expect(bare.isError).toBe(true);
+  expect(bare.content[0].text).toContain('"path" is required (e.g. "notes.txt"');
+  const r: any = await client.callTool({ name: "cap__fs__count_lines", arguments: { path: "notes.txt" } });
   expect(r.structuredContent).toMatchObject({ result: 3, capabilityName: "fs:count_lines" });
-  const alias: any = await client.callTool({ name: "execute", arguments: { capability: "fs:line_count" } });
+  const alias: any = await client.callTool({ name: "execute", arguments: { capability: "fs:line_count", args: { path: "notes.txt" } } });
   expect(alias.structuredContent.deprecation).toContain("fs:count_lines");
-  const unnamed: any = await client.callTool({ name: "execute", arguments: { capability: "unnamed_cd34cd34", args: { b: 40 } } });
+  const half: any = await client.callTool({ name: "execute", arguments: { capability: "unnamed_cd34cd34", args: { b: 40 } } });
+  expect(half.content[0].text).toContain('"a" is required (e.g. 1');
+  const unnamed: any = await client.callTool({ name: "execute", arguments: { capability: "unnamed_cd34cd34", args: { a: 1, b: 40 } } });
   expect(unnamed.structuredContent.result).toBe(41);
 
   // Indexes added by later steps hold the old records: tags (5) and the text index (6).

@@ -24,7 +24,8 @@ test("learn:save keeps code without running it; bad code and names are refused",
     args: { path: "a.json" },
   });
   expect(saved.structuredContent).toMatchObject({ name: "fs:read_json", version: "1.0.0", saved: "new", usage_count: 0 });
-  const run: any = await client.callTool({ name: "cap__fs__read_json", arguments: {} });
+  // Issue 23: `args` are examples, not defaults (the call passes its path).
+  const run: any = await client.callTool({ name: "cap__fs__read_json", arguments: { path: "a.json" } });
   expect(run.structuredContent.result).toEqual({ x: 1 });
   const row: any = fx.db().query("SELECT tools_used, usage_count FROM capabilities WHERE action = 'read_json'").get();
   expect(JSON.parse(row.tools_used)).toEqual(["filesystem:read_file"]);
@@ -157,7 +158,7 @@ test("meta: tools, servers, stats from tool_usage", async () => {
   expect(tools.structuredContent.namespaces.filesystem).toContain("read_file");
   expect(tools.structuredContent.namespaces.dns).toEqual(expect.arrayContaining(["lookup", "query", "whois", "history", "rename", "tag", "fork"]));
   expect((await call(client, "meta:servers", {})).structuredContent).toHaveProperty("servers");
-  await client.callTool({ name: "cap__fs__read_json", arguments: {} }); // this process's own call: meta:stats flushes it first
+  await client.callTool({ name: "cap__fs__read_json", arguments: { path: "a.json" } }); // this process's own call: meta:stats flushes it first
   const stats = await call(client, "meta:stats", {});
   const capRow = stats.structuredContent.tools.find((t: any) => t.tool_id === "cap:fs:read_json");
   expect(capRow).toMatchObject({ server_id: "pml-capabilities", success_rate: 1 });

@@ -55,8 +55,10 @@ test("specifiers: @v1, @v1.0.0, @date, @latest; the listed tool runs the latest"
   const { client } = await fx.connect();
   const byName = async (capability: string, args: Record<string, unknown> = { who: "z", times: 1 }) =>
     (await client.callTool({ name: "execute", arguments: { capability, args } })) as any;
-  expect((await byName("util:greet_person@v1")).structuredContent).toMatchObject({ result: "v1.1:z", version: "1.1.0" });
-  expect((await byName("util:greet_person@v1.0.0")).structuredContent.result).toBe("v1:z");
+  // Issue 23: v1 takes no "times" (an unknown argument is refused).
+  expect(text(await byName("util:greet_person@v1"))).toContain('"times" is not a parameter');
+  expect((await byName("util:greet_person@v1", { who: "z" })).structuredContent).toMatchObject({ result: "v1.1:z", version: "1.1.0" });
+  expect((await byName("util:greet_person@v1.0.0", { who: "z" })).structuredContent.result).toBe("v1:z");
   expect((await byName("util:greet_person@v2")).structuredContent).toMatchObject({ result: "v2:z1", version: "2.0.1" });
   expect((await byName("util:greet_person@latest")).structuredContent.result).toBe("v3:z");
   const today = new Date().toISOString().slice(0, 10);
@@ -67,7 +69,7 @@ test("specifiers: @v1, @v1.0.0, @date, @latest; the listed tool runs the latest"
   const viaCall: any = await client.callTool({ name: "call", arguments: { tool: "cap:util:greet_person@v1.0.0", arguments: { who: "c" } } });
   expect(viaCall.structuredContent.result).toBe("v1:c");
   const fromCode: any = await client.callTool({ name: "execute", arguments: { code: "return await mcp.cap['util:greet_person@v2']({ who: 'q', times: 3 })" } });
-  expect(fromCode.structuredContent.result.result).toBe("v2:q3");
+  expect(fromCode.structuredContent.result).toBe("v2:q3"); // issue 23: code gets the value, not the envelope
   const tool: any = await client.callTool({ name: "cap__util__greet_person", arguments: { who: "t" } });
   expect(tool.structuredContent.result).toBe("v3:t");
 });

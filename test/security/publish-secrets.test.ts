@@ -79,10 +79,13 @@ describe("no secret leaves in an argument", () => {
       expect(warning).toContain(name);
     for (const v of [DB_URL, TOKEN, ENV_VALUE, DOTENV_VALUE]) expect(warning).not.toContain(v);
     const record = await readBack("util:count_args_plus");
-    expect(record.default_args).toEqual({ region: "eu-west-1" });
+    // Issue 23: no default arguments are published (a call gets only declared defaults); the first
+    // run's values go as the schema's examples, screened the same way.
+    expect(record.default_args ?? {}).toEqual({});
     const sent = JSON.stringify(record);
     for (const v of [DB_URL, TOKEN, ENV_VALUE, DOTENV_VALUE]) expect(sent).not.toContain(v);
-    expect(record.parameters_schema.properties.region.default).toBe("eu-west-1");
+    expect(record.parameters_schema.properties.region.examples).toEqual(["eu-west-1"]);
+    expect(record.parameters_schema.properties.db.examples).toBeUndefined();
   });
 
   test("code holding a token shape is kept here and not published, with the reason", async () => {

@@ -72,7 +72,8 @@ async function seesVictim(p: Pml): Promise<string[]> {
   const listed = JSON.parse(text(await p.client.callTool({ name: "list_capabilities", arguments: {} })));
   if (listed.total) seen.push("list_capabilities");
   if ((await p.client.listTools()).tools.some((t) => t.name === "cap__fs__read_json")) seen.push("tools/list");
-  const run: any = await p.client.callTool({ name: "execute", arguments: { capability: "fs:read_json" } });
+  // (Issue 23: its parameters are required, the first run's values no longer fill them in.)
+  const run: any = await p.client.callTool({ name: "execute", arguments: { capability: "fs:read_json", args: { path: "config.json", api_hint: "x" } } });
   if (!run.isError) seen.push("execute {capability}");
   if ([byName, byFqdn].some((r) => text(r).includes(VICTIM_DEFAULT) || text(r).includes("victim code"))) seen.push("code or defaults in an answer");
   return seen;
@@ -111,7 +112,7 @@ describe("a capability belongs to its workspace", () => {
     // The victim's capability is untouched: one version, its own code, run under its tool name.
     const history = await victim.call("dns:history", { name: "fs:read_json" });
     expect(history.structuredContent.versions.map((v: any) => v.version)).toEqual(["1.0.0"]);
-    const run: any = await victim.client.callTool({ name: "cap__fs__read_json", arguments: {} });
+    const run: any = await victim.client.callTool({ name: "cap__fs__read_json", arguments: { path: "config.json", api_hint: "x" } });
     expect(run.structuredContent.result).toEqual({ read: victim.ws, by: "victim code" });
   });
 

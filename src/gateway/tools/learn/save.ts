@@ -17,7 +17,7 @@ export const save = defineTool({
     intent: v.optional(text("one line: what it is for")),
     description: v.optional(text("what it does (default: intent)")),
     parameters: v.optional(plainObject("JSON Schema of args")),
-    args: v.optional(plainObject("default args")),
+    args: v.optional(plainObject("example args: each becomes a required parameter, its value an example (declare defaults in parameters)")),
     update: v.optional(v.pipe(v.boolean(), v.description("save as a new version of an existing name"))),
     version_tag: v.optional(text("explicit version, greater than the current")),
     change_summary: v.optional(text("what changed (for a new version)")),
