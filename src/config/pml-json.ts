@@ -49,6 +49,16 @@ const NamespaceKeySchema = v.pipe(
   v.regex(/^[A-Za-z0-9_-]+$/, (issue) => `expected a namespace name (letters, digits, "_" or "-"), got ${got(issue.input)}`),
 );
 
+/** A namespace a grant names: a local one, or a registry name with dots ("acme.greet", the rule
+ * of src/registry/fqdn.ts), as tool ids and permission patterns have it. */
+const GrantNamespaceSchema = v.pipe(
+  v.string(),
+  v.regex(
+    /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/,
+    (issue) => `expected a namespace name (letters, digits, "_" or "-", registry names in dot-separated parts like "acme.greet"), got ${got(issue.input)}`,
+  ),
+);
+
 /** Loose on purpose: the registry resolver validates descriptors and explains them better. */
 const PrivateMcpSchema = plainObject(
   v.looseObject({
@@ -100,7 +110,7 @@ const GrantedVarSchema = v.pipe(
 );
 
 /** Namespace -> the variables of the user's environment / workspace .env that namespace may receive. */
-export const EnvGrantsSchema = plainObject(v.record(NamespaceKeySchema, v.array(GrantedVarSchema)));
+export const EnvGrantsSchema = plainObject(v.record(GrantNamespaceSchema, v.array(GrantedVarSchema)));
 
 export const ProjectConfigSchema = v.looseObject({
   $schema: v.optional(v.string()),
@@ -129,9 +139,9 @@ export const ProjectConfigSchema = v.looseObject({
         max_queued: v.optional(PositiveNumber),
         net_allow: v.optional(v.array(v.string())),
         shell_net: v.optional(v.boolean()),
-        server_net: v.optional(v.array(NamespaceKeySchema)),
+        server_net: v.optional(v.array(GrantNamespaceSchema)),
         /** Per registry module: what the user lets it do (its own `permissions` can only narrow it). */
-        grants: v.optional(plainObject(v.record(NamespaceKeySchema, ModuleGrantSchema))),
+        grants: v.optional(plainObject(v.record(GrantNamespaceSchema, ModuleGrantSchema))),
       }),
     ),
   ),
@@ -150,7 +160,7 @@ export const ProjectConfigSchema = v.looseObject({
             v.minValue(1, (issue) => `expected a number >= 1, got ${got(issue.input)}`),
           ),
         ),
-        allow: v.optional(v.array(NamespaceKeySchema)),
+        allow: v.optional(v.array(GrantNamespaceSchema)),
       }),
     ),
   ),

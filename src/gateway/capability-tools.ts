@@ -2,12 +2,14 @@
 // `call {tool: "cap:fs:read_json@v1"}`, `mcp.cap.fs__read_json()` in code). It is reached through
 // the invoker, so permissions, approvals and the tool_usage log apply to it as to any tool.
 import { memorySettings } from "../memory/memory.ts";
-import { capWireName, type CapName } from "../memory/names.ts";
+import { CAP_NS, capWireName, type CapName } from "../memory/names.ts";
 import { firstRunDefaultsAsExamples } from "../memory/parameters.ts";
 import type { Capability } from "../memory/store.ts";
 import { findTeamCapability, teamRegistry, teamWanted, type RemoteCapability } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
-import { runProgram } from "./execute.ts";
+import { runProgram, type Program, type Recorded } from "./execute.ts";
+import { takeResumedRun } from "../policy/asker.ts";
+import { formatToolId } from "../mcp/tool-names.ts";
 import { capabilityArguments } from "./capability-args.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { WireTool } from "./call.ts";
@@ -35,7 +37,13 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
         const checked = await capabilityArguments(display, found ? cap.parameters_schema : firstRunDefaultsAsExamples(cap.parameters_schema, cap.default_args), args);
         if ("error" in checked) return errorResult(checked.error);
         const merged = checked.args;
-        const run = await runProgram(deps, session, call, { code: cap.code, args: merged, intent: cap.intent ?? undefined, capabilityId: found?.capability.id });
+        const run = await runProgram(deps, session, call, {
+          code: cap.code,
+          args: merged,
+          intent: cap.intent ?? undefined,
+          capabilityId: found?.capability.id,
+          ...resumable(call, action, args),
+        });
         if (run.kind === "input") return errorResult("pml internal error: a capability run cannot pause for input"); // runs without `bind` never do
         const deprecation = found?.alias ? `${found.alias} is deprecated: it was renamed to ${display}; call ${display} instead.` : undefined;
         if (run.kind === "result") {
@@ -57,6 +65,15 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
       },
     },
   };
+}
+
+/** A run paused for approval is continued by the tool the client called (this capability's tool,
+ * or `call`), which replays it; `execute {capability}` and code continue through `execute`. */
+function resumable(call: object, action: string, args: Record<string, unknown>): Pick<Program, "pauseAs" | "replay"> {
+  const replay = takeResumedRun(call) as Recorded[] | undefined;
+  const tool = (call as { name?: unknown }).name;
+  if (typeof tool !== "string" || tool === "execute") return { replay };
+  return { replay, pauseAs: { tool, via: formatToolId(CAP_NS, action), args } };
 }
 
 /** A capability this project does not have, from the team registry (cloud.url); a string says why not. */

@@ -179,6 +179,9 @@ export interface Program {
   saveArgs?: Record<string, unknown>;
   /** 2026-07-28: the arguments the retry of this `execute` call carries (what its state binds). */
   bind?: Record<string, unknown>;
+  /** A capability's run in a call of its own tool (or `call`): the tool the client called, the
+   * capability's tool id and its arguments, for the continuation to name (else `execute`). */
+  pauseAs?: { tool: string; via: string; args: Record<string, unknown> };
 }
 
 export type ProgramRun =
@@ -254,7 +257,8 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
     const saved = { ...program.saveArgs, code, args: program.args, intent: program.intent, ...(program.capabilityId ? { capability_id: program.capabilityId } : {}) };
     // 2026-07-28: the retry of the same `execute` call resumes here (program.bind); other runs
     // (a stored capability, a continuation) resume through a workflow id (a state too).
-    const pausedAt: Pause = { kind: "execute", tool: "execute", args: saved, bind: program.bind, replay: record };
+    const as = program.pauseAs;
+    const pausedAt: Pause = { kind: "execute", tool: as?.tool ?? "execute", args: as?.args ?? saved, via: as?.via, bind: program.bind, replay: record };
     if (paused) {
       const what = program.capabilityId ? "The capability's code calls it." : "The code passed to execute calls it.";
       const asked = deps.invoker.asker.later(session, round, { ...paused.question, why: `${what} ${paused.question.why}` }, pausedAt);

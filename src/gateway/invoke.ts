@@ -48,7 +48,7 @@ export class Invoker {
   ): Promise<CallToolResult | InputRequiredResult> {
     const permitted = opts.continueWorkflow || call.requestState !== undefined ? undefined : this.gate.fast(id);
     const running = permitted && this.runNow(session, permitted.resolved, id, args, call, permitted.env);
-    if (!running) return this.invokeChecked(session, id, args, call, opts);
+    if (!running) return this.invokeChecked(session, id, args, call, opts).then((r) => this.asker.noted(session, r));
     if (!session.modern) return running;
     return running.then((result) => (call.pendingInput ? this.asker.relayInput(session, call, pause(opts.calledAs, id, args)) : result));
   }

@@ -53,7 +53,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
     // and two microtask turns more on every call).
     callTool(session, req) {
       const own = meta.get(req.name);
-      if (own) return own(session, req);
+      if (own) return own(session, req).then((r) => invoker.asker.noted(session, r));
       const id = surface.toolIdFor(req.name) ?? parseToolName(req.name);
       if (!id)
         return Promise.resolve(

@@ -27,6 +27,8 @@ export interface Workflow {
   grant?: { ns: string; names: string[] };
   /** What the user's yes approves for the session, when narrower than the tool (see approvalKey). */
   key?: string;
+  /** A capability's run paused in a call of its own tool (or `call`): that tool's id. */
+  via?: string;
 }
 
 export class Workflows {
@@ -45,11 +47,13 @@ export class Workflows {
     return wf && wf.sessionId === sessionId && wf.expires > now ? wf : undefined;
   }
 
-  /** Takes a workflow once; undefined when unknown, used, expired, or issued elsewhere. */
-  take(id: unknown, sessionId: string, tool: string, now = Date.now()): Workflow | undefined {
+  /** Takes a workflow once; undefined when unknown, used, expired, or issued elsewhere; the tool
+   * it was issued for (not taken) when it is called on another one. */
+  take(id: unknown, sessionId: string, tool: string, now = Date.now()): Workflow | { issuedFor: string } | undefined {
     if (typeof id !== "string") return undefined;
     const wf = this.byId.get(id);
-    if (!wf || wf.sessionId !== sessionId || wf.tool !== tool) return undefined;
+    if (!wf || wf.sessionId !== sessionId) return undefined;
+    if (wf.tool !== tool) return wf.expires > now ? { issuedFor: wf.tool } : undefined;
     this.byId.delete(id);
     return wf.expires > now ? wf : undefined;
   }
@@ -104,9 +108,9 @@ export function decisionOf(result: unknown): Decision | "fallback" {
   return "abort";
 }
 
-export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency" | "kind">, why: string): CallToolResult {
+export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency" | "kind" | "via">, why: string): CallToolResult {
   // `call` also names the tool, so the text works when copied into either form.
-  const tool = wf.tool === "call" ? `"tool": ${JSON.stringify(wf.dependency)}, ` : "";
+  const tool = wf.tool === "call" ? `"tool": ${JSON.stringify(wf.via ?? wf.dependency)}, ` : "";
   const how = `call ${wf.tool} again with arguments {${tool}"continue_workflow": {"workflow_id": "${wf.id}", "approved": true}} (add "always": true if they chose Always; use "approved": false if they declined)`;
   const text = [
     `Approval required: ${wf.dependency} needs the user's permission before it runs. ${visible(why)}`,
@@ -127,6 +131,11 @@ export function workflowGone(id: unknown): CallToolResult {
   return errorResult(
     `Workflow expired or not found${typeof id === "string" ? ` (${id})` : ""}. Approval requests work once, for the tool they were issued for, within 5 minutes. Call the tool again to get a new one.`,
   );
+}
+
+/** A continuation sent to another tool than the one its approval request named (not used up). */
+export function wrongTool(issuedFor: string): CallToolResult {
+  return errorResult(`This approval was issued for ${issuedFor}; call ${issuedFor} with it (the same "continue_workflow"). It is still valid.`);
 }
 
 export function declinedText(toolId: string): string {

@@ -8,7 +8,7 @@
 //   the tool-result flow, whose workflow id is such a state.
 // Whatever the way, the continuation is redeemed once, here (`redeem`).
 import { allowAlways, grantEnvAlways, permissionFor } from "./permissions.ts";
-import { approvalElicitation, approvalRequired, decisionOf, declinedText, elicitApproval, workflowGone, Workflows, type Decision } from "./approvals.ts";
+import { approvalElicitation, approvalRequired, decisionOf, declinedText, elicitApproval, workflowGone, Workflows, wrongTool, type Decision } from "./approvals.ts";
 import { APPROVAL_INPUT, inputRequired, redeemState } from "./mrtr.ts";
 import { argsDigest, RequestStates, type StatePayload } from "./request-state.ts";
 import { grantKey, type Question } from "./question.ts";
@@ -32,7 +32,19 @@ export async function askNow(session: Session, q: Question, signal: AbortSignal)
 }
 
 /** What one 2026-07-28 call carries across its rounds: kept on the call object, not the session. */
-export type Round = Pick<CallOrigin, "relayAnswers" | "pendingInput">;
+export type Round = Pick<CallOrigin, "relayAnswers" | "pendingInput"> & {
+  /** A capability's run resumed by a continuation of its tool: the calls made before the pause,
+   * for the capability to replay (`takeResumedRun`). */
+  resumedRun?: unknown[];
+};
+
+/** The recording a continuation left for the capability's run on this call, used up. */
+export function takeResumedRun(call: object): unknown[] | undefined {
+  const round = call as Round;
+  const replay = round.resumedRun;
+  round.resumedRun = undefined;
+  return replay;
+}
 
 /** What a paused call needs to be resumed by its continuation or its retry. */
 export interface Pause {
@@ -46,6 +58,9 @@ export interface Pause {
   bind?: unknown;
   /** execute: results of the calls made before the pause, replayed on the re-run. */
   replay?: unknown[];
+  /** A capability's run paused in a call of its own tool (`tool` is that tool or `call`): the
+   * capability's tool id; the continuation resumes the run through it, `args` are its arguments. */
+  via?: string;
 }
 
 export interface ContinueWorkflow {
@@ -79,6 +94,8 @@ export interface Resumed {
 export class Asker {
   readonly workflows = new Workflows();
   private requestStates?: RequestStates;
+  /** "Always" answers pml could not write to .pml.json, told in the session's next result (`noted`). */
+  private readonly unrecorded = new WeakMap<Session, string[]>();
 
   constructor(
     private readonly workspace: string,
@@ -109,25 +126,36 @@ export class Asker {
       const text = `could not record the approval of ${q.toolId} in .pml.json: ${(e as Error).message}`;
       log.warn(text);
       session.log("warning", text);
+      this.unrecorded.set(session, [...(this.unrecorded.get(session) ?? []), text]);
     }
+  }
+
+  /** The result, with a note for each "Always" of this session that .pml.json did not take
+   * (approved for this session only); the notes are told once. */
+  noted<R extends CallToolResult | InputRequiredResult>(session: Session, result: R): R {
+    const notes = this.unrecorded.get(session);
+    if (!notes || !("content" in result)) return result;
+    this.unrecorded.delete(session);
+    const told = notes.map((n) => ({ type: "text" as const, text: `pml: "Always" was approved for this session only: ${n}` }));
+    return { ...result, content: [...(result as CallToolResult).content, ...told] };
   }
 
   /** The question, asked with the call's result: a workflow (2025-11-25), an input_required
    * result (2026-07-28 with form elicitation, when the call can be retried), else the tool-result
    * flow with a state as its workflow id. */
   later(session: Session, round: Round, q: Question, pause: Pause): CallToolResult | InputRequiredResult {
-    const { kind, tool } = pause;
+    const { kind, tool, via } = pause;
     if (!session.modern) {
-      const wf = this.workflows.open({ sessionId: session.id, tool, dependency: q.toolId, kind, args: pause.args, replay: pause.replay, grant: q.grant, key: q.key });
+      const wf = this.workflows.open({ sessionId: session.id, tool, dependency: q.toolId, kind, args: pause.args, replay: pause.replay, grant: q.grant, key: q.key, via });
       return approvalRequired(wf, q.why);
     }
-    const common = { kind, tool, dependency: q.toolId, grant: q.grant, key: q.key, approved: [...session.approved], replay: pause.replay };
+    const common = { kind, tool, dependency: q.toolId, grant: q.grant, key: q.key, approved: [...session.approved], replay: pause.replay, via };
     if (pause.bind !== undefined && session.supportsFormElicitation()) {
       const state = this.states().issue({ ...common, args: argsDigest(pause.bind), answers: round.relayAnswers });
       return inputRequired({ [APPROVAL_INPUT]: { method: "elicitation/create", params: approvalElicitation(q.toolId, q.why, "this call") } }, state);
     }
     const id = this.states().issue({ ...common, carried: pause.args });
-    return approvalRequired({ id, tool, dependency: q.toolId, kind }, q.why);
+    return approvalRequired({ id, tool, dependency: q.toolId, kind, via }, q.why);
   }
 
   /** The input a child server asked for, as an input_required result (2026-07-28). */
@@ -155,9 +183,15 @@ export class Asker {
     if (cw) {
       const taken = this.takeWorkflow(session, cw, expected);
       if (!taken) return workflowGone(cw.workflow_id);
+      if ("issuedFor" in taken) return wrongTool(taken.issuedFor);
       for (const t of taken.approved ?? []) session.approved.add(t);
       if (cw.approved !== true) return errorResult(declinedText(taken.toolId));
       await this.approve(session, taken, this.alwaysFromRelay(session, taken.toolId, cw.always === true));
+      // A capability's run resumed through its tool: the invoker runs the tool, which replays.
+      if (taken.via !== undefined) {
+        round.resumedRun = taken.replay ?? [];
+        return { args: taken.args };
+      }
       return { args: taken.args, replay: taken.replay };
     }
     if (!session.modern || back.requestState === undefined) return {};
@@ -178,17 +212,20 @@ export class Asker {
     return false;
   }
 
-  /** The workflow a continuation names, used up; undefined when it is not one for this call. */
+  /** The workflow a continuation names, used up; undefined when it is not one for this call, the
+   * tool it was issued for when the continuation was sent to another one. */
   private takeWorkflow(session: Session, cw: ContinueWorkflow, expected: Expected) {
     if (session.modern) {
+      const issued = this.states().verify(cw.workflow_id);
+      if (typeof issued !== "string" && issued.tool !== expected.tool) return { issuedFor: issued.tool };
       const st = this.states().redeem(cw.workflow_id, expected.tool);
-      if (typeof st === "string" || st.kind !== expected.kind || !st.carried || !st.dependency) return undefined;
-      if (expected.toolId !== undefined && st.dependency !== expected.toolId) return undefined;
-      return { toolId: st.dependency, grant: st.grant, key: st.key ?? st.dependency, approved: st.approved, args: st.carried, replay: st.replay };
+      if (typeof st === "string" || !st.carried || !st.dependency || !resumes(st, expected)) return undefined;
+      return { toolId: st.dependency, grant: st.grant, key: st.key ?? st.dependency, approved: st.approved, args: st.carried, replay: st.replay, via: st.via };
     }
     const wf = this.workflows.take(cw.workflow_id, session.id, expected.tool);
-    if (!wf || (expected.toolId !== undefined && wf.dependency !== expected.toolId)) return undefined;
-    return { toolId: wf.dependency, grant: wf.grant, key: wf.key ?? wf.dependency, approved: undefined, args: wf.args, replay: wf.replay };
+    if (!wf || "issuedFor" in wf) return wf;
+    if (!resumes(wf, expected)) return undefined;
+    return { toolId: wf.dependency, grant: wf.grant, key: wf.key ?? wf.dependency, approved: undefined, args: wf.args, replay: wf.replay, via: wf.via };
   }
 
   /**
@@ -213,8 +250,16 @@ export class Asker {
   workflowTool(session: Session, workflowId: unknown): string | undefined {
     if (session.modern) {
       const st = this.states().verify(workflowId);
-      return typeof st === "string" ? undefined : st.dependency;
+      return typeof st === "string" ? undefined : (st.via ?? st.dependency);
     }
-    return this.workflows.peek(workflowId, session.id)?.dependency;
+    const wf = this.workflows.peek(workflowId, session.id);
+    return wf?.via ?? wf?.dependency;
   }
+}
+
+/** Whether a pause is the one this call resumes: its kind and the tool approved, or a
+ * capability's run paused in a call of the capability's tool (resumed by that tool). */
+function resumes(p: { kind: string; dependency?: string; via?: string }, expected: Expected): boolean {
+  if (p.via !== undefined) return expected.kind === "tool" && p.via === expected.toolId;
+  return p.kind === expected.kind && (expected.toolId === undefined || p.dependency === expected.toolId);
 }

@@ -41,6 +41,8 @@ export interface StatePayload {
   replay?: unknown[];
   /** relay: answers to child server requests gathered in earlier rounds, by request key. */
   answers?: Record<string, unknown>;
+  /** A capability's run paused in a call of its own tool: that tool's id (see Pause.via). */
+  via?: string;
   /** The full arguments, for workflow tokens (the continuation does not repeat them). */
   carried?: Record<string, unknown>;
   /** The workspace it was issued in (a digest of its real path). */

@@ -286,7 +286,7 @@ describe("human in the loop", () => {
     const r: any = await client.callTool({ name: "call", arguments: { tool: "fx:echo", arguments: { text: "x" } } });
     const id = r.approval_context.workflow_id;
     const other: any = await client.callTool({ name: "fx__pid", arguments: { continue_workflow: { workflow_id: id, approved: true } } });
-    expect(text(other)).toContain("Workflow expired or not found");
+    expect(text(other)).toContain("This approval was issued for call; call call with it");
     const no: any = await client.callTool({ name: "call", arguments: { tool: "fx:echo", continue_workflow: { workflow_id: id, approved: false } } });
     expect(text(no)).toContain("declined");
     const forged: any = await client.callTool({ name: "call", arguments: { tool: "fx:echo", continue_workflow: { workflow_id: crypto.randomUUID(), approved: true } } });

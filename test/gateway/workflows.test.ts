@@ -10,8 +10,9 @@ test("a workflow works once, for its own session and tool", () => {
   expect(wf.id).toMatch(/^[0-9a-f-]{36}$/);
   expect(w.open(base).id).not.toBe(wf.id);
   expect(w.take(wf.id, "s2", base.tool)).toBeUndefined();
-  expect(w.take(wf.id, "s1", "memory__read_graph")).toBeUndefined();
-  expect(w.take(wf.id, "s1", base.tool)?.args).toEqual({ a: 1 });
+  // Another tool: told which one it was issued for, and not used up.
+  expect(w.take(wf.id, "s1", "memory__read_graph")).toEqual({ issuedFor: base.tool });
+  expect((w.take(wf.id, "s1", base.tool) as { args?: unknown })?.args).toEqual({ a: 1 });
   expect(w.take(wf.id, "s1", base.tool)).toBeUndefined();
   expect(w.take(undefined, "s1", base.tool)).toBeUndefined();
   expect(w.take({ id: wf.id } as any, "s1", base.tool)).toBeUndefined();
