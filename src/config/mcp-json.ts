@@ -105,10 +105,20 @@ export async function writeMcpJson(file: McpJsonFile, raw: Record<string, unknow
   await writeFileAtomic(file.path, formatJson(raw, detectIndent(file.text)), { within: dirname(file.path) });
 }
 
-/** Copies `path` to `path.backup` (one backup, the state before pml's latest change; never a pile). */
-export async function backupFile(path: string): Promise<string> {
-  const target = `${path}.backup`;
-  await writeFileAtomic(target, await readFile(path), { within: dirname(path) });
+/**
+ * Copies `path` to `path.backup` (one backup, the state before pml's latest change; never a pile).
+ * `keepEarlier` (a broken file replaced with --force): an earlier backup of other content may be
+ * the only copy of the original, so this one goes to `path.backup.1`, `.2`... instead.
+ */
+export async function backupFile(path: string, { keepEarlier = false } = {}): Promise<string> {
+  const content = await readFile(path);
+  let target = `${path}.backup`;
+  for (let n = 1; keepEarlier; n++) {
+    const earlier = await readFile(target).catch(() => undefined);
+    if (!earlier || earlier.equals(content)) break;
+    target = `${path}.backup.${n}`;
+  }
+  await writeFileAtomic(target, content, { within: dirname(path) });
   return target;
 }
 

@@ -164,7 +164,7 @@ async function planMcpJson(opts: InitOptions, mcp: McpState, keySource: InitResu
 async function writePmlJson(dir: string, pml: PmlState, force: boolean): Promise<InitResult["pmlJson"]> {
   const path = projectConfigPath(dir);
   if (pml.problem && force) {
-    const backup = await backupFile(path);
+    const backup = await backupFile(path, { keepEarlier: true });
     await writeFileAtomic(path, formatJson(defaultProjectConfig()), { within: dir });
     return { path, action: "replaced", backup };
   }
@@ -178,7 +178,7 @@ async function writePmlJson(dir: string, pml: PmlState, force: boolean): Promise
 
 /** Writes .mcp.json as planned, after backing up a file it replaces; the backup's path. */
 async function writeMcp(mcp: McpState, plan: McpPlan): Promise<string | undefined> {
-  const backup = plan.action === "updated" || plan.action === "replaced" ? await backupFile(plan.path) : undefined;
+  const backup = plan.action === "updated" || plan.action === "replaced" ? await backupFile(plan.path, { keepEarlier: plan.action === "replaced" }) : undefined;
   if (plan.action === "updated" || plan.action === "created" || plan.action === "replaced") {
     await writeMcpJson(mcp.file ?? { path: plan.path, exists: false, raw: {} }, plan.next);
   }

@@ -142,9 +142,11 @@ export class EnvResolver {
 
   private lookup(name: string): { value: string; from: ValueOrigin } | undefined {
     const fromEnv = this.source()[name];
-    if (isUsableEnvValue(fromEnv)) return { value: fromEnv, from: "environment" };
     this.dotenv ??= readDotEnvSync(this.opts.workspace);
     const fromFile = this.dotenv[name];
+    // The same value in both: the environment most likely got it from the workspace .env (a
+    // launcher such as `bun run` loads it), which is where the user would change it.
+    if (isUsableEnvValue(fromEnv)) return { value: fromEnv, from: fromEnv === fromFile ? ".env" : "environment" };
     return isUsableEnvValue(fromFile) ? { value: fromFile, from: ".env" } : undefined;
   }
 

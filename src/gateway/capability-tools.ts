@@ -11,6 +11,7 @@ import { runProgram, type Program, type Recorded } from "./execute.ts";
 import { takeResumedRun } from "../policy/asker.ts";
 import { formatToolId } from "../mcp/tool-names.ts";
 import { capabilityArguments } from "./capability-args.ts";
+import { closest } from "./did-you-mean.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { WireTool } from "./call.ts";
 import { errorResult, textResult } from "../mcp/tool-result.ts";
@@ -78,7 +79,7 @@ function resumable(call: object, action: string, args: Record<string, unknown>):
 
 /** A capability this project does not have, from the team registry (cloud.url); a string says why not. */
 async function teamCapability(deps: MetaDeps, action: string): Promise<RemoteCapability | string> {
-  const notFound = `Capability not found: ${action}. Use discover {query} to find capabilities and tools by what they do.`;
+  const notFound = `Capability not found: ${action}.${await nearCapability(deps, action)} Use discover {query} to find capabilities and tools by what they do.`;
   const config = await deps.project.config();
   const team = teamRegistry(config, deps.workspace.root);
   const wanted = teamWanted(action.replace(/@.*$/, ""));
@@ -88,6 +89,16 @@ async function teamCapability(deps: MetaDeps, action: string): Promise<RemoteCap
   } catch (e) {
     return (e as Error).message;
   }
+}
+
+/** " Did you mean fs:read_json?" for a name one or two letters off a capability of the workspace, else "". */
+async function nearCapability(deps: MetaDeps, action: string): Promise<string> {
+  const caps = await deps.memory.listNamed(await deps.project.memorySettings()).catch(() => []);
+  const near = closest(
+    action.replace(/@.*$/, ""),
+    caps.map((c) => c.display_name),
+  );
+  return near ? ` Did you mean ${near}?` : "";
 }
 
 /** Named capabilities of the project as tools/list entries. */

@@ -10,6 +10,7 @@ import { pmlHome } from "../config/paths.ts";
 import { unknownConfigKeys, loadProjectConfig } from "../config/pml-json.ts";
 import { updateStatus } from "../config/update-check.ts";
 import { resolveWorkspace } from "../config/workspace.ts";
+import { patternChecks, privateEnvChecks } from "./doctor-config.ts";
 
 export interface Check {
   name: string;
@@ -65,6 +66,7 @@ async function projectConfigChecks(root: string): Promise<Check[]> {
         : "not found; run `pml init` (defaults apply: everything asks first)",
     });
     for (const w of unknownConfigKeys(cfg.raw)) checks.push({ name: ".pml.json", ok: true, warn: true, detail: w });
+    checks.push(...patternChecks(cfg.config), ...privateEnvChecks(root, cfg.config));
     const review = await reviewTrust(root);
     checks.push({ name: "trust", ok: true, warn: review.untrusted.length > 0, detail: trustSummary(review) });
     const refused = [...(cfg.config.registries ?? []), ...(cfg.config.cloud?.url ? [cfg.config.cloud.url] : [])]

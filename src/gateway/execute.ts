@@ -244,7 +244,8 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
     toolsUsed.push(toolId);
     const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : valueForCode(id.ns, result) };
     record.push(rec);
-    if (!rec.ok) throw new Error(String(rec.value));
+    // A position at the end of the failure's first line is in other code (a module's, a capability's): not the user's.
+    if (!rec.ok) throw new Error(String(rec.value).replace(/ \(line \d+\)(?=\n|$)/, ""));
     return rec.value;
   };
 

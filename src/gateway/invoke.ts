@@ -120,15 +120,17 @@ export class Invoker {
         if (d.type !== "inprocess") this.surface.noteUsed(id.ns);
         return this.ran(id, started, result);
       },
-      (e) => this.ran(id, started, this.failed(id, call, e)),
+      // A position in pml's own module code means nothing to the user: not shown.
+      (e) => this.ran(id, started, this.failed(id, call, e, d.type === "module" && d.source === "builtin")),
     );
   }
 
-  private failed(id: ToolId, call: CallContext, e: unknown): CallToolResult {
+  private failed(id: ToolId, call: CallContext, e: unknown, ownCode = false): CallToolResult {
     if (e instanceof UserError) return errorResult(e.message);
     if (call.signal.aborted) return errorResult(`${formatToolId(id.ns, id.action)} was cancelled.`);
     log.error(`${id.ns}:${id.action} failed:`, e);
-    return errorResult(`${formatToolId(id.ns, id.action)} failed: ${(e as Error)?.message ?? e}`);
+    const message = String((e as Error)?.message ?? e);
+    return errorResult(`${formatToolId(id.ns, id.action)} failed: ${ownCode ? message.replace(/ \(line \d+\)$/, "") : message}`);
   }
 
   /** Logs the call (tool_usage) and hands its result on. */

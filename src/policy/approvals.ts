@@ -103,9 +103,22 @@ export function decisionOf(result: unknown): Decision | "fallback" {
   // Only a known choice approves: a client that sends something else (a typo, another form's
   // field) has not shown the user this question, so nothing runs.
   const d = r.content?.decision;
-  if (d === "continue" || d === "always" || d === "abort") return d;
+  const known = choiceOf(d);
+  if (known) return known;
   log.warn(`An approval answer ${JSON.stringify(d ?? null).slice(0, 80)} is not one of continue, always, abort: not approved.`);
   return "abort";
+}
+
+/**
+ * The choice a `decision` value names: the enum value, or the label the form showed for it
+ * ("Continue", "Always (remember in .pml.json)", "ABORT"), which some clients send instead.
+ * Any other text names no choice.
+ */
+function choiceOf(d: unknown): Decision | undefined {
+  if (typeof d !== "string") return undefined;
+  const t = d.trim().toLowerCase();
+  for (const k of ["continue", "always", "abort"] as const) if (t === k || (t.startsWith(`${k} (`) && t.endsWith(")"))) return k;
+  return undefined;
 }
 
 export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency" | "kind" | "via">, why: string): CallToolResult {

@@ -18,9 +18,13 @@ function lineOf(call: CallState, stack: string | undefined, lineNumber: unknown)
   if (line === undefined) return undefined;
   line -= call.lineOffset;
   if (call.mapLine) line = call.mapLine(line);
-  if (call.lastLine && line > call.lastLine) line = call.lastLine;
+  if (call.lastLine && line > call.lastLine) line = call.lastLine + 1;
   return line >= 1 ? line : undefined;
 }
+
+/** A parse error past the user's last line: in the wrapper pml puts around the code, so its token is not the user's. */
+const pastEndProblem = (message: string) =>
+  `the code does not end properly (the parser says "${message}" after its last line): a bracket, parenthesis, string or expression may be left open, or a "}" be one too many`;
 
 export function describeGuestError(call: CallState, info: any, kind: "syntax" | "thrown"): SandboxError {
   if (info === null || typeof info !== "object") return new SandboxError(`threw a non-Error value: ${String(info)}`, kind);
@@ -35,9 +39,13 @@ export function describeGuestError(call: CallState, info: any, kind: "syntax" | 
   if (name === "InternalError" && /interrupted/.test(message)) {
     return call.abort ?? new SandboxError("the code was interrupted", "cpu");
   }
-  const line = lineOf(call, info.stack, name === "SyntaxError" ? info.lineNumber : undefined);
+  let line = lineOf(call, info.stack, name === "SyntaxError" ? info.lineNumber : undefined);
+  // Past the user's last line is the wrapper around it: positions are given in the user's code only.
+  const pastEnd = call.lastLine !== undefined && line !== undefined && line > call.lastLine;
+  if (pastEnd) line = call.lastLine;
+  const what = pastEnd && name === "SyntaxError" ? pastEndProblem(message) : message;
   const where = line ? ` (line ${line})` : "";
-  return new SandboxError(`${name}: ${message}${where}`, name === "SyntaxError" ? "syntax" : kind, line);
+  return new SandboxError(`${name}: ${what}${where}`, name === "SyntaxError" ? "syntax" : kind, line);
 }
 
 export function decode(call: CallState, text: string): unknown {

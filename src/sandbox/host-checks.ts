@@ -46,8 +46,8 @@ export function under(p: string, dir: string): boolean {
 }
 
 const PROTECTED_WHY: Record<ProtectedKind, string> = {
-  policy: "it decides what pml, Claude Code or git run and trust",
-  env: "it holds secrets",
+  policy: "decides what pml, Claude Code or git run and trust",
+  env: "holds secrets",
 };
 
 /**

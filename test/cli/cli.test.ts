@@ -76,6 +76,32 @@ test("doctor: says what is missing, then passes after init", () => {
   }
 });
 
+test("doctor: a pattern for a misspelled namespace and a private server's unset variable are flagged", () => {
+  const ws = tempDir();
+  try {
+    const env = testEnv({ PML_HOME: join(ws.path, ".home") });
+    expect(run(["init", "--yes"], { cwd: ws.path, env }).code).toBe(0);
+    const cfg = {
+      permissions: { allow: ["greet:*", "acme.tools:run"], ask: [], deny: ["memroy:delete_entities", "memory:delete_relations"] },
+      private_mcps: {
+        greet: { command: "node", args: ["greet.js"], env: { PREFIX: "${GREET_PREFIX}", TOKEN: "${GREET_TOKEN}", MODE: "${GREET_MODE:-plain}" } },
+      },
+    };
+    writeFileSync(join(ws.path, ".pml.json"), JSON.stringify(cfg));
+    writeFileSync(join(ws.path, ".env"), "GREET_TOKEN=abc123\n");
+    const r = run(["doctor"], { cwd: ws.path, env });
+    expect(r.out).toMatch(
+      /warn\s+permissions: deny pattern "memroy:delete_entities" names the namespace "memroy", which pml does not know, so it protects nothing; did you mean "memory"\?/,
+    );
+    expect(r.out).not.toContain('"memory:delete_relations"');
+    expect(r.out).not.toMatch(/permissions: .*acme\.tools/);
+    expect(r.out).toMatch(/warn\s+private_mcps: greet needs the variable GREET_PREFIX, which is not set/);
+    expect(r.out).not.toMatch(/private_mcps: .*(GREET_TOKEN|GREET_MODE)/);
+  } finally {
+    ws.cleanup();
+  }
+});
+
 test("registry serve: a bad --port and a missing data directory are clear errors", () => {
   const bad = run(["registry", "serve", "--data", "/nonexistent-pml-dir", "--port", "0"]);
   expect(bad.code).not.toBe(0);

@@ -23,6 +23,11 @@ describe("EnvResolver.plan", () => {
     expect(plan.missing).toEqual([]);
   });
 
+  test("a value the environment has just as the workspace .env has it came from the .env (a launcher like `bun run` loaded it)", () => {
+    const plan = new EnvResolver({ workspace: ws.path, env: { ...env, FROM_FILE: "file-value" } }).plan(req({ origin: "user", required: ["FROM_FILE", "SHARED"] }));
+    expect(plan.from).toEqual({ FROM_FILE: ".env", SHARED: "environment" });
+  });
+
   test("an entry the user did not write gets nothing ungranted; .pml.json grants and session grants open it", () => {
     const r = req({ required: ["FROM_ENV", "FROM_FILE"] });
     expect(resolver().plan(r)).toMatchObject({ values: {}, ungranted: ["FROM_ENV", "FROM_FILE"], env: {} });

@@ -96,6 +96,32 @@ test("an elicitation answer 'accept' with an unknown choice does not approve", a
   }
 }, 60_000);
 
+test("an elicitation answer that is the label of a choice (any case) is that choice", async () => {
+  const p = await project({ permissions: { allow: [], ask: ["filesystem:read_file"] } });
+  const { client } = await sdkClient(entries.binary, { ...p, capabilities: { elicitation: { form: {} } } });
+  let asked = 0;
+  let decision = "Abort";
+  client.setRequestHandler(ElicitRequestSchema, async () => {
+    asked++;
+    return { action: "accept", content: { decision } };
+  });
+  try {
+    const no: any = await client.callTool({ name: "filesystem__read_file", arguments: { path: "a.txt" } });
+    expect(no.isError).toBe(true);
+    expect(textOf(no)).toContain("did not approve filesystem:read_file");
+    decision = "CONTINUE (this session)";
+    const yes: any = await client.callTool({ name: "filesystem__read_file", arguments: { path: "a.txt" } });
+    expect(yes.isError).toBeFalsy();
+    expect(textOf(yes)).toContain("hello");
+    expect(asked).toBe(2);
+    // Approved for the session: not asked again.
+    await client.callTool({ name: "filesystem__read_file", arguments: { path: "a.txt" } });
+    expect(asked).toBe(2);
+  } finally {
+    await client.close();
+  }
+}, 60_000);
+
 test("discover {namespace} of an unknown name is a user error that says where pml looked, not an internal error", async () => {
   const p = await project({ permissions: {} });
   const { client } = await sdkClient(entries.binary, p);

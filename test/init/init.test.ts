@@ -134,6 +134,33 @@ describe("pml init (library)", () => {
     expect(readJson(join(dir, ".mcp.json")).mcpServers.pml.command).toBe(launch.command);
   });
 
+  test("--force on a broken file keeps an earlier backup (maybe the only copy of the original): the new one gets a new name", async () => {
+    const dir = tempDir();
+    const original = '{"mcpServers": {"mine": {"command": "mine"}}}';
+    writeFileSync(join(dir, ".mcp.json"), original);
+    await initProject({ dir, launch, env: {} });
+    expect(read(join(dir, ".mcp.json.backup"))).toBe(original);
+    writeFileSync(join(dir, ".mcp.json"), '{"mcpServers": {');
+    writeFileSync(join(dir, ".pml.json.backup"), '{"permissions": {"deny": ["shell"]}}');
+    writeFileSync(join(dir, ".pml.json"), "{ nope");
+    const r = await initProject({ dir, launch, env: {}, force: true });
+    expect(r.mcpJson).toMatchObject({ action: "replaced", backup: join(dir, ".mcp.json.backup.1") });
+    expect(read(join(dir, ".mcp.json.backup"))).toBe(original);
+    expect(read(join(dir, ".mcp.json.backup.1"))).toBe('{"mcpServers": {');
+    expect(r.pmlJson).toMatchObject({ action: "replaced", backup: join(dir, ".pml.json.backup.1") });
+    expect(read(join(dir, ".pml.json.backup"))).toBe('{"permissions": {"deny": ["shell"]}}');
+    expect(read(join(dir, ".pml.json.backup.1"))).toBe("{ nope");
+    // The same broken content again: its backup exists already, nothing new.
+    writeFileSync(join(dir, ".mcp.json"), '{"mcpServers": {');
+    const again = await initProject({ dir, launch, env: {}, force: true });
+    expect(again.mcpJson.backup).toBe(join(dir, ".mcp.json.backup.1"));
+    expect(
+      readdirSync(dir)
+        .filter((f) => f.startsWith(".mcp.json.backup"))
+        .sort(),
+    ).toEqual([".mcp.json.backup", ".mcp.json.backup.1"]);
+  });
+
   test("prompts: declining the .mcp.json change leaves it (and makes no backup); an entered key is stored", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, ".mcp.json"), '{"mcpServers": {}}');

@@ -41,6 +41,18 @@ test("learn:save keeps code without running it; bad code and names are refused",
   expect(text(taken)).toContain("Nothing was saved");
 });
 
+test("an unknown capability name gets a did-you-mean, as a tool's does", async () => {
+  const { client } = await fx.connect();
+  const byCall = await call(client, "cap:fs:read_jsn", {});
+  expect(byCall.isError).toBe(true);
+  expect(text(byCall)).toContain("Capability not found: fs:read_jsn. Did you mean fs:read_json?");
+  const byName: any = await client.callTool({ name: "cap__fs__read_jsn", arguments: {} });
+  expect(text(byName)).toContain("Did you mean fs:read_json?");
+  const far = await call(client, "cap:zz:nothing_alike", {});
+  expect(text(far)).toContain("Capability not found: zz:nothing_alike.");
+  expect(text(far)).not.toContain("Did you mean");
+});
+
 test("learn:feedback counts a run pml did not see", async () => {
   const { client } = await fx.connect();
   const r = await call(client, "learn:feedback", { name: "fs:read_json", success: false, latency_ms: 12 });

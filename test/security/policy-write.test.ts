@@ -86,7 +86,7 @@ describe("the reported attack", () => {
       },
     });
     expect(r.isError).toBe(true);
-    expect(text(r)).toContain('".pml.json" is protected');
+    expect(text(r)).toContain('".pml.json" is protected: .pml.json decides what pml, Claude Code or git run and trust,');
     expect(text(r)).toContain("edit it yourself");
     expect(readFileSync(join(ws.path, ".pml.json")).equals(before)).toBe(true);
 
@@ -191,7 +191,8 @@ describe("variants through the filesystem tools", () => {
       ["edit_file", { path: ".env", edits: [{ oldText: "one", newText: "two" }], dryRun: true }],
     ]);
     for (const r of results) expect(r).toContain("is protected");
-    expect(results[0]).toContain("holds secrets");
+    expect(results[0]).toContain('".env" is protected: .env holds secrets, so nothing pml runs may read it.');
+    expect(results[3]).toContain('"envlink" is protected: .env holds secrets');
     const search: any = await client.callTool({ name: "filesystem__search_files", arguments: { pattern: "**/key" } });
     expect(text(search)).toBe("No matches for **/key");
     const readable: any = await client.callTool({ name: "filesystem__read_file", arguments: { path: ".pml.json" } });

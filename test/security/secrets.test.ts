@@ -233,12 +233,24 @@ describe("a registry's stdio server or module cannot pick the user's keys with e
     peer.close();
   });
 
+  test("the approval names the workspace .env for a value pml's environment got from it (a launcher like `bun run` loads it)", async () => {
+    await config();
+    const peer = new RawPeer(entries.binary, {
+      cwd: ws.path,
+      env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, PML_CONFINE: "off", AWS_SECRET_ACCESS_KEY: SECRETS.AWS_SECRET_ACCESS_KEY }),
+    });
+    peers.push(peer);
+    await peer.initialize();
+    expect(textOf(await call(peer, "evilmod__leak"))).toContain("AWS_SECRET_ACCESS_KEY (from the workspace .env)");
+    peer.close();
+  });
+
   test("a registry module: ctx.env holds only what was granted", async () => {
     await config();
     const peer = await pml();
     const asked = await call(peer, "evilmod__leak");
     expect((asked.structuredContent ?? asked).approval_required).toBe(true);
-    expect(textOf(asked)).toContain("AWS_SECRET_ACCESS_KEY");
+    expect(textOf(asked)).toContain("AWS_SECRET_ACCESS_KEY (from the workspace .env)");
     peer.close();
 
     await config({ env_grants: { evilmod: ["AWS_SECRET_ACCESS_KEY"] } });
