@@ -132,6 +132,7 @@ async function keep(deps: MetaDeps, settings: MemorySettings, plan: CapturePlanO
     out.capabilityName = saved.capability.display_name;
     out.capabilityFqdn = saved.capability.fqdn;
     if (saved.version) out.version = { tag: saved.version.tag, change_summary: saved.version.change_summary };
+    if (saved.kind === "reused" && saved.changes) out.updated = saved.changes;
     if (saved.kind === "created" && !saved.capability.named) {
       const nudge = await deps.memory.curationNudge(settings).catch(() => undefined);
       if (nudge) out.curation = nudge;

@@ -1,5 +1,6 @@
 // learn:save: code kept as a named capability without running it.
 import * as v from "valibot";
+import { formatName } from "../../../memory/names.ts";
 import { publishAfterSave } from "../../../memory/team.ts";
 import { ToolError } from "../../../mcp/tool-result.ts";
 import { defineTool } from "../define-tool.ts";
@@ -55,9 +56,17 @@ export const save = defineTool({
     if (saved.kind === "taken") throw new ToolError(`Capability name '${saved.name}' already exists`);
     const pushed = await publishAfterSave(await deps.project.config(), deps.workspace.root, saved);
     const warnings = [...plan.warnings, ...(pushed && "warning" in pushed && pushed.warning ? [pushed.warning] : [])];
+    // Same code = same capability: a record named otherwise keeps its name.
+    const wanted = plan.name ? formatName(plan.name) : args.name;
+    if (saved.capability.display_name !== wanted)
+      warnings.push(
+        `This code is already saved as ${saved.capability.display_name} (kept that name); to rename it use dns:rename {name: "${saved.capability.display_name}", newName: "${wanted}"}.`,
+      );
     return {
       ...summary(saved.capability),
-      saved: saved.kind === "created" ? "new" : saved.version ? `version ${saved.version.tag}` : "unchanged",
+      saved: saved.kind === "created" ? "new" : saved.changes ? "updated" : saved.version ? `version ${saved.version.tag}` : "unchanged",
+      ...(saved.kind === "reused" && saved.changes ? { changes: saved.changes } : {}),
+      ...(saved.kind === "reused" && saved.version ? { change_summary: saved.version.change_summary } : {}),
       ...(pushed && "published" in pushed ? { published: pushed.published } : {}),
       ...(warnings.length ? { warnings } : {}),
     };
