@@ -55,3 +55,11 @@ test("execute with a name and a new intent on kept code updates it too; another 
   expect(other.structuredContent).toMatchObject({ name: "transform:csv_to_json", saved: "unchanged" });
   expect(other.structuredContent.warnings.join("\n")).toContain("already saved as transform:csv_to_json (kept that name)");
 });
+
+test("a parameters change that breaks callers makes a major version, as for new code", async () => {
+  const { client } = await fx.connect();
+  const params = { properties: { ...PARAMS.properties, delimiter: { type: "string" } }, required: ["csv", "delimiter"] };
+  const saved = await call(client, "learn:save", { name: "transform:csv_to_json", code: CODE, parameters: params });
+  expect(saved.structuredContent).toMatchObject({ saved: "updated", version: "2.0.0", changes: ["parameters changed"] });
+  expect(saved.structuredContent.change_summary).toBe('parameters changed (parameter "delimiter" is now required)');
+});
