@@ -141,7 +141,7 @@ export class Publication {
     // The same code with another shared visibility (narrowing a capability published too widely,
     // or widening it): not a new version, the capability's visibility changes. A private one
     // stays its creator's own (another row), so there is nothing to move.
-    if (latest.code_hash === next.code_hash && next.visibility !== latest.visibility && this.owner === "") {
+    if (latest.code_hash === next.code_hash && this.visibilityOver(latest) !== latest.visibility && this.owner === "") {
       if (input.base_version && input.base_version !== latest.version_tag)
         throw new PublishError(
           409,
@@ -181,8 +181,8 @@ export class Publication {
       case "unchanged":
         return this.result("unchanged", latest.id, latest.version_tag, latest.visibility, latest.code_hash);
       case "visibility":
-        await tx(`UPDATE capabilities SET visibility = $2, updated_by = $3, updated_at = $4 WHERE id = $1`, [latest.id, next.visibility, viewer.user, now]);
-        return this.result("visibility", latest.id, latest.version_tag, next.visibility, latest.code_hash);
+        await tx(`UPDATE capabilities SET visibility = $2, updated_by = $3, updated_at = $4 WHERE id = $1`, [latest.id, this.visibilityOver(latest), viewer.user, now]);
+        return this.result("visibility", latest.id, latest.version_tag, this.visibilityOver(latest), latest.code_hash);
       case "version": {
         const seq = latest.seq + 1;
         await insertVersion(tx, latest.id, seq, decision.tag, next);
@@ -191,12 +191,18 @@ export class Publication {
           seq,
           viewer.user,
           now,
-          next.visibility,
+          this.visibilityOver(latest),
           searchText(next),
         ]);
-        return this.result("version", latest.id, decision.tag, next.visibility, next.code_hash);
+        return this.result("version", latest.id, decision.tag, this.visibilityOver(latest), next.code_hash);
       }
     }
+  }
+
+  /** Who sees `latest` after this publish: the visibility asked for, else what it had (a shared
+   * capability's new version without "visibility" neither widens nor narrows it). */
+  private visibilityOver(latest: StoredVersion): Visibility {
+    return this.input.visibility ?? (latest.visibility === "private" ? this.next.visibility : latest.visibility);
   }
 
   private result(status: PublishResult["status"], id: string, tag: string, visibility: Visibility, hash: string): PublishResult {

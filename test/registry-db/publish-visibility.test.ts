@@ -39,6 +39,10 @@ for (const d of f.dialects) {
         expect(got).toMatchObject({ status: 201, body: { status: "created", visibility: "org", fqdn: "acme.web.notes.weekly" } });
         expect((await fetchEntry(r.url, "acme.web.notes.weekly", KEYS.bob)).status).toBe(200);
         expect((await fetchEntry(r.url, "acme.web.notes.weekly", KEYS.eve)).status).toBe(404);
+        // A new version without "visibility" keeps what the capability had: neither widened nor narrowed.
+        expect((await publish(r.url, KEYS.alice, body("notes:scoped", "return 1;", { visibility: "project" }))).status).toBe(201);
+        const next = await publish(r.url, KEYS.bob, body("notes:scoped", "return 2;", { update: true, base_version: "1.0.0" }));
+        expect(next).toMatchObject({ status: 201, body: { status: "version", visibility: "project" } });
       } finally {
         await r.stop();
       }
