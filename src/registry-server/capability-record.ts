@@ -39,7 +39,8 @@ export const PublishSchema = v.object({
   tools_used: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]+:[A-Za-z0-9_.-]+$/, "tool ids look like ns:action"))), v.maxLength(500))),
   routing: v.optional(v.picklist(["local", "cloud"])),
   tags: v.optional(v.pipe(v.array(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, "tags are lower-case words"))), v.maxLength(64))),
-  visibility: v.optional(v.picklist(VISIBILITIES, `visibility must be one of ${VISIBILITIES.join(", ")}`), "private"),
+  /** Left out: `org` (every key with an identity has one), as pml's `memory.publish` would say. */
+  visibility: v.optional(v.picklist(VISIBILITIES, `visibility must be one of ${VISIBILITIES.join(", ")}`)),
   /** Adding a version to an existing name must be asked for, and say which version it replaces. */
   update: v.optional(v.boolean()),
   base_version: v.optional(Version),

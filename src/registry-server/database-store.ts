@@ -160,6 +160,11 @@ export class DatabaseStore implements RegistryStore {
   async list({ cursor, limit, text, name, viewer }: ListQuery): Promise<CatalogSlice> {
     const params: unknown[] = [];
     const where = [visibleTo(viewer, params)];
+    if (viewer) {
+      // One row per fqdn, the one `get` serves: a name the viewer holds privately hides the shared one.
+      params.push(viewer.user);
+      where.push(`NOT (c.owner = '' AND EXISTS (SELECT 1 FROM capabilities p WHERE p.fqdn = c.fqdn AND p.owner = $${params.length}))`);
+    }
     if (name) {
       // A short name is the caller's own org's: another org's capability (public or not) is
       // reached by its full FQDN only, so a name never resolves to code another org chose.

@@ -31,6 +31,8 @@ export class Publication {
   /** Private capabilities live in their creator's own scope: a name taken privately by someone
    * else is not taken for you, and publishing never reveals that it exists. */
   private readonly owner: string;
+  /** This publish shares what its publisher held privately (adoptOwnPrivate). */
+  private adopted = false;
 
   /** Checks the input (org, module) and builds the version it would add. */
   constructor(
@@ -66,6 +68,8 @@ export class Publication {
   }
 
   private async write(tx: Query): Promise<PublishResult> {
+    if (this.owner) await this.refuseOverShared(tx);
+    else await this.adoptOwnPrivate(tx);
     let row = await this.current(tx);
     if (!row) {
       const created = await this.create(tx);
@@ -84,6 +88,28 @@ export class Publication {
     // locking read over the join would drop the row when a concurrent publish moved latest_seq.
     if (this.db.dialect === "postgres") await tx(`SELECT id FROM capabilities WHERE fqdn = $1 AND owner = $2 FOR UPDATE`, [this.fqdn, this.owner]);
     return (await tx(`${SELECT} AND v.seq = c.latest_seq WHERE c.fqdn = $1 AND c.owner = $2`, [this.fqdn, this.owner]))[0] as any;
+  }
+
+  /** One fqdn, one record: a private publish under a name the org already shares would shadow the
+   * team's capability for its publisher (and list twice), so it is refused, naming who holds it. */
+  private async refuseOverShared(tx: Query): Promise<void> {
+    const shared = (await tx(`${SELECT} AND v.seq = c.latest_seq WHERE c.fqdn = $1 AND c.owner = ''`, [this.fqdn]))[0];
+    if (!shared) return;
+    const r = toRecord(shared);
+    throw new PublishError(
+      409,
+      "name_taken",
+      `Capability name '${this.input.name}' already exists in ${r.org}/${r.project} (v${r.version_tag} by ${r.updated_by}, ${new Date(r.updated_at).toISOString()}, visibility ${r.visibility}): use it, add a version with "update": true and "base_version": "${r.version_tag}", or choose another name`,
+    );
+  }
+
+  /** Sharing a name the publisher holds privately moves that record (its versions kept) rather than
+   * adding a second record under the same fqdn; the version decision then applies to it. */
+  private async adoptOwnPrivate(tx: Query): Promise<void> {
+    const taken = await tx(`SELECT id FROM capabilities WHERE fqdn = $1 AND owner = ''`, [this.fqdn]);
+    if (taken.length) return;
+    const moved = await tx(`UPDATE capabilities SET owner = '' WHERE fqdn = $1 AND owner = $2 RETURNING id`, [this.fqdn, this.viewer.user]);
+    this.adopted = moved.length > 0;
   }
 
   /** A new capability at its first version; null when another publish created it first. */
@@ -110,11 +136,12 @@ export class Publication {
   /** The version decision: what publishing over `latest` means, or the conflict that refuses it. */
   private decide(latest: StoredVersion): Decision {
     const { input, viewer, next } = this;
+    if (this.adopted && latest.code_hash === next.code_hash) return { kind: "visibility" };
     if (latest.code_hash === next.code_hash && !input.update) return { kind: "unchanged" };
     // The same code with another shared visibility (narrowing a capability published too widely,
     // or widening it): not a new version, the capability's visibility changes. A private one
     // stays its creator's own (another row), so there is nothing to move.
-    if (latest.code_hash === next.code_hash && next.visibility !== latest.visibility && this.owner === "") {
+    if (latest.code_hash === next.code_hash && this.visibilityOver(latest) !== latest.visibility && this.owner === "") {
       if (input.base_version && input.base_version !== latest.version_tag)
         throw new PublishError(
           409,
@@ -154,8 +181,8 @@ export class Publication {
       case "unchanged":
         return this.result("unchanged", latest.id, latest.version_tag, latest.visibility, latest.code_hash);
       case "visibility":
-        await tx(`UPDATE capabilities SET visibility = $2, updated_by = $3, updated_at = $4 WHERE id = $1`, [latest.id, next.visibility, viewer.user, now]);
-        return this.result("visibility", latest.id, latest.version_tag, next.visibility, latest.code_hash);
+        await tx(`UPDATE capabilities SET visibility = $2, updated_by = $3, updated_at = $4 WHERE id = $1`, [latest.id, this.visibilityOver(latest), viewer.user, now]);
+        return this.result("visibility", latest.id, latest.version_tag, this.visibilityOver(latest), latest.code_hash);
       case "version": {
         const seq = latest.seq + 1;
         await insertVersion(tx, latest.id, seq, decision.tag, next);
@@ -164,12 +191,18 @@ export class Publication {
           seq,
           viewer.user,
           now,
-          next.visibility,
+          this.visibilityOver(latest),
           searchText(next),
         ]);
-        return this.result("version", latest.id, decision.tag, next.visibility, next.code_hash);
+        return this.result("version", latest.id, decision.tag, this.visibilityOver(latest), next.code_hash);
       }
     }
+  }
+
+  /** Who sees `latest` after this publish: the visibility asked for, else what it had (a shared
+   * capability's new version without "visibility" neither widens nor narrows it). */
+  private visibilityOver(latest: StoredVersion): Visibility {
+    return this.input.visibility ?? (latest.visibility === "private" ? this.next.visibility : latest.visibility);
   }
 
   private result(status: PublishResult["status"], id: string, tag: string, visibility: Visibility, hash: string): PublishResult {
@@ -195,7 +228,7 @@ function nextVersion(viewer: Identity, input: PublishInput): NextVersion {
     project: input.project,
     namespace,
     action,
-    visibility: input.visibility as Visibility,
+    visibility: input.visibility ?? (viewer.org ? "org" : "private"),
     code: input.code,
     code_hash: codeHash(input.code),
     description: input.description ?? null,
