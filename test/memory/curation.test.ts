@@ -164,10 +164,12 @@ test("auto applies only the names the model confirmed (client's sampling); the a
 
 test("without client sampling, the .pml.json sampling API (a local stand-in Messages API) with the user's key", async () => {
   let seen: any;
+  let down = false;
   const api = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
     async fetch(req) {
+      if (down) return Response.json({ type: "error", error: { type: "api_error", message: "stand-in is down" } }, { status: 500 });
       seen = { key: req.headers.get("x-api-key"), body: await req.json() };
       const items = JSON.parse(
         String(seen.body.messages[0].content[0]?.text ?? seen.body.messages[0].content)
@@ -202,6 +204,23 @@ test("without client sampling, the .pml.json sampling API (a local stand-in Mess
     expect(csv.reasoning).toContain("rows come from csv");
     // An invalid name from the model is ignored: the heuristic one stays.
     expect(r.suggestions.every((s: any) => !s.suggestedName.includes("Not A Name"))).toBe(true);
+
+    // auto applies the one name the model gave (valid and free), none of the heuristic ones it did not confirm.
+    const auto = await curate(client, { mode: "auto" });
+    expect(auto.applied.map((a: any) => a.to)).toEqual(["transform:parse_csv_rows"]);
+    expect(auto.skipped.length).toBeGreaterThan(0);
+    const log = readFileSync(join(fx.ws, ".pml", "audit.log"), "utf8");
+    expect(log).not.toContain("sk-test-123");
+    const entry = JSON.parse(log.trim().split("\n").at(-1)!);
+    expect(entry.attempted).toContain("anthropic API");
+    expect(entry.prompt).toContain("heuristic_name");
+    expect(entry.answer).toContain("Not A Name");
+    // When the model fails, auto applies nothing and says why.
+    down = true;
+    const failed = await curate(client, { mode: "auto" });
+    expect(failed.applied).toEqual([]);
+    expect(failed.note).toContain("could not be used");
+    expect(failed.skipped.length).toBe(auto.skipped.length);
   } finally {
     api.stop(true);
   }
