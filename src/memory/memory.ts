@@ -142,7 +142,7 @@ export class Memory {
     const key = settings.scope.owner;
     if (bucket < 1 || bucket <= (this.nudged.get(key) ?? 0)) return undefined;
     this.nudged.set(key, bucket);
-    return `${total} capabilities in this project are still unnamed (unnamed_…). Call curate_capabilities {"mode": "suggest"} to get names for them, then {"mode": "apply", "names": [{"id", "name"}]} (or {"mode": "auto"} for the confident ones).`;
+    return `${total} capabilities in this project are still unnamed (unnamed_…). Call curate_capabilities {"mode": "suggest"} to get names for them, then {"mode": "apply", "names": [{"id", "name"}]} (or {"mode": "auto"} for the names a language model confirms).`;
   }
 
   /** One tool call ended (any tool, any path); written to tool_usage in a batch. */

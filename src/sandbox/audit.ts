@@ -1,4 +1,5 @@
-// The security audit log: one JSON line per refused access, under <workspace>/.pml/audit.log.
+// The security audit log: one JSON line per refused access (and per curate_capabilities call that
+// asked a language model: its prompt and answer), under <workspace>/.pml/audit.log.
 // Append-only (O_APPEND, one write per line), so concurrent writers do not interleave lines.
 // Written without following links (config/no-follow.ts), and escaped so that no line does anything
 // when a shell sources the file: a tool named `shell:exec$(id>/tmp/x)` is logged as
@@ -12,8 +13,11 @@ export interface AuditEntry {
   tool?: string;
   /** What was tried: "read ../secret", "fetch https://example.com/", "env AWS_SECRET_KEY". */
   attempted: string;
-  /** Why it was refused. */
+  /** Why it was refused (or, for a curation, what was decided). */
   reason: string;
+  /** curate_capabilities auto: the confirmation prompt sent to the language model, and its answer. */
+  prompt?: string;
+  answer?: string;
 }
 
 export const AUDIT_REL_PATH = join(".pml", "audit.log");
@@ -28,7 +32,7 @@ const UNSAFE = /[$`\u007f-\u009f\u2028\u2029]/g;
 
 /** One audit line: JSON whose text holds nothing a shell or terminal acts on. */
 export function auditLine(entry: AuditEntry, time = new Date()): string {
-  const json = JSON.stringify({ time: time.toISOString(), tool: entry.tool, attempted: entry.attempted, reason: entry.reason });
+  const json = JSON.stringify({ time: time.toISOString(), tool: entry.tool, attempted: entry.attempted, reason: entry.reason, prompt: entry.prompt, answer: entry.answer });
   return json.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`) + "\n";
 }
 

@@ -2,7 +2,7 @@
 // nudge after N unnamed capabilities, and the language-model refinement through the client's
 // sampling and through a local stand-in of the Anthropic Messages API (.pml.json sampling).
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CreateMessageRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { AUTO_THRESHOLD, suggestName } from "../../src/memory/curation.ts";
@@ -59,11 +59,15 @@ test("suggest: heuristic names with confidence and reasons; nothing changes", as
   expect((fx.db().query("SELECT COUNT(*) AS n FROM capabilities WHERE named = 1").get() as any).n).toBe(0);
 });
 
-test("auto applies the confident ones; apply validates item by item; taken names get a variant", async () => {
+test("auto without a language model applies nothing and says why; apply validates item by item; taken names get a variant", async () => {
   const { client } = await fx.connect({ permissions: { allow: ["filesystem"] } });
   const auto = await curate(client, { mode: "auto" });
-  expect(auto.applied.map((a: any) => a.to)).toContain("fs:read_json");
-  expect(auto.skipped.every((s: any) => s.confidence <= 0.8)).toBe(true);
+  expect(auto.applied).toEqual([]);
+  expect(auto.note).toContain("only names a language model confirmed");
+  expect(auto.note).toContain('mode "apply"');
+  expect((fx.db().query("SELECT COUNT(*) AS n FROM capabilities WHERE named = 1").get() as any).n).toBe(0);
+  const reader = auto.skipped.find((s: any) => s.suggestedName === "fs:read_json");
+  expect((await curate(client, { mode: "apply", names: [{ id: reader.id, name: reader.suggestedName }] })).applied[0].to).toBe("fs:read_json");
   const names = (await client.listTools()).tools.map((t) => t.name);
   expect(names).toContain("cap__fs__read_json");
 
@@ -123,12 +127,49 @@ test("a language model refines names through the client's sampling (batches of 5
   expect(r.suggestions[0].reasoning).toContain("refined by a language model");
 });
 
+test("auto applies only the names the model confirmed (client's sampling); the audit log holds prompt and answer", async () => {
+  await curate((await fx.connect({ permissions: { allow: ["filesystem"] } })).client, { mode: "suggest" });
+  const c = await sdkClient(entries.binary, { cwd: fx.ws, env: testEnv({ PML_WORKSPACE: fx.ws, PML_HOME: fx.home }), capabilities: { sampling: {} } });
+  const expected: string[] = [];
+  c.client.setRequestHandler(CreateMessageRequestSchema, async (req) => {
+    const items = JSON.parse(
+      String((req.params.messages[0]!.content as any).text)
+        .split("\n")
+        .slice(3)
+        .join("\n"),
+    );
+    // The first is accepted as the heuristics named it, the second renamed, the rest left out.
+    const answer = [{ id: items[0].id, name: items[0].heuristic_name }, ...(items[1] ? [{ id: items[1].id, name: `util:confirmed_by_model_${expected.length}` }] : [])];
+    expected.push(...answer.map((a) => a.name));
+    return { role: "assistant", model: "stand-in", content: { type: "text", text: JSON.stringify(answer) } };
+  });
+  const r = await curate(c.client, { mode: "auto" });
+  await c.transport.close();
+  expect(r.note).toBeUndefined();
+  expect(r.llm).toContain("client's sampling");
+  expect(r.applied.map((a: any) => a.to).sort()).toEqual(expected.sort());
+  expect(r.skipped.length).toBeGreaterThan(0);
+  for (const s of r.skipped) expect((fx.db().query("SELECT named FROM capabilities WHERE id = ?").get(s.id) as any).named).toBe(0);
+  const entry = JSON.parse(
+    readFileSync(join(fx.ws, ".pml", "audit.log"), "utf8")
+      .trim()
+      .split("\n")
+      .at(-1)!,
+  );
+  expect(entry.tool).toBe("curate_capabilities");
+  expect(entry.reason).toContain(`${expected.length} of`);
+  expect(entry.prompt).toContain("Name each code snippet");
+  expect(entry.answer).toContain("util:confirmed_by_model_");
+});
+
 test("without client sampling, the .pml.json sampling API (a local stand-in Messages API) with the user's key", async () => {
   let seen: any;
+  let down = false;
   const api = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
     async fetch(req) {
+      if (down) return Response.json({ type: "error", error: { type: "api_error", message: "stand-in is down" } }, { status: 500 });
       seen = { key: req.headers.get("x-api-key"), body: await req.json() };
       const items = JSON.parse(
         String(seen.body.messages[0].content[0]?.text ?? seen.body.messages[0].content)
@@ -163,6 +204,23 @@ test("without client sampling, the .pml.json sampling API (a local stand-in Mess
     expect(csv.reasoning).toContain("rows come from csv");
     // An invalid name from the model is ignored: the heuristic one stays.
     expect(r.suggestions.every((s: any) => !s.suggestedName.includes("Not A Name"))).toBe(true);
+
+    // auto applies the one name the model gave (valid and free), none of the heuristic ones it did not confirm.
+    const auto = await curate(client, { mode: "auto" });
+    expect(auto.applied.map((a: any) => a.to)).toEqual(["transform:parse_csv_rows"]);
+    expect(auto.skipped.length).toBeGreaterThan(0);
+    const log = readFileSync(join(fx.ws, ".pml", "audit.log"), "utf8");
+    expect(log).not.toContain("sk-test-123");
+    const entry = JSON.parse(log.trim().split("\n").at(-1)!);
+    expect(entry.attempted).toContain("anthropic API");
+    expect(entry.prompt).toContain("heuristic_name");
+    expect(entry.answer).toContain("Not A Name");
+    // When the model fails, auto applies nothing and says why.
+    down = true;
+    const failed = await curate(client, { mode: "auto" });
+    expect(failed.applied).toEqual([]);
+    expect(failed.note).toContain("could not be used");
+    expect(failed.skipped.length).toBe(auto.skipped.length);
   } finally {
     api.stop(true);
   }

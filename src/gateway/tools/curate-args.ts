@@ -4,7 +4,9 @@ import { text } from "./schema.ts";
 
 export const CURATE_DESCRIPTION =
   "Proposes names for unnamed_… capabilities (from the tools they use, their intent and code; refined by a language model when one is available) " +
-  "and applies them: mode suggest -> [{id, currentName, suggestedName, confidence, reasoning}]; auto -> applies those above 0.8; apply -> takes names: [{id, name}].";
+  "and applies them: mode suggest -> [{id, currentName, suggestedName, confidence, reasoning}]; auto -> applies only the names a language model confirmed in this call " +
+  "(the client's sampling, else the .pml.json sampling API with the user's key; prompt and answer go to the audit log): without one it applies nothing and says why in note; " +
+  "apply -> takes names: [{id, name}].";
 
 export const curateArgs = {
   mode: v.optional(v.pipe(v.picklist(["suggest", "auto", "apply"]), v.description("default suggest"))),
