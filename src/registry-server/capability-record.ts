@@ -211,7 +211,7 @@ export function capabilityRecord(r: VersionRecord) {
 /**
  * The module text of one version: `// __meta__` (one tool named after the action, the capability's
  * record under `capability`) and `export async function <action>(args, ctx)` running the stored
- * body with `mcp` and `args` in scope, exactly as `execute` runs it, defaults merged under args.
+ * body with `mcp` and `args` in scope, exactly as `execute` runs it, with the caller's arguments only.
  */
 export function renderCapabilityModule(r: VersionRecord): string {
   const name = `${r.namespace}:${r.action}`;

@@ -4,7 +4,7 @@
 // until `pml trust`. After trust a hand edit that adds a command is not run until trusted again,
 // and one that only restricts (a deny) applies at once.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { fixtureServer, waitFor } from "../pool/helpers.ts";
@@ -116,4 +116,20 @@ test("`pml trust --revoke`: the grants stop applying", async () => {
   writeConfig();
   expect((await pmlTrust("--revoke")).code).toBe(0);
   await waitFor(async () => (await client.callTool({ name: "helper__echo", arguments: { text: "x" } })).isError === true, 5000, "the revoke to apply");
+});
+
+test("`pml trust` on a .pml.json that does not parse says where, trusts nothing and exits 1", async () => {
+  const broken = tempDir();
+  try {
+    writeFileSync(join(broken.path, ".pml.json"), '{"permissions": {"allow": [');
+    const before = readdirSync(join(home.path, "trust")).length;
+    const p = Bun.spawn([BIN, "trust", "--yes"], { cwd: broken.path, env: testEnv({ PML_HOME: home.path }), stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const [code, stderr] = await Promise.all([p.exited, new Response(p.stderr as ReadableStream).text()]);
+    expect(code).toBe(1);
+    expect(stderr).toContain(".pml.json:1:28: invalid JSON");
+    expect(stderr).toContain("Fix the file and retry");
+    expect(readdirSync(join(home.path, "trust")).length).toBe(before);
+  } finally {
+    broken.cleanup();
+  }
 });
