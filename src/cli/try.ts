@@ -3,7 +3,7 @@ import { defineCommand } from "citty";
 export default defineCommand({
   meta: {
     name: "try",
-    description: "See what pml does in ten seconds, without an AI client: a throwaway workspace, a real `pml stdio`, each step narrated (offline)",
+    description: "See what pml does in a few seconds, without an AI client: a throwaway workspace, a real `pml stdio`, each step narrated (offline)",
   },
   args: {
     json: { type: "boolean", description: "print each step as a JSON line (for scripts)" },

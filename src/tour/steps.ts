@@ -68,11 +68,11 @@ interface Found {
 
 /** discover's results, whatever their exact shape: each with an id and the wire name to call
  * (`tool` when the answer gives it, else derived from the id). */
-function discovered(json: any): Found[] {
+export function discovered(json: any): Found[] {
   const list = Array.isArray(json?.results) ? json.results : Array.isArray(json) ? json : [];
   return list.map((r: any) => {
     const id = String(r?.id ?? r?.name ?? r?.tool ?? "");
-    const kind = String(r?.kind ?? (id.startsWith("cap:") ? "capability" : "tool"));
+    const kind = String(r?.kind ?? (id.startsWith("cap:") || id.startsWith("cap__") ? "capability" : "tool"));
     const bare = id.replace(/^cap:/, "");
     const [ns, ...rest] = bare.split(":");
     const derived = kind === "capability" ? wireName("cap", bare.replace(":", "__")) : wireName(ns ?? "", rest.join(":"));
@@ -80,7 +80,18 @@ function discovered(json: any): Found[] {
   });
 }
 
-function showRanked(ctx: TourContext, found: Found[], shown = 5): void {
+/** Where `want` is in discover's answer: its rank (0 when the answer is text that names it
+ * without a list) and the wire name to call; undefined when the answer does not name it. */
+function locate(found: Found[], text: string, ids: string[], wire: string): { rank: number; tool: string } | undefined {
+  const i = found.findIndex((f) => ids.includes(f.id) || f.tool === wire);
+  if (i >= 0) return { rank: i + 1, tool: found[i]!.tool };
+  return ids.some((id) => text.includes(id)) || text.includes(wire) ? { rank: 0, tool: wire } : undefined;
+}
+
+const rankText = (rank: number, of: number) => (rank ? `result ${rank} of ${of}` : "in the answer");
+
+function showRanked(ctx: TourContext, found: Found[], text: string, shown = 5): void {
+  if (!found.length) return ctx.n.say(`pml answered, offline:\n${text.length > 600 ? `${text.slice(0, 599)}…` : text}`);
   const lines = found
     .slice(0, shown)
     .map((f, i) => `${String(i + 1).padStart(2)}. ${f.id} (${f.kind}) ${f.description.length > 70 ? `${f.description.slice(0, 69)}…` : f.description}`);
@@ -94,11 +105,11 @@ export async function stepDiscover(ctx: TourContext): Promise<string> {
   );
   const { json, text } = await call(ctx, "discover", { query: QUERY_FIRST });
   const found = discovered(json);
-  showRanked(ctx, found);
-  const rank = found.findIndex((f) => f.id === TOOL || f.tool === wireName("filesystem", "read_file")) + 1;
-  check(rank > 0 || text.includes(TOOL), `discover "${QUERY_FIRST}" did not list ${TOOL} among its ${found.length} results`);
-  ctx.n.data({ query: QUERY_FIRST, results: found.map((f) => f.id), picked: TOOL, rank });
-  return `${TOOL} is result ${rank} of ${found.length}; the tour, as the agent, picks it: it is built into pml and runs in pml's sandbox, offline.`;
+  showRanked(ctx, found, text);
+  const hit = locate(found, text, [TOOL], wireName("filesystem", "read_file"));
+  check(hit, `discover "${QUERY_FIRST}" did not list ${TOOL} among its ${found.length} results`);
+  ctx.n.data({ query: QUERY_FIRST, results: found.map((f) => f.id), picked: TOOL, rank: hit.rank });
+  return `${TOOL} is ${rankText(hit.rank, found.length)}; the tour, as the agent, picks it: it is built into pml and runs in pml's sandbox, offline.`;
 }
 
 export async function stepApprove(ctx: TourContext, questions: string[]): Promise<string> {
@@ -162,11 +173,12 @@ export async function stepAgain(ctx: TourContext): Promise<string> {
   try {
     const { json, text } = await call(ctx, "discover", { query: QUERY_AGAIN });
     const found = discovered(json);
-    showRanked(ctx, found);
-    const rank = found.findIndex((f) => f.id === CAPABILITY || f.id === `cap:${CAPABILITY}` || f.tool === wireName("cap", CAPABILITY.replace(":", "__"))) + 1;
-    check(rank > 0 || text.includes(CAPABILITY), `discover "${QUERY_AGAIN}" did not list the capability ${CAPABILITY}`);
-    const tool = found[rank - 1]?.tool ?? wireName("cap", CAPABILITY.replace(":", "__"));
-    ctx.n.say(`The capability is result ${rank}. One call does the whole task: ${tool}.`);
+    showRanked(ctx, found, text);
+    const hit = locate(found, text, [CAPABILITY, `cap:${CAPABILITY}`], wireName("cap", CAPABILITY.replace(":", "__")));
+    check(hit, `discover "${QUERY_AGAIN}" did not list the capability ${CAPABILITY}`);
+    const tool = hit.tool;
+    ctx.n.say(`The capability is ${rankText(hit.rank, found.length)}. One call does the whole task: ${tool}.`);
+    ctx.n.data({ rank: hit.rank });
     const again = await call(ctx, tool, { path: SETTINGS_FILE });
     check(JSON.stringify(again.json?.result?.settings) === JSON.stringify(SETTINGS), `${tool} returned ${again.text.slice(0, 200)}, not the settings`);
   } finally {

@@ -51,7 +51,7 @@ export async function runTour(opts: TourOptions): Promise<number> {
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !WITHHELD.includes(k)) env[k] = v;
   Object.assign(env, { PML_HOME: places.home, PML_WORKSPACE: places.workspace });
   n.intro([
-    "pml try: what pml does for an agent, played against a real `pml stdio` (no AI client, offline, about ten seconds).",
+    "pml try: what pml does for an agent, played against a real `pml stdio` (no AI client, offline, a few seconds).",
     `  workspace  ${places.workspace} (throwaway; it holds ${SETTINGS_FILE})`,
     `  PML_HOME   ${places.home}${places.ownHome ? " (temporary; your own ~/.pml is not touched)" : " (--home)"}`,
   ]);
@@ -140,7 +140,7 @@ function finish(n: Narrator, p: Places, keep: boolean, failed: { step: number } 
   }
   const kept = keep ? "kept (--keep)" : removed ? "removed" : "left behind";
   n.say(`The workspace ${p.workspace}: ${kept}.`);
-  n.say(`PML_HOME ${p.home} (memory.db holds the capability, tool usage, the approvals' keys): ${p.ownHome ? kept : "yours (--home), kept"}.`);
+  n.say(`PML_HOME ${p.home} (its memory.db holds the capability and the tool usage): ${p.ownHome ? kept : "yours (--home), kept"}.`);
   if (keep) n.say(`Look at it: PML_HOME=${p.home} PML_WORKSPACE=${p.workspace} pml ui`);
   else if (!p.ownHome) n.say(`Look at it: PML_HOME=${p.home} pml ui`);
   n.say(

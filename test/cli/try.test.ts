@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { BIN, tempDir, testEnv } from "../helpers/pml.ts";
+import { discovered } from "../../src/tour/steps.ts";
+import { BIN, entries, tempDir, testEnv } from "../helpers/pml.ts";
 
 const dirs: { cleanup(): void }[] = [];
 const temp = () => {
@@ -174,4 +175,30 @@ test("a step that does not behave names itself: a --home whose memory.db is not 
   // --home is the user's: kept, and its file left as it was.
   expect(readFileSync(join(home, "memory.db")).equals(junk)).toBe(true);
   expect(readdirSync(m.tmp)).toEqual([]);
+});
+
+test("from source, pml try starts the source entry as its pml stdio", () => {
+  const m = machine();
+  const r = Bun.spawnSync([...entries.source, "try", "--json"], { cwd: m.cwd, env: m.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  expect(r.stderr.toString()).toBe("");
+  expect(r.exitCode).toBe(0);
+  expect(jsonLines(r.stdout.toString()).at(-1)).toMatchObject({ done: true, ok: true });
+  expect(readdirSync(m.tmp)).toEqual([]);
+  expect(connections).toBe(0);
+});
+
+test("discover's results are read whatever their shape: a tool name given or derived from the id", () => {
+  expect(
+    discovered({
+      results: [
+        { id: "filesystem:read_file", kind: "tool" },
+        { id: "fs:read_settings", kind: "capability" },
+      ],
+    }).map((f) => f.tool),
+  ).toEqual(["filesystem__read_file", "cap__fs__read_settings"]);
+  // A compact answer: the tool to call, a one-line description, parameters; no id.
+  const compact = discovered({ results: [{ tool: "cap__fs__read_settings", description: "read settings\nmore", parameters: { path: "string" } }] });
+  expect(compact).toEqual([{ id: "cap__fs__read_settings", kind: "capability", tool: "cap__fs__read_settings", description: "read settings" }]);
+  expect(discovered({ results: [{ id: "cap:fs:read_settings" }] })[0]).toMatchObject({ kind: "capability", tool: "cap__fs__read_settings" });
+  expect(discovered("no list")).toEqual([]);
 });
