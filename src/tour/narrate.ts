@@ -1,5 +1,6 @@
 // What `pml try` prints: for a person, each step in plain words with the JSON-RPC lines it sent
 // and got back, shortened; with --json, one JSON line per step (and one at the end) for scripts.
+import { visible } from "../policy/visible-text.ts";
 import type { Direction } from "./client.ts";
 
 const LINE_MAX = 150;
@@ -49,7 +50,10 @@ export class Narrator {
   }
 
   /** A sentence in plain words (indented continuation lines stay with it). */
-  say(text: string): void {
+  say(said: string): void {
+    // Text from pml's answers (a capability's description, a notice) may hold control or
+    // reordering characters: on a terminal they are written as escapes, never obeyed.
+    const text = visible(said);
     this.current?.notes.push(text);
     if (!this.json) this.out(`${indent(text, "  ")}\n`);
   }

@@ -95,7 +95,7 @@ function showRanked(ctx: TourContext, found: Found[], text: string, shown = 5): 
   const lines = found
     .slice(0, shown)
     .map((f, i) => `${String(i + 1).padStart(2)}. ${f.id} (${f.kind}) ${f.description.length > 70 ? `${f.description.slice(0, 69)}…` : f.description}`);
-  if (found.length > shown) lines.push(`    … and ${found.length - shown} more`);
+  if (found.length > shown) lines.push(`   … and ${found.length - shown} more`);
   ctx.n.say(`pml ranked ${found.length} results, offline, from the tools and capabilities it knows:\n${lines.join("\n")}`);
 }
 

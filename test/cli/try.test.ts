@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { Narrator } from "../../src/tour/narrate.ts";
 import { discovered } from "../../src/tour/steps.ts";
 import { BIN, entries, tempDir, testEnv } from "../helpers/pml.ts";
 
@@ -201,4 +202,13 @@ test("discover's results are read whatever their shape: a tool name given or der
   expect(compact).toEqual([{ id: "cap__fs__read_settings", kind: "capability", tool: "cap__fs__read_settings", description: "read settings" }]);
   expect(discovered({ results: [{ id: "cap:fs:read_settings" }] })[0]).toMatchObject({ kind: "capability", tool: "cap__fs__read_settings" });
   expect(discovered("no list")).toEqual([]);
+});
+
+test("text from pml's answers reaches the terminal with control and reordering characters escaped", () => {
+  const out: string[] = [];
+  const n = new Narrator(false, (t) => out.push(t));
+  n.begin(1, "discover", "Find");
+  n.say("a capability \u001b[2Jcleared\u202eevil");
+  expect(out.join("")).toContain("a capability \\u{1B}[2Jcleared\\u{202E}evil");
+  expect(out.join("")).not.toContain("\u001b");
 });
