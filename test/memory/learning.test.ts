@@ -23,14 +23,15 @@ const ok = async (client: Client, name: string, args: Record<string, unknown>) =
   if (r.isError) throw new Error(text(r));
   return r;
 };
-const save = (client: Client, name: string, intent: string, code: string, extra: Record<string, unknown> = {}) =>
-  ok(client, "execute", { code, intent, name, ...extra });
+const save = (client: Client, name: string, intent: string, code: string, extra: Record<string, unknown> = {}) => ok(client, "execute", { code, intent, name, ...extra });
 const discover = async (client: Client, query: string, limit?: number) =>
   JSON.parse(text(await client.callTool({ name: "discover", arguments: { query, ...(limit ? { limit } : {}) } }))).results as any[];
 const associations = (item?: string) =>
   fx
     .db()
-    .query(`SELECT a.query, a.count, c.namespace || ':' || c.action AS name FROM discover_associations a LEFT JOIN capabilities c ON a.item_key = 'cap:' || c.id ${item ? "WHERE c.action = ?1" : ""}`)
+    .query(
+      `SELECT a.query, a.count, c.namespace || ':' || c.action AS name FROM discover_associations a LEFT JOIN capabilities c ON a.item_key = 'cap:' || c.id ${item ? "WHERE c.action = ?1" : ""}`,
+    )
     .all(...(item ? [item] : [])) as Array<{ query: string; count: number; name: string }>;
 
 const PARAPHRASE = "reflow a paragraph of markdown text so nothing runs past 80 characters";
