@@ -49,6 +49,7 @@ export class UseLearning {
 
   /** A discover answered: its results (and their keys, in the same order) wait for a call. */
   discovered(session: Session, query: string, results: readonly Offered[], keys: readonly string[]): void {
+    if (sessionless(session)) return;
     const items = new Map<string, string>();
     results.forEach((r, i) => {
       const key = keys[i];
@@ -66,15 +67,16 @@ export class UseLearning {
 
   /** A client's call starts: what to do with its result, or undefined when there is nothing to learn. */
   watch(session: Session, id: ToolId, intent?: string): ((r: Result) => Promise<Result>) | undefined {
+    const list = this.open.size ? this.open.get(connectionOf(session)) : undefined;
+    const stated = intent?.trim();
+    if (!list && !stated) return undefined; // the proxy's hot path: nothing more
     const callId = callIdOf(id);
-    const list = this.open.get(connectionOf(session));
     const now = Date.now();
     let found: OpenDiscover | undefined;
     for (const d of list ?? []) {
       d.calls++;
       if (d.items.has(callId) && now - d.at <= OPEN_MS && d.calls <= OPEN_CALLS) found = d;
     }
-    const stated = intent?.trim();
     if (!found && !stated) return undefined;
     return async (r) => {
       if (!succeeded(r)) return r;
@@ -101,6 +103,12 @@ export class UseLearning {
   forget(session: Session): void {
     this.open.delete(connectionOf(session));
   }
+}
+
+/** 2026-07-28 over HTTP has no session: nothing ties a discover to a later request (all such
+ * requests share one connection object, whoever sends them). Over stdio the process is the session. */
+function sessionless(session: Session): boolean {
+  return session.modern && session.servedOverHttp;
 }
 
 /** A 2026-07-28 request is a session of its own (`<connection>#<request>`): its connection's. */
