@@ -7,39 +7,37 @@ import { terms, type Hit } from "./search.ts";
 import type { Association, CapabilityStore } from "./store.ts";
 
 /**
- * How close a new query is to words kept before, 0..1: given the query once, a function of each
- * past phrasing. The seam for a sentence embedding; lexical (stemmed terms, cosine of the sets)
- * until then.
+ * How close a new query is to phrasings kept before, 0..1. The seam for a sentence embedding:
+ * given the past phrasings once (when they change), a function from a query to the ones that are
+ * at all similar, as [index into `past`, similarity]. Lexical (stemmed terms, cosine of the sets,
+ * through an inverted index) until then.
  */
-export type QuerySimilarity = (query: string) => (past: string) => number;
+export type QuerySimilarity = (past: readonly string[]) => (query: string) => Array<[number, number]>;
 
 /** Below this similarity a past phrasing does not count (one shared word of five is chance). */
 const MIN_SIMILARITY = 0.5;
 /** A fully learned item (similarity 1, several uses) gains this many times the best lexical score. */
 const LEARNED_WEIGHT = 2;
-/** Uses at which an association is at half its strength: one use already counts. */
-const HALF_STRENGTH_USES = 0.5;
+/** Uses at which an association is at half its strength: one use already counts for 0.8. */
+const HALF_STRENGTH_USES = 0.25;
 
-const termCache = new Map<string, Set<string>>();
-function termSet(text: string): Set<string> {
-  let set = termCache.get(text);
-  if (set === undefined) {
-    if (termCache.size > 20_000) termCache.clear();
-    set = new Set(terms(text));
-    termCache.set(text, set);
-  }
-  return set;
-}
-
-export const lexicalSimilarity: QuerySimilarity = (query) => {
-  const q = termSet(query);
-  return (past) => {
-    if (!q.size) return 0;
-    const p = termSet(past);
-    if (!p.size) return 0;
-    let shared = 0;
-    for (const t of q) if (p.has(t)) shared++;
-    return shared / Math.sqrt(q.size * p.size);
+export const lexicalSimilarity: QuerySimilarity = (past) => {
+  const sizes = new Uint16Array(past.length);
+  const postings = new Map<string, number[]>();
+  past.forEach((p, i) => {
+    const ts = new Set(terms(p));
+    sizes[i] = ts.size;
+    for (const t of ts) {
+      const list = postings.get(t);
+      if (list) list.push(i);
+      else postings.set(t, [i]);
+    }
+  });
+  return (query) => {
+    const q = new Set(terms(query));
+    const shared = new Map<number, number>();
+    for (const t of q) for (const i of postings.get(t) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
+    return [...shared].map(([i, n]) => [i, n / Math.sqrt(q.size * sizes[i]!)]);
   };
 };
 
@@ -50,8 +48,15 @@ export interface LearnedBoost {
   uses: number;
 }
 
+interface Prepared {
+  owner: string;
+  stamp: string;
+  rows: Association[];
+  near: (query: string) => Array<[number, number]>;
+}
+
 export class AssociationIndex {
-  private cached?: { owner: string; stamp: string; rows: Association[] };
+  private cached?: Prepared;
 
   constructor(
     private readonly open: () => Promise<CapabilityStore>,
@@ -60,13 +65,12 @@ export class AssociationIndex {
 
   /** Per item key, what the owner's past use adds for `query` (only items it was learned for). */
   async boosts(owner: string, query: string, now = Date.now()): Promise<Map<string, LearnedBoost>> {
-    const rows = await this.rows(owner);
+    const { rows, near } = await this.prepared(owner);
     const out = new Map<string, LearnedBoost>();
     if (!rows.length) return out;
-    const near = this.similarity(query);
-    for (const r of rows) {
-      const sim = near(r.query);
+    for (const [i, sim] of near(query)) {
       if (sim < MIN_SIMILARITY) continue;
+      const r = rows[i]!;
       const uses = decayed(r.count, r.last_at, now);
       const weight = sim * (uses / (uses + HALF_STRENGTH_USES));
       const had = out.get(r.item_key);
@@ -75,15 +79,15 @@ export class AssociationIndex {
     return out;
   }
 
-  /** The owner's rows, read again only when the store says they may have changed. */
-  private async rows(owner: string): Promise<Association[]> {
+  /** The owner's rows, read and prepared again only when the store says they may have changed. */
+  private async prepared(owner: string): Promise<Prepared> {
     const store = await this.open();
     const stamp = await store.associationStamp();
     const c = this.cached;
-    if (c && c.owner === owner && c.stamp === stamp) return c.rows;
+    if (c && c.owner === owner && c.stamp === stamp) return c;
     const rows = await store.associations(owner);
-    this.cached = { owner, stamp, rows };
-    return rows;
+    this.cached = { owner, stamp, rows, near: this.similarity(rows.map((r) => r.query)) };
+    return this.cached;
   }
 }
 
