@@ -1,7 +1,7 @@
 // `discover {query}`: capabilities and the tools beside them ranked by relevance. The index is kept
 // in memory and brought up to date from the store's change counter, so records saved by other pml
 // processes are found too.
-import type { AssociationIndex, LearnedBoost, LearnedHit } from "./associations.ts";
+import type { LearnedBoost, LearnedHit } from "./associations.ts";
 import type { MemorySettings } from "./memory-settings.ts";
 import { capWireName, parseCallName } from "./names.ts";
 import type { Hit, SearchDoc, SearchIndex } from "./search.ts";
@@ -45,7 +45,8 @@ interface CapSummary {
 export class CapabilityDiscovery {
   /** Loaded with the first `discover {query}` (the stemmer and thesaurus are not needed before). */
   private index?: SearchIndex;
-  private learnedIndex?: AssociationIndex;
+  /** Learning from use (associations.ts), loaded with the index. */
+  private learning?: { index: import("./associations.ts").AssociationIndex; fuse: typeof import("./associations.ts").fuseLearned };
   private indexedSeq = 0;
   private readonly caps = new Map<string, CapSummary>();
   private toolKeys = new Set<string>();
@@ -57,9 +58,9 @@ export class CapabilityDiscovery {
   async discover(settings: MemorySettings, query: string, tools: readonly ToolEntry[], limit = 10): Promise<{ results: Found[]; keys: string[]; warning?: string }> {
     let warning: string | undefined;
     if (!this.index) {
-      const [{ SearchIndex }, { AssociationIndex }] = await Promise.all([import("./search.ts"), import("./associations.ts")]);
+      const [{ SearchIndex }, { AssociationIndex, fuseLearned }] = await Promise.all([import("./search.ts"), import("./associations.ts")]);
       this.index ??= new SearchIndex();
-      this.learnedIndex ??= new AssociationIndex(this.open);
+      this.learning ??= { index: new AssociationIndex(this.open), fuse: fuseLearned };
     }
     try {
       await (await this.open()).adopt(settings.scope);
@@ -104,9 +105,9 @@ export class CapabilityDiscovery {
 
   /** Past use fused after the words' ranking (a separate step: see associations.ts). */
   private async withLearning(owner: string, query: string, hits: Hit[], visible: (key: string) => boolean, limit: number): Promise<LearnedHit[]> {
+    const { index, fuse } = this.learning!;
     try {
-      const { fuseLearned } = await import("./associations.ts");
-      return fuseLearned(hits, await this.learnedIndex!.boosts(owner, query), visible, limit);
+      return fuse(hits, await index.boosts(owner, query), visible, limit);
     } catch {
       return hits; // the store is unavailable: the warning says so already
     }
