@@ -3,7 +3,7 @@
 // ones) rank it first later, in another process too; failures teach nothing, an abandoned result
 // gives its credit to the one used instead, and one workspace's use never shows in another's.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { tempDir } from "../helpers/pml.ts";
+import { BIN, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
 
 let fx: MemoryFixture;
@@ -133,4 +133,29 @@ test("another workspace does not see this one's associations, even for a capabil
   // This workspace's capabilities stay out of the other's results, associations or not.
   expect(theirs.map((r) => r.id)).not.toContain("util:average_column");
   expect((await discover(other, PARAPHRASE)).map((r) => r.id)).not.toContain("transform:wrap_text");
+});
+
+test("2026-07-28 requests on one pml stdio learn as one session", async () => {
+  const { client } = await fx.connect();
+  await save(client, "util:moon_phase", "name the phase of the moon for a date", "return 'waxing'");
+  const peer = new RawPeer([BIN], { cwd: fx.ws, env: testEnv({ PML_WORKSPACE: fx.ws, PML_HOME: fx.home }) });
+  try {
+    let id = 1;
+    const _meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "learning-test", version: "0" },
+      "io.modelcontextprotocol/clientCapabilities": {},
+    };
+    const modern = async (name: string, args: Record<string, unknown>) => (await peer.request(id++, "tools/call", { name, arguments: args, _meta })).result;
+    const query = "is tonight a full moon or a crescent";
+    const before = JSON.parse(text(await modern("discover", { query }))).results;
+    expect(before.map((r: any) => r.id)).toContain("util:moon_phase");
+    expect((await modern("cap__util__moon_phase", {})).isError).toBeFalsy();
+    const after = JSON.parse(text(await modern("discover", { query: "is tonight a full moon" }))).results;
+    expect(after[0]).toMatchObject({ id: "util:moon_phase" });
+    expect(after[0].learned).toContain(query);
+  } finally {
+    peer.close();
+    await peer.proc.exited;
+  }
 });
