@@ -135,6 +135,18 @@ test("another workspace does not see this one's associations, even for a capabil
   expect((await discover(other, PARAPHRASE)).map((r) => r.id)).not.toContain("transform:wrap_text");
 });
 
+test("a tool called by its wire name after a discover is learned like a capability", async () => {
+  const { client } = await fx.connect();
+  const query = "which servers are up in the background right now";
+  const before = await discover(client, query, 30);
+  expect(before.map((r) => r.id)).toContain("meta:servers");
+  expect(before[0].id).not.toBe("meta:servers");
+  await ok(client, "meta__servers", {});
+  const after = await discover(client, query);
+  expect(after[0]).toMatchObject({ id: "meta:servers", kind: "tool" });
+  expect(after[0].learned).toContain(query);
+});
+
 test("2026-07-28 requests on one pml stdio learn as one session", async () => {
   const { client } = await fx.connect();
   await save(client, "util:moon_phase", "name the phase of the moon for a date", "return 'waxing'");
