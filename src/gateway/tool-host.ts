@@ -16,6 +16,7 @@ import type { ToolHost } from "./call.ts";
 import { serverRequestHandler } from "./server-requests.ts";
 import type { Session } from "../mcp/session.ts";
 import { Surface } from "./surface.ts";
+import { UseLearning } from "./learn-from-use.ts";
 import { errorResult } from "../mcp/tool-result.ts";
 
 export interface ToolHostOptions {
@@ -33,10 +34,12 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
   const gate = new Gate(workspace.root, project, backends, new Asker(workspace.root, project));
   const invoker = new Invoker(gate, backends, surface);
   const memory = new Memory();
-  const deps = { workspace, project, backends, surface, invoker, memory };
+  const learning = new UseLearning(memory, () => project.memorySettings());
+  const deps = { workspace, project, backends, surface, invoker, memory, learning };
   const meta = metaTools(deps);
   Object.assign(backends.inProcess, capabilityNamespace(deps), stdlibNamespaces(deps));
   invoker.onToolCall = (u) => memory.noteToolCall(u);
+  invoker.watchClientCall = (session, id, intent) => learning.watch(session, id, intent);
   memory.onChange(() => surface.changed());
   const sessions = new Map<Session, () => void>();
   backends.onServerRequest = serverRequestHandler(workspace.root, project);
@@ -72,6 +75,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
       );
     },
     onSessionClosed(session) {
+      learning.forget(session);
       sessions.get(session)?.();
       sessions.delete(session);
     },

@@ -8,9 +8,10 @@ import { pmlHome } from "../config/paths.ts";
 import { UserError } from "../errors.ts";
 import { captureRun, type CapturePlanOk, type CaptureResult, type FinishedRun } from "./capture.ts";
 import { planCapture, type CapturePlan, type CaptureRequest } from "./capture-plan.ts";
-import { CapabilityDiscovery, type Found, type ToolEntry } from "./discover.ts";
+import { associationText } from "./association-policy.ts";
+import { CapabilityDiscovery, capKey, toolKey, type Found, type ToolEntry } from "./discover.ts";
 import { currentUser, type MemorySettings } from "./memory-settings.ts";
-import { checkName, parseCallName, type CapName } from "./names.ts";
+import { CAP_NS, checkName, parseCallName, type CapName } from "./names.ts";
 import type { Capability, CapabilityStore, Resolution, ToolUsage } from "./store.ts";
 import { ToolUsageLog } from "./tool-usage-log.ts";
 import { checkSpecifier, pickVersion, splitSpecifier } from "./versions.ts";
@@ -39,8 +40,27 @@ export class Memory {
    * The index is kept in memory and brought up to date from the store's change counter, so
    * records saved by other pml processes are found too.
    */
-  async discover(settings: MemorySettings, query: string, tools: readonly ToolEntry[], limit = 10): Promise<{ results: Found[]; warning?: string }> {
+  async discover(settings: MemorySettings, query: string, tools: readonly ToolEntry[], limit = 10): Promise<{ results: Found[]; keys: string[]; warning?: string }> {
     return this.finder.discover(settings, query, tools, limit);
+  }
+
+  /**
+   * Learning from use: `words` (a discover query, a stated intent) led to a successful call of
+   * `item` (a key from `discover`, or `itemKey`) in this workspace; with `from`, the item the same
+   * words were credited to before in the same job gives its credit back. Kept for this
+   * workspace's owner only: no workspace's use changes another's ranking.
+   */
+  async learn(settings: MemorySettings, item: string, words: string, from?: string): Promise<void> {
+    const query = associationText(words);
+    if (!query) return;
+    await (await this.open()).learn({ owner: settings.scope.owner, item, query, at: new Date().toISOString(), ...(from ? { from } : {}) });
+  }
+
+  /** The key associations are kept under for a tool, or for a capability name the scope can read. */
+  async itemKey(settings: MemorySettings, ns: string, action: string): Promise<string | undefined> {
+    if (ns !== CAP_NS) return toolKey(ns, action);
+    const found = await this.resolve(settings, action).catch(() => undefined);
+    return found ? capKey(found.capability.id) : undefined;
   }
 
   /** The store, opened (and migrated) on first use. */

@@ -194,6 +194,18 @@ export const MIGRATIONS: ReadonlyArray<string | OptionalStep | RebuildStep> = [
   // 8: a record belongs to an owner (a workspace's real path, or the user's scope), not to the
   // org/project a .pml.json names; names are unique per owner (migration-owners.ts).
   { rebuild: ownerStep },
+  // 9: learning from use: the words (a `discover` query, a stated intent) that led to a
+  // successful call of a capability or tool, per workspace owner (associations.ts).
+  `
+  CREATE TABLE discover_associations (
+    owner TEXT NOT NULL,
+    item_key TEXT NOT NULL,
+    query TEXT NOT NULL,
+    count REAL NOT NULL,
+    last_at TEXT NOT NULL,
+    PRIMARY KEY (owner, item_key, query)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open

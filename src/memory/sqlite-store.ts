@@ -12,10 +12,12 @@ import { queryCapabilities } from "./sqlite-query.ts";
 import { toCapability, toSearchRecord, type Row } from "./sqlite-rows.ts";
 import { adoptLegacy } from "./sqlite-adopt.ts";
 import { prepareStatements, readableOwners, takenBy, type StoreDb } from "./sqlite-statements.ts";
+import { learnAssociation, readAssociations } from "./sqlite-associations.ts";
 import { recordToolUsage, usageStats } from "./sqlite-tool-usage.ts";
 import { appendVersion, listVersions } from "./sqlite-versions.ts";
 import { captureRecord, forkRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
 import type {
+  Association,
   Capability,
   CapabilityStore,
   CaptureInput,
@@ -28,6 +30,7 @@ import type {
   Version,
   CapabilityQuery,
   UsageStat,
+  Learned,
 } from "./store.ts";
 import { BUSY_TIMEOUT_MS, whileBusy } from "../sqlite-busy.ts";
 
@@ -178,6 +181,21 @@ export class SqliteCapabilityStore implements CapabilityStore {
 
   async recordToolUsage(rows: readonly ToolUsage[]): Promise<void> {
     recordToolUsage(this.s, rows);
+  }
+
+  async associations(owner: string): Promise<Association[]> {
+    return readAssociations(this.db, owner);
+  }
+
+  private learned = 0;
+  async learn(l: Learned): Promise<void> {
+    learnAssociation(this.db, l);
+    this.learned++;
+  }
+
+  /** data_version moves when another connection commits; this connection's own writes are counted. */
+  async associationStamp(): Promise<string> {
+    return `${(this.db.query("PRAGMA data_version").get() as { data_version: number }).data_version}:${this.learned}`;
   }
 
   close(): void {

@@ -205,6 +205,25 @@ export interface ToolUsage {
   at: string;
 }
 
+/** Words that led to a successful call of an item (`cap:<id>`, `tool:<ns>:<name>`), as kept. */
+export interface Association {
+  item_key: string;
+  query: string;
+  /** As of last_at; it decays after (association-policy.ts). */
+  count: number;
+  last_at: string;
+}
+
+/** One use to count: `owner` is the workspace it happened in (never another's). */
+export interface Learned {
+  owner: string;
+  item: string;
+  query: string;
+  at: string;
+  /** The item the same words were credited to before, in the same job: its credit moves. */
+  from?: string;
+}
+
 export class NameTakenError extends UserError {
   override name = "NameTakenError";
   constructor(readonly taken: string) {
@@ -262,5 +281,10 @@ export interface CapabilityStore {
   fork(scope: Scope, id: string, to: CapName, by: string): Promise<Capability>;
   /** Per tool: calls, successes, mean latency (tool_usage), optionally since an ISO time. */
   usageStats(since?: string): Promise<UsageStat[]>;
+  /** Learning from use: the owner's associations, one use counted, and a stamp that changes
+   * whenever they may have (another process's write included). */
+  associations(owner: string): Promise<Association[]>;
+  learn(l: Learned): Promise<void>;
+  associationStamp(): Promise<string>;
   close(): void;
 }

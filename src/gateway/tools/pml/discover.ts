@@ -7,6 +7,7 @@ import { capWireName, parseCallName } from "../../../memory/names.ts";
 import type { TeamHit } from "../../../memory/team.ts";
 import type { Resolved } from "../../../registry/resolved.ts";
 import type { MetaDeps } from "../../meta-tools.ts";
+import type { Session } from "../../../mcp/session.ts";
 import { defineTool } from "../define-tool.ts";
 import { integer, text } from "../schema.ts";
 import { jsonResult, type MetaContext } from "./context.ts";
@@ -25,17 +26,18 @@ export const discover = defineTool({
     limit: v.optional(integer(1, 50, "how many matches for a query (default 10)")),
   },
   async run(args, { deps, session, req }: MetaContext) {
-    if (args.query?.trim() && args.namespace === undefined) return jsonResult(await discoverQuery(deps, args.query, args.limit ?? 10));
+    if (args.query?.trim() && args.namespace === undefined) return jsonResult(await discoverQuery(deps, session, args.query, args.limit ?? 10));
     const startToList = (r: Resolved) => deps.invoker.startToList(session, r, { signal: req.signal, progress: req.progress, origin: req.origin });
     return jsonResult(await deps.backends.discover(args, req.signal, startToList));
   },
 });
 
-async function discoverQuery(deps: MetaDeps, query: string, n: number) {
+async function discoverQuery(deps: MetaDeps, session: Session, query: string, n: number) {
   const tools = deps.backends.allKnownTools().map(({ ns, tool }) => ({ ns, name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
   const config = await deps.project.config();
   const settings = memorySettings(config, deps.workspace.root);
-  const [{ results, warning }, team] = await Promise.all([deps.memory.discover(settings, query, tools, n), teamMatches(config, deps.workspace.root, query, n)]);
+  const [{ results, keys, warning }, team] = await Promise.all([deps.memory.discover(settings, query, tools, n), teamMatches(config, deps.workspace.root, query, n)]);
+  deps.learning.discovered(session, query, results, keys);
   // The team registry's capabilities come after this project's own (a name held here wins).
   const local = new Set(results.map((r: { id?: string }) => r.id));
   const shared = team.hits
