@@ -127,6 +127,16 @@ export function tagRecord(s: StoreDb, id: string, add: readonly string[], remove
     .immediate();
 }
 
+export function pinRecord(s: StoreDb, id: string, pinned: boolean, by: string): Capability {
+  return s.db
+    .transaction(() => {
+      if (!s.q.byId.get(id)) throw new NotFoundError(id);
+      touch(s, id, { pinned: pinned ? 1 : 0 }, by, new Date().toISOString());
+      return toCapability(s.q.byId.get(id) as Row);
+    })
+    .immediate();
+}
+
 export function forkRecord(s: StoreDb, scope: Scope, id: string, to: CapName, by: string): Capability {
   return s.db
     .transaction(() => {
