@@ -21,8 +21,15 @@ export interface RankedAnswer {
   results: readonly RankedResult[];
 }
 
-const DESCRIPTION_MAX = 110;
-const PARAMS_MAX = 150;
+/** The answer's budget in bytes, and how short a description and a parameters line are cut, the
+ * first cut that fits (long descriptions and schemas everywhere need the later ones). */
+const ANSWER_MAX = 4000;
+const CUTS: ReadonlyArray<{ description: number; params: number }> = [
+  { description: 110, params: 150 },
+  { description: 90, params: 100 },
+  { description: 70, params: 60 },
+  { description: 50, params: 30 },
+];
 /** A field beyond those shaped here (a team capability's org, why a result ranked) is kept when
  * this short; a long one is left out. */
 const EXTRA_MAX = 80;
@@ -35,15 +42,20 @@ export const HOW =
 
 export async function discoverAnswer(deps: MetaDeps, settings: MemorySettings, answer: RankedAnswer, opts: { schemas?: boolean } = {}): Promise<CallToolResult> {
   const schemas = await inputSchemas(deps, settings, answer.results);
-  const results = answer.results.map((r) => shapeResult(r, schemas.get(r.id), opts.schemas === true));
   const { query, results: _ranked, how: _how, ...rest } = answer as RankedAnswer & { how?: unknown };
-  return textResult(linePerResult({ query, results, ...rest, how: HOW }));
+  let text = "";
+  for (const cut of opts.schemas ? [CUTS[0]!] : CUTS) {
+    const results = answer.results.map((r) => shapeResult(r, schemas.get(r.id), opts.schemas === true, cut));
+    text = linePerResult({ query, results, ...rest, how: HOW });
+    if (Buffer.byteLength(text) <= ANSWER_MAX) break;
+  }
+  return textResult(text);
 }
 
-export function shapeResult(r: RankedResult, schema: Record<string, unknown> | undefined, full: boolean): Record<string, unknown> {
+export function shapeResult(r: RankedResult, schema: Record<string, unknown> | undefined, full: boolean, cut = CUTS[0]!): Record<string, unknown> {
   const out: Record<string, unknown> = { id: r.id, kind: r.kind, tool: toolName(r) };
-  out.description = firstSentence(r.description ?? "");
-  if (schema) out[full ? "inputSchema" : "params"] = full ? schema : paramsLine(schema);
+  out.description = firstSentence(r.description ?? "", cut.description);
+  if (schema) out[full ? "inputSchema" : "params"] = full ? schema : paramsLine(schema, cut.params);
   for (const [k, v] of Object.entries(r as object)) if (!SHAPED.has(k) && v !== undefined && (full || JSON.stringify(v).length <= EXTRA_MAX)) out[k] = v;
   return out;
 }
@@ -61,22 +73,24 @@ function toolName(r: RankedResult): string {
 }
 
 /** The description's first sentence, capped. */
-export function firstSentence(text: string): string {
+export function firstSentence(text: string, max = CUTS[0]!.description): string {
   const one = text.trim().split(/(?<=[.!?])\s|\n/)[0]!.trim();
-  return one.length <= DESCRIPTION_MAX ? one : `${one.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+  return one.length <= max ? one : `${one.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** `path: string, limit?: integer, mode?: "a"|"b"`: names with types, "?" after optional ones. */
-export function paramsLine(schema: Record<string, unknown>): string {
+/** `path: string, limit?: integer, mode?: 'a'|'b'`: names with types, "?" after optional ones
+ * (single quotes: a double quote costs a backslash in JSON). */
+export function paramsLine(schema: Record<string, unknown>, max = CUTS[0]!.params): string {
   const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-  const names = Object.keys(props);
+  // Required ones first: when the line is cut, what is left out can be left out of a call too.
+  const names = Object.keys(props).sort((a, b) => Number(required.has(b)) - Number(required.has(a)));
   if (!names.length) return "none";
   const parts: string[] = [];
   let length = 0;
   for (const [i, name] of names.entries()) {
     const part = `${name}${required.has(name) ? "" : "?"}: ${typeOf(props[name] ?? {})}`;
-    if (length + part.length > PARAMS_MAX && i > 0) {
+    if (length + part.length > max && i > 0) {
       parts.push(`+${names.length - i} more`);
       break;
     }
@@ -88,7 +102,7 @@ export function paramsLine(schema: Record<string, unknown>): string {
 
 function typeOf(s: Record<string, unknown>, depth = 0): string {
   if (Array.isArray(s.enum)) {
-    const values = s.enum.map((e) => JSON.stringify(e));
+    const values = s.enum.map((e) => (typeof e === "string" ? `'${e}'` : JSON.stringify(e)));
     const line = values.join("|");
     return line.length <= 40 ? line : `${values.slice(0, 3).join("|")}|…`;
   }
