@@ -14,7 +14,17 @@ export class CapabilityListing {
 
   constructor(private readonly deps: Pick<MetaDeps, "project" | "memory">) {}
 
-  async tools(): Promise<WireTool[]> {
+  private last?: WireTool[];
+
+  /** `continued`: for a later page of a list whose first page was just given; the same snapshot
+   * then (pages of one list agree, and "all" at 10,000 records is not read again per page). */
+  async tools(continued = false): Promise<WireTool[]> {
+    if (continued && this.last) return this.last;
+    this.last = await this.read();
+    return this.last;
+  }
+
+  private async read(): Promise<WireTool[]> {
     try {
       const settings = await this.deps.project.memorySettings();
       const { items, total } = settings.listTools === 0 ? { items: [], total: 0 } : await this.deps.memory.listed(settings);

@@ -259,7 +259,8 @@ export class Gateway {
     const host = await this.hostOrError(req);
     if ("error" in host) return host;
     try {
-      const { items, nextCursor } = pageOf(await host.host.listTools(session), req.params?.cursor);
+      const cursor = req.params?.cursor;
+      const { items, nextCursor } = pageOf(await host.host.listTools(session, cursor !== undefined), cursor);
       return { tools: items, ...(nextCursor ? { nextCursor } : {}) };
     } catch (e) {
       if (e instanceof ProtocolError) return { error: errorResponse(req.id, e.code, e.message, e.data) };

@@ -52,8 +52,8 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
   backends.onServerRequest = serverRequestHandler(workspace.root, project);
 
   return {
-    async listTools() {
-      const caps = await listing.tools();
+    async listTools(_session, continued) {
+      const caps = await listing.tools(continued);
       return [...meta.list(), ...(await surface.list()), ...caps];
     },
     // Not async: the invoker's promise is handed on as it is (an async frame here was a promise
