@@ -94,7 +94,9 @@ async function measure(n: number, listTools?: number | "all"): Promise<{ firstPa
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`.padStart(10);
 console.log("tools/list through dist/pml (stdio, 2025-11-25), bytes of the JSON-RPC answer");
-console.log(`${"capabilities".padEnd(14)}${"list_tools".padEnd(12)}${"1st page".padStart(10)}${"all pages".padStart(11)}${"pages".padStart(7)}${"tools".padStart(7)}${"ms".padStart(8)}${"discover".padStart(11)}`);
+console.log(
+  `${"capabilities".padEnd(14)}${"list_tools".padEnd(12)}${"1st page".padStart(10)}${"all pages".padStart(11)}${"pages".padStart(7)}${"tools".padStart(7)}${"ms".padStart(8)}${"discover".padStart(11)}`,
+);
 for (const n of [2040, 10_000]) {
   const rows: Array<[string, Awaited<ReturnType<typeof measure>>]> = [
     ['"all" (before)', await measure(n, "all")],
@@ -105,6 +107,8 @@ for (const n of [2040, 10_000]) {
       `${String(n).padEnd(14)}${label.padEnd(12)}${kb(r.firstPage)}${kb(r.allPages).padStart(11)}${String(r.pages).padStart(7)}${String(r.tools).padStart(7)}${r.ms.toFixed(0).padStart(8)}${kb(r.discover).padStart(11)}`,
     );
   const [all, bounded] = [rows[0]![1], rows[1]![1]];
-  console.log(`${"".padEnd(14)}bounded / all pages: ${((100 * bounded.firstPage) / all.allPages).toFixed(1)}%  (target: <= 64 KB at 10,000: ${bounded.firstPage <= 64 * 1024 ? "met" : "NOT met"})`);
+  console.log(
+    `${"".padEnd(14)}bounded / all pages: ${((100 * bounded.firstPage) / all.allPages).toFixed(1)}%  (target: <= 64 KB at 10,000: ${bounded.firstPage <= 64 * 1024 ? "met" : "NOT met"})`,
+  );
 }
 rmSync(dir, { recursive: true, force: true });

@@ -27,9 +27,7 @@ function before(a: Listed, b: Listed): number {
 
 /** `owners` in precedence order: a name the first holds hides the same name of the others. */
 export function listedNamed(s: StoreDb, owners: readonly string[], limit?: number): { items: Capability[]; total: number } {
-  const light = s.db.query(
-    "SELECT id, namespace, action, pinned, last_success_at FROM capabilities WHERE owner = ?1 AND named = 1 AND record_type = 'capability'",
-  );
+  const light = s.db.query("SELECT id, namespace, action, pinned, last_success_at FROM capabilities WHERE owner = ?1 AND named = 1 AND record_type = 'capability'");
   const held = new Set<string>();
   const all: Listed[] = [];
   for (const owner of owners) {

@@ -12,7 +12,7 @@ export const pin = defineTool({
   name: "pin",
   description:
     'Pins a capability so tools/list always carries it (pinned ones come first; .pml.json memory.list_tools bounds the list): {name: "fs:read_json"}; {name, pinned: false} unpins.',
-  args: { name: nonBlank("e.g. fs:read_json"), pinned: v.optional(v.boolean(), true) },
+  args: { name: nonBlank("e.g. fs:read_json"), pinned: v.optional(v.pipe(v.boolean(), v.description("false takes the pin off (default true)")), true) },
   async run({ name, pinned }, { deps, settings }: StdlibContext) {
     const { capability } = await resolveCapability(deps, settings, name);
     if (!capability.named) throw new ToolError(`${capability.display_name} has no name, so it is not a tool to list: name it first (dns:rename {name, newName}), then pin it.`);

@@ -74,7 +74,10 @@ function toolName(r: RankedResult): string {
 
 /** The description's first sentence, capped. */
 export function firstSentence(text: string, max = CUTS[0]!.description): string {
-  const one = text.trim().split(/(?<=[.!?])\s|\n/)[0]!.trim();
+  const one = text
+    .trim()
+    .split(/(?<=[.!?])\s|\n/)[0]!
+    .trim();
   return one.length <= max ? one : `${one.slice(0, max - 1).trimEnd()}…`;
 }
 

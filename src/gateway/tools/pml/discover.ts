@@ -24,7 +24,7 @@ export const discover = defineTool({
     query: v.optional(text("what you want to do, in your own words")),
     namespace: v.optional(text("one namespace, e.g. memory")),
     limit: v.optional(integer(1, 50, "how many matches for a query (default 10)")),
-    schemas: v.optional(v.boolean("true or false"), false),
+    schemas: v.optional(v.pipe(v.boolean(), v.description("with a query: each result's full input schema instead of its parameters in one line"))),
   },
   async run(args, { deps, session, req }: MetaContext) {
     if (args.query?.trim() && args.namespace === undefined) {
