@@ -4,7 +4,9 @@ import { resolveWorkspace } from "../config/workspace.ts";
 import { log } from "../log.ts";
 import { Memory } from "../memory/memory.ts";
 import { Backends } from "./backends.ts";
-import { capabilityNamespace, capabilityTools } from "./capability-tools.ts";
+import { capabilityNamespace } from "./capability-tools.ts";
+import { CapabilityListing } from "./capability-list.ts";
+import { Coalesced } from "./coalesce.ts";
 import { stdlibNamespaces } from "./stdlib-tools.ts";
 import { Invoker } from "./invoke.ts";
 import { Asker, type ContinueWorkflow } from "../policy/asker.ts";
@@ -40,16 +42,21 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
   Object.assign(backends.inProcess, capabilityNamespace(deps), stdlibNamespaces(deps));
   invoker.onToolCall = (u) => memory.noteToolCall(u);
   invoker.watchClientCall = (session, id, intent) => learning.watch(session, id, intent);
+  const listing = new CapabilityListing(deps);
   memory.onChange(() => surface.changed());
-  const sessions = new Map<Session, () => void>();
+  memory.onUsed((id) => {
+    if (listing.wouldJoin(id)) surface.changed();
+  });
+  const sessions = new Set<Session>();
+  const listChanged = new Coalesced(listChangedWindowMs(opts.env ?? process.env), () => {
+    for (const s of sessions) s.notify("notifications/tools/list_changed");
+  });
+  surface.onChange(() => listChanged.poke());
   backends.onServerRequest = serverRequestHandler(workspace.root, project);
 
   return {
-    async listTools() {
-      const caps = await capabilityTools(deps).catch((e: Error) => {
-        log.warn(`capabilities are not listed: ${e.message}`);
-        return [];
-      });
+    async listTools(_session, continued) {
+      const caps = await listing.tools(continued);
       return [...meta.list(), ...(await surface.list()), ...caps];
     },
     // Not async: the invoker's promise is handed on as it is (an async frame here was a promise
@@ -69,18 +76,24 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
       return invoker.invoke(session, id, args, req, { calledAs: req.name, continueWorkflow: continue_workflow as ContinueWorkflow | undefined });
     },
     onSessionReady(session) {
-      sessions.set(
-        session,
-        surface.onChange(() => session.notify("notifications/tools/list_changed")),
-      );
+      sessions.add(session);
     },
     onSessionClosed(session) {
       learning.forget(session);
-      sessions.get(session)?.();
       sessions.delete(session);
     },
     async shutdown() {
+      listChanged.stop();
       await Promise.all([backends.shutdown(), memory.close()]);
     },
   };
+}
+
+/** At most one notifications/tools/list_changed per this many ms (PML_LIST_CHANGED_MS: tests
+ * widen it to see a burst coalesce). */
+const LIST_CHANGED_MS = 3000;
+
+function listChangedWindowMs(env: Record<string, string | undefined>): number {
+  const ms = Number(env.PML_LIST_CHANGED_MS);
+  return Number.isFinite(ms) && ms >= 0 && env.PML_LIST_CHANGED_MS?.trim() ? ms : LIST_CHANGED_MS;
 }

@@ -81,6 +81,17 @@ export class Memory {
     for (const l of this.listeners) l();
   }
 
+  private readonly usedListeners: Array<(id: string) => void> = [];
+
+  /** A capability ran successfully (what orders a bounded tools/list after the pinned ones). */
+  onUsed(listener: (id: string) => void): void {
+    this.usedListeners.push(listener);
+  }
+
+  private used(id: string): void {
+    for (const l of this.usedListeners) l(id);
+  }
+
   /** Validates `name` and `parameters` before the code runs, so a taken name costs no run. */
   async plan(settings: MemorySettings, input: CaptureRequest): Promise<CapturePlan> {
     return planCapture(() => this.open(), settings, input);
@@ -88,7 +99,9 @@ export class Memory {
 
   /** Keeps a finished run (every tool call in it succeeded). */
   async capture(settings: MemorySettings, plan: CapturePlanOk, run: FinishedRun): Promise<CaptureResult> {
-    return captureRun(await this.open(), settings, plan, run, () => this.changed());
+    const result = await captureRun(await this.open(), settings, plan, run, () => this.changed());
+    if (run.ran !== false && "capability" in result) this.used(result.capability.id);
+    return result;
   }
 
   /**
@@ -130,10 +143,22 @@ export class Memory {
 
   async recordRun(id: string, success: boolean, latencyMs: number): Promise<void> {
     await (await this.open()).recordRun(id, success, latencyMs);
+    if (success) this.used(id);
   }
 
   async listNamed(settings: MemorySettings): Promise<Capability[]> {
     return (await this.open()).listNamed(settings.scope);
+  }
+
+  /** What tools/list carries of the scope's capabilities (memory.list_tools; see listedNamed). */
+  async listed(settings: MemorySettings): Promise<{ items: Capability[]; total: number }> {
+    return (await this.open()).listedNamed(settings.scope, settings.listTools);
+  }
+
+  async setPinned(id: string, pinned: boolean): Promise<Capability> {
+    const c = await (await this.open()).setPinned(id, pinned, currentUser());
+    this.changed();
+    return c;
   }
 
   async rename(settings: MemorySettings, from: string, to: string) {

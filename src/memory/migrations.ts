@@ -206,6 +206,13 @@ export const MIGRATIONS: ReadonlyArray<string | OptionalStep | RebuildStep> = [
     PRIMARY KEY (owner, item_key, query)
   ) WITHOUT ROWID;
   `,
+  // 10: the bounded tool list (memory.list_tools): a capability the user pinned (dns:pin) is listed
+  // first, then the ones that last succeeded; last_used_at counts failures too, so success has its own.
+  `
+  ALTER TABLE capabilities ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE capabilities ADD COLUMN last_success_at TEXT;
+  UPDATE capabilities SET last_success_at = last_used_at WHERE success_count > 0;
+  `,
 ];
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open

@@ -43,6 +43,8 @@ export function toCapability(r: Row): Capability {
     verified: r.verified === 1,
     signature: (r.signature as string | null) ?? null,
     last_used_at: (r.last_used_at as string | null) ?? null,
+    last_success_at: (r.last_success_at as string | null) ?? null,
+    pinned: r.pinned === 1,
     forked_from: (r.forked_from as string | null) ?? null,
     seq: r.seq as number,
   };

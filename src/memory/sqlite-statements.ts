@@ -16,7 +16,8 @@ export function prepareStatements(db: Database) {
     aliasTarget: db.query("SELECT capability_id FROM capability_aliases WHERE owner = ?1 AND namespace = ?2 AND action = ?3"),
     nextSeq: db.query("SELECT COALESCE(MAX(seq), 0) + 1 AS s FROM capabilities"),
     run: db.query(
-      `UPDATE capabilities SET usage_count = usage_count + 1, success_count = success_count + ?2, total_latency_ms = total_latency_ms + ?3, last_used_at = ?4 WHERE id = ?1`,
+      `UPDATE capabilities SET usage_count = usage_count + 1, success_count = success_count + ?2, total_latency_ms = total_latency_ms + ?3, last_used_at = ?4,
+         last_success_at = CASE WHEN ?2 = 1 THEN ?4 ELSE last_success_at END WHERE id = ?1`,
     ),
     listNamed: db.query(`SELECT ${cols} FROM capabilities c WHERE owner = ?1 AND named = 1 AND record_type = 'capability' ORDER BY namespace, action`),
     anyOwned: db.query("SELECT 1 FROM capabilities WHERE owner = ?1 LIMIT 1"),

@@ -15,7 +15,8 @@ import { prepareStatements, readableOwners, takenBy, type StoreDb } from "./sqli
 import { learnAssociation, readAssociations } from "./sqlite-associations.ts";
 import { recordToolUsage, usageStats } from "./sqlite-tool-usage.ts";
 import { appendVersion, listVersions } from "./sqlite-versions.ts";
-import { captureRecord, forkRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
+import { captureRecord, forkRecord, pinRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
+import { listedNamed } from "./sqlite-listing.ts";
 import type {
   Association,
   Capability,
@@ -130,6 +131,14 @@ export class SqliteCapabilityStore implements CapabilityStore {
     for (const owner of others) for (const c of (this.s.q.listNamed.all(owner) as Row[]).map(toCapability)) if (!held.has(c.display_name)) caps.push(c);
     // By (namespace, action), as the statement orders each owner's.
     return caps.sort((a, b) => (a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : a.action < b.action ? -1 : a.action > b.action ? 1 : 0));
+  }
+
+  async listedNamed(scope: Scope, limit?: number): Promise<{ items: Capability[]; total: number }> {
+    return listedNamed(this.s, readableOwners(this.s, this.own(scope)), limit);
+  }
+
+  async setPinned(id: string, pinned: boolean, by: string): Promise<Capability> {
+    return pinRecord(this.s, id, pinned, by);
   }
 
   async changedSince(seq: number, limit = 1_000_000): Promise<Capability[]> {

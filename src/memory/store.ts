@@ -76,6 +76,10 @@ export interface Capability {
   verified: boolean;
   signature: string | null;
   last_used_at: string | null;
+  /** When a call of it last succeeded (what orders the bounded tool list after the pinned ones). */
+  last_success_at: string | null;
+  /** Listed in tools/list before any other capability (dns:pin). */
+  pinned: boolean;
   /** The capability this one was copied from (dns:fork). */
   forked_from: string | null;
   /** Bumped on every change to the record, across processes: what search indexes refresh from. */
@@ -259,6 +263,12 @@ export interface CapabilityStore {
   recordRun(id: string, success: boolean, latencyMs: number): Promise<void>;
   /** Named capabilities the scope may read, by name (its own hide the user's of the same name). */
   listNamed(scope: Scope): Promise<Capability[]>;
+  /** The named capabilities tools/list carries: pinned ones first (by name), then by last
+   * successful call (newest first), then by name; at most `limit` (all without one), and how many
+   * there are in all. */
+  listedNamed(scope: Scope, limit?: number): Promise<{ items: Capability[]; total: number }>;
+  /** Pins or unpins a record (see listedNamed); returns it. */
+  setPinned(id: string, pinned: boolean, by: string): Promise<Capability>;
   /** Records changed after `seq` (every scope); for search indexes. */
   changedSince(seq: number, limit?: number): Promise<Capability[]>;
   /** The same, with only what search needs (cheaper at 10k+ records). */

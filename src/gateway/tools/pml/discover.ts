@@ -11,22 +11,27 @@ import type { Session } from "../../../mcp/session.ts";
 import { defineTool } from "../define-tool.ts";
 import { integer, text } from "../schema.ts";
 import { jsonResult, type MetaContext } from "./context.ts";
+import { discoverAnswer } from "./discover-answer.ts";
 
 export const discover = defineTool({
   name: "discover",
   title: "Find tools",
   description:
     "Finds tools and learned capabilities. `query`: say in your own words what you want done " +
-    '("keep a backup copy of a file before editing it"); returns the best matches, each with the id to call. ' +
+    '("keep a backup copy of a file before editing it"); returns the best matches, each with the tool to call and its parameters (`schemas`: true for full input schemas). ' +
     "`namespace`: one namespace's tools with input schemas. Neither: the namespaces pml can reach.",
   annotations: { readOnlyHint: true },
   args: {
     query: v.optional(text("what you want to do, in your own words")),
     namespace: v.optional(text("one namespace, e.g. memory")),
     limit: v.optional(integer(1, 50, "how many matches for a query (default 10)")),
+    schemas: v.optional(v.pipe(v.boolean(), v.description("with a query: each result's full input schema instead of its parameters in one line"))),
   },
   async run(args, { deps, session, req }: MetaContext) {
-    if (args.query?.trim() && args.namespace === undefined) return jsonResult(await discoverQuery(deps, session, args.query, args.limit ?? 10));
+    if (args.query?.trim() && args.namespace === undefined) {
+      const settings = await deps.project.memorySettings();
+      return discoverAnswer(deps, settings, await discoverQuery(deps, session, args.query, args.limit ?? 10), { schemas: args.schemas });
+    }
     const startToList = (r: Resolved) => deps.invoker.startToList(session, r, { signal: req.signal, progress: req.progress, origin: req.origin });
     return jsonResult(await deps.backends.discover(args, req.signal, startToList));
   },
