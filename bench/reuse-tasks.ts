@@ -53,12 +53,12 @@ const COUNT_LINES: ReuseTask = {
     {
       say: "how many items are on lists/groceries.txt? there is one per row",
       args: { path: "lists/groceries.txt" },
-      files: { "lists/groceries.txt": lines("eggs", "flour", "milk", "", "apples", "rice") },
+      files: { "lists/groceries.txt": lines("6 eggs", "flour", "whole milk", "", "green apples", "rice") },
     },
     {
       say: "guests.txt has a person on each row, how many people is that?",
       args: { path: "party/guests.txt" },
-      files: { "party/guests.txt": lines("Ana", "Bo", "Chen", "Dara", "Eli", "Fatou", "Gus") },
+      files: { "party/guests.txt": lines("Ana Lima", "Bo Kim", "Chen Wei", "Dara", "Eli Cohen", "Fatou Diop", "Gus") },
     },
     {
       say: "tell me how long logs/deploy.log is, in rows, blanks left out",
@@ -780,7 +780,7 @@ const PERCENT_CHANGE: ReuseTask = {
 };
 
 const SLUGIFY: ReuseTask = {
-  name: "transform:slugify",
+  name: "transform:slugify_title",
   intent: "make a URL slug from a title",
   code: 'return args.text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");',
   expect: (a) =>
@@ -891,7 +891,7 @@ const TITLE_CASE: ReuseTask = {
 };
 
 const MEDIAN: ReuseTask = {
-  name: "util:median",
+  name: "util:median_of_numbers",
   intent: "median of a list of numbers",
   code: "const s = [...args.numbers].sort((a, b) => a - b);\nconst m = Math.floor(s.length / 2);\nreturn s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;",
   expect: (a) => {
@@ -931,7 +931,7 @@ const TEXT_WORDS: ReuseTask = {
 };
 
 const INITIALS: ReuseTask = {
-  name: "transform:initials",
+  name: "transform:initials_of_name",
   intent: "get the initials of a full name",
   code: 'return args.name.split(/\\s+/).filter(Boolean).map((w) => w[0].toUpperCase()).join("");',
   expect: (a) =>
