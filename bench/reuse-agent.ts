@@ -100,7 +100,7 @@ export function capabilityCandidates(answer: any): { candidates: Candidate[]; re
       if (m) candidates.push({ tool: m[1], params: m[2] !== undefined ? paramsOf(m[2]) : undefined, rank });
       return;
     }
-    const tool = [r?.tool, r?.name, r?.wire_name].find(isCapName);
+    const tool = [r?.tool, r?.name, r?.wire_name, r?.call].find(isCapName);
     const kindSaysCap = typeof r?.kind === "string" && /capab/i.test(r.kind);
     if (!tool && !kindSaysCap && !isCapName(r?.id)) return;
     const id = typeof r?.id === "string" ? r.id.replace(/^cap:/, "") : undefined;
@@ -125,6 +125,7 @@ export function paramsOf(p: unknown): Candidate["params"] {
   if (p === undefined || p === null) return undefined;
   if (typeof p === "string") {
     const parts = p
+      .replace(/^[\s({[]+|[\s)}\]]+$/g, "")
       .split(/[,;]/)
       .map((s) => s.trim())
       .filter(Boolean);

@@ -68,6 +68,8 @@ interface Try {
   cap: string;
   own: boolean;
   verdict: Verdict;
+  /** Bytes of its result. */
+  bytes: number;
 }
 
 export interface MemoryRecord {
@@ -177,10 +179,11 @@ async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: str
       continue;
     }
     resetInputs(ws, task, ask);
+    const before = spent.bytes;
     const r = c.tool ? await s.call(c.tool, args, spent) : await s.call("execute", { capability: c.id, args }, spent);
     const cap = c.id ?? c.tool ?? "?";
     const verdict = judge(task, ask, r, ws);
-    rec.tries.push({ cap, own: cap === task.name || c.tool === capTool(task.name), verdict });
+    rec.tries.push({ cap, own: cap === task.name || c.tool === capTool(task.name), verdict, bytes: spent.bytes - before });
     if (verdict === "right") {
       rec.served = true;
       rec.firstTry = rec.tries.length === 1;
@@ -195,10 +198,24 @@ async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: str
 
 const capTool = (name: string) => `cap__${name.replace(":", "__")}`;
 
-/** An agent without memory on one occurrence: `execute` with the canned code (after a discover it ignores). */
-async function withoutMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: string, discoverFirst: boolean): Promise<BaselineRecord> {
+/** The agents without memory: what each does before it sends the canned code to `execute`. */
+export const NO_MEMORY = {
+  execute: { label: "execute only", discover: false, schemas: false },
+  discover_execute: { label: "discover, execute", discover: true, schemas: false },
+  discover_schemas_execute: { label: "discover, schemas, execute", discover: true, schemas: true },
+} as const;
+export type NoMemoryAgent = keyof typeof NO_MEMORY;
+
+/** The namespaces whose tools a task's code calls (`mcp.<ns>.<action>`). */
+const namespacesOf = (code: string) => [...new Set([...code.matchAll(/\bmcp\.([A-Za-z0-9_]+)\./g)].map((m) => m[1]!))];
+
+/** An agent without memory on one occurrence: `execute` with the canned code, after (depending on
+ * the agent) a discover whose answer it ignores and the input schemas of the namespaces it calls. */
+async function withoutMemory(opts: ReuseOptions, agent: NoMemoryAgent, s: Session, o: Occurrence, ws: string): Promise<BaselineRecord> {
   const spent: Spent = { calls: 0, bytes: 0, sent: 0 };
-  if (discoverFirst) await s.call("discover", { query: o.ask.say, ...(opts.limit ? { limit: opts.limit } : {}) }, spent);
+  const how = NO_MEMORY[agent];
+  if (how.discover) await s.call("discover", { query: o.ask.say, ...(opts.limit ? { limit: opts.limit } : {}) }, spent);
+  if (how.schemas) for (const namespace of namespacesOf(o.task.code)) await s.call("discover", { namespace }, spent);
   resetInputs(ws, o.task, o.ask);
   const r = await s.call("execute", { code: o.task.code, args: o.ask.args }, spent);
   return { task: o.task.name, say: o.ask.say, nth: o.nth, spent, verdict: judge(o.task, o.ask, r, ws) };
@@ -227,8 +244,7 @@ export function summarize(
   opts: ReuseOptions,
   stream: Occurrence[],
   memory: { records: MemoryRecord[]; toolList: { tools: number; bytes: number } },
-  execute: { records: BaselineRecord[]; toolList: { tools: number; bytes: number } },
-  discoverExecute: { records: BaselineRecord[]; toolList: { tools: number; bytes: number } },
+  noMemoryRuns: Record<NoMemoryAgent, { records: BaselineRecord[]; toolList: { tools: number; bytes: number } }>,
 ) {
   const mem = memory.records;
   const repeats = mem.filter((r) => r.nth > 0);
@@ -237,9 +253,20 @@ export function summarize(
   const all = tries(mem);
   const onRepeats = tries(repeats);
   const onFirst = tries(mem.filter((r) => r.nth === 0));
-  const perRepeat = { ...perTask(mem, true), discoverBytes: mean(repeats.map((r) => r.discoverBytes)) };
-  const exec = baselineSummary(execute);
-  const discExec = baselineSummary(discoverExecute);
+  const rightCalls = onRepeats.filter((t) => t.verdict === "right").map((t) => t.bytes);
+  const perRepeat = {
+    ...perTask(mem, true),
+    discoverBytes: mean(repeats.map((r) => r.discoverBytes)),
+    /** What a repeat would cost if each were served on the first try: discover's answer and one right call. */
+    ifAllFirstTry: { calls: 2, bytes: mean(repeats.map((r) => r.discoverBytes)) + mean(rightCalls) },
+  };
+  const noMemory = Object.fromEntries(
+    Object.entries(noMemoryRuns).map(([k, run]) => {
+      const b = baselineSummary(run);
+      const ratios = { calls: share(perRepeat.calls, b.perRepeat.calls), bytes: share(perRepeat.bytes, b.perRepeat.bytes) };
+      return [k, { ...b, label: NO_MEMORY[k as NoMemoryAgent].label, ratios }];
+    }),
+  ) as Record<NoMemoryAgent, ReturnType<typeof baselineSummary> & { label: string; ratios: { calls: number; bytes: number } }>;
   return {
     config: {
       tasks: new Set(stream.map((o) => o.task.name)).size,
@@ -278,14 +305,7 @@ export function summarize(
       fallbacksWrong: mem.filter((r) => r.fallback && r.fallback !== "right").map((r) => `${r.task}: ${r.say} (${r.fallback})`),
       toolList: memory.toolList,
     },
-    noMemory: { execute: exec, discoverExecute: discExec },
-    ratios: {
-      callsVsExecute: share(perRepeat.calls, exec.perRepeat.calls),
-      bytesVsExecute: share(perRepeat.bytes, exec.perRepeat.bytes),
-      callsVsDiscoverExecute: share(perRepeat.calls, discExec.perRepeat.calls),
-      bytesVsDiscoverExecute: share(perRepeat.bytes, discExec.perRepeat.bytes),
-      contextVsExecute: share(perRepeat.bytes + perRepeat.sent, exec.perRepeat.bytes + exec.perRepeat.sent),
-    },
+    noMemory,
     targets: TARGETS,
     misses: repeats
       .filter((r) => !r.firstTry)
@@ -293,9 +313,37 @@ export function summarize(
   };
 }
 
-export type ReuseReport = ReturnType<typeof summarize> & { wall_s: number };
+const STOP = new Set(["that", "this", "with", "from", "what", "which", "have", "into", "each", "every", "give", "tell", "there", "their", "than", "them", "then", "does"]);
+const stems = (t: string) =>
+  new Set(
+    (
+      t
+        .toLowerCase()
+        .replace(/\S+\.[a-z]+\b/g, " ")
+        .match(/[a-z]+/g) ?? []
+    )
+      .filter((w) => w.length >= 4 && !STOP.has(w))
+      .map((w) => w.replace(/(ing|ed|es|s)$/, "")),
+  );
 
-/** The three runs of the same stream. */
+/** How far the repeats' words are from the intents': repeats sharing a content word with theirs
+ * (file names, which are inputs, left out). */
+export function wordingOverlap(tasks: readonly ReuseTask[]): { repeats: number; sharingAWord: number } {
+  let repeats = 0;
+  let sharing = 0;
+  for (const t of tasks) {
+    const intent = stems(t.intent);
+    for (const a of t.asks.slice(1)) {
+      repeats++;
+      if ([...stems(a.say)].some((w) => intent.has(w))) sharing++;
+    }
+  }
+  return { repeats, sharingAWord: sharing };
+}
+
+export type ReuseReport = ReturnType<typeof summarize> & { wall_s: number; wording: ReturnType<typeof wordingOverlap> };
+
+/** The runs of the same stream: with memory, then each agent without memory on a fresh home. */
 export async function runReuse(opts: ReuseOptions): Promise<ReuseReport> {
   const t0 = performance.now();
   checkTasks(TASKS);
@@ -306,9 +354,9 @@ export async function runReuse(opts: ReuseOptions): Promise<ReuseReport> {
   const tasks = opts.tasks ? TASKS.slice(0, opts.tasks) : TASKS;
   const stream = buildStream(tasks, opts.seed, opts.session === "day" ? opts.days : 1);
   const memory = await replay(opts, stream, (s, o, ws) => withMemory(opts, s, o, ws));
-  const execute = await replay(opts, stream, (s, o, ws) => withoutMemory(opts, s, o, ws, false));
-  const discoverExecute = await replay(opts, stream, (s, o, ws) => withoutMemory(opts, s, o, ws, true));
-  return { ...summarize(opts, stream, memory, execute, discoverExecute), wall_s: Math.round((performance.now() - t0) / 100) / 10 };
+  const noMemory = {} as Record<NoMemoryAgent, Awaited<ReturnType<typeof replay<BaselineRecord>>>>;
+  for (const agent of Object.keys(NO_MEMORY) as NoMemoryAgent[]) noMemory[agent] = await replay(opts, stream, (s, o, ws) => withoutMemory(opts, agent, s, o, ws));
+  return { ...summarize(opts, stream, memory, noMemory), wording: wordingOverlap(tasks), wall_s: Math.round((performance.now() - t0) / 100) / 10 };
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -319,6 +367,7 @@ export function printReport(r: ReuseReport, verbose: boolean): void {
   const c = r.config;
   const sessions = c.session === "day" ? `pml stdio per day, ${c.days} days` : "one pml stdio for the stream";
   console.log(`\nReuse: ${c.tasks} tasks, ${c.occurrences} requests (${c.repeats} repeats); ${sessions}; seed ${c.seed}; window ${c.window}, tries ${c.tries}`);
+  console.log(`  repeat wordings sharing a content word with the intent: ${r.wording.sharingAWord} of ${r.wording.repeats}`);
   const row = (label: string, fig: string, target = "", status = "") => console.log(`  ${label.padEnd(46)}${fig.padStart(16)}  ${target.padEnd(8)} ${status}`);
   row("repeats served from memory, first try", pct(r.repeats.servedFirstTry), "≥ 80%", mark(r.repeats.servedFirstTry >= TARGETS.firstTry));
   row(`repeats served within ${c.tries} tries`, pct(r.repeats.servedWithinTries));
@@ -331,26 +380,31 @@ export function printReport(r: ReuseReport, verbose: boolean): void {
   row("capability calls refused (arguments, errors)", String(r.reuse.errors));
   row("capabilities skipped (parameters do not fit)", String(r.reuse.skipped));
   const m = r.memory.perRepeat;
-  const e = r.noMemory.execute.perRepeat;
-  const d = r.noMemory.discoverExecute.perRepeat;
+  const head = ["tool calls", "ratio", "bytes returned", "ratio", "≤ 30%", "bytes sent"];
+  console.log(`\n  per repeated task${"".padEnd(27)}${head.map((h, i) => h.padStart([12, 8, 16, 8, 9, 12][i]!)).join("")}`);
+  const line = (label: string, x: { calls: number; bytes: number; sent: number }, ratios?: { calls: number; bytes: number }) =>
+    console.log(
+      `  ${label.padEnd(44)}${num(x.calls).padStart(12)}${(ratios ? pct(ratios.calls) : "").padStart(8)}${num(x.bytes).padStart(16)}` +
+        `${(ratios ? pct(ratios.bytes) : "").padStart(8)}${(ratios ? mark(ratios.bytes <= TARGETS.bytesRatio) : "").padStart(9)}${num(x.sent).padStart(12)}`,
+    );
+  line("memory", m);
+  for (const b of Object.values(r.noMemory)) line(`no memory: ${b.label}`, b.perRepeat, b.ratios);
+  console.log(`  (ratio: memory's figure over that agent's; discover's answer is ${num(m.discoverBytes)} of memory's bytes per repeated task)`);
+  const best = m.ifAllFirstTry.bytes;
   console.log(
-    `\n  per repeated task${"memory".padStart(27)}${"no memory: execute".padStart(20)}${"ratio".padStart(8)}${"discover+execute".padStart(18)}${"ratio".padStart(8)}  target`,
+    `  memory if every repeat were served on the first try: 2 calls, ${num(best)} bytes (` +
+      Object.values(r.noMemory)
+        .map((b) => `${pct(best / b.perRepeat.bytes)} of ${b.label}`)
+        .join(", ") +
+      ")",
   );
-  const line = (label: string, a: number, b: number, x: number, y: number, t = "") =>
-    console.log(`  ${label.padEnd(17)}${num(a).padStart(27)}${num(b).padStart(20)}${pct(x).padStart(8)}${num(y).padStart(18)}${pct(a / y).padStart(8)}  ${t}`);
-  line("tool calls", m.calls, e.calls, r.ratios.callsVsExecute, d.calls);
-  line("bytes returned", m.bytes, e.bytes, r.ratios.bytesVsExecute, d.bytes, `≤ 30% of execute: ${mark(r.ratios.bytesVsExecute <= TARGETS.bytesRatio)}`);
-  line("bytes sent", m.sent, e.sent, m.sent / e.sent, d.sent);
-  line("sent + returned", m.bytes + m.sent, e.bytes + e.sent, r.ratios.contextVsExecute, d.bytes + d.sent);
-  console.log(`  of which discover's answer: ${num(m.discoverBytes)} bytes per repeated task`);
   const f = r.memory.perFirst;
+  const e = r.noMemory.execute;
+  console.log(`  first occurrences: memory ${num(f.calls)} calls, ${num(f.bytes)} bytes; no memory (execute only) ${num(e.perFirst.calls)} calls, ${num(e.perFirst.bytes)} bytes`);
   console.log(
-    `  first occurrences: memory ${num(f.calls)} calls, ${num(f.bytes)} bytes; no memory (execute) ${num(r.noMemory.execute.perFirst.calls)} calls, ${num(r.noMemory.execute.perFirst.bytes)} bytes`,
+    `  tools/list at the end: memory ${r.memory.toolList.tools} tools, ${num(r.memory.toolList.bytes)} bytes; no memory ${e.toolList.tools} tools, ${num(e.toolList.bytes)} bytes`,
   );
-  console.log(
-    `  tools/list at the end: memory ${r.memory.toolList.tools} tools, ${num(r.memory.toolList.bytes)} bytes; no memory ${r.noMemory.execute.toolList.tools} tools, ${num(r.noMemory.execute.toolList.bytes)} bytes`,
-  );
-  const sanity = [...r.memory.fallbacksWrong, ...r.noMemory.execute.wrongAnswers, ...r.noMemory.discoverExecute.wrongAnswers];
+  const sanity = [...r.memory.fallbacksWrong, ...Object.values(r.noMemory).flatMap((b) => b.wrongAnswers)];
   console.log(`  canned code answered wrongly: ${sanity.length} (must be 0)${sanity.map((x) => `\n    ${x}`).join("")}`);
   console.log(`  wall ${r.wall_s} s`);
   const misses = verbose ? r.misses : r.misses.slice(0, 12);

@@ -22,16 +22,17 @@ function consistent(r: ReuseReport) {
   expect(r.misses.length).toBe(Math.round(r.repeats.n * (1 - r.repeats.servedFirstTry)));
   // The canned solutions and the critic agree wherever the code itself ran.
   expect(r.memory.fallbacksWrong).toEqual([]);
-  expect(r.noMemory.execute.wrongAnswers).toEqual([]);
-  expect(r.noMemory.discoverExecute.wrongAnswers).toEqual([]);
-  // Without memory: one execute per task, or a discover and an execute.
+  for (const b of Object.values(r.noMemory)) expect(b.wrongAnswers).toEqual([]);
+  // Without memory: one execute per task; a discover before it; and the filesystem's schemas (the
+  // first tasks of the set all read files).
   expect(r.noMemory.execute.perRepeat.calls).toBe(1);
-  expect(r.noMemory.discoverExecute.perRepeat.calls).toBe(2);
+  expect(r.noMemory.discover_execute.perRepeat.calls).toBe(2);
+  expect(r.noMemory.discover_schemas_execute.perRepeat.calls).toBe(3);
   // With memory: at least the discover, at most it, the tries and the fallback.
   expect(r.memory.perRepeat.calls).toBeGreaterThanOrEqual(1);
   expect(r.memory.perRepeat.calls).toBeLessThanOrEqual(2 + r.config.tries);
   expect(r.memory.perRepeat.bytes).toBeGreaterThan(r.memory.perRepeat.discoverBytes);
-  expect(r.ratios.bytesVsExecute).toBeCloseTo(r.memory.perRepeat.bytes / r.noMemory.execute.perRepeat.bytes, 6);
+  expect(r.noMemory.execute.ratios.bytes).toBeCloseTo(r.memory.perRepeat.bytes / r.noMemory.execute.perRepeat.bytes, 6);
   // The memory run saved the tasks it solved by code, so its tools/list grew.
   expect(r.memory.toolList.tools).toBeGreaterThan(r.noMemory.execute.toolList.tools);
 }
