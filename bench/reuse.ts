@@ -12,6 +12,7 @@
 // Bytes returned to the agent: the JSON of every tools/call result (or error) it received.
 // Run: bun build.ts && bun bench/reuse.ts [--json] [--session day|stream] [--days 5] [--seed 1]
 //        [--window 5] [--tries 3] [--limit N] [--tasks N] [--verbose] [--bin path/to/pml]
+import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { checkName } from "../src/memory/names.ts";
 import { tempDir } from "../test/helpers/pml.ts";
@@ -183,7 +184,8 @@ async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: str
     const r = c.tool ? await s.call(c.tool, args, spent) : await s.call("execute", { capability: c.id, args }, spent);
     const cap = c.id ?? c.tool ?? "?";
     const verdict = judge(task, ask, r, ws);
-    rec.tries.push({ cap, own: cap === task.name || c.tool === capTool(task.name), verdict, bytes: spent.bytes - before });
+    const own = cap.replace(/@.*$/, "") === task.name || c.tool === capTool(task.name);
+    rec.tries.push({ cap, own, verdict, bytes: spent.bytes - before });
     if (verdict === "right") {
       rec.served = true;
       rec.firstTry = rec.tries.length === 1;
@@ -431,6 +433,7 @@ if (import.meta.main) {
     limit: flag("limit") ? Number(flag("limit")) : undefined,
     tasks: flag("tasks") ? Number(flag("tasks")) : undefined,
   };
+  if (!existsSync(opts.bin[0]!)) throw new Error(`${opts.bin[0]} does not exist: build it first (bun build.ts) or pass --bin`);
   const report = await runReuse(opts);
   if (process.argv.includes("--json")) console.log(JSON.stringify(report, null, 2));
   else printReport(report, process.argv.includes("--verbose"));
