@@ -17,10 +17,13 @@ import { serverRequestHandler } from "./server-requests.ts";
 import type { Session } from "../mcp/session.ts";
 import { Surface } from "./surface.ts";
 import { errorResult } from "../mcp/tool-result.ts";
+import { noteClient, publishLive } from "./live.ts";
 
 export interface ToolHostOptions {
   env?: Record<string, string | undefined>;
   cwd?: string;
+  /** How clients reach this gateway (shown by `pml ui`). Default stdio. */
+  transport?: "stdio" | "http";
 }
 
 export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHost> {
@@ -30,7 +33,9 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
   const project = new Project(workspace.root);
   const backends = new Backends(workspace.root, project);
   const surface = new Surface(project, backends);
-  const gate = new Gate(workspace.root, project, backends, new Asker(workspace.root, project));
+  const asker = new Asker(workspace.root, project);
+  const gate = new Gate(workspace.root, project, backends, asker);
+  const live = publishLive({ env: opts.env, workspace: workspace.root, transport: opts.transport ?? "stdio", backends, asker });
   const invoker = new Invoker(gate, backends, surface);
   const memory = new Memory();
   const deps = { workspace, project, backends, surface, invoker, memory };
@@ -52,6 +57,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
     // Not async: the invoker's promise is handed on as it is (an async frame here was a promise
     // and two microtask turns more on every call).
     callTool(session, req) {
+      if (session.modern) noteClient(live, session); // each 2026-07-28 request says who it is
       const own = meta.get(req.name);
       if (own) return own(session, req).then((r) => invoker.asker.noted(session, r));
       const id = surface.toolIdFor(req.name) ?? parseToolName(req.name);
@@ -66,6 +72,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
       return invoker.invoke(session, id, args, req, { calledAs: req.name, continueWorkflow: continue_workflow as ContinueWorkflow | undefined });
     },
     onSessionReady(session) {
+      noteClient(live, session);
       sessions.set(
         session,
         surface.onChange(() => session.notify("notifications/tools/list_changed")),
@@ -76,6 +83,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
       sessions.delete(session);
     },
     async shutdown() {
+      live.close();
       await Promise.all([backends.shutdown(), memory.close()]);
     },
   };
