@@ -61,10 +61,12 @@ export function ownDirExists(path: string): boolean {
 }
 
 function checkOwnDir(path: string, st: Stats): void {
-  if (st.isSymbolicLink()) throw new ConfigError(`${path} is a symbolic link; pml keeps its live session files in a folder of its own. Remove the link (rm "${path}") and retry.`, path);
+  if (st.isSymbolicLink())
+    throw new ConfigError(`${path} is a symbolic link; pml keeps its live session files in a folder of its own. Remove the link (rm "${path}") and retry.`, path);
   if (!st.isDirectory()) throw new ConfigError(`${path} is not a directory; move it away and retry.`, path);
   if (!POSIX) return;
-  if (st.uid !== process.getuid?.()) throw new ConfigError(`${path} belongs to another user (uid ${st.uid}); pml takes approvals only from a folder of your own. Remove it and retry.`, path);
+  if (st.uid !== process.getuid?.())
+    throw new ConfigError(`${path} belongs to another user (uid ${st.uid}); pml takes approvals only from a folder of your own. Remove it and retry.`, path);
   if ((st.mode & 0o022) !== 0)
     throw new ConfigError(
       `${path} is writable by other users (mode ${(st.mode & 0o777).toString(8)}), so anyone could answer pml's approvals through it; run \`chmod 700 ${path}\` and retry.`,

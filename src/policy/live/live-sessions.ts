@@ -6,21 +6,7 @@ import { resolve } from "node:path";
 import * as v from "valibot";
 import { UserError } from "../../errors.ts";
 import { writeFileAtomic, writeFileAtomicSync } from "../../fs/atomic.ts";
-import {
-  ensureOwnDir,
-  HEARTBEAT_MS,
-  HOST,
-  ID_RE,
-  inboxDir,
-  liveDir,
-  mayBeAlive,
-  newId,
-  ownDirExists,
-  pageFile,
-  readOwnFile,
-  sessionFile,
-  STALE_MS,
-} from "./live-files.ts";
+import { ensureOwnDir, HEARTBEAT_MS, HOST, ID_RE, inboxDir, liveDir, mayBeAlive, newId, ownDirExists, pageFile, readOwnFile, sessionFile, STALE_MS } from "./live-files.ts";
 
 export interface LiveServer {
   ns: string;
