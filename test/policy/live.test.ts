@@ -8,7 +8,7 @@ import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { UserError } from "../../src/errors.ts";
 import { inboxDir, liveDir } from "../../src/policy/live/live-files.ts";
 import { answerApproval, openPagePresence, readLiveSessions, type LiveSession } from "../../src/policy/live/live-sessions.ts";
-import { BUN, entries, RawPeer, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { BUN, entries, RawPeer, SERVE_AUTH, sdkClient, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
 import { waitFor } from "../helpers/wait.ts";
 import { fixtureServer } from "../pool/helpers.ts";
@@ -139,6 +139,49 @@ test("an approval asked through elicitation is answered by the page too; the for
   await liveSession((x) => x.approvals.length === 0, "the approval gone");
 });
 
+test("2026-07-28: the page's answer to an input_required approval comes first; without elicitation the continuation waits for the page", async () => {
+  const peer = new RawPeer(entries.binary, { cwd: ws.path, env: env() });
+  cleanups.push(async () => {
+    peer.close();
+    await peer.proc.exited;
+  });
+  let id = 1;
+  const meta = (caps: Record<string, unknown>) => ({
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": { name: "modern-test", version: "0" },
+    "io.modelcontextprotocol/clientCapabilities": caps,
+  });
+  const call = (args: Record<string, unknown>, caps: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    peer.request(id++, "tools/call", { name: "shell__exec", arguments: args, _meta: meta(caps), ...extra });
+  const form = { elicitation: { form: {} } };
+
+  const first = await call({ command: "echo modern" }, form);
+  expect(first.result.resultType).toBe("input_required");
+  const s = await liveSession((x) => x.approvals.length === 1);
+  expect(s).toMatchObject({ client: "modern-test", protocol: "2026-07-28" });
+  expect(s.approvals[0]).toMatchObject({ tool: "shell:exec", channel: "input_required" });
+  await answerApproval(home.path, s.id, s.approvals[0]!.id, "abort");
+  await liveSession((x) => x.approvals.length === 0, "the answer taken");
+  const retry = await call({ command: "echo modern" }, form, {
+    requestState: first.result.requestState,
+    inputResponses: { pml_approval: { action: "accept", content: { decision: "continue" } } },
+  });
+  expect(retry.result.isError).toBe(true);
+  expect(text(retry.result)).toContain("did not approve shell:exec");
+
+  openPage();
+  const asked = (await call({ command: "echo relayed-modern" }, {})).result;
+  expect(asked.approval_required).toBe(true);
+  const cont = { continue_workflow: { workflow_id: asked.approval_context.workflow_id, approved: true } };
+  expect(text((await call(cont, {})).result)).toContain("answer it in the pml ui page");
+  const pending = await liveSession((x) => x.approvals.length === 1);
+  expect(pending.approvals[0]!.channel).toBe("tool-result");
+  await answerApproval(home.path, pending.id, pending.approvals[0]!.id, "continue");
+  await liveSession((x) => x.approvals.length === 0, "the answer taken");
+  const ran = (await call(cont, {})).result;
+  expect(ran.structuredContent.stdout.trim()).toBe("relayed-modern");
+});
+
 test("the servers list shows a started pool server with its calls and tools", async () => {
   await writeTrustedConfig(ws.path, { permissions: { allow: ["fx"] }, private_mcps: { fx: { command: BUN, args: [fixtureServer] } } }, home.path);
   const { client } = await connect();
@@ -148,6 +191,23 @@ test("the servers list shows a started pool server with its calls and tools", as
   expect(fx).toMatchObject({ kind: "stdio", state: "running", calls: 3 });
   expect(fx.tools).toContain("echo");
   expect(Date.parse(fx.startedAt!)).toBeGreaterThan(Date.parse(s.started) - 1);
+});
+
+test("a pml serve session is listed as http; a remote server shows in its caller's servers with its calls", async () => {
+  const other = tempDir();
+  cleanups.push(() => other.cleanup());
+  const server = await spawnServe([...entries.binary, "serve", "--port", "0"], { cwd: other.path, env: testEnv({ PML_WORKSPACE: other.path, PML_HOME: home.path }) });
+  cleanups.push(() => server.stop());
+  await writeTrustedConfig(ws.path, { permissions: { allow: ["remote"] }, private_mcps: { remote: { type: "http", url: server.url, headers: SERVE_AUTH } } }, home.path);
+  const { client } = await connect();
+  for (let i = 0; i < 2; i++) expect((await client.callTool({ name: "remote__status", arguments: {} })).isError).toBeFalsy();
+  const caller = await liveSession((x) => x.servers.some((v) => v.ns === "remote" && v.calls === 2), "remote with 2 calls");
+  expect(caller.servers.find((v) => v.ns === "remote")).toMatchObject({ kind: "remote", state: "running" });
+  expect(caller.servers.find((v) => v.ns === "remote")!.tools).toContain("status");
+  const served = readLiveSessions(home.path, other.path);
+  expect(served).toHaveLength(1);
+  expect(served[0]).toMatchObject({ transport: "http", workspace: other.path });
+  expect(readLiveSessions(home.path)).toHaveLength(2);
 });
 
 test("a session that ends leaves nothing shown as live; a killed one is not listed and its file is removed", async () => {
