@@ -234,8 +234,9 @@ export class Asker {
     const cw = back.continueWorkflow;
     if (cw) {
       const page = pageAnswer(this.live, cw.workflow_id);
-      // The page is open and the user has not answered there: the model's word is not taken.
-      if (page === "waiting" && this.workflowTool(session, cw.workflow_id) !== undefined) return waitingForPage(expected.tool, cw.workflow_id);
+      // The page is open and the user has not answered there: the model's yes is not taken (a
+      // no is: refusing needs nobody's word).
+      if (page === "waiting" && cw.approved === true && this.workflowTool(session, cw.workflow_id) !== undefined) return waitingForPage(expected.tool, cw.workflow_id);
       const taken = this.takeWorkflow(session, cw, expected);
       if (!taken) return workflowGone(cw.workflow_id);
       if ("issuedFor" in taken) return wrongTool(taken.issuedFor);
