@@ -105,6 +105,12 @@ test("Abort in the page refuses the continuation, page open or not", async () =>
   expect(refused.isError).toBe(true);
   expect(text(refused)).toContain("did not approve shell:exec");
   expect(text(await continuation(client, asked))).toContain("Workflow expired or not found");
+  // While a page is open, a no relayed by the model is taken at once: refusing needs nobody's word.
+  openPage();
+  const again: any = await shell(client, { command: "echo never" });
+  const no: any = await shell(client, { continue_workflow: { workflow_id: again.approval_context.workflow_id, approved: false } });
+  expect(text(no)).toContain("did not approve shell:exec");
+  await liveSession((x) => x.approvals.length === 0, "the declined approval gone");
 });
 
 test("Always in the page records the allow rule in .pml.json at once; the continuation runs", async () => {
@@ -191,6 +197,10 @@ test("the servers list shows a started pool server with its calls and tools", as
   expect(fx).toMatchObject({ kind: "stdio", state: "running", calls: 3 });
   expect(fx.tools).toContain("echo");
   expect(Date.parse(fx.startedAt!)).toBeGreaterThan(Date.parse(s.started) - 1);
+  // A server that exits on its own shows as crashed, with why.
+  expect((await client.callTool({ name: "fx__crash", arguments: { code: 3, lines: ["going down"] } })).isError).toBe(true);
+  const after = await liveSession((x) => x.servers.some((v) => v.ns === "fx" && v.state === "crashed"), "fx crashed");
+  expect(after.servers.find((v) => v.ns === "fx")).toMatchObject({ calls: 4, lastError: expect.stringContaining("code 3") });
 });
 
 test("a pml serve session is listed as http; a remote server shows in its caller's servers with its calls", async () => {
