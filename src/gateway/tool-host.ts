@@ -20,10 +20,13 @@ import type { Session } from "../mcp/session.ts";
 import { Surface } from "./surface.ts";
 import { UseLearning } from "./learn-from-use.ts";
 import { errorResult } from "../mcp/tool-result.ts";
+import { noteClient, publishLive } from "./live.ts";
 
 export interface ToolHostOptions {
   env?: Record<string, string | undefined>;
   cwd?: string;
+  /** How clients reach this gateway (shown by `pml ui`). Default stdio. */
+  transport?: "stdio" | "http";
 }
 
 export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHost> {
@@ -33,7 +36,9 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
   const project = new Project(workspace.root);
   const backends = new Backends(workspace.root, project);
   const surface = new Surface(project, backends);
-  const gate = new Gate(workspace.root, project, backends, new Asker(workspace.root, project));
+  const asker = new Asker(workspace.root, project);
+  const gate = new Gate(workspace.root, project, backends, asker);
+  const live = publishLive({ env: opts.env, workspace: workspace.root, transport: opts.transport ?? "stdio", backends, asker });
   const invoker = new Invoker(gate, backends, surface);
   const memory = new Memory();
   const learning = new UseLearning(memory, () => project.memorySettings());
@@ -62,6 +67,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
     // Not async: the invoker's promise is handed on as it is (an async frame here was a promise
     // and two microtask turns more on every call).
     callTool(session, req) {
+      if (session.modern) noteClient(live, session); // each 2026-07-28 request says who it is
       const own = meta.get(req.name);
       if (own) return own(session, req).then((r) => invoker.asker.noted(session, r));
       const id = surface.toolIdFor(req.name) ?? parseToolName(req.name);
@@ -76,6 +82,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
       return invoker.invoke(session, id, args, req, { calledAs: req.name, continueWorkflow: continue_workflow as ContinueWorkflow | undefined });
     },
     onSessionReady(session) {
+      noteClient(live, session);
       sessions.add(session);
     },
     onSessionClosed(session) {
@@ -84,6 +91,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
     },
     async shutdown() {
       listChanged.stop();
+      live.close();
       await Promise.all([backends.shutdown(), memory.close()]);
     },
   };
