@@ -247,6 +247,9 @@ qstore.close();
 const tools: ToolEntry[] = [];
 for (const [ns, d] of Object.entries({ ...builtinCatalog, ...builtinModules() }))
   for (const t of d.tools ?? []) tools.push({ ns, name: t.name, description: t.description, inputSchema: t.inputSchema as Record<string, unknown> });
+// pml's own standard library, as the gateway offers it to discover (own: ranked below task tools).
+for (const [ns, list] of Object.entries(await stdlibTools()))
+  for (const t of list) tools.push({ ns, name: t.info.name, description: t.info.description, inputSchema: t.info.inputSchema as Record<string, unknown>, own: true });
 const memory = new Memory(join(qdir, "memory.db"));
 
 const t1 = performance.now();
@@ -443,3 +446,11 @@ for (const [what, calls, b] of view) console.log(`  ${what.padEnd(30)} ${calls} 
 peer.close();
 await peer.proc.exited;
 rmSync(dir, { recursive: true, force: true });
+
+async function stdlibTools() {
+  const dir = "../src/gateway/tools";
+  const names = { dns: ["lookup", "query", "whois", "history", "rename", "tag", "fork"], meta: ["tools", "servers", "stats"], learn: ["save", "curate", "feedback"] };
+  const out: Record<string, Array<{ info: { name: string; description?: string; inputSchema: unknown } }>> = {};
+  for (const [ns, list] of Object.entries(names)) out[ns] = await Promise.all(list.map(async (n) => (await import(`${dir}/${ns}/${n}.ts`))[n]));
+  return out;
+}

@@ -12,6 +12,7 @@ import { CapabilityDiscovery, type Found, type ToolEntry } from "./discover.ts";
 import { currentUser, type MemorySettings } from "./memory-settings.ts";
 import { checkName, parseCallName, type CapName } from "./names.ts";
 import type { Capability, CapabilityStore, Resolution, ToolUsage } from "./store.ts";
+import type { TeamHit } from "./team.ts";
 import { ToolUsageLog } from "./tool-usage-log.ts";
 import { checkSpecifier, pickVersion, splitSpecifier } from "./versions.ts";
 
@@ -39,8 +40,8 @@ export class Memory {
    * The index is kept in memory and brought up to date from the store's change counter, so
    * records saved by other pml processes are found too.
    */
-  async discover(settings: MemorySettings, query: string, tools: readonly ToolEntry[], limit = 10): Promise<{ results: Found[]; warning?: string }> {
-    return this.finder.discover(settings, query, tools, limit);
+  async discover(settings: MemorySettings, query: string, tools: readonly ToolEntry[], limit = 10, team: readonly TeamHit[] = []): Promise<{ results: Found[]; warning?: string }> {
+    return this.finder.discover(settings, query, tools, limit, team);
   }
 
   /** The store, opened (and migrated) on first use. */
@@ -68,7 +69,10 @@ export class Memory {
 
   /** Keeps a finished run (every tool call in it succeeded). */
   async capture(settings: MemorySettings, plan: CapturePlanOk, run: FinishedRun): Promise<CaptureResult> {
-    return captureRun(await this.open(), settings, plan, run, () => this.changed());
+    const result = await captureRun(await this.open(), settings, plan, run, () => this.changed());
+    // Its text vector is made now and kept, so no discover has to embed it (errors are not the run's).
+    if (result.kind !== "taken") await this.finder.keep(result.capability).catch((e: Error) => console.error(`pml: capability vector not kept: ${e.message}`));
+    return result;
   }
 
   /**

@@ -271,11 +271,15 @@ export class SearchIndex {
     return out;
   }
 
-  /** The best `limit` keys for `query`; `accept` filters keys (scope, visibility). */
-  search(query: string, limit = 10, accept?: (key: string) => boolean): Hit[] {
+  /**
+   * The best `limit` keys for `query`; `accept` filters keys (scope, visibility). `fuse` re-ranks
+   * the lexical candidates (best first, several times `limit`), adding others of its own (indexed
+   * keys), before variants are folded together: discover fuses word-vector similarity there.
+   */
+  search(query: string, limit = 10, accept?: (key: string) => boolean, fuse?: (lexical: Hit[], want: number) => Hit[]): Hit[] {
     const qterms = [...new Set(terms(query, this.stemming))];
     const n = this.slotOf.size;
-    if (!qterms.length || !n) return [];
+    if ((!qterms.length && !fuse) || !n) return [];
     const slots = this.keys.length;
     if (this.total.length < slots) {
       this.total = new Float64Array(slots * 2);
@@ -344,7 +348,19 @@ export class SearchIndex {
       top.splice(i, 0, { key, score, doc });
       if (top.length > want) top.pop();
     }
-    const picked = this.diversity ? this.diverse(top, limit) : top;
+    return this.finish(top, limit, want, fuse);
+  }
+
+  private finish(top: Array<Hit & { doc: number }>, limit: number, want: number, fuse?: (lexical: Hit[], want: number) => Hit[]): Hit[] {
+    let ranked = top;
+    if (fuse) {
+      ranked = [];
+      for (const h of fuse(top.map(({ key, score }) => ({ key, score })), want)) {
+        const doc = this.slotOf.get(h.key);
+        if (doc !== undefined) ranked.push({ key: h.key, score: h.score, doc });
+      }
+    }
+    const picked = this.diversity ? this.diverse(ranked, limit) : ranked.slice(0, limit);
     return picked.map(({ key, score, also }) => (also ? { key, score, also } : { key, score }));
   }
 

