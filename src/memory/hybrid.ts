@@ -1,6 +1,6 @@
 // One ranking for discover out of two: the lexical score (search.ts: exact words, stems, synonyms)
-// and the cosine of word-vector meaning (vector-index.ts), each scaled to 0..1 over the candidates
-// and mixed. Words are precise when they match and silent when they do not ("how many feet is 3
+// and the similarity of meaning by word vectors (meaning.ts: mostly a word-by-word alignment, partly
+// the cosine of mean vectors), each scaled to 0..1 over the candidates and mixed. Words are precise when they match and silent when they do not ("how many feet is 3
 // meters" shares no word with "convert a distance between metric and imperial units"); vectors
 // hear the meaning but blur neighbours. Then pml's own tools (dns, meta, learn: about capabilities,
 // not tasks) step back unless the request is about capabilities, versions or names.
@@ -11,14 +11,13 @@ import { terms } from "./search.ts";
  * may change them to measure). */
 export const FUSION = {
   /** The vector side's share of the fused score. */
-  vectorWeight: 0.4,
-  /** A cosine below this is no evidence of meaning (unrelated texts score about this much). */
-  cosineFloor: 0.15,
-  /** The lexical score that counts as a full match, however weak the best candidate's is. */
-  lexicalFull: 0,
+  vectorWeight: 0.35,
+  /** A similarity below this is no evidence of meaning (unrelated texts score about this much). */
+  cosineFloor: 0.25,
   /** pml's own tools keep this share of their score for a request that is not about them. */
   ownToolFactor: 0.35,
-  rrf: 0,
+  /** The word-by-word alignment's share of the vector side's similarity (meaning.ts; the rest: the mean vectors' cosine). */
+  alignmentShare: 0.85,
 };
 
 /** Stems of the words that make a request one about pml's own records (what dns, meta, learn serve). */
@@ -46,7 +45,7 @@ export interface FuseInput {
 /** The candidates of both sides ranked by the mixed score, best first. */
 export function fuse(input: FuseInput): Hit[] {
   const w = input.weight ?? FUSION.vectorWeight;
-  const maxLex = Math.max(input.lexical[0]?.score ?? 0, FUSION.lexicalFull);
+  const maxLex = input.lexical[0]?.score ?? 0;
   const lex = new Map(input.lexical.map((h) => [h.key, maxLex ? h.score / maxLex : 0]));
   const cos = new Map(input.nearest);
   for (const h of input.lexical) if (!cos.has(h.key)) cos.set(h.key, input.cosine(h.key) ?? 0);
@@ -55,18 +54,6 @@ export function fuse(input: FuseInput): Hit[] {
   const floor = FUSION.cosineFloor;
   const span = maxCos - floor;
   const out: Hit[] = [];
-  if (FUSION.rrf) {
-    const k = FUSION.rrf;
-    const lexRank = new Map(input.lexical.map((h, i) => [h.key, i]));
-    const byCos = [...cos].sort((a, b) => b[1] - a[1]);
-    byCos.forEach(([key, c], i) => {
-      const lr = lexRank.get(key);
-      let score = (lr === undefined ? 0 : (1 - w) / (k + lr)) + (c > floor ? w / (k + i) : 0);
-      if (!input.aboutMemory && input.own?.(key)) score *= FUSION.ownToolFactor;
-      if (score > 0) out.push({ key, score });
-    });
-    return out.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  }
   for (const [key, c] of cos) {
     const v = span > 0 ? Math.max(0, c - floor) / span : 0;
     let score = (1 - w) * (lex.get(key) ?? 0) + w * v;

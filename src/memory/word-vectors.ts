@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { words } from "./search.ts";
 
 /** Names the vectors and the recipe of text vectors; a stored vector made otherwise is made again. */
-export const VECTOR_MODEL = "glove6b100-50k-sif1";
+export const VECTOR_MODEL = "glove6b100-60k-sif1";
 const MAGIC = "PMLWV1\n\0";
 /** SIF's a: words more frequent than about 1 in 1000 tokens count little. */
 const SIF_A = 1e-3;
@@ -52,8 +52,7 @@ export class WordVectors {
     for (const w of words(text)) {
       const r = this.rank.get(w);
       if (r === undefined) continue;
-      const p = 1 / ((r + 1) * ZIPF_H);
-      const weight = (SIF_A / (SIF_A + p)) * this.scales[r]!;
+      const weight = rarity(r) * this.scales[r]!;
       const at = r * this.dims;
       for (let d = 0; d < this.dims; d++) out[d]! += weight * this.vecs[at + d]!;
       n++;
@@ -62,6 +61,70 @@ export class WordVectors {
     for (let d = 0; d < this.dims; d++) out[d]! /= n;
     return out;
   }
+
+  /** The known words of `text` (their ranks), each once. */
+  ranks(text: string): Int32Array {
+    const out = new Set<number>();
+    for (const w of words(text)) {
+      const r = this.rank.get(w);
+      if (r !== undefined) out.add(r);
+    }
+    return Int32Array.from(out);
+  }
+
+  /**
+   * How well an item's words cover the query's, word by word: for each query word its best cosine
+   * with an item word, averaged by rarity. A mean vector blurs a text into one point; this keeps
+   * "feet" finding "imperial" however many other words either text has. Word pairs are
+   * remembered for the query (candidates share most of their words).
+   */
+  aligner(query: Int32Array): (item: Int32Array) => number {
+    const weights = Array.from(query, rarity);
+    const total = weights.reduce((a, b) => a + b, 0);
+    const seen = query.length ? Array.from(query, () => new Map<number, number>()) : [];
+    return (item) => {
+      if (!total) return 0;
+      let sum = 0;
+      for (let k = 0; k < query.length; k++) {
+        const memo = seen[k]!;
+        let best = 0;
+        for (const i of item) {
+          let c = memo.get(i);
+          if (c === undefined) memo.set(i, (c = this.cosine(query[k]!, i)));
+          if (c > best) best = c;
+        }
+        sum += weights[k]! * best;
+      }
+      return sum / total;
+    };
+  }
+
+  private cosine(a: number, b: number): number {
+    if (a === b) return 1;
+    const dims = this.dims;
+    let dot = 0;
+    for (let d = 0, x = a * dims, y = b * dims; d < dims; d++) dot += this.vecs[x + d]! * this.vecs[y + d]!;
+    return dot / (this.norm(a) * this.norm(b));
+  }
+
+  private norms?: Float32Array;
+  private norm(r: number): number {
+    if (!this.norms) {
+      this.norms = new Float32Array(this.rank.size);
+      for (let i = 0; i < this.norms.length; i++) {
+        let n = 0;
+        for (let d = 0, at = i * this.dims; d < this.dims; d++) n += this.vecs[at + d]! * this.vecs[at + d]!;
+        this.norms[i] = Math.sqrt(n) || 1;
+      }
+    }
+    return this.norms[r]!;
+  }
+}
+
+/** SIF's weight of the word of frequency rank `r`: p(w) from Zipf's law. */
+function rarity(r: number): number {
+  const p = 1 / ((r + 1) * ZIPF_H);
+  return SIF_A / (SIF_A + p);
 }
 
 let loaded: Promise<WordVectors | undefined> | undefined;
