@@ -142,9 +142,9 @@ export class CapabilityDiscovery {
   private search(query: string, limit: number, visible: (key: string) => boolean): Hit[] {
     const own = (key: string) => this.ownTools.has(key);
     const about = aboutMemory(query);
-    return this.index!.search(query, limit, visible, (lexical, want) => {
+    return this.index!.search(query, limit, visible, (lexical, want, full) => {
       const m = this.meaning?.nearest(query, want, visible);
-      return fuse({ lexical, nearest: m?.nearest ?? [], cosine: m?.cosine ?? (() => undefined), own, aboutMemory: about, ...(m ? {} : { weight: 0 }) });
+      return fuse({ lexical, full, nearest: m?.nearest ?? [], cosine: m?.cosine ?? (() => undefined), own, aboutMemory: about, ...(m ? {} : { weight: 0 }) });
     });
   }
 
@@ -201,7 +201,7 @@ export class CapabilityDiscovery {
       if (t.own) this.ownTools.add(key);
       const props = (t.inputSchema?.properties ?? {}) as Record<string, unknown>;
       this.index!.add({ key, name: `${t.ns} ${t.name}`, description: t.description, params: Object.keys(props) });
-      this.meaning?.text(key, `${t.ns} ${t.name}. ${t.description ?? ""}`);
+      this.meaning?.text(key, `${t.ns} ${t.name}. ${firstSentence(t.description ?? "")}`);
     }
     this.toolSignature = signature;
   }
@@ -232,4 +232,14 @@ function teamFound(h: TeamHit, score: number): Found {
     ...(h.version !== undefined ? { version: h.version } : {}),
     ...(h.by !== undefined ? { by: h.by } : {}),
   };
+}
+
+/**
+ * What of a tool's description its vector is made from: the first sentence, at most 30 words. Tool
+ * descriptions run to pages; the word-by-word alignment would find some word near any request in
+ * them, and a capability's intent, which it competes with, is one sentence.
+ */
+function firstSentence(text: string): string {
+  const first = /^[\s\S]*?[.!?](\s|$)/.exec(text)?.[0] ?? text;
+  return first.split(/\s+/).slice(0, 30).join(" ");
 }

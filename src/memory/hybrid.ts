@@ -18,6 +18,8 @@ export const FUSION = {
   ownToolFactor: 0.35,
   /** The word-by-word alignment's share of the vector side's similarity (meaning.ts; the rest: the mean vectors' cosine). */
   alignmentShare: 0.85,
+  /** The share of a full match (every query word) that counts as a full lexical score. */
+  fullShare: 0.2,
 };
 
 /** Stems of the words that make a request one about pml's own records (what dns, meta, learn serve). */
@@ -40,12 +42,16 @@ export interface FuseInput {
   own?: (key: string) => boolean;
   aboutMemory?: boolean;
   weight?: number;
+  /** What a record holding every query word would score lexically (SearchIndex's Fuse). */
+  full?: number;
 }
 
 /** The candidates of both sides ranked by the mixed score, best first. */
 export function fuse(input: FuseInput): Hit[] {
   const w = input.weight ?? FUSION.vectorWeight;
-  const maxLex = input.lexical[0]?.score ?? 0;
+  // Scaled by the best candidate's score, or by a share of what a record holding every query word
+  // would score when that is more: a weak best match (one common word of five) is not a full one.
+  const maxLex = Math.max(input.lexical[0]?.score ?? 0, FUSION.fullShare * (input.full ?? 0));
   const lex = new Map(input.lexical.map((h) => [h.key, maxLex ? h.score / maxLex : 0]));
   const cos = new Map(input.nearest);
   for (const h of input.lexical) if (!cos.has(h.key)) cos.set(h.key, input.cosine(h.key) ?? 0);

@@ -5,7 +5,7 @@
 // and written back. Tools' vectors (a few hundred) are made in memory on the first discover.
 import { FUSION } from "./hybrid.ts";
 import { VectorIndex, type PreparedQuery } from "./vector-index.ts";
-import { embeddedWordVectors, packVector, unpackVector, VECTOR_MODEL, type WordVectors } from "./word-vectors.ts";
+import { embeddedWordVectors, packVector, unpackVector, type WordVectors } from "./word-vectors.ts";
 import type { CapabilityStore, SearchRecord, StoredVector } from "./store.ts";
 
 /** What a capability's vector is made from: its name's words, intent and description. */
@@ -18,7 +18,7 @@ export function recordText(c: Pick<SearchRecord, "named" | "namespace" | "action
 export function vectorOf(words: WordVectors, c: Parameters<typeof recordText>[0]): StoredVector | undefined {
   const text = recordText(c);
   const v = words.embed(text);
-  return v && { model: VECTOR_MODEL, source: sourceHash(text), bytes: packVector(v) };
+  return v && { model: words.model, source: sourceHash(text), bytes: packVector(v) };
 }
 
 function sourceHash(text: string): string {
@@ -45,7 +45,7 @@ export class Meaning {
   record(key: string, c: SearchRecord): void {
     this.wordsOf.set(key, this.words.ranks(recordText(c)));
     const kept = c.vector;
-    if (kept && kept.model === VECTOR_MODEL && kept.source === sourceHash(recordText(c))) {
+    if (kept && kept.model === this.words.model && kept.source === sourceHash(recordText(c))) {
       const v = unpackVector(kept.bytes, this.words.dims);
       if (v) return this.index.set(key, v);
     }

@@ -7,8 +7,9 @@
 import { readFileSync } from "node:fs";
 import { words } from "./search.ts";
 
-/** Names the vectors and the recipe of text vectors; a stored vector made otherwise is made again. */
-export const VECTOR_MODEL = "glove6b100-60k-sif1";
+/** The recipe of text vectors; with a hash of the vectors file it names a stored vector's maker
+ * (WordVectors.model): one made otherwise is made again. */
+const RECIPE = "sif1";
 const MAGIC = "PMLWV1\n\0";
 /** SIF's a: words more frequent than about 1 in 1000 tokens count little. */
 const SIF_A = 1e-3;
@@ -17,6 +18,8 @@ const ZIPF_H = Math.log(400_000) + 0.5772;
 
 export class WordVectors {
   readonly dims: number;
+  /** Names these vectors and the recipe: stored text vectors made by another are made again. */
+  readonly model: string;
   private readonly rank = new Map<string, number>();
   private readonly scales: Float32Array;
   private readonly vecs: Int8Array;
@@ -25,6 +28,7 @@ export class WordVectors {
   constructor(bytes: Uint8Array) {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error("not a pml word vectors file");
+    this.model = `glove-${RECIPE}-${Bun.hash(bytes).toString(36)}`;
     const count = view.getUint32(8, true);
     this.dims = view.getUint32(12, true);
     const wordsLen = view.getUint32(16, true);
