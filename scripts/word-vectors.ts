@@ -7,14 +7,16 @@
 // Written at build time (scripts/compile.ts) to a git-ignored file that the binary embeds; parsing
 // the JSON takes seconds and about 1.5 GB, so an up-to-date file is left alone.
 //
-// Layout (little-endian): "PMLWV1\n\0", u32 count, u32 dims, u32 byte length of the words, the words
-// (UTF-8, "\n"-separated, in rank order), zero padding to 4 bytes, f32 scales[count], i8 vectors[count * dims].
+// Layout (little-endian): "PMLWV2\n\0", u32 count, u32 dims, u32 byte length of the words, the words
+// (ASCII, "\n"-separated, in rank order), zero padding to 4 bytes, u32 order[count] (the ranks
+// sorted by word, for binary search: no map of 60k strings in memory), f32 scales[count], i8
+// vectors[count * dims].
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { SYNONYM_GROUPS } from "../src/memory/thesaurus.ts";
 
 export const WORD_VECTORS = new URL("../src/memory/generated/word-vectors.bin", import.meta.url).pathname;
-export const MAGIC = "PMLWV1\n\0";
+export const MAGIC = "PMLWV2\n\0";
 /** The most frequent words kept: beyond ~60k GloVe's words are mostly names, typos and foreign words. */
 const WORDS = 60_000;
 /** Rarer words kept as well when a programming word list names them (json, csv, timezone: GloVe
@@ -35,8 +37,8 @@ export function compactVectors(source: WinkEmbeddings, domain: ReadonlySet<strin
   const kept = words0.filter((w, rank) => rank < limit || (rank < DOMAIN_RANK && domain.has(w)));
   const words = new TextEncoder().encode(kept.join("\n"));
   const head = 8 + 12;
-  const wordsEnd = head + words.length;
-  const scalesAt = (wordsEnd + 3) & ~3;
+  const orderAt = (head + words.length + 3) & ~3;
+  const scalesAt = orderAt + kept.length * 4;
   const out = new Uint8Array(scalesAt + kept.length * 4 + kept.length * dims);
   const view = new DataView(out.buffer);
   out.set(new TextEncoder().encode(MAGIC), 0);
@@ -44,6 +46,8 @@ export function compactVectors(source: WinkEmbeddings, domain: ReadonlySet<strin
   view.setUint32(12, dims, true);
   view.setUint32(16, words.length, true);
   out.set(words, head);
+  const order = kept.map((_, i) => i).sort((a, b) => (kept[a]! < kept[b]! ? -1 : 1));
+  order.forEach((rank, i) => view.setUint32(orderAt + i * 4, rank, true));
   const vecsAt = scalesAt + kept.length * 4;
   kept.forEach((w, i) => {
     const v = source.vectors[w]!;

@@ -134,6 +134,12 @@ export class CapabilityDiscovery {
     if (this.meaning === undefined) {
       const { Meaning } = await import("./meaning.ts");
       this.meaning ??= (await Meaning.load(this.vectors)) ?? null;
+      if (this.meaning) {
+        this.meaning.describe = (key) => {
+          const c = this.caps.get(key);
+          return c && `${c.named ? c.name : ""} ${c.description}`;
+        };
+      }
     }
     return this.meaning;
   }

@@ -27,9 +27,15 @@ function sourceHash(text: string): string {
 
 export class Meaning {
   private readonly index: VectorIndex;
-  /** Per key: its text's known words (ranks), for the alignment. */
+  /** Texts of the keys added with text() (tools, team hits: a few hundred); records' come from `describe`. */
+  private readonly texts = new Map<string, string>();
+  /** Known words (ranks) of the texts of recent candidates, for the alignment; made when first needed,
+   * not for every record at load (10k records: ~10 MB and a third of a second less). */
   private readonly wordsOf = new Map<string, Int32Array>();
   private pending: Array<{ id: string } & StoredVector> = [];
+
+  /** A record's text by key (the discover index's summary of it). */
+  describe: (key: string) => string | undefined = () => undefined;
 
   private constructor(readonly words: WordVectors) {
     this.index = new VectorIndex(words.dims);
@@ -43,7 +49,7 @@ export class Meaning {
 
   /** A capability from the store: its kept vector when it was made from its current text. */
   record(key: string, c: SearchRecord): void {
-    this.wordsOf.set(key, this.words.ranks(recordText(c)));
+    this.wordsOf.delete(key);
     const kept = c.vector;
     if (kept && kept.model === this.words.model && kept.source === sourceHash(recordText(c))) {
       const v = unpackVector(kept.bytes, this.words.dims);
@@ -57,7 +63,8 @@ export class Meaning {
 
   /** A tool or another record kept only in memory. */
   text(key: string, text: string): void {
-    this.wordsOf.set(key, this.words.ranks(text));
+    this.texts.set(key, text);
+    this.wordsOf.delete(key);
     const v = this.words.embed(text);
     if (v) this.index.set(key, v);
     else this.index.remove(key);
@@ -66,6 +73,7 @@ export class Meaning {
   remove(key: string): void {
     this.index.remove(key);
     this.wordsOf.delete(key);
+    this.texts.delete(key);
   }
 
   /** Writes the vectors made since the last call back to the store. */
@@ -87,7 +95,7 @@ export class Meaning {
     if (!q) return { nearest: [], cosine: () => undefined };
     const align = this.words.aligner(this.words.ranks(query));
     const blend = (key: string, cos: number) => {
-      const item = this.wordsOf.get(key);
+      const item = this.wordsOfKey(key);
       return item ? (1 - FUSION.alignmentShare) * cos + FUSION.alignmentShare * align(item) : cos;
     };
     return {
@@ -97,5 +105,15 @@ export class Meaning {
         return cos === undefined ? undefined : blend(key, cos);
       },
     };
+  }
+
+  private wordsOfKey(key: string): Int32Array | undefined {
+    let ranks = this.wordsOf.get(key);
+    if (ranks) return ranks;
+    const text = this.texts.get(key) ?? this.describe(key);
+    if (text === undefined) return undefined;
+    if (this.wordsOf.size >= 5_000) this.wordsOf.clear();
+    this.wordsOf.set(key, (ranks = this.words.ranks(text)));
+    return ranks;
   }
 }

@@ -10,7 +10,7 @@ import { words } from "./search.ts";
 /** The recipe of text vectors; with a hash of the vectors file it names a stored vector's maker
  * (WordVectors.model): one made otherwise is made again. */
 const RECIPE = "sif1";
-const MAGIC = "PMLWV1\n\0";
+const MAGIC = "PMLWV2\n\0";
 /** SIF's a: words more frequent than about 1 in 1000 tokens count little. */
 const SIF_A = 1e-3;
 /** GloVe 6B's vocabulary, for Zipf's normalising constant (the harmonic number of it). */
@@ -20,33 +20,77 @@ export class WordVectors {
   readonly dims: number;
   /** Names these vectors and the recipe: stored text vectors made by another are made again. */
   readonly model: string;
-  private readonly rank = new Map<string, number>();
+  readonly size: number;
+  /** The words (ASCII bytes), where each starts (rank -> offset), and the ranks in word order. */
+  private readonly text: Uint8Array;
+  private readonly starts: Int32Array;
+  private readonly order: Uint32Array;
   private readonly scales: Float32Array;
   private readonly vecs: Int8Array;
+  /** Words looked up lately (bounded): a record's and a query's words repeat. */
+  private readonly found = new Map<string, number>();
 
   /** Throws when `bytes` is not a file written by scripts/word-vectors.ts. */
   constructor(bytes: Uint8Array) {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error("not a pml word vectors file");
+    if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error("not a pml word vectors file (run `bun build.ts`)");
     this.model = `glove-${RECIPE}-${Bun.hash(bytes).toString(36)}`;
-    const count = view.getUint32(8, true);
+    const count = (this.size = view.getUint32(8, true));
     this.dims = view.getUint32(12, true);
     const wordsLen = view.getUint32(16, true);
-    const list = new TextDecoder().decode(bytes.subarray(20, 20 + wordsLen)).split("\n");
-    for (let i = 0; i < list.length; i++) this.rank.set(list[i]!, i);
-    const scalesAt = (20 + wordsLen + 3) & ~3;
+    const orderAt = (20 + wordsLen + 3) & ~3;
+    const scalesAt = orderAt + count * 4;
     const vecsAt = scalesAt + count * 4;
-    if (list.length !== count || vecsAt + count * this.dims > bytes.byteLength) throw new Error("word vectors file is truncated");
-    this.scales = new Float32Array(bytes.buffer.slice(bytes.byteOffset + scalesAt, bytes.byteOffset + vecsAt));
+    if (vecsAt + count * this.dims > bytes.byteLength) throw new Error("word vectors file is truncated");
+    this.text = bytes.subarray(20, 20 + wordsLen);
+    this.starts = new Int32Array(count + 1);
+    let n = 1;
+    for (let i = 0; i < wordsLen; i++) if (this.text[i] === 10) this.starts[n++] = i + 1;
+    this.starts[count] = wordsLen + 1;
+    // Copies: the views must be aligned, and the file's buffer need not be.
+    const copy = (from: number, to: number) => bytes.buffer.slice(bytes.byteOffset + from, bytes.byteOffset + to);
+    this.order = new Uint32Array(copy(orderAt, scalesAt));
+    this.scales = new Float32Array(copy(scalesAt, vecsAt));
     this.vecs = new Int8Array(bytes.buffer, bytes.byteOffset + vecsAt, count * this.dims);
   }
 
-  get size(): number {
-    return this.rank.size;
+  has(word: string): boolean {
+    return this.rankOf(word) !== undefined;
   }
 
-  has(word: string): boolean {
-    return this.rank.has(word);
+  /** The word's frequency rank, by binary search in the word order. */
+  private rankOf(word: string): number | undefined {
+    const hit = this.found.get(word);
+    if (hit !== undefined) return hit < 0 ? undefined : hit;
+    let lo = 0;
+    let hi = this.order.length;
+    let rank = -1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const r = this.order[mid]!;
+      const c = this.compare(word, r);
+      if (c === 0) {
+        rank = r;
+        break;
+      }
+      if (c > 0) lo = mid + 1;
+      else hi = mid;
+    }
+    if (this.found.size >= 20_000) this.found.clear();
+    this.found.set(word, rank);
+    return rank < 0 ? undefined : rank;
+  }
+
+  /** `word` against the word of rank `r` (bytes; the words are ASCII). */
+  private compare(word: string, r: number): number {
+    const from = this.starts[r]!;
+    const len = this.starts[r + 1]! - 1 - from;
+    const n = Math.min(len, word.length);
+    for (let i = 0; i < n; i++) {
+      const d = word.charCodeAt(i) - this.text[from + i]!;
+      if (d) return d;
+    }
+    return word.length - len;
   }
 
   /** The rarity-weighted mean vector of the words of `text`; undefined when none is known. */
@@ -54,7 +98,7 @@ export class WordVectors {
     const out = new Float32Array(this.dims);
     let n = 0;
     for (const w of words(text)) {
-      const r = this.rank.get(w);
+      const r = this.rankOf(w);
       if (r === undefined) continue;
       const weight = rarity(r) * this.scales[r]!;
       const at = r * this.dims;
@@ -70,7 +114,7 @@ export class WordVectors {
   ranks(text: string): Int32Array {
     const out = new Set<number>();
     for (const w of words(text)) {
-      const r = this.rank.get(w);
+      const r = this.rankOf(w);
       if (r !== undefined) out.add(r);
     }
     return Int32Array.from(out);
@@ -114,7 +158,7 @@ export class WordVectors {
   private norms?: Float32Array;
   private norm(r: number): number {
     if (!this.norms) {
-      this.norms = new Float32Array(this.rank.size);
+      this.norms = new Float32Array(this.size);
       for (let i = 0; i < this.norms.length; i++) {
         let n = 0;
         for (let d = 0, at = i * this.dims; d < this.dims; d++) n += this.vecs[at + d]! * this.vecs[at + d]!;
