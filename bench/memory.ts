@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { codeHash } from "../src/memory/code-hash.ts";
 import { capabilityDoc, type ToolEntry } from "../src/memory/discover.ts";
+import { FUSION } from "../src/memory/hybrid.ts";
 import { Memory, memorySettings } from "../src/memory/memory.ts";
 import { checkName } from "../src/memory/names.ts";
 import { SearchIndex, type SearchOptions } from "../src/memory/search.ts";
@@ -291,6 +292,17 @@ const [heldB1, heldB5] = await measure(HELD_OUT_2, "held out 2");
 const [heldC1, heldC5] = await measure(HELD_OUT_3, "held out 3");
 const meaningTune = await measure(MEANING_TUNE, "meaning tuning");
 const heldD = await measure(HELD_OUT_4, "held out 4");
+// The same pipeline with the vector side's weight at 0: words alone, as before issue 24.
+const wordsOnly: Array<[string, number[]]> = [];
+{
+  const weight = FUSION.vectorWeight;
+  FUSION.vectorWeight = 0;
+  const keep = misses.length;
+  for (const [label, set] of [["tuning", QUERIES], ["held-out", HELD_OUT], ["held-out 2", HELD_OUT_2], ["held-out 3", HELD_OUT_3], ["meaning tune", MEANING_TUNE], ["held-out 4", HELD_OUT_4]] as const)
+    wordsOnly.push([label, await measure(set as Array<[string, string]>, label)]);
+  misses.length = keep;
+  FUSION.vectorWeight = weight;
+}
 for (let i = 0; i < (quick ? 5 : 20); i++)
   for (const [q] of QUERIES) {
     const s = performance.now();
@@ -361,6 +373,12 @@ console.log(
 );
 const pct3 = ([a, b, c]: number[], n: number) => `top-1 ${pctOf(a!, n)}, top-5 ${pctOf(b!, n)}, top-20 ${pctOf(c!, n)}`;
 console.log(`  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}`);
+console.log(
+  `  the same with the vector side off (words alone): ${wordsOnly.map(([l, r]) => `${l} ${r.map((x) => pctOf(x, [QUERIES, HELD_OUT, HELD_OUT_2, HELD_OUT_3, MEANING_TUNE, HELD_OUT_4][wordsOnly.findIndex(([k]) => k === l)]!.length)).join("/")}`).join("; ")}  (top-1/5/20)`,
+);
+console.log(
+  `  with vectors: tuning ${pctOf(top1, QUERIES.length)}/${pctOf(top5, QUERIES.length)}; held-out ${pctOf(held1, HELD_OUT.length)}/${pctOf(held5, HELD_OUT.length)}; held-out 2 ${pctOf(heldB1, HELD_OUT_2.length)}/${pctOf(heldB5, HELD_OUT_2.length)}; held-out 3 ${pctOf(heldC1, HELD_OUT_3.length)}/${pctOf(heldC5, HELD_OUT_3.length)}  (top-1/5)`,
+);
 if (misses.length) console.log(`  not in the top 5:\n${misses.join("\n")}`);
 console.log(`  first discover (loads 10,050 records into the index): ${firstMs.toFixed(1)} ms`);
 printTable("discover {query} over 10k capabilities + tools (Memory.discover, warm), ms", { discover: summarize(latency) });
