@@ -95,7 +95,9 @@ const rows: Array<[string, string, string]> = [];
 if (baseline) rows.push(["baseline", baseline, oldDb]);
 rows.push(["this branch", ours, db]);
 console.log("\nword vectors: binary size and resident memory of `pml stdio` (10,000 capabilities), MiB");
-console.log(`  ${"".padEnd(14)}${"binary".padStart(9)}${"RSS start".padStart(11)}${"1st disc.".padStart(11)}${"growth".padStart(9)}${"+50 disc.".padStart(11)}${"1st ms".padStart(9)}`);
+console.log(
+  `  ${"".padEnd(14)}${"binary".padStart(9)}${"RSS start".padStart(11)}${"1st disc.".padStart(11)}${"growth".padStart(9)}${"+50 disc.".padStart(11)}${"1st ms".padStart(9)}`,
+);
 const results: Record<string, { size: number; growth: number }> = {};
 for (const [label, bin, memoryDb] of rows) {
   const m = await measure(bin, memoryDb);
@@ -107,6 +109,8 @@ for (const [label, bin, memoryDb] of rows) {
 if (baseline) {
   const b = results.baseline!;
   const o = results["this branch"]!;
-  console.log(`  binary growth ${(o.size - b.size).toFixed(2)} MiB (target <= 10 MB); first-discover RSS growth ${o.growth.toFixed(1)} MiB vs ${b.growth.toFixed(1)} MiB without vectors (target <= 30 MB)`);
+  console.log(
+    `  binary growth ${(o.size - b.size).toFixed(2)} MiB (target <= 10 MB); first-discover RSS growth ${o.growth.toFixed(1)} MiB vs ${b.growth.toFixed(1)} MiB without vectors (target <= 30 MB)`,
+  );
 }
 rmSync(dir, { recursive: true, force: true });

@@ -298,7 +298,14 @@ const wordsOnly: Array<[string, number[]]> = [];
   const weight = FUSION.vectorWeight;
   FUSION.vectorWeight = 0;
   const keep = misses.length;
-  for (const [label, set] of [["tuning", QUERIES], ["held-out", HELD_OUT], ["held-out 2", HELD_OUT_2], ["held-out 3", HELD_OUT_3], ["meaning tune", MEANING_TUNE], ["held-out 4", HELD_OUT_4]] as const)
+  for (const [label, set] of [
+    ["tuning", QUERIES],
+    ["held-out", HELD_OUT],
+    ["held-out 2", HELD_OUT_2],
+    ["held-out 3", HELD_OUT_3],
+    ["meaning tune", MEANING_TUNE],
+    ["held-out 4", HELD_OUT_4],
+  ] as const)
     wordsOnly.push([label, await measure(set as Array<[string, string]>, label)]);
   misses.length = keep;
   FUSION.vectorWeight = weight;
@@ -372,7 +379,9 @@ console.log(
   `  through Memory.discover (what pml ships): tuning top-5 ${pctOf(top5, QUERIES.length)}, held-out ${pctOf(held5, HELD_OUT.length)}, held-out 2 ${pctOf(heldB5, HELD_OUT_2.length)}, held-out 3 ${pctOf(heldC5, HELD_OUT_3.length)}; all ${all}: top-1 ${pctOf(top1 + held1 + heldB1 + heldC1, all)}, top-5 ${pctOf(top5 + held5 + heldB5 + heldC5, all)}  (target top-5 >= 90%)`,
 );
 const pct3 = ([a, b, c]: number[], n: number) => `top-1 ${pctOf(a!, n)}, top-5 ${pctOf(b!, n)}, top-20 ${pctOf(c!, n)}`;
-console.log(`  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}`);
+console.log(
+  `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}`,
+);
 console.log(
   `  the same with the vector side off (words alone): ${wordsOnly.map(([l, r]) => `${l} ${r.map((x) => pctOf(x, [QUERIES, HELD_OUT, HELD_OUT_2, HELD_OUT_3, MEANING_TUNE, HELD_OUT_4][wordsOnly.findIndex(([k]) => k === l)]!.length)).join("/")}`).join("; ")}  (top-1/5/20)`,
 );

@@ -16,7 +16,20 @@ export const THIRD_PARTY_NOTICES = new URL("../src/cli/generated/third-party-not
 const ROOT = resolve(import.meta.dir, "..");
 
 /** Licences that only ask for their notice to travel with copies (SPDX ids; WordNet's own terms). */
-export const ALLOWED_LICENSES = ["0BSD", "Apache-2.0", "BlueOak-1.0.0", "BSD-2-Clause", "BSD-3-Clause", "CC0-1.0", "ISC", "MIT", "PDDL-1.0", "Python-2.0", "Unlicense", "WordNet"] as const;
+export const ALLOWED_LICENSES = [
+  "0BSD",
+  "Apache-2.0",
+  "BlueOak-1.0.0",
+  "BSD-2-Clause",
+  "BSD-3-Clause",
+  "CC0-1.0",
+  "ISC",
+  "MIT",
+  "PDDL-1.0",
+  "Python-2.0",
+  "Unlicense",
+  "WordNet",
+] as const;
 
 /**
  * Packages whose own files do not identify their licence, checked by hand. Applies only while the

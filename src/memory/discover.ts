@@ -2,7 +2,6 @@
 // by relevance: words (search.ts) fused with meaning (word vectors, meaning.ts; hybrid.ts). The
 // index is kept in memory and brought up to date from the store's change counter, so records
 // saved by other pml processes are found too.
-import { aboutMemory, fuse } from "./hybrid.ts";
 import type { Meaning } from "./meaning.ts";
 import type { MemorySettings } from "./memory-settings.ts";
 import { capWireName, parseCallName } from "./names.ts";
@@ -58,6 +57,7 @@ export class CapabilityDiscovery {
   private meaning?: Meaning | null;
   private ownTools = new Set<string>();
   private readonly team = new Map<string, TeamHit>();
+  private hybrid?: typeof import("./hybrid.ts");
 
   constructor(
     private readonly open: () => Promise<CapabilityStore>,
@@ -125,6 +125,7 @@ export class CapabilityDiscovery {
   private async load(): Promise<void> {
     if (!this.index) {
       const { SearchIndex } = await import("./search.ts");
+      this.hybrid = await import("./hybrid.ts");
       this.index ??= new SearchIndex();
     }
     await this.loadMeaning();
@@ -146,6 +147,7 @@ export class CapabilityDiscovery {
 
   /** Lexical candidates fused with the nearest by meaning (hybrid.ts). */
   private search(query: string, limit: number, visible: (key: string) => boolean): Hit[] {
+    const { aboutMemory, fuse } = this.hybrid!;
     const own = (key: string) => this.ownTools.has(key);
     const about = aboutMemory(query);
     return this.index!.search(query, limit, visible, (lexical, want, full) => {

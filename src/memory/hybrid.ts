@@ -23,9 +23,7 @@ export const FUSION = {
 };
 
 /** Stems of the words that make a request one about pml's own records (what dns, meta, learn serve). */
-const ABOUT_MEMORY = new Set(
-  terms("capability capabilities version versions history rename renamed alias namespace fork whois lookup pml record records learned curate feedback"),
-);
+const ABOUT_MEMORY = new Set(terms("capability capabilities version versions history rename renamed alias namespace fork whois lookup pml record records learned curate feedback"));
 
 export function aboutMemory(query: string): boolean {
   return terms(query).some((t) => ABOUT_MEMORY.has(t));

@@ -358,14 +358,9 @@ export class SearchIndex {
   }
 
   private finish(top: Array<Hit & { doc: number }>, limit: number, want: number, full: number, fuse?: Fuse): Hit[] {
-    let ranked = top;
-    if (fuse) {
-      ranked = [];
-      for (const h of fuse(top.map(({ key, score }) => ({ key, score })), want, full)) {
-        const doc = this.slotOf.get(h.key);
-        if (doc !== undefined) ranked.push({ key: h.key, score: h.score, doc });
-      }
-    }
+    const lexical = top.map(({ key, score }) => ({ key, score }));
+    const fused = fuse?.(lexical, want, full).flatMap((h): Array<Hit & { doc: number }> => (this.slotOf.has(h.key) ? [{ ...h, doc: this.slotOf.get(h.key)! }] : []));
+    const ranked = fused ?? top;
     const picked = this.diversity ? this.diverse(ranked, limit) : ranked.slice(0, limit);
     return picked.map(({ key, score, also }) => (also ? { key, score, also } : { key, score }));
   }

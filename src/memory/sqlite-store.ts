@@ -139,9 +139,11 @@ export class SqliteCapabilityStore implements CapabilityStore {
   }
 
   async saveVectors(rows: ReadonlyArray<{ id: string } & StoredVector>): Promise<void> {
-    this.db.transaction(() => {
-      for (const r of rows) this.s.q.saveVector.run(r.id, r.model, r.source, r.bytes);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        for (const r of rows) this.s.q.saveVector.run(r.id, r.model, r.source, r.bytes);
+      })
+      .immediate();
   }
 
   async rename(scope: Scope, from: CapName, to: CapName, by: string) {

@@ -43,7 +43,11 @@ const ask = async (client: any, query: string): Promise<string[]> =>
   JSON.parse(text(await client.callTool({ name: "discover", arguments: { query } }))).results.map((r: any) => r.id);
 
 const vectors = (db: Database) =>
-  db.query("SELECT c.namespace || ':' || c.action AS name, v.model, v.source, hex(v.vector) AS bytes FROM capability_vectors v JOIN capabilities c ON c.id = v.capability_id ORDER BY name").all() as Array<{
+  db
+    .query(
+      "SELECT c.namespace || ':' || c.action AS name, v.model, v.source, hex(v.vector) AS bytes FROM capability_vectors v JOIN capabilities c ON c.id = v.capability_id ORDER BY name",
+    )
+    .all() as Array<{
     name: string;
     model: string;
     source: string;
@@ -120,7 +124,10 @@ test("without the word vectors file discover ranks by words alone, with no error
       by: "test",
       latency_ms: 1,
     });
-    const finder = new CapabilityDiscovery(async () => store, async () => readWordVectors(join(dir.path, "no-such-file.bin")));
+    const finder = new CapabilityDiscovery(
+      async () => store,
+      async () => readWordVectors(join(dir.path, "no-such-file.bin")),
+    );
     const found = await finder.discover(settings, "parse a json file", []);
     expect(found.warning).toBeUndefined();
     expect(found.results[0]?.id).toBe("fs:read_json");

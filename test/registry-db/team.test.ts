@@ -105,6 +105,8 @@ describe("sharing capabilities through the team registry", () => {
     const found = JSON.parse(text(await b.client.callTool({ name: "discover", arguments: { query: "shout a file" } })));
     const hit = found.results.find((x: any) => x.id === "fs:shout_file");
     expect(hit).toMatchObject({ kind: "team capability", tool: "cap__fs__shout_file" });
+    // Ranked with the local tools in one list, not appended after them: it matches best.
+    expect(found.results[0].id).toBe("fs:shout_file");
     const r: any = await b.client.callTool({ name: "cap__fs__shout_file", arguments: { path: "a.txt" } });
     expect(r.structuredContent.result).toBe("BOB'S FILE!");
     expect(r.structuredContent.from).toMatchObject({ registry: registry.url, by: "alice" });
