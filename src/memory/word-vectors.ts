@@ -155,17 +155,16 @@ export class WordVectors {
     return dot / (this.norm(a) * this.norm(b));
   }
 
+  /** Per word, the norm of its int8 vector, computed when first needed (0: not yet). */
   private norms?: Float32Array;
   private norm(r: number): number {
-    if (!this.norms) {
-      this.norms = new Float32Array(this.size);
-      for (let i = 0; i < this.norms.length; i++) {
-        let n = 0;
-        for (let d = 0, at = i * this.dims; d < this.dims; d++) n += this.vecs[at + d]! * this.vecs[at + d]!;
-        this.norms[i] = Math.sqrt(n) || 1;
-      }
+    const norms = (this.norms ??= new Float32Array(this.size));
+    if (!norms[r]) {
+      let n = 0;
+      for (let d = 0, at = r * this.dims; d < this.dims; d++) n += this.vecs[at + d]! * this.vecs[at + d]!;
+      norms[r] = Math.sqrt(n) || 1;
     }
-    return this.norms[r]!;
+    return norms[r]!;
   }
 }
 
