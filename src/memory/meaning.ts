@@ -51,10 +51,8 @@ export class Meaning {
   record(key: string, c: SearchRecord): void {
     this.wordsOf.delete(key);
     const kept = c.vector;
-    if (kept && kept.model === this.words.model && kept.source === sourceHash(recordText(c))) {
-      const v = unpackVector(kept.bytes, this.words.dims);
-      if (v) return this.index.set(key, v);
-    }
+    if (kept && kept.model === this.words.model && kept.bytes.byteLength === 4 + this.words.dims && kept.source === sourceHash(recordText(c)))
+      return this.index.setPacked(key, kept.bytes);
     const made = vectorOf(this.words, c);
     if (!made) return this.remove(key);
     this.pending.push({ id: c.id, ...made });

@@ -47,13 +47,7 @@ export class VectorIndex {
     for (let d = 0; d < vector.length; d++) norm += vector[d]! * vector[d]!;
     norm = Math.sqrt(norm);
     if (!norm) return this.remove(key);
-    let slot = this.slotOf.get(key);
-    if (slot === undefined) {
-      slot = this.free.pop() ?? this.keys.length;
-      this.slotOf.set(key, slot);
-      this.keys[slot] = key;
-      this.grow(slot + 1);
-    }
+    const slot = this.slotFor(key);
     const at = slot * this.dims;
     let max = 0;
     for (let d = 0; d < vector.length; d++) max = Math.max(max, Math.abs(vector[d]!) / norm);
@@ -61,6 +55,29 @@ export class VectorIndex {
     this.scale[slot] = scale;
     for (let d = 0; d < vector.length; d++) this.data[at + d] = Math.round(vector[d]! / norm / scale);
     this.project(slot);
+  }
+
+  /** A vector as stored (word-vectors.ts packVector: a float32 scale, then int8s), without unpacking it. */
+  setPacked(key: string, packed: Uint8Array): void {
+    const n = packed.byteLength - 4;
+    if (n <= 0 || n > this.dims) return this.remove(key);
+    const slot = this.slotFor(key);
+    const at = slot * this.dims;
+    this.scale[slot] = new DataView(packed.buffer, packed.byteOffset, 4).getFloat32(0, true);
+    this.data.set(new Int8Array(packed.buffer, packed.byteOffset + 4, n), at);
+    this.project(slot);
+    if (!this.rest[slot] && !this.along[slot]) this.remove(key);
+  }
+
+  private slotFor(key: string): number {
+    let slot = this.slotOf.get(key);
+    if (slot === undefined) {
+      slot = this.free.pop() ?? this.keys.length;
+      this.slotOf.set(key, slot);
+      this.keys[slot] = key;
+      this.grow(slot + 1);
+    }
+    return slot;
   }
 
   remove(key: string): void {
@@ -161,6 +178,10 @@ export class VectorIndex {
     }
     // The int8 vector's own norm (within rounding of 1 / scale), so cosines stay cosines.
     norm = Math.sqrt(norm) * this.scale[slot]!;
+    if (!norm) {
+      this.along[slot] = this.rest[slot] = this.scale[slot] = 0;
+      return;
+    }
     along *= this.scale[slot]! / norm;
     this.scale[slot]! /= norm;
     this.along[slot] = along;
