@@ -121,6 +121,19 @@ describe("sharing capabilities through the team registry", () => {
     expect(text(bad)).toContain("Invalid arguments for cap:fs:shout_file");
   });
 
+  test("a name held in B's own workspace wins over the team's: one entry, B's, in the one ranking", async () => {
+    const b = await teammate(KEYS.bob, { permissions: { allow: ["filesystem"] } });
+    const saved: any = await b.client.callTool({
+      name: "execute",
+      arguments: { code: "return 'quiet ' + args.path", args: { path: "a.txt" }, name: "fs:shout_file", intent: "read a file and shout it" },
+    });
+    expect(saved.isError).toBeFalsy();
+    const found = JSON.parse(text(await b.client.callTool({ name: "discover", arguments: { query: "shout a file" } })));
+    const named = found.results.filter((x: any) => x.id === "fs:shout_file");
+    expect(named).toHaveLength(1);
+    expect(named[0].kind).toBe("capability");
+  });
+
   test("another org never sees it: the name is simply not found", async () => {
     const e = await teammate(KEYS.eve, { permissions: { allow: ["filesystem"] } });
     const r: any = await e.client.callTool({ name: "cap__fs__shout_file", arguments: { path: "a.txt" } });
