@@ -65,10 +65,16 @@ export class CapabilityDiscovery {
   ) {}
 
   /**
-   * Capabilities visible from the scope, the given tools and the team registry's `team` hits,
+   * Capabilities visible from the scope, the given tools and the team registry's `team` hits (or their promise),
    * ranked in one list by relevance to `query` (a team hit whose name is held here is left out).
    */
-  async discover(settings: MemorySettings, query: string, tools: readonly ToolEntry[], limit = 10, team: readonly TeamHit[] = []): Promise<{ results: Found[]; warning?: string }> {
+  async discover(
+    settings: MemorySettings,
+    query: string,
+    tools: readonly ToolEntry[],
+    limit = 10,
+    team: readonly TeamHit[] | Promise<readonly TeamHit[]> = [],
+  ): Promise<{ results: Found[]; warning?: string }> {
     let warning: string | undefined;
     await this.load();
     try {
@@ -77,8 +83,11 @@ export class CapabilityDiscovery {
     } catch (e) {
       warning = `Capabilities are not searched: ${(e as Error).message}`;
     }
+    // The team registry answers while the store was read (a promise: its hits are awaited only now;
+    // from here on nothing waits, so a concurrent discover cannot change the index under this one).
+    const shared = await team;
     this.refreshTools(tools);
-    this.refreshTeam(team, settings.scope.owner);
+    this.refreshTeam(shared, settings.scope.owner);
     // The workspace's own and the user's; never another workspace's, whatever its visibility
     // (visibility is for the team registry: sharing between workspaces is the user scope).
     const own = settings.scope.owner;

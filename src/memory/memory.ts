@@ -40,7 +40,13 @@ export class Memory {
    * The index is kept in memory and brought up to date from the store's change counter, so
    * records saved by other pml processes are found too.
    */
-  async discover(settings: MemorySettings, query: string, tools: readonly ToolEntry[], limit = 10, team: readonly TeamHit[] = []): Promise<{ results: Found[]; warning?: string }> {
+  async discover(
+    settings: MemorySettings,
+    query: string,
+    tools: readonly ToolEntry[],
+    limit = 10,
+    team: readonly TeamHit[] | Promise<readonly TeamHit[]> = [],
+  ): Promise<{ results: Found[]; warning?: string }> {
     return this.finder.discover(settings, query, tools, limit, team);
   }
 

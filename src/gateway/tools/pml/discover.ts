@@ -42,8 +42,15 @@ async function discoverQuery(deps: MetaDeps, query: string, n: number) {
   const config = await deps.project.config();
   const settings = memorySettings(config, deps.workspace.root);
   // The team registry's hits are ranked with the rest, against the same query (one list).
-  const team = await teamMatches(config, deps.workspace.root, query, n);
-  const { results, warning } = await deps.memory.discover(settings, query, tools, n, team.hits);
+  const asked = teamMatches(config, deps.workspace.root, query, n);
+  const { results, warning } = await deps.memory.discover(
+    settings,
+    query,
+    tools,
+    n,
+    asked.then((t) => t.hits),
+  );
+  const team = await asked;
   return {
     query,
     results,
