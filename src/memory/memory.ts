@@ -13,6 +13,7 @@ import { CapabilityDiscovery, capKey, toolKey, type Found, type ToolEntry } from
 import { currentUser, type MemorySettings } from "./memory-settings.ts";
 import { CAP_NS, checkName, parseCallName, type CapName } from "./names.ts";
 import type { Capability, CapabilityStore, Resolution, ToolUsage } from "./store.ts";
+import type { TeamHit } from "./team.ts";
 import { ToolUsageLog } from "./tool-usage-log.ts";
 import { checkSpecifier, pickVersion, splitSpecifier } from "./versions.ts";
 
@@ -40,8 +41,14 @@ export class Memory {
    * The index is kept in memory and brought up to date from the store's change counter, so
    * records saved by other pml processes are found too.
    */
-  async discover(settings: MemorySettings, query: string, tools: readonly ToolEntry[], limit = 10): Promise<{ results: Found[]; keys: string[]; warning?: string }> {
-    return this.finder.discover(settings, query, tools, limit);
+  async discover(
+    settings: MemorySettings,
+    query: string,
+    tools: readonly ToolEntry[],
+    limit = 10,
+    team: readonly TeamHit[] | Promise<readonly TeamHit[]> = [],
+  ): Promise<{ results: Found[]; keys: string[]; warning?: string }> {
+    return this.finder.discover(settings, query, tools, limit, team);
   }
 
   /**
@@ -101,6 +108,8 @@ export class Memory {
   async capture(settings: MemorySettings, plan: CapturePlanOk, run: FinishedRun): Promise<CaptureResult> {
     const result = await captureRun(await this.open(), settings, plan, run, () => this.changed());
     if (run.ran !== false && "capability" in result) this.used(result.capability.id);
+    // Its text vector is made now and kept, so no discover has to embed it (errors are not the run's).
+    if (result.kind !== "taken") await this.finder.keep(result.capability).catch((e: Error) => console.error(`pml: capability vector not kept: ${e.message}`));
     return result;
   }
 

@@ -213,6 +213,17 @@ export const MIGRATIONS: ReadonlyArray<string | OptionalStep | RebuildStep> = [
   ALTER TABLE capabilities ADD COLUMN last_success_at TEXT;
   UPDATE capabilities SET last_success_at = last_used_at WHERE success_count > 0;
   `,
+  // 11: each record's text vector for discover (word-vectors.ts), computed when it is saved and
+  // kept, so no process re-embeds every record at start: the recipe that made it (model) and a
+  // hash of the text it was made from (source), so a changed record or recipe is embedded again.
+  `
+  CREATE TABLE capability_vectors (
+    capability_id TEXT PRIMARY KEY REFERENCES capabilities (id) ON DELETE CASCADE,
+    model TEXT NOT NULL,
+    source TEXT NOT NULL,
+    vector BLOB NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open

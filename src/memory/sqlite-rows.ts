@@ -67,6 +67,7 @@ export function toSearchRecord(r: Row): SearchRecord {
     tools_used: JSON.parse(r.tools_used as string),
     parameters_schema: JSON.parse(r.parameters_schema as string),
     seq: r.seq as number,
+    ...(r.vector ? { vector: { model: r.vector_model as string, source: r.vector_source as string, bytes: r.vector as Uint8Array } } : {}),
   };
 }
 

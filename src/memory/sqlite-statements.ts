@@ -23,7 +23,12 @@ export function prepareStatements(db: Database) {
     anyOwned: db.query("SELECT 1 FROM capabilities WHERE owner = ?1 LIMIT 1"),
     changed: db.query(`SELECT ${cols} FROM capabilities c WHERE seq > ?1 ORDER BY seq LIMIT ?2`),
     searchable: db.query(
-      "SELECT id, record_type, org, project, owner, namespace, action, named, visibility, intent, description, tools_used, parameters_schema, seq FROM capabilities WHERE seq > ?1 ORDER BY seq",
+      `SELECT id, record_type, org, project, owner, namespace, action, named, visibility, intent, description, tools_used, parameters_schema, seq,
+         v.model AS vector_model, v.source AS vector_source, v.vector AS vector
+       FROM capabilities c LEFT JOIN capability_vectors v ON v.capability_id = c.id WHERE seq > ?1 ORDER BY seq`,
+    ),
+    saveVector: db.query(
+      "INSERT OR REPLACE INTO capability_vectors (capability_id, model, source, vector) SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM capabilities WHERE id = ?1)",
     ),
     versions: db.query("SELECT * FROM capability_versions WHERE capability_id = ?1"),
     aliasesOf: db.query("SELECT namespace, action FROM capability_aliases WHERE capability_id = ?1 ORDER BY created_at"),

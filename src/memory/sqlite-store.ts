@@ -26,6 +26,7 @@ import type {
   Resolution,
   Scope,
   SearchRecord,
+  StoredVector,
   ToolUsage,
   NewVersion,
   Version,
@@ -147,6 +148,14 @@ export class SqliteCapabilityStore implements CapabilityStore {
 
   async searchableSince(seq: number): Promise<SearchRecord[]> {
     return (this.s.q.searchable.all(seq) as Row[]).map(toSearchRecord);
+  }
+
+  async saveVectors(rows: ReadonlyArray<{ id: string } & StoredVector>): Promise<void> {
+    this.db
+      .transaction(() => {
+        for (const r of rows) this.s.q.saveVector.run(r.id, r.model, r.source, r.bytes);
+      })
+      .immediate();
   }
 
   async rename(scope: Scope, from: CapName, to: CapName, by: string) {

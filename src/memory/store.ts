@@ -197,7 +197,14 @@ export type SearchRecord = Pick<
   | "tools_used"
   | "parameters_schema"
   | "seq"
->;
+> & { vector?: StoredVector };
+
+/** A record's text vector for discover (word-vectors.ts): the recipe, a hash of the text, the packed vector. */
+export interface StoredVector {
+  model: string;
+  source: string;
+  bytes: Uint8Array;
+}
 
 export interface ToolUsage {
   tool_id: string;
@@ -273,6 +280,8 @@ export interface CapabilityStore {
   changedSince(seq: number, limit?: number): Promise<Capability[]>;
   /** The same, with only what search needs (cheaper at 10k+ records). */
   searchableSince(seq: number): Promise<SearchRecord[]>;
+  /** Keeps records' text vectors (a record deleted since is skipped). */
+  saveVectors(rows: ReadonlyArray<{ id: string } & StoredVector>): Promise<void>;
   /** Renames in one transaction: the old name becomes an alias of the same record. */
   rename(scope: Scope, from: CapName, to: CapName, by: string): Promise<{ capability: Capability; old: string }>;
   aliasesOf(id: string): Promise<string[]>;

@@ -3,7 +3,6 @@
 import * as v from "valibot";
 import type { ProjectConfig } from "../../../config/pml-json.ts";
 import { memorySettings } from "../../../memory/memory.ts";
-import { capWireName, parseCallName } from "../../../memory/names.ts";
 import type { TeamHit } from "../../../memory/team.ts";
 import type { Resolved } from "../../../registry/resolved.ts";
 import type { MetaDeps } from "../../meta-tools.ts";
@@ -38,31 +37,30 @@ export const discover = defineTool({
 });
 
 async function discoverQuery(deps: MetaDeps, session: Session, query: string, n: number) {
-  const tools = deps.backends.allKnownTools().map(({ ns, tool }) => ({ ns, name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+  const tools = deps.backends.allKnownTools().map(({ ns, tool }) => ({
+    ns,
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    // pml's own standard library (dns, meta, learn) is about capabilities, not tasks.
+    own: deps.backends.servesInProcess(ns),
+  }));
   const config = await deps.project.config();
   const settings = memorySettings(config, deps.workspace.root);
-  const [{ results, keys, warning }, team] = await Promise.all([deps.memory.discover(settings, query, tools, n), teamMatches(config, deps.workspace.root, query, n)]);
+  // The team registry's hits are ranked with the rest, against the same query (one list).
+  const asked = teamMatches(config, deps.workspace.root, query, n);
+  const { results, keys, warning } = await deps.memory.discover(
+    settings,
+    query,
+    tools,
+    n,
+    asked.then((t) => t.hits),
+  );
+  const team = await asked;
   deps.learning.discovered(session, query, results, keys);
-  // The team registry's capabilities come after this project's own (a name held here wins).
-  const local = new Set(results.map((r: { id?: string }) => r.id));
-  const shared = team.hits
-    .filter((h) => !local.has(h.name))
-    .map((h) => {
-      const name = parseCallName(h.name);
-      return {
-        id: h.name,
-        kind: "team capability",
-        description: h.description,
-        ...(name ? { tool: capWireName(name) } : {}),
-        fqdn: h.fqdn,
-        org: h.org,
-        version: h.version,
-        by: h.by,
-      };
-    });
   return {
     query,
-    results: [...results, ...shared],
+    results,
     ...(team.note ? { team_registry: team.note } : {}),
     how: 'call a tool with `call` {tool: id, arguments}; a capability with its tool (cap__ns__action), `call` {tool: "cap:<id>"} or `execute` {capability: id, args}; `discover` {namespace} shows a namespace\'s input schemas',
     ...(warning ? { warning } : {}),
