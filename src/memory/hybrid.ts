@@ -22,8 +22,10 @@ export const FUSION = {
   fullShare: 0.2,
 };
 
-/** Stems of the words that make a request one about pml's own records (what dns, meta, learn serve). */
-const ABOUT_MEMORY = new Set(terms("capability capabilities version versions history rename renamed alias namespace fork whois lookup pml record records learned curate feedback"));
+/** Stems of the words that make a request one about pml's own records and servers (what dns, meta, learn serve). */
+const ABOUT_MEMORY = new Set(
+  terms("capability capabilities version versions history rename renamed alias namespace fork whois lookup pml record records learned curate feedback server servers"),
+);
 
 export function aboutMemory(query: string): boolean {
   return terms(query).some((t) => ABOUT_MEMORY.has(t));

@@ -42,12 +42,12 @@ test("a paraphrase that missed ranks the capability used after it first, in a ne
   await save(client, "transform:wrap_text", "wrap text lines at a column width", "return 'wrapped'");
   await save(client, "transform:strip_markdown", "remove markdown formatting from text", "return 'plain'");
 
-  // Found, but far down: the agent asked for more results to see it.
+  // The variant shares no word with the capability's own text: not first by words and meaning alone.
+  expect((await discover(client, VARIANT))[0]?.id).not.toBe("transform:wrap_text");
+  // Found, but not first: the agent asked for more results to see it (the newest discover gets the credit).
   const before = await discover(client, PARAPHRASE, 30);
-  expect(before.findIndex((r) => r.id === "transform:wrap_text")).toBeGreaterThan(5);
+  expect(before.findIndex((r) => r.id === "transform:wrap_text")).toBeGreaterThan(0);
   expect(before.some((r) => r.learned)).toBe(false);
-  // The variant shares no word with the capability's own text: not found at all by words.
-  expect((await discover(client, VARIANT)).map((r) => r.id)).not.toContain("transform:wrap_text");
 
   await ok(client, "cap__transform__wrap_text", {});
 
@@ -103,7 +103,7 @@ test("an intent stated when reusing a capability counts like a discover query", 
   const { client } = await fx.connect();
   await save(client, "util:roll_dice", "throw n six sided dice", "return 4");
   const intent = "pick a random number for the board game turn";
-  expect((await discover(client, intent)).map((r) => r.id)).not.toContain("util:roll_dice");
+  expect((await discover(client, intent))[0]?.id).not.toBe("util:roll_dice");
   await ok(client, "execute", { capability: "util:roll_dice", args: {}, intent });
   const after = await discover(client, "pick a random number for my board game");
   expect(after[0]).toMatchObject({ id: "util:roll_dice" });

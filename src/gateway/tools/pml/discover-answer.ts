@@ -34,7 +34,9 @@ const CUTS: ReadonlyArray<{ description: number; params: number }> = [
  * this short; a long one is left out. */
 const EXTRA_MAX = 80;
 /** Replaced here, or too long to keep in a one-line result. */
-const SHAPED = new Set(["id", "kind", "description", "tool", "uses", "inputSchema"]);
+const SHAPED = new Set(["id", "kind", "description", "tool", "uses", "inputSchema", "learned"]);
+/** Why past use lifted a result ("found before by: …") is always kept, cut to this. */
+const LEARNED_MAX = 120;
 
 export const HOW =
   'Call a result by its "tool" name (or `call` {tool, arguments} when it is not in your tool list). params: "name?" is optional. ' +
@@ -56,6 +58,8 @@ export function shapeResult(r: RankedResult, schema: Record<string, unknown> | u
   const out: Record<string, unknown> = { id: r.id, kind: r.kind, tool: toolName(r) };
   out.description = firstSentence(r.description ?? "", cut.description);
   if (schema) out[full ? "inputSchema" : "params"] = full ? schema : paramsLine(schema, cut.params);
+  const learned = (r as { learned?: unknown }).learned;
+  if (typeof learned === "string") out.learned = learned.length <= LEARNED_MAX ? learned : `${learned.slice(0, LEARNED_MAX - 1)}…`;
   for (const [k, v] of Object.entries(r as object)) if (!SHAPED.has(k) && v !== undefined && (full || JSON.stringify(v).length <= EXTRA_MAX)) out[k] = v;
   return out;
 }
