@@ -55,7 +55,8 @@ export async function discoverAnswer(deps: MetaDeps, settings: MemorySettings, a
 }
 
 export function shapeResult(r: RankedResult, schema: Record<string, unknown> | undefined, full: boolean, cut = CUTS[0]!): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: r.id, kind: r.kind, tool: toolName(r) };
+  const tool = toolName(r);
+  const out: Record<string, unknown> = { id: r.id, kind: r.kind, ...(tool ? { tool } : {}) };
   out.description = firstSentence(r.description ?? "", cut.description);
   if (schema) out[full ? "inputSchema" : "params"] = full ? schema : paramsLine(schema, cut.params);
   const learned = (r as { learned?: unknown }).learned;
@@ -64,10 +65,12 @@ export function shapeResult(r: RankedResult, schema: Record<string, unknown> | u
   return out;
 }
 
-/** The name a client calls: a capability's or a tool's wire name (`call` takes it too). */
-function toolName(r: RankedResult): string {
+/** The name a client calls: a capability's or a tool's wire name (`call` takes it too). A team
+ * capability of another org has none: it runs only when called by its full FQDN (memory/team.ts). */
+function toolName(r: RankedResult): string | undefined {
   if (r.tool) return r.tool;
-  if (r.kind.includes("capability")) return `cap__${r.id.replace(":", "__")}`;
+  if (r.kind === "team capability") return undefined;
+  if (r.kind === "capability") return `cap__${r.id.replace(":", "__")}`;
   const id = parseToolName(r.id);
   if (!id) return r.id;
   const wire = wireName(id.ns, id.action);
