@@ -12,7 +12,7 @@ import { queryCapabilities } from "./sqlite-query.ts";
 import { toCapability, toSearchRecord, type Row } from "./sqlite-rows.ts";
 import { adoptLegacy } from "./sqlite-adopt.ts";
 import { prepareStatements, readableOwners, takenBy, type StoreDb } from "./sqlite-statements.ts";
-import { recordToolUsage, usageStats } from "./sqlite-tool-usage.ts";
+import { recordToolUsage, usageLog, usageStats } from "./sqlite-tool-usage.ts";
 import { appendVersion, listVersions } from "./sqlite-versions.ts";
 import { captureRecord, forkRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
 import type {
@@ -27,6 +27,8 @@ import type {
   NewVersion,
   Version,
   CapabilityQuery,
+  UsageLogQuery,
+  UsageRow,
   UsageStat,
 } from "./store.ts";
 import { BUSY_TIMEOUT_MS, whileBusy } from "../sqlite-busy.ts";
@@ -174,6 +176,10 @@ export class SqliteCapabilityStore implements CapabilityStore {
 
   async usageStats(since?: string): Promise<UsageStat[]> {
     return usageStats(this.db, since);
+  }
+
+  async usageLog(q?: UsageLogQuery): Promise<UsageRow[]> {
+    return usageLog(this.db, q);
   }
 
   async recordToolUsage(rows: readonly ToolUsage[]): Promise<void> {
