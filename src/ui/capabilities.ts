@@ -42,7 +42,8 @@ export async function capability(ctx: UiContext, name: string) {
   const c = found.capability;
   const store = await ctx.memory.open();
   const [versions, aliases] = await Promise.all([store.versions(c.id), store.aliasesOf(c.id)]);
-  const toolIds = [c.display_name, ...aliases].map((n) => `cap:${n.replace(":", "__")}`);
+  // A capability's calls are logged under the name it was called by (the invoker's tool id).
+  const toolIds = [c.display_name, ...aliases].map((n) => `cap:${n}`);
   const usage = await store.usageLog({ tool_ids: toolIds, limit: 5000 });
   return {
     ...listed(c),
@@ -55,7 +56,10 @@ export async function capability(ctx: UiContext, name: string) {
     created_at: c.created_at,
     updated_at: c.updated_at,
     aliases,
-    versions: versions.map((v) => ({ tag: v.version_tag, summary: v.change_summary, by: v.created_by, at: v.created_at })),
+    // Oldest first: the page diffs the last two by default.
+    versions: [...versions]
+      .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
+      .map((v) => ({ tag: v.version_tag, summary: v.change_summary, by: v.created_by, at: v.created_at })),
     usage: usage.map((u) => ({ second: u.second, calls: u.calls, errors: u.calls - u.successes })),
   };
 }

@@ -67,7 +67,13 @@ function knownServers(config: ProjectConfig, sessions: LiveSession[]): KnownServ
   for (const [ns, entry] of Object.entries(config.private_mcps ?? {})) {
     const e = entry as { type?: string; command?: string; url?: string; args?: string[] };
     const remote = e.type === "http" || e.type === "sse" || typeof e.url === "string";
-    out.push({ ns, kind: remote ? "remote" : "private", detail: remote ? String(e.url ?? "") : [e.command, ...(e.args ?? [])].filter(Boolean).join(" "), tools: [], live: live(ns) });
+    out.push({
+      ns,
+      kind: remote ? "remote" : "private",
+      detail: remote ? String(e.url ?? "") : [e.command, ...(e.args ?? [])].filter(Boolean).join(" "),
+      tools: [],
+      live: live(ns),
+    });
     seen.add(ns);
   }
   for (const [ns, d] of Object.entries(builtinCatalog)) {

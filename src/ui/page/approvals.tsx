@@ -35,7 +35,11 @@ export function Approvals() {
       {pending.map((a) => (
         <div class="approval" key={`${a.session}/${a.id}`} data-testid="approval">
           <p>
-            <strong>{a.tool}</strong> <small>({a.kind}, asked {new Date(a.created).toLocaleTimeString()} through {a.channel}{a.client ? `, ${a.client}` : ""})</small>
+            <strong>{a.tool}</strong>{" "}
+            <small>
+              ({a.kind}, asked {new Date(a.created).toLocaleTimeString()} through {a.channel}
+              {a.client ? `, ${a.client}` : ""})
+            </small>
           </p>
           <pre class="question">{a.question}</pre>
           <button type="button" onClick={() => void answer(a.session, a.id, "continue")} data-testid="approve-continue">

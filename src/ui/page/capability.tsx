@@ -56,7 +56,11 @@ export function CapabilityPage({ name }: { name: string }) {
       <h2>Parameters</h2>
       <pre class="code">{JSON.stringify(data.parameters, null, 2)}</pre>
       <h2>Usage</h2>
-      {data.usage.length ? <CallsPlot points={data.usage.map((u) => ({ time: u.second, calls: u.calls, errors: u.errors }))} title="calls of this capability" /> : <p class="muted">Not called yet.</p>}
+      {data.usage.length ? (
+        <CallsPlot points={data.usage.map((u) => ({ time: u.second, calls: u.calls, errors: u.errors }))} title="calls of this capability" />
+      ) : (
+        <p class="muted">Not called yet.</p>
+      )}
       <Versions name={data.name} versions={data.versions} />
     </section>
   );

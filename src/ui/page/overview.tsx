@@ -6,7 +6,13 @@ interface OverviewData {
   config: { path: string; exists: boolean; error?: string; warnings: string[] };
   trust?: { recorded: boolean; trusted: string[]; untrusted: string[]; record: string };
   permissions: Array<{ pattern: string; decision: string; source: string; applies: boolean }>;
-  servers: Array<{ ns: string; kind: string; detail: string; tools: string[]; live: Array<{ session: string; state: string; calls: number; lastError?: string; startedAt?: string }> }>;
+  servers: Array<{
+    ns: string;
+    kind: string;
+    detail: string;
+    tools: string[];
+    live: Array<{ session: string; state: string; calls: number; lastError?: string; startedAt?: string }>;
+  }>;
   registries: string[] | null;
   sessions: Array<{ id: string; pid: number; transport: string; client?: string; started: string }>;
 }
@@ -59,6 +65,15 @@ export function Overview() {
           </ul>
         </>
       )}
+      <Permissions rules={data.permissions} />
+      <Servers servers={data.servers} sessions={data.sessions.length} />
+    </section>
+  );
+}
+
+function Permissions({ rules }: { rules: OverviewData["permissions"] }) {
+  return (
+    <>
       <h2>Effective permissions</h2>
       <table>
         <thead>
@@ -69,7 +84,7 @@ export function Overview() {
           </tr>
         </thead>
         <tbody>
-          {data.permissions.map((p) => (
+          {rules.map((p) => (
             <tr key={`${p.decision}${p.pattern}${p.source}`} class={p.applies ? "" : "muted"}>
               <td class={`d-${p.decision}`}>{p.decision}</td>
               <td>
@@ -80,8 +95,15 @@ export function Overview() {
           ))}
         </tbody>
       </table>
+    </>
+  );
+}
+
+function Servers({ servers, sessions }: { servers: OverviewData["servers"]; sessions: number }) {
+  return (
+    <>
       <h2>Servers</h2>
-      <p class="muted">{data.sessions.length ? `${data.sessions.length} pml session(s) running for this workspace.` : "No pml session is running for this workspace."}</p>
+      <p class="muted">{sessions ? `${sessions} pml session(s) running for this workspace.` : "No pml session is running for this workspace."}</p>
       <table>
         <thead>
           <tr>
@@ -93,7 +115,7 @@ export function Overview() {
           </tr>
         </thead>
         <tbody>
-          {data.servers.map((s) => (
+          {servers.map((s) => (
             <tr key={s.ns}>
               <td>{s.ns}</td>
               <td>{s.kind}</td>
@@ -114,6 +136,6 @@ export function Overview() {
           ))}
         </tbody>
       </table>
-    </section>
+    </>
   );
 }

@@ -40,6 +40,8 @@ export function CallsPlot({ points, title }: { points: Point[]; title: string })
         height: 180,
         series: [{}, { label: "calls", stroke: "#2b6cb0", width: 2 }, { label: "errors", stroke: "#c53030", width: 2 }],
         axes: [{}, { label: "count" }],
+        // One bucket alone would make uPlot spread the axis over years: show the minutes around it.
+        scales: { x: { time: true, range: (_u, min, max) => (max - min < 120 ? [min - 60, max + 60] : [min, max]) } },
       },
       data,
       box.current,
