@@ -1,8 +1,11 @@
 // The Activity view: the workspace's audit log (<ws>/.pml/audit.log: refusals, curation decisions)
 // and the user's tool_usage log (memory.db, one row per tool and second), merged newest first.
 import { openSync, readSync, closeSync, fstatSync, constants } from "node:fs";
+import type { Permissions } from "../config/permission-patterns.ts";
+import { permissionFor } from "../policy/permissions.ts";
 import { auditLogPath } from "../sandbox/audit.ts";
 import type { UiContext } from "./context.ts";
+import { OWN_NAMESPACES } from "./overview.ts";
 
 export interface ActivityRow {
   /** ISO time (tool_usage: the last call of that second). */
@@ -29,12 +32,13 @@ export async function activity(ctx: UiContext, limit = 500): Promise<{ rows: Act
   const rows = auditRows(ctx.workspace.root, warnings);
   try {
     const store = await ctx.memory.open();
+    const perms = (await ctx.project.config()).permissions ?? {};
     for (const u of await store.usageLog({ limit }))
       rows.push({
         time: u.last_at,
         tool: u.tool_id,
         decision: u.successes === u.calls ? "ran" : "failed",
-        by: u.server_id,
+        by: whoLetItRun(perms, u.tool_id),
         calls: u.calls,
         errors: u.calls - u.successes,
         duration_ms: Math.round((u.latency_ms_total / u.calls) * 10) / 10,
@@ -46,6 +50,16 @@ export async function activity(ctx: UiContext, limit = 500): Promise<{ rows: Act
   }
   rows.sort((a, b) => (a.time < b.time ? 1 : a.time > b.time ? -1 : 0));
   return { rows: rows.slice(0, limit), warnings };
+}
+
+/** Who lets a tool run under the rules as they read now (a call is not logged with its decision). */
+function whoLetItRun(perms: Permissions, toolId: string): string {
+  const own = OWN_NAMESPACES.includes(toolId.split(":")[0]!);
+  const decision = permissionFor(perms, toolId, own ? "allow" : "ask");
+  const named = permissionFor(perms, toolId, "deny") === decision && permissionFor(perms, toolId, "allow") === decision;
+  if (decision === "allow") return named ? ".pml.json (allow)" : "pml's default (its own tool)";
+  if (decision === "ask") return "you (approval)";
+  return ".pml.json (deny, since added)";
 }
 
 function auditRows(workspace: string, warnings: string[]): ActivityRow[] {

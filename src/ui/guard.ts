@@ -6,7 +6,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { hostRefusal, loopbackHosts, originRefusal } from "../gateway/http/loopback.ts";
 
-export const COOKIE = "pml_ui";
 export const CSRF_HEADER = "x-pml-csrf";
 /** The one body of every 401, whatever the path. */
 export const UNAUTHORIZED = "Unauthorized: open the address `pml ui` printed (it carries this launch's token).\n";
@@ -17,10 +16,13 @@ export class Guard {
   /** Sent by the page on every POST (read from /api/session, which only this origin can read). */
   readonly csrf = randomBytes(32).toString("base64url");
   private readonly cookieValue = randomBytes(32).toString("base64url");
+  /** Per port: cookies are not scoped by port, and two pages open at once must not replace each other's. */
+  private readonly cookie: string;
   private readonly hosts: Set<string>;
   private readonly origins: Set<string>;
 
   constructor(readonly port: number) {
+    this.cookie = `pml_ui_${port}`;
     this.hosts = loopbackHosts("127.0.0.1", port);
     this.origins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
   }
@@ -34,7 +36,7 @@ export class Guard {
     if (loopback) return withHeaders(loopback);
     const url = new URL(req.url);
     const viaUrl = url.searchParams.get("token");
-    const authorized = same(cookieOf(req, COOKIE), this.cookieValue) || (viaUrl !== null && same(viaUrl, this.token));
+    const authorized = same(cookieOf(req, this.cookie), this.cookieValue) || (viaUrl !== null && same(viaUrl, this.token));
     if (!authorized) return withHeaders(new Response(UNAUTHORIZED, { status: 401, headers: { "content-type": "text/plain; charset=utf-8" } }));
     if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "POST") return plain(405, "Method Not Allowed: the page only reads (GET) and acts (POST).\n");
     if (req.method === "POST") {
@@ -42,7 +44,7 @@ export class Guard {
       if (req.headers.get("origin") === null || !same(req.headers.get(CSRF_HEADER), this.csrf))
         return plain(403, "Forbidden: an action needs the page's CSRF header and its Origin; use the page.\n");
     }
-    return viaUrl !== null ? { setCookie: `${COOKIE}=${this.cookieValue}; HttpOnly; SameSite=Strict; Path=/` } : {};
+    return viaUrl !== null ? { setCookie: `${this.cookie}=${this.cookieValue}; HttpOnly; SameSite=Strict; Path=/` } : {};
   }
 }
 

@@ -7,6 +7,9 @@ import { readLiveSessions, type LiveServer, type LiveSession } from "../policy/l
 import { reviewTrust } from "../policy/trust/review.ts";
 import type { UiContext } from "./context.ts";
 
+/** pml's in-process namespaces (gateway/tool-host.ts): the gate allows them when no rule names them. */
+export const OWN_NAMESPACES = ["cap", "dns", "learn", "meta"];
+
 export interface PermissionRule {
   pattern: string;
   decision: "allow" | "ask" | "deny";
@@ -55,7 +58,7 @@ function permissionRules(file: ProjectConfig, applied: ProjectConfig, path: stri
       rules.push({ pattern, decision, source: applies ? `${path} permissions.${decision}` : `${path} permissions.${decision} (not trusted: not applied)`, applies });
     }
   }
-  rules.push({ pattern: "pml's own tools (discover, execute, dns, learn, meta, cap)", decision: "allow", source: "pml's default", applies: true });
+  rules.push({ pattern: `pml's own tools (discover, execute, ${OWN_NAMESPACES.map((n) => `${n}:*`).join(", ")})`, decision: "allow", source: "pml's default", applies: true });
   rules.push({ pattern: "*", decision: "ask", source: "pml's default for any tool no rule names", applies: true });
   return rules;
 }

@@ -48,6 +48,8 @@ export async function startUi(opts: { workspace: Workspace; home: string; port?:
     hostname: "127.0.0.1",
     port: opts.port ?? 0,
     development: false,
+    // The page sends small JSON actions; nothing larger is read.
+    maxRequestBodySize: 1024 * 1024,
     fetch: (req) => handle(req, guard!, ctx, assets),
   });
   const port = server.port!;

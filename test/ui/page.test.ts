@@ -34,6 +34,8 @@ beforeAll(async () => {
   const second = await callTool(peer, "execute", { code: V2, args: { n: 3 }, name: NAME, update: true, change_summary: "by addition" });
   expect(second.isError).toBeFalsy();
   for (const n of [1, 2, 3]) expect((await callTool(peer, "cap__util__double_number", { n })).isError).toBeFalsy();
+  // Refused by the workspace's deny rule: a line of the audit log.
+  expect((await callTool(peer, "call", { tool: "shell:exec", arguments: { command: "true" } })).isError).toBe(true);
   ui = await startUi(ws, home);
   if (HAS_CHROMIUM) {
     browser = await launch();
@@ -61,14 +63,19 @@ describe.skipIf(!HAS_CHROMIUM)("pml ui in chromium", () => {
     await shot(page, "overview");
   });
 
-  test("Activity lists the capability's calls newest first with a plot of calls and errors", async () => {
+  test("Activity lists the capability's calls and the audit log's refusal, newest first, with who decided and a plot", async () => {
     await page.getByTestId("tab-activity").click();
     const table = page.getByTestId("activity-table");
     await waitFor(async () => ((await table.textContent()) ?? "").includes("cap:util:double_number"), { what: "the capability's calls in Activity" });
+    const first = table.locator("tbody tr").first();
+    expect(await first.textContent()).toContain("shell:exec");
+    expect(await first.textContent()).toContain("refused");
+    expect(await first.textContent()).toContain(".pml.json");
+    expect(await table.textContent()).toContain("pml's default (its own tool)");
     await page.locator(".plot canvas").first().waitFor();
-    await page.getByTestId("filter-tool").fill("double");
-    await waitFor(async () => (await table.locator("tbody tr").count()) >= 1, { what: "filtered rows" });
     await shot(page, "activity");
+    await page.getByTestId("filter-tool").fill("double");
+    await waitFor(async () => (await table.locator("tbody tr").count()) === 1, { what: "the rows of the filter" });
   });
 
   test("Capabilities lists the seeded capability with its usage, and search finds it by meaning of its words", async () => {

@@ -28,12 +28,12 @@ describe("pml ui refuses requests without its token", () => {
     const res = await fetch(ui.url);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<div id="app">');
-    expect(res.headers.get("set-cookie")).toMatch(/^pml_ui=[A-Za-z0-9_-]+; HttpOnly; SameSite=Strict; Path=\/$/);
+    expect(res.headers.get("set-cookie")).toMatch(/^pml_ui_\d+=[A-Za-z0-9_-]+; HttpOnly; SameSite=Strict; Path=\/$/);
     const csp = res.headers.get("content-security-policy")!;
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("default-src 'none'");
     expect(csp).not.toContain("unsafe-inline");
-    expect(cookie).toMatch(/^pml_ui=/);
+    expect(cookie).toStartWith(`pml_ui_${ui.port}=`);
   });
 
   test("without the token or cookie: 401 with one body, whether the path exists or not (page, API, assets, nonsense)", async () => {
@@ -79,5 +79,25 @@ describe("pml ui refuses requests without its token", () => {
     const done = await at("/api/rename", { method: "POST", body, headers: { ...json, cookie, origin: ui.origin, "x-pml-csrf": csrf } });
     expect(done.status).toBe(400);
     expect(((await done.json()) as { error: string }).error).toMatch(/not found|util:none/i);
+  });
+});
+
+describe("pml ui's Overview API", () => {
+  test("a cloned .pml.json's allow is listed as not applied until trusted; its deny applies; a broken file is reported, not fatal", async () => {
+    const { writeFileSync } = await import("node:fs");
+    const file = `${ui.ws}/.pml.json`;
+    writeFileSync(file, '{"permissions": {"allow": ["memory:*"], "deny": [');
+    const read = async () => (await (await at("/api/overview", { headers: { cookie } })).json()) as any;
+    const broken = await read();
+    expect(broken.config.error).toContain("invalid JSON");
+    writeFileSync(file, JSON.stringify({ permissions: { allow: ["memory:*"], deny: ["shell:*"] } }));
+    const { waitFor } = await import("../helpers/wait.ts");
+    let o: any;
+    await waitFor(async () => !(o = await read()).config.error, { what: "the fixed file to be read" });
+    expect(o.trust.untrusted).toEqual(['permissions.allow "memory:*": runs without asking you']);
+    const rule = (p: string) => o.permissions.find((r: any) => r.pattern === p);
+    expect(rule("memory:*")).toMatchObject({ decision: "allow", applies: false });
+    expect(rule("memory:*").source).toContain("not trusted");
+    expect(rule("shell:*")).toMatchObject({ decision: "deny", applies: true });
   });
 });

@@ -9,13 +9,14 @@ export interface Point {
   errors: number;
 }
 
-/** Buckets points into about `n` intervals from the first to the last. */
+/** Buckets points into about `n` intervals (10 s at least) from the first to the last, with an
+ * empty one on each side: a lone bucket would make uPlot spread its axis over years. */
 export function series(points: Point[], n = 60): [number[], number[], number[]] {
   if (!points.length) return [[], [], []];
   const ts = points.map((p) => Date.parse(p.time.length === 19 ? `${p.time}Z` : p.time) / 1000);
-  const lo = Math.min(...ts);
-  const hi = Math.max(...ts);
-  const step = Math.max(1, Math.ceil((hi - lo + 1) / n));
+  const step = Math.max(10, Math.ceil((Math.max(...ts) - Math.min(...ts) + 1) / n));
+  const lo = Math.min(...ts) - step;
+  const hi = Math.max(...ts) + step;
   const count = Math.floor((hi - lo) / step) + 1;
   const x = Array.from({ length: count }, (_, i) => lo + i * step);
   const calls = new Array<number>(count).fill(0);
@@ -40,8 +41,6 @@ export function CallsPlot({ points, title }: { points: Point[]; title: string })
         height: 180,
         series: [{}, { label: "calls", stroke: "#2b6cb0", width: 2 }, { label: "errors", stroke: "#c53030", width: 2 }],
         axes: [{}, { label: "count" }],
-        // One bucket alone would make uPlot spread the axis over years: show the minutes around it.
-        scales: { x: { time: true, range: (_u, min, max) => (max - min < 120 ? [min - 60, max + 60] : [min, max]) } },
       },
       data,
       box.current,
