@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import type { RawPeer } from "../helpers/pml.ts";
-import { HAS_CHROMIUM, LIVE_AVAILABLE, launch, session, shot, startUi, tempDir, toolNames, watchedPage, type UiFixture } from "./ui-helpers.ts";
+import { HAS_CHROMIUM, LIVE_AVAILABLE, callTool, launch, session, shot, startUi, tempDir, toolNames, watchedPage, type UiFixture } from "./ui-helpers.ts";
 
 if (!LIVE_AVAILABLE) process.stderr.write("test/ui/approvals: the live-sessions channel is a stand-in on this branch (h-live not merged): skipped.\n");
 
@@ -61,6 +61,27 @@ describe.skipIf(!HAS_CHROMIUM || !LIVE_AVAILABLE)("approvals answered in the pag
     await card.getByTestId("approve-abort").click();
     const done = await peer.next((m) => m.id === 901 && !("method" in m), 20_000);
     expect(done.result?.isError).toBe(true);
+  });
+
+  test("a client without elicitation: the page decides; the model's continuation runs only after Continue in the page", async () => {
+    const relayed = await session(ui.ws, ui.home);
+    try {
+      const asked = await callTool(relayed, "call", { tool: "dns:lookup", arguments: { name: "mcp:everything" } });
+      expect(asked.approval_required).toBe(true);
+      const cont = { continue_workflow: { workflow_id: asked.approval_context.workflow_id, approved: true } };
+      const early = await callTool(relayed, "call", cont);
+      expect(early.approval_required || early.isError).toBeTruthy();
+      const card = page.getByTestId("approval").filter({ hasText: "dns:lookup" });
+      await card.waitFor({ timeout: 20_000 });
+      expect(await card.textContent()).toContain("tool-result");
+      await card.getByTestId("approve-continue").click();
+      await card.waitFor({ state: "detached", timeout: 20_000 });
+      const ran = await callTool(relayed, "call", cont);
+      expect(ran.isError).toBeFalsy();
+      expect(ran.approval_required).toBeFalsy();
+    } finally {
+      relayed.kill();
+    }
     expect(problems).toEqual([]);
   });
 });
