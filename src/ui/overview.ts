@@ -28,6 +28,8 @@ export interface KnownServer {
 
 export async function overview(ctx: UiContext) {
   const root = ctx.workspace.root;
+  // The page is no hot path: read the file as it is now (Project would reuse a read for 100 ms).
+  ctx.project.invalidate();
   const state = await ctx.project.get();
   let raw: ProjectConfig = state.config;
   let configError = state.error;
