@@ -48,6 +48,9 @@ export async function startUi(opts: { workspace: Workspace; home: string; port?:
     hostname: "127.0.0.1",
     port: opts.port ?? 0,
     development: false,
+    // Bun 1.4.5 shares the port with a second listener once `development` is given, unless told
+    // not to: a second `pml ui --port N` must fail, not take half of the first one's requests.
+    reusePort: false,
     // The page sends small JSON actions; nothing larger is read.
     maxRequestBodySize: 1024 * 1024,
     fetch: (req) => handle(req, guard!, ctx, assets),

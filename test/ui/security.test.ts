@@ -1,6 +1,7 @@
 // `pml ui` refuses whoever did not open its printed address: plain HTTP against the compiled
 // binary, no browser needed.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { BIN } from "../helpers/pml.ts";
 import { startUi, tempDir, type UiFixture } from "./ui-helpers.ts";
 
 let dir: ReturnType<typeof tempDir>;
@@ -80,6 +81,13 @@ describe("pml ui refuses requests without its token", () => {
     expect(done.status).toBe(400);
     expect(((await done.json()) as { error: string }).error).toMatch(/not found|util:none/i);
   });
+});
+
+test("a second pml ui on a port in use fails and says so (it does not share the port)", () => {
+  const r = Bun.spawnSync([BIN, "ui", "--no-open", "--port", String(ui.port), "--dir", ui.ws], { env: ui.env, stdin: "ignore" });
+  expect(r.exitCode).toBe(1);
+  expect(r.stderr.toString()).toContain(`port ${ui.port} is in use`);
+  expect(r.stdout.toString()).toBe("");
 });
 
 describe("pml ui's Overview API", () => {
