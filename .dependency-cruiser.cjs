@@ -12,7 +12,7 @@ const LAYERS = [
   ["loader"],
   ["memory"],
   ["policy"],
-  ["gateway", "registry-server"],
+  ["gateway", "registry-server", "tour"],
   ["ui"],
   ["cli"],
   ["main.ts"],

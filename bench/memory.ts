@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { codeHash } from "../src/memory/code-hash.ts";
 import { capabilityDoc, type ToolEntry } from "../src/memory/discover.ts";
+import { FUSION } from "../src/memory/hybrid.ts";
 import { Memory, memorySettings } from "../src/memory/memory.ts";
 import { checkName } from "../src/memory/names.ts";
 import { SearchIndex, type SearchOptions } from "../src/memory/search.ts";
@@ -17,7 +18,7 @@ import type { CaptureInput } from "../src/memory/store.ts";
 import { builtinCatalog } from "../src/registry/catalog.ts";
 import { builtinModules } from "../src/sandbox/builtins/builtins.ts";
 import { RawPeer } from "../test/helpers/pml.ts";
-import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, QUERIES, TARGETS } from "./memory-intents.ts";
+import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, MEANING_TUNE, QUERIES, TARGETS } from "./memory-intents.ts";
 import { queryBench } from "./memory-query.ts";
 import { printTable, summarize } from "./stats.ts";
 import { trustWorkspace } from "../test/helpers/trust.ts";
@@ -247,6 +248,9 @@ qstore.close();
 const tools: ToolEntry[] = [];
 for (const [ns, d] of Object.entries({ ...builtinCatalog, ...builtinModules() }))
   for (const t of d.tools ?? []) tools.push({ ns, name: t.name, description: t.description, inputSchema: t.inputSchema as Record<string, unknown> });
+// pml's own standard library, as the gateway offers it to discover (own: ranked below task tools).
+for (const [ns, list] of Object.entries(await stdlibTools()))
+  for (const t of list) tools.push({ ns, name: t.info.name, description: t.info.description, inputSchema: t.info.inputSchema as Record<string, unknown>, own: true });
 const memory = new Memory(join(qdir, "memory.db"));
 
 const t1 = performance.now();
@@ -259,16 +263,18 @@ const rank = (ids: string[], expected: string) => {
 };
 const misses: string[] = [];
 const latency: number[] = [];
-async function measure(set: Array<[string, string]>, label: string): Promise<[number, number]> {
+async function measure(set: Array<[string, string]>, label: string): Promise<[number, number, number]> {
   let top1 = 0;
   let top5 = 0;
+  let top20 = 0;
   for (const [q, expected] of set) {
-    const { results } = await memory.discover(settings, q, tools, 10);
+    const { results } = await memory.discover(settings, q, tools, 20);
     const at = rank(
       results.map((r) => r.id),
       expected,
     );
     if (at === 0) top1++;
+    if (at >= 0) top20++;
     if (at >= 0 && at < 5) top5++;
     else
       misses.push(
@@ -278,12 +284,32 @@ async function measure(set: Array<[string, string]>, label: string): Promise<[nu
           .join(", ")}${at >= 0 ? ` (rank ${at + 1})` : ""}`,
       );
   }
-  return [top1, top5];
+  return [top1, top5, top20];
 }
 const [top1, top5] = await measure(QUERIES, "tuning set");
 const [held1, held5] = await measure(HELD_OUT, "held out");
 const [heldB1, heldB5] = await measure(HELD_OUT_2, "held out 2");
 const [heldC1, heldC5] = await measure(HELD_OUT_3, "held out 3");
+const meaningTune = await measure(MEANING_TUNE, "meaning tuning");
+const heldD = await measure(HELD_OUT_4, "held out 4");
+// The same pipeline with the vector side's weight at 0: words alone, as before issue 24.
+const wordsOnly: Array<[string, number[]]> = [];
+{
+  const weight = FUSION.vectorWeight;
+  FUSION.vectorWeight = 0;
+  const keep = misses.length;
+  for (const [label, set] of [
+    ["tuning", QUERIES],
+    ["held-out", HELD_OUT],
+    ["held-out 2", HELD_OUT_2],
+    ["held-out 3", HELD_OUT_3],
+    ["meaning tune", MEANING_TUNE],
+    ["held-out 4", HELD_OUT_4],
+  ] as const)
+    wordsOnly.push([label, await measure(set as Array<[string, string]>, label)]);
+  misses.length = keep;
+  FUSION.vectorWeight = weight;
+}
 for (let i = 0; i < (quick ? 5 : 20); i++)
   for (const [q] of QUERIES) {
     const s = performance.now();
@@ -307,6 +333,8 @@ const SETS: Array<[string, Array<[string, string]>]> = [
   ["held-out", HELD_OUT],
   ["held-out 2", HELD_OUT_2],
   ["held-out 3", HELD_OUT_3],
+  ["meaning tune", MEANING_TUNE],
+  ["held-out 4", HELD_OUT_4],
 ];
 async function quality(opts: SearchOptions): Promise<Array<[number, number]>> {
   const s = new SqliteCapabilityStore(join(qdir, "memory.db"));
@@ -349,6 +377,16 @@ row("+ WordNet synonyms (what pml ships)", await quality({}));
 const all = QUERIES.length + HELD_OUT.length + HELD_OUT_2.length + HELD_OUT_3.length;
 console.log(
   `  through Memory.discover (what pml ships): tuning top-5 ${pctOf(top5, QUERIES.length)}, held-out ${pctOf(held5, HELD_OUT.length)}, held-out 2 ${pctOf(heldB5, HELD_OUT_2.length)}, held-out 3 ${pctOf(heldC5, HELD_OUT_3.length)}; all ${all}: top-1 ${pctOf(top1 + held1 + heldB1 + heldC1, all)}, top-5 ${pctOf(top5 + held5 + heldB5 + heldC5, all)}  (target top-5 >= 90%)`,
+);
+const pct3 = ([a, b, c]: number[], n: number) => `top-1 ${pctOf(a!, n)}, top-5 ${pctOf(b!, n)}, top-20 ${pctOf(c!, n)}`;
+console.log(
+  `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}`,
+);
+console.log(
+  `  the same with the vector side off (words alone): ${wordsOnly.map(([l, r]) => `${l} ${r.map((x) => pctOf(x, [QUERIES, HELD_OUT, HELD_OUT_2, HELD_OUT_3, MEANING_TUNE, HELD_OUT_4][wordsOnly.findIndex(([k]) => k === l)]!.length)).join("/")}`).join("; ")}  (top-1/5/20)`,
+);
+console.log(
+  `  with vectors: tuning ${pctOf(top1, QUERIES.length)}/${pctOf(top5, QUERIES.length)}; held-out ${pctOf(held1, HELD_OUT.length)}/${pctOf(held5, HELD_OUT.length)}; held-out 2 ${pctOf(heldB1, HELD_OUT_2.length)}/${pctOf(heldB5, HELD_OUT_2.length)}; held-out 3 ${pctOf(heldC1, HELD_OUT_3.length)}/${pctOf(heldC5, HELD_OUT_3.length)}  (top-1/5)`,
 );
 if (misses.length) console.log(`  not in the top 5:\n${misses.join("\n")}`);
 console.log(`  first discover (loads 10,050 records into the index): ${firstMs.toFixed(1)} ms`);
@@ -435,3 +473,11 @@ for (const [what, calls, b] of view) console.log(`  ${what.padEnd(30)} ${calls} 
 peer.close();
 await peer.proc.exited;
 rmSync(dir, { recursive: true, force: true });
+
+async function stdlibTools() {
+  const dir = "../src/gateway/tools";
+  const names = { dns: ["lookup", "query", "whois", "history", "rename", "tag", "fork"], meta: ["tools", "servers", "stats"], learn: ["save", "curate", "feedback"] };
+  const out: Record<string, Array<{ info: { name: string; description?: string; inputSchema: unknown } }>> = {};
+  for (const [ns, list] of Object.entries(names)) out[ns] = await Promise.all(list.map(async (n) => (await import(`${dir}/${ns}/${n}.ts`))[n]));
+  return out;
+}

@@ -250,6 +250,8 @@ await trustWorkspace(ws, penv.PML_HOME);
 delete (penv as any).BUN_BE_BUN;
 const binaries: [string, string][] = [["pml", resolve(root, values.pml)]];
 if (values.compare) binaries.push(["pml-cmp", resolve(values.compare)]);
+// The trust record lives in PML_HOME: the compared build's home trusts the file too.
+if (values.compare) await trustWorkspace(ws, join(tmp, "home-pml-cmp"));
 for (const [name, bin] of binaries) {
   if (!existsSync(bin)) {
     skipped[name] = `skipped: ${bin} not found (run \`bun build.ts\`)`;

@@ -1,11 +1,12 @@
 // The one set of build options, shared by build.ts (dist/pml for this machine) and release.ts
 // (every platform): one self-contained executable (Bun runtime + pml), minified, with bytecode
 // for faster start-up, and the version and target baked in (src/version.ts). Before compiling,
-// the data it embeds is generated: WordNet's synonyms, and the third-party notices of exactly
+// the data it embeds is generated: WordNet's synonyms, word vectors, and the third-party notices of exactly
 // the packages this bundle contains (found by bundling once without compiling: ~0.1 s).
 import pkg from "../package.json" with { type: "json" };
 import { hostTarget } from "../src/version.ts";
 import { bundledPackageDirs, ensureNoticesFile, writeThirdPartyNotices } from "./third-party-notices.ts";
+import { writeWordVectors } from "./word-vectors.ts";
 import { writeWordnetSynonyms } from "./wordnet-synonyms.ts";
 
 export interface CompileOptions {
@@ -34,6 +35,7 @@ export async function compile(opts: CompileOptions): Promise<Compiled> {
   const bytecode = opts.bytecode ?? true;
   // Data the binary embeds, generated from devDependencies (git-ignored; tests read it from source).
   writeWordnetSynonyms();
+  writeWordVectors();
   const inputs = await bundleInputs(opts);
   const { text: notices } = writeThirdPartyNotices(inputs, opts.version ?? pkg.version);
   const expected = bundledPackageDirs(inputs);

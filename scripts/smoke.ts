@@ -1,5 +1,5 @@
 // Smoke test of a built pml binary, offline, on any OS (CI runs it on macOS and Windows):
-// `--version`, then one `pml stdio` session: initialize, notifications/initialized, a `discover`
+// `--version`, `pml try`, then one `pml stdio` session: initialize, notifications/initialized, a `discover`
 // query (answered from the catalog inside the binary) and an `execute` run (the sandbox worker
 // inside the binary), each JSON-RPC answer checked. Exits non-zero, saying what failed.
 //   bun scripts/smoke.ts [dist/pml]        (dist/pml.exe on Windows; that is the default there)
@@ -27,6 +27,13 @@ const versionLine = v.stdout.toString().trim();
 if (v.exitCode !== 0) fail(`${bin} --version exited with ${v.exitCode}`, v.stderr.toString());
 if (!versionLine.startsWith(`pml ${pkg.version} (`)) fail(`--version printed ${JSON.stringify(versionLine)}, expected "pml ${pkg.version} (<target>)"`);
 console.log(`smoke: ok: --version: ${versionLine}`);
+
+// pml try: the whole tour (discover, approval, execute with a name, reuse, rename) against its
+// own pml stdio, offline, in throwaway folders; exit 0 only when every step behaved.
+const tour = Bun.spawnSync([bin, "try", "--json"], { stdin: "ignore", stdout: "pipe", stderr: "pipe", timeout: 120_000 });
+const tourLast = tour.stdout.toString().trim().split("\n").at(-1) ?? "";
+if (tour.exitCode !== 0 || !tourLast.includes('"ok":true')) fail(`${bin} try exited with ${tour.exitCode}`, `${tour.stderr.toString()}\n${tourLast}`);
+console.log("smoke: ok: pml try: every step behaved");
 
 // A fresh workspace and PML_HOME, and no keys from this shell: nothing reaches the network.
 const dir = realpathSync(mkdtempSync(join(tmpdir(), "pml-smoke-")));

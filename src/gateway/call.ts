@@ -31,7 +31,8 @@ export interface CallRequest extends Round {
 }
 
 export interface ToolHost {
-  listTools(session: Session): Promise<WireTool[]>;
+  /** `continued`: the list is asked for a page after the first (see list-page.ts). */
+  listTools(session: Session, continued?: boolean): Promise<WireTool[]>;
   callTool(session: Session, req: CallRequest): Promise<CallToolResult | InputRequiredResult>;
   /** Called once per session when the client says it is initialized. */
   onSessionReady?(session: Session): void;

@@ -101,14 +101,14 @@ async function nearCapability(deps: MetaDeps, action: string): Promise<string> {
   return near ? ` Did you mean ${near}?` : "";
 }
 
-/** Named capabilities of the project as tools/list entries. */
-export async function capabilityTools(deps: MetaDeps): Promise<WireTool[]> {
-  const caps = await deps.memory.listNamed(await deps.project.memorySettings());
-  return caps.map(capabilityTool);
-}
+/** A description in tools/list is cut past this: 20 capabilities with pages of text each would
+ * undo the bound on the list (dns:whois shows it whole). */
+const LISTED_DESCRIPTION_MAX = 480;
 
+/** A named capability as a tools/list entry (which ones are listed: capability-list.ts). */
 export function capabilityTool(cap: Capability): WireTool {
-  const what = (cap.description || cap.intent || `Learned capability ${cap.display_name}`).trim();
+  const full = (cap.description || cap.intent || `Learned capability ${cap.display_name}`).trim();
+  const what = full.length <= LISTED_DESCRIPTION_MAX ? full : `${full.slice(0, LISTED_DESCRIPTION_MAX - 1).trimEnd()}…`;
   const uses = cap.tools_used.length ? ` Uses ${cap.tools_used.join(", ")}.` : "";
   return {
     name: capWireName(cap as CapName),

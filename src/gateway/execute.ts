@@ -166,7 +166,11 @@ async function callCapability(deps: MetaDeps, session: Session, req: CallRequest
     name = found.capability;
   }
   const action = `${name.namespace === "unnamed" ? "" : `${name.namespace}:`}${name.action}${spec ? `@${spec}` : ""}`;
-  return deps.invoker.invoke(session, { ns: CAP_NS, action }, args as Record<string, unknown>, req, { calledAs: `${CAP_NS}__${action.replace(":", "__").replace(/@.*/, "")}` });
+  const intent = typeof req.arguments.intent === "string" ? req.arguments.intent : undefined;
+  return deps.invoker.invoke(session, { ns: CAP_NS, action }, args as Record<string, unknown>, req, {
+    calledAs: `${CAP_NS}__${action.replace(":", "__").replace(/@.*/, "")}`,
+    intent,
+  });
 }
 
 export interface Program {

@@ -134,5 +134,5 @@ class StreamableHttpServer implements HttpGatewayServer {
 
 async function defaultHost(): Promise<ToolHost> {
   const { createToolHost } = await import("./tool-host.ts");
-  return createToolHost();
+  return createToolHost({ transport: "http" });
 }

@@ -23,6 +23,8 @@ import { argumentsProblemNow, NOT_LOADED, warmValidator } from "./validate-args.
 export class Invoker {
   /** Told about every tool call that ran (the tool_usage log). */
   onToolCall?: (u: ToolUsage) => void;
+  /** Asked when a client's call starts (learn-from-use.ts): what to do with its result, if anything. */
+  watchClientCall?: (session: Session, id: ToolId, intent?: string) => ((r: CallToolResult | InputRequiredResult) => Promise<CallToolResult | InputRequiredResult>) | undefined;
 
   constructor(
     readonly gate: Gate,
@@ -34,12 +36,24 @@ export class Invoker {
     return this.gate.asker;
   }
 
-  /**
-   * A call the client made. Not async: a tool the gate already permits under the current
-   * .pml.json runs without an async frame of its own (the proxy's hot path); everything else
-   * goes through `invokeChecked`.
-   */
+  /** A call the client made (`intent`: what the agent said it calls it for). */
   invoke(
+    session: Session,
+    id: ToolId,
+    args: Record<string, unknown>,
+    call: CallRequest,
+    opts: { calledAs: string; continueWorkflow?: ContinueWorkflow; intent?: string },
+  ): Promise<CallToolResult | InputRequiredResult> {
+    const learn = this.watchClientCall?.(session, id, opts.intent);
+    const result = this.invokeNow(session, id, args, call, opts);
+    return learn ? result.then(learn) : result;
+  }
+
+  /**
+   * Not async: a tool the gate already permits under the current .pml.json runs without an async
+   * frame of its own (the proxy's hot path); everything else goes through `invokeChecked`.
+   */
+  private invokeNow(
     session: Session,
     id: ToolId,
     args: Record<string, unknown>,

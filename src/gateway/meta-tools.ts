@@ -10,6 +10,7 @@ import type { Project } from "../policy/project.ts";
 import type { CallRequest } from "./call.ts";
 import type { Session } from "../mcp/session.ts";
 import type { Surface } from "./surface.ts";
+import type { UseLearning } from "./learn-from-use.ts";
 import type { MetaTool } from "./tools/pml/context.ts";
 import { status } from "./tools/pml/status.ts";
 import { discover } from "./tools/pml/discover.ts";
@@ -25,6 +26,7 @@ export interface MetaDeps {
   surface: Surface;
   invoker: Invoker;
   memory: Memory;
+  learning: UseLearning;
 }
 
 type Handler = (session: Session, req: CallRequest) => Promise<CallToolResult | InputRequiredResult>;

@@ -5,7 +5,8 @@ import { version } from "../version.ts";
 import { ErrorCode, errorResponse, invalidReason, ProtocolError, type Id, type Message, type Request, type Response } from "../mcp/jsonrpc.ts";
 import { isLogLevel, isModernRequest, LEGACY_PROTOCOLS, META, readModernMeta, SUPPORTED_PROTOCOLS, type InputRequiredResult } from "../mcp/protocol.ts";
 import { Session } from "../mcp/session.ts";
-import { ClientCall, type CallRequest, type ToolHost } from "./call.ts";
+import { ClientCall, type CallRequest, type ToolHost, type WireTool } from "./call.ts";
+import { pageOf } from "./list-page.ts";
 import { errorToResult } from "../mcp/tool-result.ts";
 import { Cancellation } from "../mcp/abort.ts";
 import type { CallToolResult } from "../mcp/types.ts";
@@ -137,9 +138,8 @@ export class Gateway {
         session.logLevel = params.level;
         return ok({});
       case "tools/list": {
-        const host = await this.hostOrError(req);
-        if ("error" in host) return host.error;
-        return ok({ tools: await host.host.listTools(session) });
+        const page = await this.toolsPage(session, req);
+        return "error" in page ? page.error : ok(page);
       }
       default:
         return errorResponse(req.id, ErrorCode.MethodNotFound, `Method not found: ${req.method}`);
@@ -174,9 +174,8 @@ export class Gateway {
     const complete = (result: Record<string, unknown>) => completed(req.id, result);
     switch (req.method) {
       case "tools/list": {
-        const host = await this.hostOrError(req);
-        if ("error" in host) return host.error;
-        return complete({ tools: await host.host.listTools(connection), ttlMs: LIST_TTL_MS, cacheScope: "private" });
+        const page = await this.toolsPage(connection, req);
+        return "error" in page ? page.error : complete({ ...page, ttlMs: LIST_TTL_MS, cacheScope: "private" });
       }
       case "ping":
         return complete({});
@@ -253,6 +252,20 @@ export class Gateway {
     connection.inflight.delete(req.id);
     if (e instanceof ProtocolError) return errorResponse(req.id, e.code, e.message, e.data);
     return { jsonrpc: "2.0", id: req.id, result: errorToResult(e, "internal error") };
+  }
+
+  /** One page of tools/list (the same under both revisions; see list-page.ts). */
+  private async toolsPage(session: Session, req: Request): Promise<{ tools: WireTool[]; nextCursor?: string } | { error: Response }> {
+    const host = await this.hostOrError(req);
+    if ("error" in host) return host;
+    try {
+      const cursor = req.params?.cursor;
+      const { items, nextCursor } = pageOf(await host.host.listTools(session, cursor !== undefined), cursor);
+      return { tools: items, ...(nextCursor ? { nextCursor } : {}) };
+    } catch (e) {
+      if (e instanceof ProtocolError) return { error: errorResponse(req.id, e.code, e.message, e.data) };
+      throw e;
+    }
   }
 
   private async hostOrError(req: Request): Promise<{ host: ToolHost } | { error: Response }> {

@@ -12,6 +12,7 @@ import { history } from "./tools/dns/history.ts";
 import { rename } from "./tools/dns/rename.ts";
 import { tag } from "./tools/dns/tag.ts";
 import { fork } from "./tools/dns/fork.ts";
+import { pin } from "./tools/dns/pin.ts";
 import { tools } from "./tools/meta/tools.ts";
 import { servers } from "./tools/meta/servers.ts";
 import { stats } from "./tools/meta/stats.ts";
@@ -21,7 +22,7 @@ import { feedback } from "./tools/learn/feedback.ts";
 
 export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamespace> {
   return {
-    dns: new StdlibNamespace(deps, "dns", "names, versions and records of capabilities and MCP servers", [lookup, query, whois, history, rename, tag, fork]),
+    dns: new StdlibNamespace(deps, "dns", "names, versions and records of capabilities and MCP servers", [lookup, query, whois, history, rename, tag, fork, pin]),
     meta: new StdlibNamespace(deps, "meta", "what pml knows and how its tools are used", [tools, servers, stats]),
     learn: new StdlibNamespace(deps, "learn", "teaching pml: save code as a capability, feedback on runs", [save, curate, feedback]),
   };

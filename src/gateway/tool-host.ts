@@ -4,7 +4,9 @@ import { resolveWorkspace } from "../config/workspace.ts";
 import { log } from "../log.ts";
 import { Memory } from "../memory/memory.ts";
 import { Backends } from "./backends.ts";
-import { capabilityNamespace, capabilityTools } from "./capability-tools.ts";
+import { capabilityNamespace } from "./capability-tools.ts";
+import { CapabilityListing } from "./capability-list.ts";
+import { Coalesced } from "./coalesce.ts";
 import { stdlibNamespaces } from "./stdlib-tools.ts";
 import { Invoker } from "./invoke.ts";
 import { Asker, type ContinueWorkflow } from "../policy/asker.ts";
@@ -16,11 +18,15 @@ import type { ToolHost } from "./call.ts";
 import { serverRequestHandler } from "./server-requests.ts";
 import type { Session } from "../mcp/session.ts";
 import { Surface } from "./surface.ts";
+import { UseLearning } from "./learn-from-use.ts";
 import { errorResult } from "../mcp/tool-result.ts";
+import { noteClient, publishLive } from "./live.ts";
 
 export interface ToolHostOptions {
   env?: Record<string, string | undefined>;
   cwd?: string;
+  /** How clients reach this gateway (shown by `pml ui`). Default stdio. */
+  transport?: "stdio" | "http";
 }
 
 export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHost> {
@@ -30,28 +36,38 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
   const project = new Project(workspace.root);
   const backends = new Backends(workspace.root, project);
   const surface = new Surface(project, backends);
-  const gate = new Gate(workspace.root, project, backends, new Asker(workspace.root, project));
+  const asker = new Asker(workspace.root, project);
+  const gate = new Gate(workspace.root, project, backends, asker);
+  const live = publishLive({ env: opts.env, workspace: workspace.root, transport: opts.transport ?? "stdio", backends, asker });
   const invoker = new Invoker(gate, backends, surface);
   const memory = new Memory();
-  const deps = { workspace, project, backends, surface, invoker, memory };
+  const learning = new UseLearning(memory, () => project.memorySettings());
+  const deps = { workspace, project, backends, surface, invoker, memory, learning };
   const meta = metaTools(deps);
   Object.assign(backends.inProcess, capabilityNamespace(deps), stdlibNamespaces(deps));
   invoker.onToolCall = (u) => memory.noteToolCall(u);
+  invoker.watchClientCall = (session, id, intent) => learning.watch(session, id, intent);
+  const listing = new CapabilityListing(deps);
   memory.onChange(() => surface.changed());
-  const sessions = new Map<Session, () => void>();
+  memory.onUsed((id) => {
+    if (listing.wouldJoin(id)) surface.changed();
+  });
+  const sessions = new Set<Session>();
+  const listChanged = new Coalesced(listChangedWindowMs(opts.env ?? process.env), () => {
+    for (const s of sessions) s.notify("notifications/tools/list_changed");
+  });
+  surface.onChange(() => listChanged.poke());
   backends.onServerRequest = serverRequestHandler(workspace.root, project);
 
   return {
-    async listTools() {
-      const caps = await capabilityTools(deps).catch((e: Error) => {
-        log.warn(`capabilities are not listed: ${e.message}`);
-        return [];
-      });
+    async listTools(_session, continued) {
+      const caps = await listing.tools(continued);
       return [...meta.list(), ...(await surface.list()), ...caps];
     },
     // Not async: the invoker's promise is handed on as it is (an async frame here was a promise
     // and two microtask turns more on every call).
     callTool(session, req) {
+      if (session.modern) noteClient(live, session); // each 2026-07-28 request says who it is
       const own = meta.get(req.name);
       if (own) return own(session, req).then((r) => invoker.asker.noted(session, r));
       const id = surface.toolIdFor(req.name) ?? parseToolName(req.name);
@@ -66,17 +82,26 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
       return invoker.invoke(session, id, args, req, { calledAs: req.name, continueWorkflow: continue_workflow as ContinueWorkflow | undefined });
     },
     onSessionReady(session) {
-      sessions.set(
-        session,
-        surface.onChange(() => session.notify("notifications/tools/list_changed")),
-      );
+      noteClient(live, session);
+      sessions.add(session);
     },
     onSessionClosed(session) {
-      sessions.get(session)?.();
+      learning.forget(session);
       sessions.delete(session);
     },
     async shutdown() {
+      listChanged.stop();
+      live.close();
       await Promise.all([backends.shutdown(), memory.close()]);
     },
   };
+}
+
+/** At most one notifications/tools/list_changed per this many ms (PML_LIST_CHANGED_MS: tests
+ * widen it to see a burst coalesce). */
+const LIST_CHANGED_MS = 3000;
+
+function listChangedWindowMs(env: Record<string, string | undefined>): number {
+  const ms = Number(env.PML_LIST_CHANGED_MS);
+  return Number.isFinite(ms) && ms >= 0 && env.PML_LIST_CHANGED_MS?.trim() ? ms : LIST_CHANGED_MS;
 }

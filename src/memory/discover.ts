@@ -1,10 +1,15 @@
-// `discover {query}`: capabilities and the tools beside them ranked by relevance. The index is kept
-// in memory and brought up to date from the store's change counter, so records saved by other pml
-// processes are found too.
+// `discover {query}`: capabilities (local, user, team) and the tools beside them ranked in one list
+// by relevance: words (search.ts) fused with meaning (word vectors, meaning.ts; hybrid.ts). The
+// index is kept in memory and brought up to date from the store's change counter, so records
+// saved by other pml processes are found too.
+import type { LearnedBoost, LearnedHit } from "./associations.ts";
+import type { Meaning } from "./meaning.ts";
 import type { MemorySettings } from "./memory-settings.ts";
 import { capWireName, parseCallName } from "./names.ts";
-import type { SearchDoc, SearchIndex } from "./search.ts";
-import { USER_OWNER, type CapabilityStore, type SearchRecord } from "./store.ts";
+import type { Hit, SearchDoc, SearchIndex } from "./search.ts";
+import { USER_OWNER, type Capability, type CapabilityStore, type SearchRecord } from "./store.ts";
+import type { TeamHit } from "./team.ts";
+import type { WordVectors } from "./word-vectors.ts";
 
 /** A real tool offered to `discover` beside the capabilities. */
 export interface ToolEntry {
@@ -12,12 +17,14 @@ export interface ToolEntry {
   name: string;
   description?: string;
   inputSchema?: Record<string, unknown>;
+  /** pml's own (dns, meta, learn): ranked below task tools unless the request is about capabilities. */
+  own?: boolean;
 }
 
 export interface Found {
   /** What to call: a capability name (`fs:read_json`, `unnamed_1a2b3c4d`) or a tool id (`memory:read_graph`). */
   id: string;
-  kind: "capability" | "tool";
+  kind: "capability" | "tool" | "team capability";
   description: string;
   /** Capabilities: the tool to call in tools/list (named ones). */
   tool?: string;
@@ -25,7 +32,18 @@ export interface Found {
   score: number;
   /** Variants of this capability (its name with another version number) that matched less well. */
   variants?: string[];
+  /** Past use lifted it: earlier words that led to a successful call of it (associations.ts). */
+  learned?: string;
+  /** Team capabilities: where it comes from (see memory/team.ts TeamHit). */
+  fqdn?: string;
+  org?: string;
+  version?: string;
+  by?: string;
 }
+
+/** The index key of a capability record and of a tool: what associations are kept under. */
+export const capKey = (id: string) => `cap:${id}`;
+export const toolKey = (ns: string, name: string) => `tool:${ns}:${name}`;
 
 interface CapSummary {
   owner: string;
@@ -38,40 +56,61 @@ interface CapSummary {
 export class CapabilityDiscovery {
   /** Loaded with the first `discover {query}` (the stemmer and thesaurus are not needed before). */
   private index?: SearchIndex;
+  /** Learning from use (associations.ts), loaded with the index. */
+  private learning?: { index: import("./associations.ts").AssociationIndex; fuse: typeof import("./associations.ts").fuseLearned };
   private indexedSeq = 0;
   private readonly caps = new Map<string, CapSummary>();
   private toolKeys = new Set<string>();
   private toolSignature = "";
+  /** The word-vector side, loaded with the index; null when there are no vectors. */
+  private meaning?: Meaning | null;
+  private ownTools = new Set<string>();
+  private readonly team = new Map<string, TeamHit>();
+  private hybrid?: typeof import("./hybrid.ts");
 
-  constructor(private readonly open: () => Promise<CapabilityStore>) {}
+  constructor(
+    private readonly open: () => Promise<CapabilityStore>,
+    private readonly vectors?: () => Promise<WordVectors | undefined>,
+  ) {}
 
-  /** Capabilities visible from the scope and the given tools, ranked by relevance to `query`. */
-  async discover(settings: MemorySettings, query: string, tools: readonly ToolEntry[], limit = 10): Promise<{ results: Found[]; warning?: string }> {
+  /**
+   * Capabilities visible from the scope, the given tools and the team registry's `team` hits (or their promise),
+   * ranked in one list by relevance to `query` (a team hit whose name is held here is left out).
+   */
+  async discover(
+    settings: MemorySettings,
+    query: string,
+    tools: readonly ToolEntry[],
+    limit = 10,
+    team: readonly TeamHit[] | Promise<readonly TeamHit[]> = [],
+  ): Promise<{ results: Found[]; keys: string[]; warning?: string }> {
     let warning: string | undefined;
-    if (!this.index) {
-      const { SearchIndex } = await import("./search.ts");
-      this.index ??= new SearchIndex();
-    }
+    await this.load();
     try {
       await (await this.open()).adopt(settings.scope);
       await this.refreshCapabilities();
     } catch (e) {
       warning = `Capabilities are not searched: ${(e as Error).message}`;
     }
+    // The team registry answers while the store was read (a promise: its hits are awaited only now;
+    // from here on nothing waits, so a concurrent discover cannot change the index under this one).
+    const shared = await team;
     this.refreshTools(tools);
+    this.refreshTeam(shared, settings.scope.owner);
     // The workspace's own and the user's; never another workspace's, whatever its visibility
     // (visibility is for the team registry: sharing between workspaces is the user scope).
     const own = settings.scope.owner;
     const visible = (key: string) => {
       const c = this.caps.get(key);
-      if (!c) return this.toolKeys.has(key);
+      if (!c) return this.toolKeys.has(key) || this.team.has(key);
       return c.owner === own || c.owner === USER_OWNER;
     };
-    const hits = this.index.search(query, limit, visible);
-    const byKey = new Map(tools.map((t) => [`tool:${t.ns}:${t.name}`, t]));
+    const hits = await this.withLearning(own, query, this.search(query, limit, visible), visible, limit);
+    const byKey = new Map(tools.map((t) => [toolKey(t.ns, t.name), t]));
     const results = hits.map((h): Found => {
       const c = this.caps.get(h.key);
       const score = Math.round(h.score * 100) / 100;
+      const learned = h.learned ? { learned: learnedNote(h.learned) } : {};
       if (c) {
         const n = parseCallName(c.name)!;
         const variants = h.also?.map((k) => this.caps.get(k)?.name).filter((x): x is string => !!x);
@@ -83,19 +122,98 @@ export class CapabilityDiscovery {
           uses: c.tools,
           score,
           ...(variants?.length ? { variants } : {}),
+          ...learned,
         };
       }
+      const shared = this.team.get(h.key);
+      if (shared) return teamFound(shared, score);
       const t = byKey.get(h.key)!;
-      return { id: `${t.ns}:${t.name}`, kind: "tool", description: t.description ?? "", score };
+      return { id: `${t.ns}:${t.name}`, kind: "tool", description: t.description ?? "", score, ...learned };
     });
-    return { results, ...(warning ? { warning } : {}) };
+    return { results, keys: hits.map((h) => h.key), ...(warning ? { warning } : {}) };
+  }
+
+  /** Past use fused after the words' ranking (a separate step: see associations.ts). */
+  private async withLearning(owner: string, query: string, hits: Hit[], visible: (key: string) => boolean, limit: number): Promise<LearnedHit[]> {
+    const { index, fuse } = this.learning!;
+    try {
+      return fuse(hits, await index.boosts(owner, query), visible, limit);
+    } catch {
+      return hits; // the store is unavailable: the warning says so already
+    }
+  }
+
+  /** Keeps a saved capability's text vector beside it (when there are word vectors). */
+  async keep(c: Capability): Promise<void> {
+    const meaning = await this.loadMeaning();
+    if (!meaning || c.record_type !== "capability") return;
+    const { vectorOf } = await import("./meaning.ts");
+    const v = vectorOf(meaning.words, c);
+    if (v) await (await this.open()).saveVectors([{ id: c.id, ...v }]);
+  }
+
+  private async load(): Promise<void> {
+    if (!this.index) {
+      const [{ SearchIndex }, { AssociationIndex, fuseLearned }] = await Promise.all([import("./search.ts"), import("./associations.ts")]);
+      this.hybrid = await import("./hybrid.ts");
+      this.index ??= new SearchIndex();
+      this.learning ??= { index: new AssociationIndex(this.open), fuse: fuseLearned };
+    }
+    await this.loadMeaning();
+  }
+
+  private async loadMeaning(): Promise<Meaning | null> {
+    if (this.meaning === undefined) {
+      const { Meaning } = await import("./meaning.ts");
+      this.meaning ??= (await Meaning.load(this.vectors)) ?? null;
+      if (this.meaning) {
+        this.meaning.describe = (key) => {
+          const c = this.caps.get(key);
+          return c && `${c.named ? c.name : ""} ${c.description}`;
+        };
+      }
+    }
+    return this.meaning;
+  }
+
+  /** Lexical candidates fused with the nearest by meaning (hybrid.ts). */
+  private search(query: string, limit: number, visible: (key: string) => boolean): Hit[] {
+    const { aboutMemory, fuse } = this.hybrid!;
+    const own = (key: string) => this.ownTools.has(key);
+    const about = aboutMemory(query);
+    return this.index!.search(query, limit, visible, (lexical, want, full) => {
+      const m = this.meaning?.nearest(query, want, visible);
+      return fuse({ lexical, full, nearest: m?.nearest ?? [], cosine: m?.cosine ?? (() => undefined), own, aboutMemory: about, ...(m ? {} : { weight: 0 }) });
+    });
+  }
+
+  /** The team registry's hits, as records of this index (a name held here wins). */
+  private refreshTeam(hits: readonly TeamHit[], owner: string): void {
+    const names = new Set(hits.map((h) => h.name));
+    const held = new Set<string>();
+    if (names.size) for (const c of this.caps.values()) if (names.has(c.name) && (c.owner === owner || c.owner === USER_OWNER)) held.add(c.name);
+    const next = new Map(hits.filter((h) => !held.has(h.name)).map((h) => [`team:${h.fqdn}`, h]));
+    for (const key of this.team.keys()) if (!next.has(key)) this.forget(key);
+    for (const [key, h] of next) {
+      if (this.team.has(key)) continue;
+      const n = parseCallName(h.name);
+      this.index!.add({ key, name: n ? `${n.namespace} ${n.action}` : h.name, description: h.description });
+      this.meaning?.text(key, `${n ? `${n.namespace} ${n.action}. ` : ""}${h.description ?? ""}`);
+    }
+    this.team.clear();
+    for (const [key, h] of next) this.team.set(key, h);
+  }
+
+  private forget(key: string): void {
+    this.index!.remove(key);
+    this.meaning?.remove(key);
   }
 
   private async refreshCapabilities(): Promise<void> {
     const changed = await (await this.open()).searchableSince(this.indexedSeq);
     for (const c of changed) {
       this.indexedSeq = Math.max(this.indexedSeq, c.seq);
-      const key = `cap:${c.id}`;
+      const key = capKey(c.id);
       if (c.record_type !== "capability") continue;
       this.caps.set(key, {
         owner: c.owner,
@@ -105,19 +223,24 @@ export class CapabilityDiscovery {
         tools: c.tools_used,
       });
       this.index!.add(capabilityDoc(key, c));
+      this.meaning?.record(key, c);
     }
+    await this.meaning?.save(await this.open());
   }
 
   private refreshTools(tools: readonly ToolEntry[]): void {
     const signature = tools.map((t) => `${t.ns}:${t.name}`).join(",");
     if (signature === this.toolSignature) return;
-    for (const key of this.toolKeys) this.index!.remove(key);
+    for (const key of this.toolKeys) this.forget(key);
     this.toolKeys = new Set();
+    this.ownTools = new Set();
     for (const t of tools) {
-      const key = `tool:${t.ns}:${t.name}`;
+      const key = toolKey(t.ns, t.name);
       this.toolKeys.add(key);
+      if (t.own) this.ownTools.add(key);
       const props = (t.inputSchema?.properties ?? {}) as Record<string, unknown>;
       this.index!.add({ key, name: `${t.ns} ${t.name}`, description: t.description, params: Object.keys(props) });
+      this.meaning?.text(key, `${t.ns} ${t.name}. ${firstSentence(t.description ?? "")}`);
     }
     this.toolSignature = signature;
   }
@@ -133,4 +256,34 @@ export function capabilityDoc(key: string, c: SearchRecord): SearchDoc {
     tools: c.tools_used,
     params: Object.keys(props),
   };
+}
+
+/** Shown as a JSON string in the answer; the words were normalised when kept (association-policy.ts). */
+function learnedNote(l: LearnedBoost): string {
+  return `found before by: ${JSON.stringify(l.query)}${l.uses > 1 ? ` (${l.uses} uses)` : ""}`;
+}
+
+function teamFound(h: TeamHit, score: number): Found {
+  const name = parseCallName(h.name);
+  return {
+    id: h.name,
+    kind: "team capability",
+    description: h.description ?? "",
+    ...(name ? { tool: capWireName(name) } : {}),
+    score,
+    fqdn: h.fqdn,
+    ...(h.org !== undefined ? { org: h.org } : {}),
+    ...(h.version !== undefined ? { version: h.version } : {}),
+    ...(h.by !== undefined ? { by: h.by } : {}),
+  };
+}
+
+/**
+ * What of a tool's description its vector is made from: the first sentence, at most 30 words. Tool
+ * descriptions run to pages; the word-by-word alignment would find some word near any request in
+ * them, and a capability's intent, which it competes with, is one sentence.
+ */
+function firstSentence(text: string): string {
+  const first = /^[\s\S]*?[.!?](\s|$)/.exec(text)?.[0] ?? text;
+  return first.split(/\s+/).slice(0, 30).join(" ");
 }

@@ -13,7 +13,13 @@ export interface MemorySettings {
   strictNamespaces: boolean;
   curateAfter: number;
   curationModel?: string;
+  /** How many capabilities tools/list carries; undefined: all of them. */
+  listTools?: number;
 }
+
+/** memory.list_tools when .pml.json does not say: enough for the capabilities in use, small
+ * enough that every client can afford the list. */
+export const DEFAULT_LIST_TOOLS = 20;
 
 /**
  * `memory.org` / `memory.project` (a repository may set them) only label FQDNs and what is
@@ -28,6 +34,7 @@ export function memorySettings(config: ProjectConfig, workspace: string): Memory
     strictNamespaces: m.strict_namespaces === true,
     curateAfter: m.curate_after ?? 10,
     curationModel: m.curation_model,
+    listTools: m.list_tools === "all" ? undefined : (m.list_tools ?? DEFAULT_LIST_TOOLS),
   };
 }
 

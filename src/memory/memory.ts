@@ -8,10 +8,12 @@ import { pmlHome } from "../config/paths.ts";
 import { UserError } from "../errors.ts";
 import { captureRun, type CapturePlanOk, type CaptureResult, type FinishedRun } from "./capture.ts";
 import { planCapture, type CapturePlan, type CaptureRequest } from "./capture-plan.ts";
-import { CapabilityDiscovery, type Found, type ToolEntry } from "./discover.ts";
+import { associationText } from "./association-policy.ts";
+import { CapabilityDiscovery, capKey, toolKey, type Found, type ToolEntry } from "./discover.ts";
 import { currentUser, type MemorySettings } from "./memory-settings.ts";
-import { checkName, parseCallName, type CapName } from "./names.ts";
+import { CAP_NS, checkName, parseCallName, type CapName } from "./names.ts";
 import type { Capability, CapabilityStore, Resolution, ToolUsage } from "./store.ts";
+import type { TeamHit } from "./team.ts";
 import { ToolUsageLog } from "./tool-usage-log.ts";
 import { checkSpecifier, pickVersion, splitSpecifier } from "./versions.ts";
 
@@ -39,8 +41,33 @@ export class Memory {
    * The index is kept in memory and brought up to date from the store's change counter, so
    * records saved by other pml processes are found too.
    */
-  async discover(settings: MemorySettings, query: string, tools: readonly ToolEntry[], limit = 10): Promise<{ results: Found[]; warning?: string }> {
-    return this.finder.discover(settings, query, tools, limit);
+  async discover(
+    settings: MemorySettings,
+    query: string,
+    tools: readonly ToolEntry[],
+    limit = 10,
+    team: readonly TeamHit[] | Promise<readonly TeamHit[]> = [],
+  ): Promise<{ results: Found[]; keys: string[]; warning?: string }> {
+    return this.finder.discover(settings, query, tools, limit, team);
+  }
+
+  /**
+   * Learning from use: `words` (a discover query, a stated intent) led to a successful call of
+   * `item` (a key from `discover`, or `itemKey`) in this workspace; with `from`, the item the same
+   * words were credited to before in the same job gives its credit back. Kept for this
+   * workspace's owner only: no workspace's use changes another's ranking.
+   */
+  async learn(settings: MemorySettings, item: string, words: string, from?: string): Promise<void> {
+    const query = associationText(words);
+    if (!query) return;
+    await (await this.open()).learn({ owner: settings.scope.owner, item, query, at: new Date().toISOString(), ...(from ? { from } : {}) });
+  }
+
+  /** The key associations are kept under for a tool, or for a capability name the scope can read. */
+  async itemKey(settings: MemorySettings, ns: string, action: string): Promise<string | undefined> {
+    if (ns !== CAP_NS) return toolKey(ns, action);
+    const found = await this.resolve(settings, action).catch(() => undefined);
+    return found ? capKey(found.capability.id) : undefined;
   }
 
   /** The store, opened (and migrated) on first use. */
@@ -61,6 +88,17 @@ export class Memory {
     for (const l of this.listeners) l();
   }
 
+  private readonly usedListeners: Array<(id: string) => void> = [];
+
+  /** A capability ran successfully (what orders a bounded tools/list after the pinned ones). */
+  onUsed(listener: (id: string) => void): void {
+    this.usedListeners.push(listener);
+  }
+
+  private used(id: string): void {
+    for (const l of this.usedListeners) l(id);
+  }
+
   /** Validates `name` and `parameters` before the code runs, so a taken name costs no run. */
   async plan(settings: MemorySettings, input: CaptureRequest): Promise<CapturePlan> {
     return planCapture(() => this.open(), settings, input);
@@ -68,7 +106,11 @@ export class Memory {
 
   /** Keeps a finished run (every tool call in it succeeded). */
   async capture(settings: MemorySettings, plan: CapturePlanOk, run: FinishedRun): Promise<CaptureResult> {
-    return captureRun(await this.open(), settings, plan, run, () => this.changed());
+    const result = await captureRun(await this.open(), settings, plan, run, () => this.changed());
+    if (run.ran !== false && "capability" in result) this.used(result.capability.id);
+    // Its text vector is made now and kept, so no discover has to embed it (errors are not the run's).
+    if (result.kind !== "taken") await this.finder.keep(result.capability).catch((e: Error) => console.error(`pml: capability vector not kept: ${e.message}`));
+    return result;
   }
 
   /**
@@ -110,10 +152,22 @@ export class Memory {
 
   async recordRun(id: string, success: boolean, latencyMs: number): Promise<void> {
     await (await this.open()).recordRun(id, success, latencyMs);
+    if (success) this.used(id);
   }
 
   async listNamed(settings: MemorySettings): Promise<Capability[]> {
     return (await this.open()).listNamed(settings.scope);
+  }
+
+  /** What tools/list carries of the scope's capabilities (memory.list_tools; see listedNamed). */
+  async listed(settings: MemorySettings): Promise<{ items: Capability[]; total: number }> {
+    return (await this.open()).listedNamed(settings.scope, settings.listTools);
+  }
+
+  async setPinned(id: string, pinned: boolean): Promise<Capability> {
+    const c = await (await this.open()).setPinned(id, pinned, currentUser());
+    this.changed();
+    return c;
   }
 
   async rename(settings: MemorySettings, from: string, to: string) {

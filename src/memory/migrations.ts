@@ -194,6 +194,36 @@ export const MIGRATIONS: ReadonlyArray<string | OptionalStep | RebuildStep> = [
   // 8: a record belongs to an owner (a workspace's real path, or the user's scope), not to the
   // org/project a .pml.json names; names are unique per owner (migration-owners.ts).
   { rebuild: ownerStep },
+  // 9: learning from use: the words (a `discover` query, a stated intent) that led to a
+  // successful call of a capability or tool, per workspace owner (associations.ts).
+  `
+  CREATE TABLE discover_associations (
+    owner TEXT NOT NULL,
+    item_key TEXT NOT NULL,
+    query TEXT NOT NULL,
+    count REAL NOT NULL,
+    last_at TEXT NOT NULL,
+    PRIMARY KEY (owner, item_key, query)
+  ) WITHOUT ROWID;
+  `,
+  // 10: the bounded tool list (memory.list_tools): a capability the user pinned (dns:pin) is listed
+  // first, then the ones that last succeeded; last_used_at counts failures too, so success has its own.
+  `
+  ALTER TABLE capabilities ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE capabilities ADD COLUMN last_success_at TEXT;
+  UPDATE capabilities SET last_success_at = last_used_at WHERE success_count > 0;
+  `,
+  // 11: each record's text vector for discover (word-vectors.ts), computed when it is saved and
+  // kept, so no process re-embeds every record at start: the recipe that made it (model) and a
+  // hash of the text it was made from (source), so a changed record or recipe is embedded again.
+  `
+  CREATE TABLE capability_vectors (
+    capability_id TEXT PRIMARY KEY REFERENCES capabilities (id) ON DELETE CASCADE,
+    model TEXT NOT NULL,
+    source TEXT NOT NULL,
+    vector BLOB NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open

@@ -148,6 +148,9 @@ export interface Hit {
   also?: string[];
 }
 
+/** Re-ranks lexical candidates (see SearchIndex.search); `full`: the score of a record holding every query word. */
+export type Fuse = (lexical: Hit[], want: number, full: number) => Hit[];
+
 export interface SearchOptions {
   /** Default true; off only to measure what they bring (bench/memory.ts). */
   stemming?: boolean;
@@ -271,11 +274,15 @@ export class SearchIndex {
     return out;
   }
 
-  /** The best `limit` keys for `query`; `accept` filters keys (scope, visibility). */
-  search(query: string, limit = 10, accept?: (key: string) => boolean): Hit[] {
+  /**
+   * The best `limit` keys for `query`; `accept` filters keys (scope, visibility). `fuse` re-ranks
+   * the lexical candidates (best first, several times `limit`), adding others of its own (indexed
+   * keys), before variants are folded together: discover fuses word-vector similarity there.
+   */
+  search(query: string, limit = 10, accept?: (key: string) => boolean, fuse?: Fuse): Hit[] {
     const qterms = [...new Set(terms(query, this.stemming))];
     const n = this.slotOf.size;
-    if (!qterms.length || !n) return [];
+    if ((!qterms.length && !fuse) || !n) return [];
     const slots = this.keys.length;
     if (this.total.length < slots) {
       this.total = new Float64Array(slots * 2);
@@ -286,9 +293,12 @@ export class SearchIndex {
     const avg = this.totalLen.map((l) => Math.max(l / n, 1));
     const norm = FIELDS.map((f, i) => ({ w: WEIGHT[f], b: B[f], avg: avg[i]! }));
     const touched: number[] = [];
+    let full = 0; // what a record holding every query word would score: the sum of their idfs
     const seen = new Uint8Array(slots);
     // For each query word: per document, the best of the word itself and its synonyms.
     for (const q of qterms) {
+      const df = this.postings.get(q)?.length ?? 0;
+      full += Math.log(1 + (n - df + 0.5) / (df + 0.5));
       const variants: Array<[string, number]> = [[q, 1]];
       if (this.useSynonyms) {
         for (const syn of synonymsOf(q) ?? []) variants.push([syn, SYNONYM_WEIGHT]);
@@ -344,7 +354,14 @@ export class SearchIndex {
       top.splice(i, 0, { key, score, doc });
       if (top.length > want) top.pop();
     }
-    const picked = this.diversity ? this.diverse(top, limit) : top;
+    return this.finish(top, limit, want, full, fuse);
+  }
+
+  private finish(top: Array<Hit & { doc: number }>, limit: number, want: number, full: number, fuse?: Fuse): Hit[] {
+    const lexical = top.map(({ key, score }) => ({ key, score }));
+    const fused = fuse?.(lexical, want, full).flatMap((h): Array<Hit & { doc: number }> => (this.slotOf.has(h.key) ? [{ ...h, doc: this.slotOf.get(h.key)! }] : []));
+    const ranked = fused ?? top;
+    const picked = this.diversity ? this.diverse(ranked, limit) : ranked.slice(0, limit);
     return picked.map(({ key, score, also }) => (also ? { key, score, also } : { key, score }));
   }
 

@@ -43,6 +43,8 @@ export function toCapability(r: Row): Capability {
     verified: r.verified === 1,
     signature: (r.signature as string | null) ?? null,
     last_used_at: (r.last_used_at as string | null) ?? null,
+    last_success_at: (r.last_success_at as string | null) ?? null,
+    pinned: r.pinned === 1,
     forked_from: (r.forked_from as string | null) ?? null,
     seq: r.seq as number,
   };
@@ -65,6 +67,7 @@ export function toSearchRecord(r: Row): SearchRecord {
     tools_used: JSON.parse(r.tools_used as string),
     parameters_schema: JSON.parse(r.parameters_schema as string),
     seq: r.seq as number,
+    ...(r.vector ? { vector: { model: r.vector_model as string, source: r.vector_source as string, bytes: r.vector as Uint8Array } } : {}),
   };
 }
 

@@ -16,13 +16,19 @@ export function prepareStatements(db: Database) {
     aliasTarget: db.query("SELECT capability_id FROM capability_aliases WHERE owner = ?1 AND namespace = ?2 AND action = ?3"),
     nextSeq: db.query("SELECT COALESCE(MAX(seq), 0) + 1 AS s FROM capabilities"),
     run: db.query(
-      `UPDATE capabilities SET usage_count = usage_count + 1, success_count = success_count + ?2, total_latency_ms = total_latency_ms + ?3, last_used_at = ?4 WHERE id = ?1`,
+      `UPDATE capabilities SET usage_count = usage_count + 1, success_count = success_count + ?2, total_latency_ms = total_latency_ms + ?3, last_used_at = ?4,
+         last_success_at = CASE WHEN ?2 = 1 THEN ?4 ELSE last_success_at END WHERE id = ?1`,
     ),
     listNamed: db.query(`SELECT ${cols} FROM capabilities c WHERE owner = ?1 AND named = 1 AND record_type = 'capability' ORDER BY namespace, action`),
     anyOwned: db.query("SELECT 1 FROM capabilities WHERE owner = ?1 LIMIT 1"),
     changed: db.query(`SELECT ${cols} FROM capabilities c WHERE seq > ?1 ORDER BY seq LIMIT ?2`),
     searchable: db.query(
-      "SELECT id, record_type, org, project, owner, namespace, action, named, visibility, intent, description, tools_used, parameters_schema, seq FROM capabilities WHERE seq > ?1 ORDER BY seq",
+      `SELECT id, record_type, org, project, owner, namespace, action, named, visibility, intent, description, tools_used, parameters_schema, seq,
+         v.model AS vector_model, v.source AS vector_source, v.vector AS vector
+       FROM capabilities c LEFT JOIN capability_vectors v ON v.capability_id = c.id WHERE seq > ?1 ORDER BY seq`,
+    ),
+    saveVector: db.query(
+      "INSERT OR REPLACE INTO capability_vectors (capability_id, model, source, vector) SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM capabilities WHERE id = ?1)",
     ),
     versions: db.query("SELECT * FROM capability_versions WHERE capability_id = ?1"),
     aliasesOf: db.query("SELECT namespace, action FROM capability_aliases WHERE capability_id = ?1 ORDER BY created_at"),

@@ -12,10 +12,13 @@ import { queryCapabilities } from "./sqlite-query.ts";
 import { toCapability, toSearchRecord, type Row } from "./sqlite-rows.ts";
 import { adoptLegacy } from "./sqlite-adopt.ts";
 import { prepareStatements, readableOwners, takenBy, type StoreDb } from "./sqlite-statements.ts";
+import { learnAssociation, readAssociations } from "./sqlite-associations.ts";
 import { recordToolUsage, usageLog, usageStats } from "./sqlite-tool-usage.ts";
 import { appendVersion, listVersions } from "./sqlite-versions.ts";
-import { captureRecord, forkRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
+import { captureRecord, forkRecord, pinRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
+import { listedNamed } from "./sqlite-listing.ts";
 import type {
+  Association,
   Capability,
   CapabilityStore,
   CaptureInput,
@@ -23,6 +26,7 @@ import type {
   Resolution,
   Scope,
   SearchRecord,
+  StoredVector,
   ToolUsage,
   NewVersion,
   Version,
@@ -30,6 +34,7 @@ import type {
   UsageLogQuery,
   UsageRow,
   UsageStat,
+  Learned,
 } from "./store.ts";
 import { BUSY_TIMEOUT_MS, whileBusy } from "../sqlite-busy.ts";
 
@@ -131,12 +136,28 @@ export class SqliteCapabilityStore implements CapabilityStore {
     return caps.sort((a, b) => (a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : a.action < b.action ? -1 : a.action > b.action ? 1 : 0));
   }
 
+  async listedNamed(scope: Scope, limit?: number): Promise<{ items: Capability[]; total: number }> {
+    return listedNamed(this.s, readableOwners(this.s, this.own(scope)), limit);
+  }
+
+  async setPinned(id: string, pinned: boolean, by: string): Promise<Capability> {
+    return pinRecord(this.s, id, pinned, by);
+  }
+
   async changedSince(seq: number, limit = 1_000_000): Promise<Capability[]> {
     return (this.s.q.changed.all(seq, limit) as Row[]).map(toCapability);
   }
 
   async searchableSince(seq: number): Promise<SearchRecord[]> {
     return (this.s.q.searchable.all(seq) as Row[]).map(toSearchRecord);
+  }
+
+  async saveVectors(rows: ReadonlyArray<{ id: string } & StoredVector>): Promise<void> {
+    this.db
+      .transaction(() => {
+        for (const r of rows) this.s.q.saveVector.run(r.id, r.model, r.source, r.bytes);
+      })
+      .immediate();
   }
 
   async rename(scope: Scope, from: CapName, to: CapName, by: string) {
@@ -184,6 +205,21 @@ export class SqliteCapabilityStore implements CapabilityStore {
 
   async recordToolUsage(rows: readonly ToolUsage[]): Promise<void> {
     recordToolUsage(this.s, rows);
+  }
+
+  async associations(owner: string): Promise<Association[]> {
+    return readAssociations(this.db, owner);
+  }
+
+  private learned = 0;
+  async learn(l: Learned): Promise<void> {
+    learnAssociation(this.db, l);
+    this.learned++;
+  }
+
+  /** data_version moves when another connection commits; this connection's own writes are counted. */
+  async associationStamp(): Promise<string> {
+    return `${(this.db.query("PRAGMA data_version").get() as { data_version: number }).data_version}:${this.learned}`;
   }
 
   close(): void {

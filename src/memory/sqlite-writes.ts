@@ -45,8 +45,9 @@ function insertRecord(s: StoreDb, input: CaptureInput, now: string): CaptureOutc
   s.db.run(
     `INSERT INTO capabilities (id, org, project, namespace, action, named, fqdn, description, intent, code, code_hash,
              parameters_schema, default_args, tools_used, routing, routing_explicit, visibility, created_by, created_at,
-             updated_by, updated_at, usage_count, success_count, total_latency_ms, seq, last_used_at, version_tag, owner)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?18, ?19, ?23, ?23, ?20, ?21, ?19, ?22, ?24)`,
+             updated_by, updated_at, usage_count, success_count, total_latency_ms, seq, last_used_at, version_tag, owner, last_success_at)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?18, ?19, ?23, ?23, ?20, ?21, ?19, ?22, ?24,
+             CASE WHEN ?23 = 1 THEN ?19 END)`,
     [
       id,
       scope.org,
@@ -122,6 +123,16 @@ export function tagRecord(s: StoreDb, id: string, add: readonly string[], remove
       for (const t of add) s.db.run("INSERT OR IGNORE INTO capability_tags (capability_id, tag) VALUES (?1, ?2)", [id, t]);
       for (const t of remove) s.db.run("DELETE FROM capability_tags WHERE capability_id = ?1 AND tag = ?2", [id, t]);
       touch(s, id, {}, by, new Date().toISOString());
+      return toCapability(s.q.byId.get(id) as Row);
+    })
+    .immediate();
+}
+
+export function pinRecord(s: StoreDb, id: string, pinned: boolean, by: string): Capability {
+  return s.db
+    .transaction(() => {
+      if (!s.q.byId.get(id)) throw new NotFoundError(id);
+      touch(s, id, { pinned: pinned ? 1 : 0 }, by, new Date().toISOString());
       return toCapability(s.q.byId.get(id) as Row);
     })
     .immediate();

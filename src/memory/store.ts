@@ -76,6 +76,10 @@ export interface Capability {
   verified: boolean;
   signature: string | null;
   last_used_at: string | null;
+  /** When a call of it last succeeded (what orders the bounded tool list after the pinned ones). */
+  last_success_at: string | null;
+  /** Listed in tools/list before any other capability (dns:pin). */
+  pinned: boolean;
   /** The capability this one was copied from (dns:fork). */
   forked_from: string | null;
   /** Bumped on every change to the record, across processes: what search indexes refresh from. */
@@ -212,7 +216,14 @@ export type SearchRecord = Pick<
   | "tools_used"
   | "parameters_schema"
   | "seq"
->;
+> & { vector?: StoredVector };
+
+/** A record's text vector for discover (word-vectors.ts): the recipe, a hash of the text, the packed vector. */
+export interface StoredVector {
+  model: string;
+  source: string;
+  bytes: Uint8Array;
+}
 
 export interface ToolUsage {
   tool_id: string;
@@ -222,6 +233,25 @@ export interface ToolUsage {
   latency_ms: number;
   /** ISO time the call ended. */
   at: string;
+}
+
+/** Words that led to a successful call of an item (`cap:<id>`, `tool:<ns>:<name>`), as kept. */
+export interface Association {
+  item_key: string;
+  query: string;
+  /** As of last_at; it decays after (association-policy.ts). */
+  count: number;
+  last_at: string;
+}
+
+/** One use to count: `owner` is the workspace it happened in (never another's). */
+export interface Learned {
+  owner: string;
+  item: string;
+  query: string;
+  at: string;
+  /** The item the same words were credited to before, in the same job: its credit moves. */
+  from?: string;
 }
 
 export class NameTakenError extends UserError {
@@ -259,10 +289,18 @@ export interface CapabilityStore {
   recordRun(id: string, success: boolean, latencyMs: number): Promise<void>;
   /** Named capabilities the scope may read, by name (its own hide the user's of the same name). */
   listNamed(scope: Scope): Promise<Capability[]>;
+  /** The named capabilities tools/list carries: pinned ones first (by name), then by last
+   * successful call (newest first), then by name; at most `limit` (all without one), and how many
+   * there are in all. */
+  listedNamed(scope: Scope, limit?: number): Promise<{ items: Capability[]; total: number }>;
+  /** Pins or unpins a record (see listedNamed); returns it. */
+  setPinned(id: string, pinned: boolean, by: string): Promise<Capability>;
   /** Records changed after `seq` (every scope); for search indexes. */
   changedSince(seq: number, limit?: number): Promise<Capability[]>;
   /** The same, with only what search needs (cheaper at 10k+ records). */
   searchableSince(seq: number): Promise<SearchRecord[]>;
+  /** Keeps records' text vectors (a record deleted since is skipped). */
+  saveVectors(rows: ReadonlyArray<{ id: string } & StoredVector>): Promise<void>;
   /** Renames in one transaction: the old name becomes an alias of the same record. */
   rename(scope: Scope, from: CapName, to: CapName, by: string): Promise<{ capability: Capability; old: string }>;
   aliasesOf(id: string): Promise<string[]>;
@@ -283,5 +321,10 @@ export interface CapabilityStore {
   usageStats(since?: string): Promise<UsageStat[]>;
   /** The tool_usage log itself (one row per tool, server and second), newest first. */
   usageLog(q?: UsageLogQuery): Promise<UsageRow[]>;
+  /** Learning from use: the owner's associations, one use counted, and a stamp that changes
+   * whenever they may have (another process's write included). */
+  associations(owner: string): Promise<Association[]>;
+  learn(l: Learned): Promise<void>;
+  associationStamp(): Promise<string>;
   close(): void;
 }

@@ -221,4 +221,6 @@ export const SYNONYM_GROUPS: readonly string[] = [
   "schedule cron periodic recurring",
   "word words wordcount",
   "character characters chars letters",
+  // text layout (issue 24: "reflow" is past the word vectors' vocabulary, which takes its words from here too)
+  "wrap reflow rewrap",
 ];

@@ -121,13 +121,17 @@ function choiceOf(d: unknown): Decision | undefined {
   return undefined;
 }
 
-export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency" | "kind" | "via">, why: string): CallToolResult {
+/** `inPage`: a `pml ui` page is open for the workspace, where the user answers it. */
+export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency" | "kind" | "via">, why: string, inPage = false): CallToolResult {
   // `call` also names the tool, so the text works when copied into either form.
   const tool = wf.tool === "call" ? `"tool": ${JSON.stringify(wf.via ?? wf.dependency)}, ` : "";
   const how = `call ${wf.tool} again with arguments {${tool}"continue_workflow": {"workflow_id": "${wf.id}", "approved": true}} (add "always": true if they chose Always; use "approved": false if they declined)`;
+  const ask = inPage
+    ? `The user answers it in the pml ui page open for this workspace: tell them pml is waiting for their answer there (Continue, Always or Abort).`
+    : `Ask the user: "pml wants to run ${wf.dependency}. Continue (this session), Always (allow it from now on), or Abort?"`;
   const text = [
     `Approval required: ${wf.dependency} needs the user's permission before it runs. ${visible(why)}`,
-    `Ask the user: "pml wants to run ${wf.dependency}. Continue (this session), Always (allow it from now on), or Abort?"`,
+    ask,
     `Then ${how}. This approval request expires in 5 minutes and works once.`,
   ].join("\n");
   // isError: the tool did not run. A client validates a successful result against the tool's

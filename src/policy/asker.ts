@@ -8,8 +8,21 @@
 //   the tool-result flow, whose workflow id is such a state.
 // Whatever the way, the continuation is redeemed once, here (`redeem`).
 import { allowAlways, grantEnvAlways, permissionFor } from "./permissions.ts";
-import { approvalElicitation, approvalRequired, decisionOf, declinedText, elicitApproval, workflowGone, Workflows, wrongTool, type Decision } from "./approvals.ts";
+import {
+  approvalElicitation,
+  approvalRequired,
+  decisionOf,
+  declinedText,
+  elicitApproval,
+  WORKFLOW_TTL_MS,
+  workflowGone,
+  Workflows,
+  wrongTool,
+  type Decision,
+} from "./approvals.ts";
 import { APPROVAL_INPUT, inputRequired, redeemState } from "./mrtr.ts";
+import type { LiveBoard } from "./live/board.ts";
+import { pageAnswer, waitingForPage } from "./live/page-answers.ts";
 import { argsDigest, RequestStates, type StatePayload } from "./request-state.ts";
 import { grantKey, type Question } from "./question.ts";
 import type { Project } from "./project.ts";
@@ -93,6 +106,8 @@ export interface Resumed {
 
 export class Asker {
   readonly workflows = new Workflows();
+  /** The session's live files, where a `pml ui` page sees and answers its approvals. */
+  live?: LiveBoard;
   private requestStates?: RequestStates;
   /** "Always" answers pml could not write to .pml.json, told in the session's next result (`noted`). */
   private readonly unrecorded = new WeakMap<Session, string[]>();
@@ -101,6 +116,27 @@ export class Asker {
     private readonly workspace: string,
     private readonly project: Project,
   ) {}
+
+  /**
+   * askNow, where a `pml ui` page may answer too: the form the client shows and the page race,
+   * the first answer wins and the other question is withdrawn (the form's request is cancelled).
+   */
+  async askNow(session: Session, q: Question, signal: AbortSignal): Promise<Answer> {
+    const live = this.live;
+    if (!live || session.modern || !session.supportsFormElicitation()) return askNow(session, q, signal);
+    const pending = live.add({ tool: q.toolId, question: q.why, kind: "tool", channel: "elicitation", ttlMs: WORKFLOW_TTL_MS });
+    const asking = new AbortController();
+    const stop = () => asking.abort(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+    try {
+      const decision = await Promise.race([elicitApproval(session, q.toolId, q.why, asking.signal), pending.answered]);
+      return decision === "fallback" ? "later" : decision;
+    } finally {
+      signal.removeEventListener("abort", stop);
+      asking.abort();
+      pending.done();
+    }
+  }
 
   /** The key that authenticates request states; read or created on first use. */
   states(): RequestStates {
@@ -147,15 +183,31 @@ export class Asker {
     const { kind, tool, via } = pause;
     if (!session.modern) {
       const wf = this.workflows.open({ sessionId: session.id, tool, dependency: q.toolId, kind, args: pause.args, replay: pause.replay, grant: q.grant, key: q.key, via });
-      return approvalRequired(wf, q.why);
+      return approvalRequired(wf, q.why, this.publish(session, q, kind, "tool-result", wf.id));
     }
     const common = { kind, tool, dependency: q.toolId, grant: q.grant, key: q.key, approved: [...session.approved], replay: pause.replay, via };
     if (pause.bind !== undefined && session.supportsFormElicitation()) {
       const state = this.states().issue({ ...common, args: argsDigest(pause.bind), answers: round.relayAnswers });
+      this.publish(session, q, kind, "input_required", state);
       return inputRequired({ [APPROVAL_INPUT]: { method: "elicitation/create", params: approvalElicitation(q.toolId, q.why, "this call") } }, state);
     }
     const id = this.states().issue({ ...common, carried: pause.args });
-    return approvalRequired({ id, tool, dependency: q.toolId, kind, via }, q.why);
+    return approvalRequired({ id, tool, dependency: q.toolId, kind, via }, q.why, this.publish(session, q, kind, "tool-result", id));
+  }
+
+  /**
+   * Lists an approval asked with the call's result for a `pml ui` page, found again by the id
+   * its continuation carries. "Always" from the page is the user's own word: recorded at once.
+   * True when a page is open for the workspace now (the result then says to answer there).
+   */
+  private publish(session: Session, q: Question, kind: string, channel: "tool-result" | "input_required", key: string): boolean {
+    const live = this.live;
+    if (!live) return false;
+    const onAnswer = (d: Decision) => {
+      if (d === "always") void this.approve(session, q, true);
+    };
+    live.add({ tool: q.toolId, question: q.why, kind, channel, key, ttlMs: WORKFLOW_TTL_MS, onAnswer });
+    return channel === "tool-result" && live.pageOpen();
   }
 
   /** The input a child server asked for, as an input_required result (2026-07-28). */
@@ -181,12 +233,19 @@ export class Asker {
   async redeem(session: Session, round: Round, back: Comeback, expected: Expected, args: Record<string, unknown>): Promise<Resumed | CallToolResult> {
     const cw = back.continueWorkflow;
     if (cw) {
+      const page = pageAnswer(this.live, cw.workflow_id);
+      // The page is open and the user has not answered there: the model's yes is not taken (a
+      // no is: refusing needs nobody's word).
+      if (page === "waiting" && cw.approved === true && this.workflowTool(session, cw.workflow_id) !== undefined) return waitingForPage(expected.tool, cw.workflow_id);
       const taken = this.takeWorkflow(session, cw, expected);
       if (!taken) return workflowGone(cw.workflow_id);
       if ("issuedFor" in taken) return wrongTool(taken.issuedFor);
+      this.live?.forKey(cw.workflow_id)?.done();
       for (const t of taken.approved ?? []) session.approved.add(t);
-      if (cw.approved !== true) return errorResult(declinedText(taken.toolId));
-      await this.approve(session, taken, this.alwaysFromRelay(session, taken.toolId, cw.always === true));
+      if (cw.approved !== true || page === "abort") return errorResult(declinedText(taken.toolId));
+      // An answer from the page is the user's own ("always" included); else the model relayed it.
+      const always = page === "continue" || page === "always" ? page === "always" : this.alwaysFromRelay(session, taken.toolId, cw.always === true);
+      await this.approve(session, taken, always);
       // A capability's run resumed through its tool: the invoker runs the tool, which replays.
       if (taken.via !== undefined) {
         round.resumedRun = taken.replay ?? [];
@@ -196,7 +255,10 @@ export class Asker {
     }
     if (!session.modern || back.requestState === undefined) return {};
     const st = redeemState(this.states(), back.requestState, expected.tool, expected.bind(args), expected.kind);
-    const stop = await this.resume(session, round, st, back.inputResponses, { kind: expected.kind, tool: expected.tool, args, replay: st.replay });
+    const fromPage = this.live?.forKey(back.requestState);
+    fromPage?.done();
+    const responses = fromPage?.answer ? { ...back.inputResponses, [APPROVAL_INPUT]: { action: "accept", content: { decision: fromPage.answer } } } : back.inputResponses;
+    const stop = await this.resume(session, round, st, responses, { kind: expected.kind, tool: expected.tool, args, replay: st.replay });
     return stop ?? { replay: st.replay };
   }
 

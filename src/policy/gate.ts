@@ -21,7 +21,7 @@ import type { ToolInfo } from "../mcp/types.ts";
 import { log } from "../log.ts";
 import { approvalKey, commandLine, confinementNote, describeRisk } from "./approval-text.ts";
 import { declinedText } from "./approvals.ts";
-import { askNow, type Asker } from "./asker.ts";
+import type { Asker } from "./asker.ts";
 import { grantKey, type EnvGrant, type Question } from "./question.ts";
 import { permissionFor, type Decision } from "./permissions.ts";
 import type { Project } from "./project.ts";
@@ -94,7 +94,7 @@ export class Gate {
     const verdict = await this.decide(session, id, args, signal);
     if (verdict.kind !== "ask") return verdict;
     const { question } = verdict;
-    const answer = await askNow(session, question, signal);
+    const answer = await this.asker.askNow(session, question, signal);
     if (answer === "later") return { kind: "later", question };
     if (answer === "abort") return { kind: "refused", reason: declinedText(question.toolId) };
     await this.asker.approve(session, question, answer === "always");

@@ -47,6 +47,16 @@ export interface ServerStatus {
   active: number;
   crashes: number;
   logPath?: string;
+  /** Calls sent to it by this pml since it first started (across restarts). */
+  calls: number;
+  /** Why it last failed to start or exited on its own. */
+  lastError?: string;
+  /** When its current process started (ISO time). */
+  startedAt?: string;
+  /** How its last process ended: on its own, stopped for idleness, or stopped by pml. */
+  lastExit?: "crashed" | "idle" | "stopped";
+  /** Its tools as last listed. */
+  tools?: string[];
 }
 
 interface Entry {
@@ -59,6 +69,9 @@ interface Entry {
   lastCrashAt: number;
   lastError: string | undefined;
   idleTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Calls sent (a counter on the hot path, read by status()). */
+  calls: number;
+  lastExit: ServerStatus["lastExit"];
 }
 
 /** Backoff waits up to this long inside a call; a longer wait fails the call at once instead. */
@@ -109,9 +122,16 @@ export class Pool {
    * resolved then). Failures of the server (crash, timeout, cancel, JSON-RPC error) throw
    * ToolError; a result with isError is returned as is. */
   call(ns: string, launch: LaunchSource, toolName: string, args: unknown, ctx: CallContext, timeoutMs = this.callTimeoutMs): Promise<CallToolResult> {
-    const proc = this.entries.get(ns)?.proc;
-    if (proc !== undefined && proc.state === "ready") return proc.callTool(toolName, args, ctx.cancel ?? ctx.signal, ctx.progress, timeoutMs, ctx.origin);
-    return this.ensure(ns, launch, ctx).then((p) => p.callTool(toolName, args, ctx.cancel ?? ctx.signal, ctx.progress, timeoutMs, ctx.origin));
+    const e = this.entries.get(ns);
+    const proc = e?.proc;
+    if (proc !== undefined && proc.state === "ready") {
+      e!.calls++;
+      return proc.callTool(toolName, args, ctx.cancel ?? ctx.signal, ctx.progress, timeoutMs, ctx.origin);
+    }
+    return this.ensure(ns, launch, ctx).then((p) => {
+      this.entry(ns).calls++;
+      return p.callTool(toolName, args, ctx.cancel ?? ctx.signal, ctx.progress, timeoutMs, ctx.origin);
+    });
   }
 
   /** The server's tools (cached from its last tools/list; starts the server if never seen). */
@@ -140,6 +160,11 @@ export class Pool {
       active: e.proc?.active ?? 0,
       crashes: e.crashes,
       logPath: e.proc?.logPath,
+      calls: e.calls,
+      lastError: e.lastError,
+      startedAt: e.proc ? new Date(e.proc.startedAt).toISOString() : undefined,
+      lastExit: e.lastExit,
+      tools: e.tools?.map((t) => t.name),
     }));
   }
 
@@ -173,7 +198,7 @@ export class Pool {
   private entry(ns: string): Entry {
     let e = this.entries.get(ns);
     if (!e) {
-      e = { ns, proc: undefined, starting: undefined, tools: undefined, crashes: 0, lastCrashAt: 0, lastError: undefined, idleTimer: undefined };
+      e = { ns, proc: undefined, starting: undefined, tools: undefined, crashes: 0, lastCrashAt: 0, lastError: undefined, idleTimer: undefined, calls: 0, lastExit: undefined };
       this.entries.set(ns, e);
     }
     return e;
@@ -194,6 +219,13 @@ export class Pool {
     const progress = (m: string) => ctx.progress?.(m);
     if (e.proc && e.proc.state !== "exited") await e.proc.exited; // an idle stop still finishing
     await this.backoff(e, ctx.signal, progress);
+    return this.launch(e, launch, progress).catch((err) => {
+      e.lastError = String((err as Error)?.message ?? err);
+      throw err;
+    });
+  }
+
+  private async launch(e: Entry, launch: LaunchSource, progress: (m: string) => void): Promise<ServerProcess> {
     const spec: LaunchSpec = typeof launch === "function" ? await launch(progress, this.lifetime.signal) : launch;
     if (this.closed) throw new ToolError(`pml is shutting down; MCP server "${e.ns}" was not started.`);
     progress(`starting ${e.ns}`);
@@ -203,6 +235,7 @@ export class Pool {
       onExit: (p) => this.exited(e, p),
     });
     e.proc = proc;
+    e.lastExit = undefined;
     try {
       await proc.handshake(this.startTimeoutMs, this.capabilities, version);
     } catch (err: any) {
@@ -244,7 +277,11 @@ export class Pool {
     if (e.proc === proc) e.proc = undefined;
     // A stop pml asked for (idle, shutdown, failed handshake) is not a crash; any other exit is,
     // even with code 0: pml still held its stdin open.
-    if (proc.stopRequested) return;
+    if (proc.stopRequested) {
+      if (e.lastExit !== "idle") e.lastExit = "stopped";
+      return;
+    }
+    e.lastExit = "crashed";
     const uptime = Date.now() - proc.startedAt;
     e.crashes = uptime >= this.stableMs ? 1 : e.crashes + 1;
     e.lastCrashAt = Date.now();
@@ -259,6 +296,7 @@ export class Pool {
       const idleFor = Date.now() - proc.lastUsed;
       if (proc.active > 0) return this.scheduleIdle(e, proc, this.idleTimeoutMs);
       if (idleFor < this.idleTimeoutMs) return this.scheduleIdle(e, proc, this.idleTimeoutMs - idleFor);
+      e.lastExit = "idle";
       void proc.stop(this.graceMs);
     }, ms);
     // The reaper alone must not keep pml alive.

@@ -56,6 +56,10 @@ export interface RemoteServerStatus {
   url: string;
   state: "connecting" | "connected";
   sessionId?: string;
+  /** Calls sent by this pml. */
+  calls: number;
+  /** Its tools as last listed. */
+  tools?: string[];
 }
 
 interface Connection extends FailedConnection {
@@ -79,6 +83,7 @@ export class RemoteServers {
   private readonly timeoutMs: number;
   private closed = false;
   private callSeq = 0;
+  private readonly calls = new Map<string, number>();
 
   constructor(private readonly opts: RemoteServersOptions) {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_REMOTE_TIMEOUT_MS;
@@ -89,6 +94,7 @@ export class RemoteServers {
    * result with isError comes back as is. */
   async call(ns: string, desc: HttpDescriptor, action: string, args: Record<string, unknown>, ctx: CallContext, plan: EnvPlan): Promise<CallToolResult> {
     const label = `tools/call ${action}`;
+    this.calls.set(ns, (this.calls.get(ns) ?? 0) + 1);
     return this.withConnection(ns, desc, ctx, grantedHeaders(ns, plan, this.opts.workspace), async (c) => {
       const seq = ++this.callSeq;
       c.inflight.set(seq, ctx.origin);
@@ -133,6 +139,8 @@ export class RemoteServers {
       url: e.settled?.url.href ?? e.key.slice(0, e.key.indexOf("\n")),
       state: e.settled ? "connected" : "connecting",
       sessionId: e.settled?.transport.sessionId,
+      calls: this.calls.get(ns) ?? 0,
+      tools: this.tools.get(ns)?.tools.map((t) => t.name),
     }));
   }
 

@@ -47,7 +47,7 @@ test("a misspelled key or a wrong type for a meta tool: isError naming the field
     expect(textOf(typo)).toContain('Invalid arguments for list_capabilities: "namedOnly" is not an accepted argument (did you mean "named_only"?)');
     expect(textOf(typo)).toContain("tools/list");
     const unknown: any = await client.callTool({ name: "discover", arguments: { search: "files" } });
-    expect(textOf(unknown)).toContain('"search" is not an accepted argument (it takes "query", "namespace", "limit")');
+    expect(textOf(unknown)).toContain('"search" is not an accepted argument (it takes "query", "namespace", "limit", "schemas")');
     const wrongType: any = await client.callTool({ name: "call", arguments: { tool: "meta:servers", arguments: "{}" } });
     expect(wrongType.isError).toBe(true);
     expect(textOf(wrongType)).toContain('"arguments" must be object');
@@ -62,6 +62,7 @@ test("a misspelled key or a wrong type for a meta tool: isError naming the field
         query: { type: "string", description: "what you want to do, in your own words" },
         namespace: { type: "string", description: "one namespace, e.g. memory" },
         limit: { type: "integer", minimum: 1, maximum: 50, description: "how many matches for a query (default 10)" },
+        schemas: { type: "boolean", description: "with a query: each result's full input schema instead of its parameters in one line" },
       },
       additionalProperties: false,
     });

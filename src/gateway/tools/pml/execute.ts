@@ -18,7 +18,7 @@ export const execute = defineTool({
     "and it becomes the tool cap__<namespace>__<action>; `capability` + `args` runs a saved one.",
   args: {
     code: v.optional(text("the body of an async function; `return` the result")),
-    intent: v.optional(text("one line: what this code is for")),
+    intent: v.optional(text("one line: what this code is for (with `capability`: what you use it for, so `discover` finds it by those words)")),
     args: v.optional(plainObject("a value available as `args` in the code")),
     name: v.optional(text("save it as this capability: namespace:action_target, lower snake case")),
     description: v.optional(text("what the capability does (default: intent)")),

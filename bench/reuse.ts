@@ -1,0 +1,440 @@
+// Reuse, measured (issue 24 outcome 6): a scripted agent replays a stream of tasks against the real
+// `pml stdio` (dist/pml). Each task comes back 2-5 times in other words with other inputs
+// (bench/reuse-tasks.ts). Policy, using only what pml returns: `discover` the request; call the
+// capability results among the first --window results, best first, at most --tries of them, with
+// the task's inputs mapped onto the parameters the answer gives; the critic checks each answer
+// against the task's expected output; on a miss or a wrong answer the agent writes the code
+// (`execute` with the task's name, intent and canned code, which saves it as a capability).
+// Against it, in the same run and on fresh PML_HOMEs, two agents without memory solve the same
+// stream: "execute" sends the canned code straight to `execute` (no name, no discover: an agent
+// that knows the code by heart, the cheapest there is), "discover+execute" first asks `discover`
+// for the request, as pml tells agents to, and ignores its answer.
+// Bytes returned to the agent: the JSON of every tools/call result (or error) it received.
+// Run: bun build.ts && bun bench/reuse.ts [--json] [--session day|stream] [--days 5] [--seed 1]
+//        [--window 5] [--tries 3] [--limit N] [--tasks N] [--verbose] [--bin path/to/pml]
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { checkName } from "../src/memory/names.ts";
+import { tempDir } from "../test/helpers/pml.ts";
+import { writeTrustedConfig } from "../test/helpers/trust.ts";
+import { capabilityCandidates, judge, mapInputs, resetInputs, resultJson, Session, type Spent, type Verdict } from "./reuse-agent.ts";
+import { type Ask, checkTasks, type ReuseTask, TASKS } from "./reuse-tasks.ts";
+
+export interface ReuseOptions {
+  bin: readonly string[];
+  /** "day": a new `pml stdio` each day of the stream; "stream": one for the whole stream. */
+  session: "day" | "stream";
+  days: number;
+  seed: number;
+  window: number;
+  tries: number;
+  /** `limit` sent with each discover (default: none, pml's own). */
+  limit?: number;
+  /** Only the first N tasks of the set (the smoke test). */
+  tasks?: number;
+}
+
+export interface Occurrence {
+  task: ReuseTask;
+  ask: Ask;
+  /** 0: the first time the task comes up; 1..: a repeat. */
+  nth: number;
+  day: number;
+}
+
+/** A seeded shuffle of every ask of every task, each task's asks in their order, cut into days. */
+export function buildStream(tasks: readonly ReuseTask[], seed: number, days: number): Occurrence[] {
+  let s = seed >>> 0 || 1;
+  const rnd = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+  const slots = tasks.flatMap((t, i) => t.asks.map(() => i));
+  for (let i = slots.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [slots[i], slots[j]] = [slots[j]!, slots[i]!];
+  }
+  const next = new Array(tasks.length).fill(0);
+  const perDay = Math.ceil(slots.length / days);
+  return slots.map((i, at) => {
+    const task = tasks[i]!;
+    const nth = next[i]++;
+    return { task, ask: task.asks[nth]!, nth, day: Math.floor(at / perDay) };
+  });
+}
+
+interface Try {
+  cap: string;
+  own: boolean;
+  verdict: Verdict;
+  /** Bytes of its result. */
+  bytes: number;
+}
+
+export interface MemoryRecord {
+  task: string;
+  say: string;
+  nth: number;
+  spent: Spent;
+  discoverBytes: number;
+  /** Capability results within the window. */
+  found: number;
+  /** Found but not called: the parameters the answer gives do not fit the task's inputs. */
+  skipped: number;
+  tries: Try[];
+  served: boolean;
+  firstTry: boolean;
+  fallback?: Verdict;
+  /** discover's first results (tool or id), for reading misses. */
+  top: string[];
+}
+
+export interface BaselineRecord {
+  task: string;
+  say: string;
+  nth: number;
+  spent: Spent;
+  verdict: Verdict;
+}
+
+interface Workspace {
+  ws: string;
+  home: string;
+  cleanup(): void;
+}
+
+async function workspace(): Promise<Workspace> {
+  const ws = tempDir("pml-reuse-ws-");
+  const home = tempDir("pml-reuse-home-");
+  await writeTrustedConfig(ws.path, { permissions: { allow: ["filesystem"] } }, home.path);
+  return {
+    ws: ws.path,
+    home: home.path,
+    cleanup: () => {
+      ws.cleanup();
+      home.cleanup();
+    },
+  };
+}
+
+/** Runs `step` over the stream with a pml session per day (or one), then reads tools/list. */
+async function replay<R>(
+  opts: ReuseOptions,
+  stream: Occurrence[],
+  step: (s: Session, o: Occurrence, ws: string) => Promise<R>,
+): Promise<{ records: R[]; toolList: { tools: number; bytes: number } }> {
+  const w = await workspace();
+  const records: R[] = [];
+  let session: Session | undefined;
+  let day = -1;
+  try {
+    for (const o of stream) {
+      if (!session || (opts.session === "day" && o.day !== day)) {
+        await session?.close();
+        session = await Session.open(opts.bin, w.ws, w.home);
+        day = o.day;
+      }
+      records.push(await step(session, o, w.ws));
+    }
+    const toolList = await session!.toolListBytes();
+    return { records, toolList };
+  } finally {
+    await session?.close();
+    w.cleanup();
+  }
+}
+
+const topOf = (answer: any): string[] => {
+  const body = resultJson(answer);
+  const list: any[] = Array.isArray(body?.results) ? body.results : Array.isArray(body) ? body : [];
+  return list.slice(0, 3).map((r) => (typeof r === "string" ? r.slice(0, 60) : String(r?.tool ?? r?.id ?? r?.name ?? "?")));
+};
+
+/** The memory agent on one occurrence. */
+async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: string): Promise<MemoryRecord> {
+  const { task, ask } = o;
+  const spent: Spent = { calls: 0, bytes: 0, sent: 0 };
+  const answer = await s.call("discover", { query: ask.say, ...(opts.limit ? { limit: opts.limit } : {}) }, spent);
+  const discoverBytes = spent.bytes;
+  const found = capabilityCandidates(answer).candidates.filter((c) => c.rank < opts.window);
+  const rec: MemoryRecord = {
+    task: task.name,
+    say: ask.say,
+    nth: o.nth,
+    spent,
+    discoverBytes,
+    found: found.length,
+    skipped: 0,
+    tries: [],
+    served: false,
+    firstTry: false,
+    top: topOf(answer),
+  };
+  for (const c of found) {
+    if (rec.tries.length >= opts.tries) break;
+    const args = mapInputs(c.params, ask.args);
+    if (!args) {
+      rec.skipped++;
+      continue;
+    }
+    resetInputs(ws, task, ask);
+    const before = spent.bytes;
+    const r = c.tool ? await s.call(c.tool, args, spent) : await s.call("execute", { capability: c.id, args }, spent);
+    const cap = c.id ?? c.tool ?? "?";
+    const verdict = judge(task, ask, r, ws);
+    const own = cap.replace(/@.*$/, "") === task.name || c.tool === capTool(task.name);
+    rec.tries.push({ cap, own, verdict, bytes: spent.bytes - before });
+    if (verdict === "right") {
+      rec.served = true;
+      rec.firstTry = rec.tries.length === 1;
+      return rec;
+    }
+  }
+  resetInputs(ws, task, ask);
+  const r = await s.call("execute", { code: task.code, name: task.name, intent: task.intent, args: ask.args }, spent);
+  rec.fallback = judge(task, ask, r, ws);
+  return rec;
+}
+
+const capTool = (name: string) => `cap__${name.replace(":", "__")}`;
+
+/** The agents without memory: what each does before it sends the canned code to `execute`. */
+export const NO_MEMORY = {
+  execute: { label: "execute only", discover: false, schemas: false },
+  discover_execute: { label: "discover, execute", discover: true, schemas: false },
+  discover_schemas_execute: { label: "discover, schemas, execute", discover: true, schemas: true },
+} as const;
+export type NoMemoryAgent = keyof typeof NO_MEMORY;
+
+/** The namespaces whose tools a task's code calls (`mcp.<ns>.<action>`). */
+const namespacesOf = (code: string) => [...new Set([...code.matchAll(/\bmcp\.([A-Za-z0-9_]+)\./g)].map((m) => m[1]!))];
+
+/** An agent without memory on one occurrence: `execute` with the canned code, after (depending on
+ * the agent) a discover whose answer it ignores and the input schemas of the namespaces it calls. */
+async function withoutMemory(opts: ReuseOptions, agent: NoMemoryAgent, s: Session, o: Occurrence, ws: string): Promise<BaselineRecord> {
+  const spent: Spent = { calls: 0, bytes: 0, sent: 0 };
+  const how = NO_MEMORY[agent];
+  if (how.discover) await s.call("discover", { query: o.ask.say, ...(opts.limit ? { limit: opts.limit } : {}) }, spent);
+  if (how.schemas) for (const namespace of namespacesOf(o.task.code)) await s.call("discover", { namespace }, spent);
+  resetInputs(ws, o.task, o.ask);
+  const r = await s.call("execute", { code: o.task.code, args: o.ask.args }, spent);
+  return { task: o.task.name, say: o.ask.say, nth: o.nth, spent, verdict: judge(o.task, o.ask, r, ws) };
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const share = (n: number, d: number) => (d ? n / d : 0);
+
+function perTask(records: { nth: number; spent: Spent }[], repeats: boolean) {
+  const rs = records.filter((r) => r.nth > 0 === repeats);
+  return { calls: mean(rs.map((r) => r.spent.calls)), bytes: mean(rs.map((r) => r.spent.bytes)), sent: mean(rs.map((r) => r.spent.sent)) };
+}
+
+function baselineSummary(run: { records: BaselineRecord[]; toolList: { tools: number; bytes: number } }) {
+  return {
+    perRepeat: perTask(run.records, true),
+    perFirst: perTask(run.records, false),
+    wrongAnswers: run.records.filter((r) => r.verdict !== "right").map((r) => `${r.task}: ${r.say} (${r.verdict})`),
+    toolList: run.toolList,
+  };
+}
+
+export const TARGETS = { firstTry: 0.8, wrongReuse: 0.05, bytesRatio: 0.3 };
+
+export function summarize(
+  opts: ReuseOptions,
+  stream: Occurrence[],
+  memory: { records: MemoryRecord[]; toolList: { tools: number; bytes: number } },
+  noMemoryRuns: Record<NoMemoryAgent, { records: BaselineRecord[]; toolList: { tools: number; bytes: number } }>,
+) {
+  const mem = memory.records;
+  const repeats = mem.filter((r) => r.nth > 0);
+  const tries = (rs: MemoryRecord[]) => rs.flatMap((r) => r.tries);
+  const count = (ts: Try[], v: Verdict) => ts.filter((t) => t.verdict === v).length;
+  const all = tries(mem);
+  const onRepeats = tries(repeats);
+  const onFirst = tries(mem.filter((r) => r.nth === 0));
+  const rightCalls = onRepeats.filter((t) => t.verdict === "right").map((t) => t.bytes);
+  const perRepeat = {
+    ...perTask(mem, true),
+    discoverBytes: mean(repeats.map((r) => r.discoverBytes)),
+    /** What a repeat would cost if each were served on the first try: discover's answer and one right call. */
+    ifAllFirstTry: { calls: 2, bytes: mean(repeats.map((r) => r.discoverBytes)) + mean(rightCalls) },
+  };
+  const noMemory = Object.fromEntries(
+    Object.entries(noMemoryRuns).map(([k, run]) => {
+      const b = baselineSummary(run);
+      const ratios = { calls: share(perRepeat.calls, b.perRepeat.calls), bytes: share(perRepeat.bytes, b.perRepeat.bytes) };
+      return [k, { ...b, label: NO_MEMORY[k as NoMemoryAgent].label, ratios }];
+    }),
+  ) as Record<NoMemoryAgent, ReturnType<typeof baselineSummary> & { label: string; ratios: { calls: number; bytes: number } }>;
+  return {
+    config: {
+      tasks: new Set(stream.map((o) => o.task.name)).size,
+      occurrences: stream.length,
+      repeats: repeats.length,
+      session: opts.session,
+      days: opts.session === "day" ? opts.days : 1,
+      seed: opts.seed,
+      window: opts.window,
+      tries: opts.tries,
+      limit: opts.limit ?? null,
+    },
+    repeats: {
+      n: repeats.length,
+      servedFirstTry: share(repeats.filter((r) => r.firstTry).length, repeats.length),
+      servedWithinTries: share(repeats.filter((r) => r.served).length, repeats.length),
+      servedByOwnCapability: share(repeats.filter((r) => r.served && r.tries.at(-1)!.own).length, repeats.length),
+      noCandidate: repeats.filter((r) => r.found === 0).length,
+    },
+    reuse: {
+      attempts: all.length,
+      right: count(all, "right"),
+      wrong: count(all, "wrong"),
+      errors: count(all, "error"),
+      skipped: mem.reduce((n, r) => n + r.skipped, 0),
+      wrongShare: share(count(all, "wrong"), all.length),
+      /** Wrong among the calls that answered (a refused call tells the agent it failed). */
+      wrongShareOfAnswers: share(count(all, "wrong"), count(all, "wrong") + count(all, "right")),
+      onRepeats: { attempts: onRepeats.length, wrong: count(onRepeats, "wrong"), errors: count(onRepeats, "error") },
+      onFirstOccurrences: { attempts: onFirst.length, wrong: count(onFirst, "wrong"), errors: count(onFirst, "error") },
+      firstOccurrencesServed: mem.filter((r) => r.nth === 0 && r.served).length,
+    },
+    memory: {
+      perRepeat,
+      perFirst: perTask(mem, false),
+      fallbacksWrong: mem.filter((r) => r.fallback && r.fallback !== "right").map((r) => `${r.task}: ${r.say} (${r.fallback})`),
+      toolList: memory.toolList,
+    },
+    noMemory,
+    targets: TARGETS,
+    misses: repeats
+      .filter((r) => !r.firstTry)
+      .map((r) => ({ task: r.task, say: r.say, found: r.found, tries: r.tries.map((t) => `${t.cap}:${t.verdict}`), served: r.served, top: r.top })),
+  };
+}
+
+const STOP = new Set(["that", "this", "with", "from", "what", "which", "have", "into", "each", "every", "give", "tell", "there", "their", "than", "them", "then", "does"]);
+const stems = (t: string) =>
+  new Set(
+    (
+      t
+        .toLowerCase()
+        .replace(/\S+\.[a-z]+\b/g, " ")
+        .match(/[a-z]+/g) ?? []
+    )
+      .filter((w) => w.length >= 4 && !STOP.has(w))
+      .map((w) => w.replace(/(ing|ed|es|s)$/, "")),
+  );
+
+/** How far the repeats' words are from the intents': repeats sharing a content word with theirs
+ * (file names, which are inputs, left out). */
+export function wordingOverlap(tasks: readonly ReuseTask[]): { repeats: number; sharingAWord: number } {
+  let repeats = 0;
+  let sharing = 0;
+  for (const t of tasks) {
+    const intent = stems(t.intent);
+    for (const a of t.asks.slice(1)) {
+      repeats++;
+      if ([...stems(a.say)].some((w) => intent.has(w))) sharing++;
+    }
+  }
+  return { repeats, sharingAWord: sharing };
+}
+
+export type ReuseReport = ReturnType<typeof summarize> & { wall_s: number; wording: ReturnType<typeof wordingOverlap> };
+
+/** The runs of the same stream: with memory, then each agent without memory on a fresh home. */
+export async function runReuse(opts: ReuseOptions): Promise<ReuseReport> {
+  const t0 = performance.now();
+  checkTasks(TASKS);
+  for (const t of TASKS) {
+    const c = checkName(t.name);
+    if (!c.ok) throw new Error(`bench/reuse-tasks.ts: ${c.error}`);
+  }
+  const tasks = opts.tasks ? TASKS.slice(0, opts.tasks) : TASKS;
+  const stream = buildStream(tasks, opts.seed, opts.session === "day" ? opts.days : 1);
+  const memory = await replay(opts, stream, (s, o, ws) => withMemory(opts, s, o, ws));
+  const noMemory = {} as Record<NoMemoryAgent, Awaited<ReturnType<typeof replay<BaselineRecord>>>>;
+  for (const agent of Object.keys(NO_MEMORY) as NoMemoryAgent[]) noMemory[agent] = await replay(opts, stream, (s, o, ws) => withoutMemory(opts, agent, s, o, ws));
+  return { ...summarize(opts, stream, memory, noMemory), wording: wordingOverlap(tasks), wall_s: Math.round((performance.now() - t0) / 100) / 10 };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+const num = (x: number) => (x >= 100 ? Math.round(x).toLocaleString("en-US") : x.toFixed(2));
+const mark = (ok: boolean) => (ok ? "met" : "NOT met");
+
+export function printReport(r: ReuseReport, verbose: boolean): void {
+  const c = r.config;
+  const sessions = c.session === "day" ? `pml stdio per day, ${c.days} days` : "one pml stdio for the stream";
+  console.log(`\nReuse: ${c.tasks} tasks, ${c.occurrences} requests (${c.repeats} repeats); ${sessions}; seed ${c.seed}; window ${c.window}, tries ${c.tries}`);
+  console.log(`  repeat wordings sharing a content word with the intent: ${r.wording.sharingAWord} of ${r.wording.repeats}`);
+  const row = (label: string, fig: string, target = "", status = "") => console.log(`  ${label.padEnd(46)}${fig.padStart(16)}  ${target.padEnd(8)} ${status}`);
+  row("repeats served from memory, first try", pct(r.repeats.servedFirstTry), "≥ 80%", mark(r.repeats.servedFirstTry >= TARGETS.firstTry));
+  row(`repeats served within ${c.tries} tries`, pct(r.repeats.servedWithinTries));
+  row("  served by the task's own capability", pct(r.repeats.servedByOwnCapability));
+  row("  repeats with no capability in the window", String(r.repeats.noCandidate));
+  row("wrong reuses / reuse attempts", `${pct(r.reuse.wrongShare)} (${r.reuse.wrong}/${r.reuse.attempts})`, "≤ 5%", mark(r.reuse.wrongShare <= TARGETS.wrongReuse));
+  row("  among the calls that answered", pct(r.reuse.wrongShareOfAnswers));
+  row("  on repeats", `${r.reuse.onRepeats.wrong}/${r.reuse.onRepeats.attempts}`);
+  row("  on first occurrences", `${r.reuse.onFirstOccurrences.wrong}/${r.reuse.onFirstOccurrences.attempts}`);
+  row("capability calls refused (arguments, errors)", String(r.reuse.errors));
+  row("capabilities skipped (parameters do not fit)", String(r.reuse.skipped));
+  const m = r.memory.perRepeat;
+  const head = ["tool calls", "ratio", "bytes returned", "ratio", "≤ 30%", "bytes sent"];
+  console.log(`\n  per repeated task${"".padEnd(27)}${head.map((h, i) => h.padStart([12, 8, 16, 8, 9, 12][i]!)).join("")}`);
+  const line = (label: string, x: { calls: number; bytes: number; sent: number }, ratios?: { calls: number; bytes: number }) =>
+    console.log(
+      `  ${label.padEnd(44)}${num(x.calls).padStart(12)}${(ratios ? pct(ratios.calls) : "").padStart(8)}${num(x.bytes).padStart(16)}` +
+        `${(ratios ? pct(ratios.bytes) : "").padStart(8)}${(ratios ? mark(ratios.bytes <= TARGETS.bytesRatio) : "").padStart(9)}${num(x.sent).padStart(12)}`,
+    );
+  line("memory", m);
+  for (const b of Object.values(r.noMemory)) line(`no memory: ${b.label}`, b.perRepeat, b.ratios);
+  console.log(`  (ratio: memory's figure over that agent's; discover's answer is ${num(m.discoverBytes)} of memory's bytes per repeated task)`);
+  const best = m.ifAllFirstTry.bytes;
+  console.log(
+    `  memory if every repeat were served on the first try: 2 calls, ${num(best)} bytes (` +
+      Object.values(r.noMemory)
+        .map((b) => `${pct(best / b.perRepeat.bytes)} of ${b.label}`)
+        .join(", ") +
+      ")",
+  );
+  const f = r.memory.perFirst;
+  const e = r.noMemory.execute;
+  console.log(`  first occurrences: memory ${num(f.calls)} calls, ${num(f.bytes)} bytes; no memory (execute only) ${num(e.perFirst.calls)} calls, ${num(e.perFirst.bytes)} bytes`);
+  console.log(
+    `  tools/list at the end: memory ${r.memory.toolList.tools} tools, ${num(r.memory.toolList.bytes)} bytes; no memory ${e.toolList.tools} tools, ${num(e.toolList.bytes)} bytes`,
+  );
+  const sanity = [...r.memory.fallbacksWrong, ...Object.values(r.noMemory).flatMap((b) => b.wrongAnswers)];
+  console.log(`  canned code answered wrongly: ${sanity.length} (must be 0)${sanity.map((x) => `\n    ${x}`).join("")}`);
+  console.log(`  wall ${r.wall_s} s`);
+  const misses = verbose ? r.misses : r.misses.slice(0, 12);
+  if (misses.length) console.log(`\n  repeats not served on the first try (${r.misses.length}${verbose ? "" : "; --verbose for all"}):`);
+  for (const x of misses) console.log(`    ${x.task.padEnd(30)} ${x.served ? "later " : "missed"} "${x.say}"  tries [${x.tries.join(", ")}]  top [${x.top.join(", ")}]`);
+}
+
+function flag(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+if (import.meta.main) {
+  const root = resolve(import.meta.dir, "..");
+  const session = flag("session") ?? "day";
+  if (session !== "day" && session !== "stream") throw new Error(`--session is "day" or "stream", not "${session}"`);
+  const opts: ReuseOptions = {
+    bin: [flag("bin") ?? join(root, "dist/pml")],
+    session,
+    days: Number(flag("days") ?? 5),
+    seed: Number(flag("seed") ?? 1),
+    window: Number(flag("window") ?? 5),
+    tries: Number(flag("tries") ?? 3),
+    limit: flag("limit") ? Number(flag("limit")) : undefined,
+    tasks: flag("tasks") ? Number(flag("tasks")) : undefined,
+  };
+  if (!existsSync(opts.bin[0]!)) throw new Error(`${opts.bin[0]} does not exist: build it first (bun build.ts) or pass --bin`);
+  const report = await runReuse(opts);
+  if (process.argv.includes("--json")) console.log(JSON.stringify(report, null, 2));
+  else printReport(report, process.argv.includes("--verbose"));
+}

@@ -1,0 +1,44 @@
+// The capabilities tools/list carries: at most .pml.json memory.list_tools of them (default 20),
+// pinned ones first, then the most recently successful (memory/sqlite-listing.ts). The others stay
+// callable by name (cap__ns__action resolves whether listed or not) and are found by `discover`:
+// with thousands of capabilities a full list was 635 KB, more than some clients' whole context.
+import { log } from "../log.ts";
+import type { WireTool } from "./call.ts";
+import { capabilityTool } from "./capability-tools.ts";
+import type { MetaDeps } from "./meta-tools.ts";
+
+export class CapabilityListing {
+  /** The ids in the last list given, and whether some were left out of it. */
+  private listed = new Set<string>();
+  private cut = false;
+
+  constructor(private readonly deps: Pick<MetaDeps, "project" | "memory">) {}
+
+  private last?: WireTool[];
+
+  /** `continued`: for a later page of a list whose first page was just given; the same snapshot
+   * then (pages of one list agree, and "all" at 10,000 records is not read again per page). */
+  async tools(continued = false): Promise<WireTool[]> {
+    if (continued && this.last) return this.last;
+    this.last = await this.read();
+    return this.last;
+  }
+
+  private async read(): Promise<WireTool[]> {
+    try {
+      const settings = await this.deps.project.memorySettings();
+      const { items, total } = settings.listTools === 0 ? { items: [], total: 0 } : await this.deps.memory.listed(settings);
+      this.listed = new Set(items.map((c) => c.id));
+      this.cut = settings.listTools !== 0 && total > items.length;
+      return items.map(capabilityTool);
+    } catch (e) {
+      log.warn(`capabilities are not listed: ${(e as Error).message}`);
+      return [];
+    }
+  }
+
+  /** Whether a successful call of capability `id` can change which ones are listed (it was left out). */
+  wouldJoin(id: string): boolean {
+    return this.cut && !this.listed.has(id);
+  }
+}

@@ -1,0 +1,152 @@
+// The answer to `discover {query}` as the agent reads it: one line per result with the tool to
+// call, the first sentence of its description and its parameters in one short line, so ten results
+// stay under 4 KB whatever the descriptions and schemas hold (the whole answer is context the agent
+// pays for). `schemas: true` gives each result's full input schema instead.
+import type { MemorySettings } from "../../../memory/memory.ts";
+import { parseToolName, wireName } from "../../../mcp/tool-names.ts";
+import type { CallToolResult } from "../../../mcp/types.ts";
+import { textResult } from "../../../mcp/tool-result.ts";
+import type { MetaDeps } from "../../meta-tools.ts";
+
+/** A ranked result as discoverQuery gives it (local tools and capabilities, team capabilities). */
+export interface RankedResult {
+  id: string;
+  kind: string;
+  description?: string;
+  tool?: string;
+}
+
+export interface RankedAnswer {
+  query: string;
+  results: readonly RankedResult[];
+}
+
+/** The answer's budget in bytes, and how short a description and a parameters line are cut, the
+ * first cut that fits (long descriptions and schemas everywhere need the later ones). */
+const ANSWER_MAX = 4000;
+const CUTS: ReadonlyArray<{ description: number; params: number }> = [
+  { description: 110, params: 150 },
+  { description: 90, params: 100 },
+  { description: 70, params: 60 },
+  { description: 50, params: 30 },
+];
+/** A field beyond those shaped here (a team capability's org, why a result ranked) is kept when
+ * this short; a long one is left out. */
+const EXTRA_MAX = 80;
+/** Replaced here, or too long to keep in a one-line result. */
+const SHAPED = new Set(["id", "kind", "description", "tool", "uses", "inputSchema", "learned"]);
+/** Why past use lifted a result ("found before by: …") is always kept, cut to this. */
+const LEARNED_MAX = 120;
+
+export const HOW =
+  'Call a result by its "tool" name (or `call` {tool, arguments} when it is not in your tool list). params: "name?" is optional. ' +
+  'More results: "limit"; full input schemas: "schemas": true.';
+
+export async function discoverAnswer(deps: MetaDeps, settings: MemorySettings, answer: RankedAnswer, opts: { schemas?: boolean } = {}): Promise<CallToolResult> {
+  const schemas = await inputSchemas(deps, settings, answer.results);
+  const { query, results: _ranked, how: _how, ...rest } = answer as RankedAnswer & { how?: unknown };
+  let text = "";
+  for (const cut of opts.schemas ? [CUTS[0]!] : CUTS) {
+    const results = answer.results.map((r) => shapeResult(r, schemas.get(r.id), opts.schemas === true, cut));
+    text = linePerResult({ query, results, ...rest, how: HOW });
+    if (Buffer.byteLength(text) <= ANSWER_MAX) break;
+  }
+  return textResult(text);
+}
+
+export function shapeResult(r: RankedResult, schema: Record<string, unknown> | undefined, full: boolean, cut = CUTS[0]!): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: r.id, kind: r.kind, tool: toolName(r) };
+  out.description = firstSentence(r.description ?? "", cut.description);
+  if (schema) out[full ? "inputSchema" : "params"] = full ? schema : paramsLine(schema, cut.params);
+  const learned = (r as { learned?: unknown }).learned;
+  if (typeof learned === "string") out.learned = learned.length <= LEARNED_MAX ? learned : `${learned.slice(0, LEARNED_MAX - 1)}…`;
+  for (const [k, v] of Object.entries(r as object)) if (!SHAPED.has(k) && v !== undefined && (full || JSON.stringify(v).length <= EXTRA_MAX)) out[k] = v;
+  return out;
+}
+
+/** The name a client calls: a capability's or a tool's wire name (`call` takes it too). */
+function toolName(r: RankedResult): string {
+  if (r.tool) return r.tool;
+  if (r.kind.includes("capability")) return `cap__${r.id.replace(":", "__")}`;
+  const id = parseToolName(r.id);
+  if (!id) return r.id;
+  const wire = wireName(id.ns, id.action);
+  // A name too long for the wire form gets a hash tail that only tools/list maps back: the id then.
+  const back = parseToolName(wire);
+  return back && back.ns === id.ns && back.action === id.action ? wire : r.id;
+}
+
+/** The description's first sentence, capped. */
+export function firstSentence(text: string, max = CUTS[0]!.description): string {
+  const one = text
+    .trim()
+    .split(/(?<=[.!?])\s|\n/)[0]!
+    .trim();
+  return one.length <= max ? one : `${one.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** `path: string, limit?: integer, mode?: 'a'|'b'`: names with types, "?" after optional ones
+ * (single quotes: a double quote costs a backslash in JSON). */
+export function paramsLine(schema: Record<string, unknown>, max = CUTS[0]!.params): string {
+  const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  // Required ones first: when the line is cut, what is left out can be left out of a call too.
+  const names = Object.keys(props).sort((a, b) => Number(required.has(b)) - Number(required.has(a)));
+  if (!names.length) return "none";
+  const parts: string[] = [];
+  let length = 0;
+  for (const [i, name] of names.entries()) {
+    const part = `${name}${required.has(name) ? "" : "?"}: ${typeOf(props[name] ?? {})}`;
+    if (length + part.length > max && i > 0) {
+      parts.push(`+${names.length - i} more`);
+      break;
+    }
+    parts.push(part);
+    length += part.length + 2;
+  }
+  return parts.join(", ");
+}
+
+function typeOf(s: Record<string, unknown>, depth = 0): string {
+  if (Array.isArray(s.enum)) {
+    const values = s.enum.map((e) => (typeof e === "string" ? `'${e}'` : JSON.stringify(e)));
+    const line = values.join("|");
+    return line.length <= 40 ? line : `${values.slice(0, 3).join("|")}|…`;
+  }
+  if ("const" in s) return JSON.stringify(s.const);
+  const union = (s.anyOf ?? s.oneOf) as Record<string, unknown>[] | undefined;
+  if (Array.isArray(union) && depth < 2) return [...new Set(union.map((u) => typeOf(u, depth + 1)))].join("|");
+  const type = s.type;
+  if (Array.isArray(type)) return type.join("|");
+  if (type === "array") return depth < 2 && s.items && typeof s.items === "object" ? `${typeOf(s.items as Record<string, unknown>, depth + 1)}[]` : "array";
+  return typeof type === "string" ? type : "any";
+}
+
+/** Input schemas of the results: tools from what pml knows of them, capabilities from the store
+ * (a team capability's is not known here: none). */
+async function inputSchemas(deps: MetaDeps, settings: MemorySettings, results: readonly RankedResult[]): Promise<Map<string, Record<string, unknown>>> {
+  const tools = new Map(deps.backends.allKnownTools().map(({ ns, tool }) => [`${ns}:${tool.name}`, tool.inputSchema]));
+  const out = new Map<string, Record<string, unknown>>();
+  await Promise.all(
+    results.map(async (r) => {
+      if (r.kind === "tool") {
+        const schema = tools.get(r.id);
+        if (schema) out.set(r.id, schema);
+      } else if (r.kind === "capability") {
+        const found = await deps.memory.resolve(settings, r.id).catch(() => undefined);
+        if (found) out.set(r.id, found.capability.parameters_schema);
+      }
+    }),
+  );
+  return out;
+}
+
+/** JSON with each result on a line of its own: compact, and still easy to read. */
+function linePerResult(answer: Record<string, unknown>): string {
+  const { results, ...rest } = answer;
+  const head = Object.entries(rest)
+    .filter(([k]) => k !== "how")
+    .map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+  const lines = (results as unknown[]).map((r) => `  ${JSON.stringify(r)}`).join(",\n");
+  return `{${head.join(", ")},\n"results": [${lines ? `\n${lines}\n` : ""}],\n"how": ${JSON.stringify(answer.how)}}`;
+}

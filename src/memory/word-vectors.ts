@@ -1,0 +1,221 @@
+// Word vectors for discover: what a request means when it shares no word with the record it wants
+// ("how many feet is 3 meters" -> convert_length_units). GloVe's 50k most frequent words as int8,
+// compacted at build time by scripts/word-vectors.ts (layout there) and embedded in the binary;
+// read on the first discover or capture, never at start-up. A text's vector is the mean of its
+// words' vectors weighted by rarity (smooth inverse frequency: a / (a + p(w)), p from the word's
+// frequency rank by Zipf's law), so "the", "file" and "get" say less than "fahrenheit".
+import { readFileSync } from "node:fs";
+import { words } from "./search.ts";
+
+/** The recipe of text vectors; with a hash of the vectors file it names a stored vector's maker
+ * (WordVectors.model): one made otherwise is made again. */
+const RECIPE = "sif1";
+const MAGIC = "PMLWV2\n\0";
+/** SIF's a: words more frequent than about 1 in 1000 tokens count little. */
+const SIF_A = 1e-3;
+/** GloVe 6B's vocabulary, for Zipf's normalising constant (the harmonic number of it). */
+const ZIPF_H = Math.log(400_000) + 0.5772;
+
+export class WordVectors {
+  readonly dims: number;
+  /** Names these vectors and the recipe: stored text vectors made by another are made again. */
+  readonly model: string;
+  readonly size: number;
+  /** The words (ASCII bytes), where each starts (rank -> offset), and the ranks in word order. */
+  private readonly text: Uint8Array;
+  private readonly starts: Int32Array;
+  private readonly order: Uint32Array;
+  private readonly scales: Float32Array;
+  private readonly vecs: Int8Array;
+  /** Words looked up lately (bounded): a record's and a query's words repeat. */
+  private readonly found = new Map<string, number>();
+
+  /** Throws when `bytes` is not a file written by scripts/word-vectors.ts. */
+  constructor(bytes: Uint8Array) {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error("not a pml word vectors file (run `bun build.ts`)");
+    this.model = `glove-${RECIPE}-${Bun.hash(bytes).toString(36)}`;
+    const count = (this.size = view.getUint32(8, true));
+    this.dims = view.getUint32(12, true);
+    const wordsLen = view.getUint32(16, true);
+    const orderAt = (20 + wordsLen + 3) & ~3;
+    const scalesAt = orderAt + count * 4;
+    const vecsAt = scalesAt + count * 4;
+    if (vecsAt + count * this.dims > bytes.byteLength) throw new Error("word vectors file is truncated");
+    this.text = bytes.subarray(20, 20 + wordsLen);
+    this.starts = new Int32Array(count + 1);
+    let n = 1;
+    for (let i = 0; i < wordsLen; i++) if (this.text[i] === 10) this.starts[n++] = i + 1;
+    this.starts[count] = wordsLen + 1;
+    // Copies: the views must be aligned, and the file's buffer need not be.
+    const copy = (from: number, to: number) => bytes.buffer.slice(bytes.byteOffset + from, bytes.byteOffset + to);
+    this.order = new Uint32Array(copy(orderAt, scalesAt));
+    this.scales = new Float32Array(copy(scalesAt, vecsAt));
+    this.vecs = new Int8Array(bytes.buffer, bytes.byteOffset + vecsAt, count * this.dims);
+  }
+
+  has(word: string): boolean {
+    return this.rankOf(word) !== undefined;
+  }
+
+  /** The word's frequency rank, by binary search in the word order. */
+  private rankOf(word: string): number | undefined {
+    const hit = this.found.get(word);
+    if (hit !== undefined) return hit < 0 ? undefined : hit;
+    let lo = 0;
+    let hi = this.order.length;
+    let rank = -1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const r = this.order[mid]!;
+      const c = this.compare(word, r);
+      if (c === 0) {
+        rank = r;
+        break;
+      }
+      if (c > 0) lo = mid + 1;
+      else hi = mid;
+    }
+    if (this.found.size >= 20_000) this.found.clear();
+    this.found.set(word, rank);
+    return rank < 0 ? undefined : rank;
+  }
+
+  /** `word` against the word of rank `r` (bytes; the words are ASCII). */
+  private compare(word: string, r: number): number {
+    const from = this.starts[r]!;
+    const len = this.starts[r + 1]! - 1 - from;
+    const n = Math.min(len, word.length);
+    for (let i = 0; i < n; i++) {
+      const d = word.charCodeAt(i) - this.text[from + i]!;
+      if (d) return d;
+    }
+    return word.length - len;
+  }
+
+  /** The rarity-weighted mean vector of the words of `text`; undefined when none is known. */
+  embed(text: string): Float32Array | undefined {
+    const out = new Float32Array(this.dims);
+    let n = 0;
+    for (const w of words(text)) {
+      const r = this.rankOf(w);
+      if (r === undefined) continue;
+      const weight = rarity(r) * this.scales[r]!;
+      const at = r * this.dims;
+      for (let d = 0; d < this.dims; d++) out[d]! += weight * this.vecs[at + d]!;
+      n++;
+    }
+    if (!n) return undefined;
+    for (let d = 0; d < this.dims; d++) out[d]! /= n;
+    return out;
+  }
+
+  /** The known words of `text` (their ranks), each once. */
+  ranks(text: string): Int32Array {
+    const out = new Set<number>();
+    for (const w of words(text)) {
+      const r = this.rankOf(w);
+      if (r !== undefined) out.add(r);
+    }
+    return Int32Array.from(out);
+  }
+
+  /**
+   * How well an item's words cover the query's, word by word: for each query word its best cosine
+   * with an item word, averaged by rarity. A mean vector blurs a text into one point; this keeps
+   * "feet" finding "imperial" however many other words either text has. Word pairs are
+   * remembered for the query (candidates share most of their words).
+   */
+  aligner(query: Int32Array): (item: Int32Array) => number {
+    const weights = Array.from(query, rarity);
+    const total = weights.reduce((a, b) => a + b, 0);
+    const seen = query.length ? Array.from(query, () => new Map<number, number>()) : [];
+    return (item) => {
+      if (!total) return 0;
+      let sum = 0;
+      for (let k = 0; k < query.length; k++) {
+        const memo = seen[k]!;
+        let best = 0;
+        for (const i of item) {
+          let c = memo.get(i);
+          if (c === undefined) memo.set(i, (c = this.cosine(query[k]!, i)));
+          if (c > best) best = c;
+        }
+        sum += weights[k]! * best;
+      }
+      return sum / total;
+    };
+  }
+
+  private cosine(a: number, b: number): number {
+    if (a === b) return 1;
+    const dims = this.dims;
+    let dot = 0;
+    for (let d = 0, x = a * dims, y = b * dims; d < dims; d++) dot += this.vecs[x + d]! * this.vecs[y + d]!;
+    return dot / (this.norm(a) * this.norm(b));
+  }
+
+  /** Per word, the norm of its int8 vector, computed when first needed (0: not yet). */
+  private norms?: Float32Array;
+  private norm(r: number): number {
+    const norms = (this.norms ??= new Float32Array(this.size));
+    if (!norms[r]) {
+      let n = 0;
+      for (let d = 0, at = r * this.dims; d < this.dims; d++) n += this.vecs[at + d]! * this.vecs[at + d]!;
+      norms[r] = Math.sqrt(n) || 1;
+    }
+    return norms[r]!;
+  }
+}
+
+/** SIF's weight of the word of frequency rank `r`: p(w) from Zipf's law. */
+function rarity(r: number): number {
+  const p = 1 / ((r + 1) * ZIPF_H);
+  return SIF_A / (SIF_A + p);
+}
+
+let loaded: Promise<WordVectors | undefined> | undefined;
+
+/** The vectors the binary embeds (or a source checkout built with `bun build.ts`); undefined,
+ * said once on stderr, when there are none: discover then ranks by words alone. */
+export function embeddedWordVectors(): Promise<WordVectors | undefined> {
+  loaded ??= import("./word-vectors-file.ts").then(
+    (m) => readWordVectors(m.default),
+    (e: Error) => {
+      console.error(`pml: word vectors not available (${e.message}); discover ranks by words alone. Run \`bun build.ts\` to generate them`);
+      return undefined;
+    },
+  );
+  return loaded;
+}
+
+/** The vectors in the file at `path`; undefined (said on stderr) when it is missing or not one. */
+export function readWordVectors(path: string): WordVectors | undefined {
+  try {
+    return new WordVectors(readFileSync(path));
+  } catch (e) {
+    console.error(`pml: word vectors not available (${(e as Error).message}); discover ranks by words alone`);
+    return undefined;
+  }
+}
+
+/** A text vector as stored: a float32 scale, then int8 components (104 bytes for 100 dimensions). */
+export function packVector(v: Float32Array): Uint8Array {
+  let max = 0;
+  for (const x of v) max = Math.max(max, Math.abs(x));
+  const scale = max / 127 || 1;
+  const out = new Uint8Array(4 + v.length);
+  new DataView(out.buffer).setFloat32(0, scale, true);
+  const q = new Int8Array(out.buffer, 4);
+  for (let d = 0; d < v.length; d++) q[d] = Math.round(v[d]! / scale);
+  return out;
+}
+
+export function unpackVector(bytes: Uint8Array, dims: number): Float32Array | undefined {
+  if (bytes.byteLength !== 4 + dims) return undefined;
+  const scale = new DataView(bytes.buffer, bytes.byteOffset, 4).getFloat32(0, true);
+  const q = new Int8Array(bytes.buffer, bytes.byteOffset + 4, dims);
+  const out = new Float32Array(dims);
+  for (let d = 0; d < dims; d++) out[d] = q[d]! * scale;
+  return out;
+}

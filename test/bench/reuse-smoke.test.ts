@@ -1,0 +1,91 @@
+// bench/reuse.ts on a handful of tasks against the compiled pml: the three runs finish, the canned
+// code is right everywhere, and the counts add up. Not the targets: those are the bench's figures.
+import { describe, expect, test } from "bun:test";
+import { buildStream, type ReuseReport, runReuse } from "../../bench/reuse.ts";
+import { capabilityCandidates, mapInputs, paramsOf } from "../../bench/reuse-agent.ts";
+import { TASKS } from "../../bench/reuse-tasks.ts";
+import { BIN } from "../helpers/pml.ts";
+
+const SMALL = 4;
+const occurrences = TASKS.slice(0, SMALL).reduce((n, t) => n + t.asks.length, 0);
+
+function consistent(r: ReuseReport) {
+  expect(r.config.tasks).toBe(SMALL);
+  expect(r.config.occurrences).toBe(occurrences);
+  expect(r.config.repeats).toBe(occurrences - SMALL);
+  expect(r.repeats.n).toBe(r.config.repeats);
+  expect(r.repeats.servedWithinTries).toBeGreaterThanOrEqual(r.repeats.servedFirstTry);
+  expect(r.repeats.servedWithinTries).toBeGreaterThanOrEqual(r.repeats.servedByOwnCapability);
+  expect(r.reuse.right + r.reuse.wrong + r.reuse.errors).toBe(r.reuse.attempts);
+  expect(r.reuse.onRepeats.attempts + r.reuse.onFirstOccurrences.attempts).toBe(r.reuse.attempts);
+  // A repeat not served on the first try is listed, with what was tried.
+  expect(r.misses.length).toBe(Math.round(r.repeats.n * (1 - r.repeats.servedFirstTry)));
+  // The canned solutions and the critic agree wherever the code itself ran.
+  expect(r.memory.fallbacksWrong).toEqual([]);
+  for (const b of Object.values(r.noMemory)) expect(b.wrongAnswers).toEqual([]);
+  // Without memory: one execute per task; a discover before it; and the filesystem's schemas (the
+  // first tasks of the set all read files).
+  expect(r.noMemory.execute.perRepeat.calls).toBe(1);
+  expect(r.noMemory.discover_execute.perRepeat.calls).toBe(2);
+  expect(r.noMemory.discover_schemas_execute.perRepeat.calls).toBe(3);
+  // With memory: at least the discover, at most it, the tries and the fallback.
+  expect(r.memory.perRepeat.calls).toBeGreaterThanOrEqual(1);
+  expect(r.memory.perRepeat.calls).toBeLessThanOrEqual(2 + r.config.tries);
+  expect(r.memory.perRepeat.bytes).toBeGreaterThan(r.memory.perRepeat.discoverBytes);
+  expect(r.noMemory.execute.ratios.bytes).toBeCloseTo(r.memory.perRepeat.bytes / r.noMemory.execute.perRepeat.bytes, 6);
+  // The memory run saved the tasks it solved by code, so its tools/list grew.
+  expect(r.memory.toolList.tools).toBeGreaterThan(r.noMemory.execute.toolList.tools);
+}
+
+describe("bench/reuse.ts", () => {
+  test("a pml per day: three runs of the same stream, counts consistent", async () => {
+    const r = await runReuse({ bin: [BIN], session: "day", days: 2, seed: 7, window: 5, tries: 3, tasks: SMALL });
+    consistent(r);
+    expect(r.config.days).toBe(2);
+  });
+
+  test("one pml for the stream, discover asked for 5 results", async () => {
+    const r = await runReuse({ bin: [BIN], session: "stream", days: 5, seed: 3, window: 5, tries: 3, limit: 5, tasks: SMALL });
+    consistent(r);
+    expect(r.config.days).toBe(1);
+  });
+});
+
+describe("the stream and the agent's reading of pml's answers", () => {
+  test("each task comes first in its own words, then its repeats in order, cut into days", () => {
+    const stream = buildStream(TASKS, 1, 5);
+    expect(stream.length).toBe(TASKS.reduce((n, t) => n + t.asks.length, 0));
+    for (const t of TASKS) expect(stream.filter((o) => o.task === t).map((o) => o.nth)).toEqual(t.asks.map((_, i) => i));
+    expect(new Set(stream.map((o) => o.day))).toEqual(new Set([0, 1, 2, 3, 4]));
+    expect(buildStream(TASKS, 1, 5).map((o) => o.ask.say)).toEqual(stream.map((o) => o.ask.say));
+  });
+
+  test("capabilities are read from a JSON results list or from text lines, with parameters when given", () => {
+    const json = {
+      content: [
+        {
+          type: "text",
+          text: JSON.stringify({
+            results: [
+              { id: "memory:read_graph", kind: "tool" },
+              { id: "fs:count_lines", kind: "capability", tool: "cap__fs__count_lines" },
+            ],
+          }),
+        },
+      ],
+    };
+    expect(capabilityCandidates(json).candidates).toEqual([{ id: "fs:count_lines", tool: "cap__fs__count_lines", params: undefined, rank: 1 }]);
+    const withSchema = { structuredContent: { results: [{ tool: "cap__fs__grep_lines", parameters: { properties: { path: {}, needle: {} }, required: ["path", "needle"] } }] } };
+    expect(capabilityCandidates(withSchema).candidates[0]!.params).toEqual({ names: ["path", "needle"], required: ["path", "needle"] });
+    const text = { content: [{ type: "text", text: "filesystem__read_file(path) read a file\ncap__fs__head_lines(path, n?) first lines" }] };
+    expect(capabilityCandidates(text).candidates).toEqual([{ tool: "cap__fs__head_lines", params: { names: ["path", "n"], required: ["path"] }, rank: 1 }]);
+    expect(paramsOf(["path", "n?"])).toEqual({ names: ["path", "n"], required: ["path"] });
+  });
+
+  test("inputs map onto parameters by name or the one left over; a signature that does not fit is not called", () => {
+    expect(mapInputs(undefined, { path: "a" })).toEqual({ path: "a" });
+    expect(mapInputs({ names: ["file"], required: ["file"] }, { path: "a" })).toEqual({ file: "a" });
+    expect(mapInputs({ names: ["path"], required: ["path"] }, { path: "a", needle: "x" })).toBeUndefined();
+    expect(mapInputs({ names: ["path", "n"], required: ["path", "n"] }, { path: "a" })).toBeUndefined();
+  });
+});

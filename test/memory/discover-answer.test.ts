@@ -1,0 +1,105 @@
+// The answer of `discover {query}` through the compiled pml: ten results by default, each with the
+// tool to call, a one-line description and its parameters in one line, under 4 KB even when every
+// description and schema is long; more with `limit`, full schemas with `schemas: true`.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { join } from "node:path";
+import { codeHash } from "../../src/memory/code-hash.ts";
+import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
+import { entries, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
+
+const ws = tempDir("pml-discover-answer-ws-");
+const home = tempDir("pml-discover-answer-home-");
+let peer: RawPeer;
+let id = 1;
+
+const LONG =
+  "Converts a temperature between Celsius, Fahrenheit and Kelvin, rounding to the precision asked for. " +
+  "It accepts a single value or a list of values, keeps the sign of negative readings, refuses values below absolute zero " +
+  "with a message that names the offending value, and returns the converted numbers together with the unit they are in. " +
+  "Useful for weather reports, lab notes, recipes from other countries and any data set that mixes units. ".repeat(3);
+
+// Distinct names: a number after a name would make them variants of one (discover shows one).
+const WORDS = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet", "kilo", "lima", "mike", "november", "oscar"];
+
+function schema(): Record<string, unknown> {
+  const props: Record<string, unknown> = {
+    value: { type: "number", description: "the reading" },
+    from: { enum: ["celsius", "fahrenheit", "kelvin"] },
+    to: { enum: ["celsius", "fahrenheit", "kelvin"] },
+    values: { type: "array", items: { type: "number" } },
+    precision: { type: "integer" },
+    label: { anyOf: [{ type: "string" }, { type: "null" }] },
+  };
+  for (let i = 0; i < 12; i++) props[`option_number_${i}`] = { type: "boolean", description: "x".repeat(200) };
+  return { type: "object", properties: props, required: ["value", "from", "to"] };
+}
+
+beforeAll(async () => {
+  const store = new SqliteCapabilityStore(join(home.path, "memory.db"));
+  for (let i = 0; i < 15; i++) {
+    const code = `return args.value + ${i};`;
+    await store.capture({
+      scope: { org: "local", project: "answer", owner: ws.path },
+      name: { namespace: "util", action: `convert_temperature_for_${WORDS[i]}` },
+      code,
+      code_hash: codeHash(code),
+      intent: `convert a temperature between celsius fahrenheit and kelvin for ${WORDS[i]}`,
+      description: LONG,
+      parameters_schema: schema(),
+      default_args: {},
+      tools_used: [],
+      routing: "local",
+      routing_explicit: false,
+      by: "test",
+      latency_ms: 1,
+    });
+  }
+  store.close();
+  await writeTrustedConfig(ws.path, { permissions: {} }, home.path);
+  peer = new RawPeer(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
+  await peer.initialize();
+});
+
+afterAll(() => {
+  peer?.kill();
+  ws.cleanup();
+  home.cleanup();
+});
+
+const discover = async (args: Record<string, unknown>) => {
+  const r = await peer.request(id++, "tools/call", { name: "discover", arguments: args });
+  expect(r.result.isError).toBeUndefined();
+  return r.result.content[0].text as string;
+};
+
+test("ten one-line results with the tool, a one-line description and the parameters, under 4 KB", async () => {
+  const text = await discover({ query: "convert a temperature from celsius to fahrenheit" });
+  expect(new TextEncoder().encode(text).length).toBeLessThan(4096);
+  const answer = JSON.parse(text);
+  expect(answer.results).toHaveLength(10);
+  expect(text.split("\n").filter((l) => l.includes('"tool"'))).toHaveLength(10); // one line each
+  const top = answer.results[0];
+  expect(top.kind).toBe("capability");
+  expect(top.tool).toBe(`cap__${top.id.replace(":", "__")}`);
+  expect(top.description).toStartWith("Converts a temperature between Celsius, Fahrenheit and Kelvin");
+  expect(top.description.length).toBeLessThanOrEqual(110);
+  expect(top.params).toStartWith("value: number, from: 'celsius'|'fahrenheit'|'kelvin'");
+  expect(top.params).toMatch(/\+\d+ more$/);
+  expect(answer.how).toContain("schemas");
+  expect(answer.how.length).toBeLessThan(300);
+});
+
+test("limit gives more; schemas: true gives full input schemas", async () => {
+  const more = JSON.parse(await discover({ query: "convert a temperature from celsius to fahrenheit", limit: 15 }));
+  expect(more.results).toHaveLength(15);
+  const full = JSON.parse(await discover({ query: "convert a temperature", limit: 2, schemas: true }));
+  expect(full.results[0].inputSchema).toEqual(schema());
+  expect(full.results[0].params).toBeUndefined();
+});
+
+test("a tool result gives its wire name and parameters", async () => {
+  const answer = JSON.parse(await discover({ query: "rename a capability to a new name", limit: 5 }));
+  const rename = answer.results.find((r: any) => r.id === "dns:rename");
+  expect(rename).toMatchObject({ kind: "tool", tool: "dns__rename", params: "name: string, newName: string" });
+});

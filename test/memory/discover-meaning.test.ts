@@ -1,0 +1,140 @@
+// discover finds by meaning (issue 24): word vectors built into the binary are fused with the
+// lexical score, so a request sharing no word with a capability still finds it; each capability's
+// vector is made when it is saved and kept in memory.db (a later process reads it, it does not
+// make it again); without the vectors file discover ranks by words alone, with no error; pml's own
+// tools (dns, meta, learn) rank below task tools unless the request is about capabilities.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
+import { codeHash } from "../../src/memory/code-hash.ts";
+import { CapabilityDiscovery } from "../../src/memory/discover.ts";
+import { memorySettings } from "../../src/memory/memory-settings.ts";
+import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
+import { readWordVectors } from "../../src/memory/word-vectors.ts";
+import { tempDir } from "../helpers/pml.ts";
+import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
+
+let fx: MemoryFixture;
+beforeAll(() => {
+  fx = memoryFixture();
+});
+afterAll(async () => {
+  await fx.cleanup();
+});
+
+const CAPS: Array<[string, string]> = [
+  ["util:convert_length_units", "convert a distance between metric and imperial units"],
+  ["transform:wrap_text", "wrap text at a given column width"],
+  ["util:word_count", "count words and characters in a text"],
+  ["transform:slugify_title", "make a URL slug from a title"],
+  ["util:format_bytes", "turn a byte count into a human readable size like 1.2 MB"],
+  ["fs:read_json", "read a JSON file and parse it"],
+  ["git:recent_commits", "show the last commits with author and message"],
+];
+
+async function saveAll(client: any): Promise<void> {
+  for (const [name, intent] of CAPS) {
+    const r: any = await client.callTool({ name: "execute", arguments: { code: `return ${JSON.stringify(name)};`, intent, name } });
+    if (r.isError) throw new Error(text(r));
+  }
+}
+
+const ask = async (client: any, query: string): Promise<string[]> =>
+  JSON.parse(text(await client.callTool({ name: "discover", arguments: { query } }))).results.map((r: any) => r.id);
+
+const vectors = (db: Database) =>
+  db
+    .query(
+      "SELECT c.namespace || ':' || c.action AS name, v.model, v.source, hex(v.vector) AS bytes FROM capability_vectors v JOIN capabilities c ON c.id = v.capability_id ORDER BY name",
+    )
+    .all() as Array<{
+    name: string;
+    model: string;
+    source: string;
+    bytes: string;
+  }>;
+
+test("each capability's vector is kept when it is saved, and a later process reads it instead of making it again", async () => {
+  const { client } = await fx.connect();
+  await saveAll(client);
+  // Saved, and no discover has run yet: every capability already has its vector.
+  const db = fx.db();
+  const kept = vectors(db);
+  expect(kept.map((k) => k.name)).toEqual(CAPS.map(([n]) => n).sort());
+  for (const k of kept) {
+    expect(k.model).toBe(readWordVectors(new URL("../../src/memory/generated/word-vectors.bin", import.meta.url).pathname)!.model);
+    expect(k.bytes.length).toBe(2 * 104); // a float32 scale and 100 int8
+  }
+  // A vector kept for the current text is used as it is: one changed in the file stays changed
+  // after another process's discover (it would have been made again and written back otherwise).
+  const rw = new Database(join(fx.home, "memory.db"));
+  const wrap = kept.find((k) => k.name === "transform:wrap_text")!;
+  const altered = `0000803F${"01".repeat(100)}`;
+  rw.run("UPDATE capability_vectors SET vector = ?1 WHERE source = ?2", [Buffer.from(altered, "hex"), wrap.source]);
+  // One kept for other text (an older recipe, a renamed record) is made again and written back.
+  const json = kept.find((k) => k.name === "fs:read_json")!;
+  rw.run("UPDATE capability_vectors SET source = 'stale' WHERE source = ?1", [json.source]);
+  rw.close();
+  const later = await fx.connect();
+  await ask(later.client, "anything at all");
+  const after = vectors(fx.db());
+  expect(after.find((k) => k.name === "transform:wrap_text")!.bytes).toBe(altered);
+  expect(after.find((k) => k.name === "fs:read_json")).toEqual(json);
+});
+
+test("requests that share no word with the capability find it by meaning (top 5)", async () => {
+  const { client } = await fx.connect();
+  await saveAll(client); // the same code again: the records are reused, their vectors restored
+  expect((await ask(client, "how many feet is 3 meters")).slice(0, 5)).toContain("util:convert_length_units");
+  expect((await ask(client, "reflow a paragraph so nothing runs past 80 characters")).slice(0, 5)).toContain("transform:wrap_text");
+});
+
+test("pml's own tools rank below task tools for a task, and not for a request about capabilities", async () => {
+  const { client } = await fx.connect();
+  const own = (id: string) => /^(dns|meta|learn):/.test(id);
+  const people = await ask(client, "remember facts about people");
+  const task = people.findIndex((id) => id === "memory:create_entities" || id === "memory:add_observations");
+  expect(task).toBeGreaterThanOrEqual(0);
+  const firstOwn = people.findIndex(own);
+  if (firstOwn >= 0) expect(task).toBeLessThan(firstOwn);
+  // About capabilities' versions and names: pml's own tools are the answer.
+  expect((await ask(client, "show the history of versions of a capability")).slice(0, 3)).toContain("dns:history");
+  expect((await ask(client, "rename a capability")).slice(0, 3)).toContain("dns:rename");
+});
+
+test("without the word vectors file discover ranks by words alone, with no error", async () => {
+  const dir = tempDir("pml-mem-novectors-");
+  const store = new SqliteCapabilityStore(join(dir.path, "memory.db"));
+  const scope = { org: "local", project: "t", owner: dir.path };
+  const settings = { ...memorySettings({} as Parameters<typeof memorySettings>[0], dir.path), scope };
+  try {
+    const code = "return 1;";
+    await store.capture({
+      scope,
+      name: { namespace: "fs", action: "read_json" },
+      code,
+      code_hash: codeHash(code),
+      intent: "read a JSON file and parse it",
+      description: "read a JSON file and parse it",
+      parameters_schema: { type: "object" },
+      default_args: {},
+      tools_used: [],
+      routing: "local",
+      routing_explicit: false,
+      by: "test",
+      latency_ms: 1,
+    });
+    const finder = new CapabilityDiscovery(
+      async () => store,
+      async () => readWordVectors(join(dir.path, "no-such-file.bin")),
+    );
+    const found = await finder.discover(settings, "parse a json file", []);
+    expect(found.warning).toBeUndefined();
+    expect(found.results[0]?.id).toBe("fs:read_json");
+    // Nothing is kept without vectors, and nothing fails for it.
+    expect(store.db.query("SELECT COUNT(*) AS n FROM capability_vectors").get()).toEqual({ n: 0 });
+  } finally {
+    store.close();
+    dir.cleanup();
+  }
+});
