@@ -1,9 +1,10 @@
-// What the page changes, each through the code path an agent's call takes: a rename or a tag is
-// the stdlib tool itself (dns:rename, dns:tag) run with this workspace's memory, so the page and
+// What the page changes, each through the code path an agent's call takes: a rename, a tag or a
+// pin is the stdlib tool itself (dns:rename, dns:tag, dns:pin) run with this workspace's memory, so the page and
 // an agent cannot disagree on names, checks or messages; an approval answer goes to the session
 // that asked, through the channel it publishes in $PML_HOME.
 import * as v from "valibot";
 import type { MetaDeps } from "../gateway/meta-tools.ts";
+import { pin } from "../gateway/tools/dns/pin.ts";
 import { rename } from "../gateway/tools/dns/rename.ts";
 import { tag } from "../gateway/tools/dns/tag.ts";
 import type { StdlibContext } from "../gateway/tools/stdlib-namespace.ts";
@@ -22,6 +23,10 @@ export async function renameCapability(ctx: UiContext, body: unknown) {
 
 export async function tagCapability(ctx: UiContext, body: unknown) {
   return tag.call(body as Record<string, unknown>, await toolContext(ctx), "dns:tag");
+}
+
+export async function pinCapability(ctx: UiContext, body: unknown) {
+  return pin.call(body as Record<string, unknown>, await toolContext(ctx), "dns:pin");
 }
 
 /** Pending approvals of the sessions running for this workspace. */

@@ -1,6 +1,7 @@
 // The Capabilities view: the list (usage, success rate, last use), search ranked by the memory
 // layer's own discovery (the ranking `discover` gives), and one capability in full: code,
 // parameters, versions and a diff between any two, aliases, tags and its calls over time.
+import { capKey } from "../memory/discover.ts";
 import { capWireName } from "../memory/names.ts";
 import type { Capability } from "../memory/store.ts";
 import type { UiContext } from "./context.ts";
@@ -13,6 +14,7 @@ export function listed(c: Capability) {
     description: c.description || c.intent,
     version: c.version_tag,
     tags: c.tags,
+    pinned: c.pinned,
     usage_count: c.usage_count,
     success_rate: c.usage_count ? c.success_count / c.usage_count : null,
     last_used_at: c.last_used_at,
@@ -41,7 +43,7 @@ export async function capability(ctx: UiContext, name: string) {
   if (!found) return undefined;
   const c = found.capability;
   const store = await ctx.memory.open();
-  const [versions, aliases] = await Promise.all([store.versions(c.id), store.aliasesOf(c.id)]);
+  const [versions, aliases, associations] = await Promise.all([store.versions(c.id), store.aliasesOf(c.id), store.associations(settings.scope.owner)]);
   // A capability's calls are logged under the name it was called by (the invoker's tool id).
   const toolIds = [c.display_name, ...aliases].map((n) => `cap:${n}`);
   const usage = await store.usageLog({ tool_ids: toolIds, limit: 5000 });
@@ -56,6 +58,12 @@ export async function capability(ctx: UiContext, name: string) {
     created_at: c.created_at,
     updated_at: c.updated_at,
     aliases,
+    // The words that led to a successful call of it in this workspace (discover learns from them).
+    found_by: associations
+      .filter((a) => a.item_key === capKey(c.id))
+      .sort((a, b) => b.count - a.count)
+      .slice(0, 20)
+      .map((a) => ({ query: a.query, count: Math.round(a.count * 10) / 10, last_at: a.last_at })),
     // Oldest first: the page diffs the last two by default.
     versions: [...versions]
       .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))

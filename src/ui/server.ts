@@ -4,7 +4,7 @@ import { UserError } from "../errors.ts";
 import type { Workspace } from "../config/workspace.ts";
 import { openPagePresence } from "../policy/live/live-sessions.ts";
 import { activity } from "./activity.ts";
-import { answer, AnswerError, approvals, renameCapability, tagCapability } from "./actions.ts";
+import { answer, AnswerError, approvals, pinCapability, renameCapability, tagCapability } from "./actions.ts";
 import { loadAssets, type Assets } from "./assets.ts";
 import { capabilities, capability, versionDiff } from "./capabilities.ts";
 import { uiContext, type UiContext } from "./context.ts";
@@ -32,6 +32,7 @@ const GETS: Record<string, Get> = {
 const POSTS: Record<string, Post> = {
   "/api/rename": renameCapability,
   "/api/tag": tagCapability,
+  "/api/pin": pinCapability,
   "/api/answer": answer,
 };
 

@@ -33,6 +33,8 @@ beforeAll(async () => {
   expect(first.isError).toBeFalsy();
   const second = await callTool(peer, "execute", { code: V2, args: { n: 3 }, name: NAME, update: true, change_summary: "by addition" });
   expect(second.isError).toBeFalsy();
+  // Called with an intent: the words discover learns the capability by (learning from use).
+  expect((await callTool(peer, "execute", { capability: NAME, args: { n: 5 }, intent: "multiply a value by two" })).isError).toBeFalsy();
   for (const n of [1, 2, 3]) expect((await callTool(peer, "cap__util__double_number", { n })).isError).toBeFalsy();
   // Refused by the workspace's deny rule: a line of the audit log.
   expect((await callTool(peer, "call", { tool: "shell:exec", arguments: { command: "true" } })).isError).toBe(true);
@@ -99,6 +101,7 @@ describe.skipIf(!HAS_CHROMIUM)("pml ui in chromium", () => {
     expect(await diff.locator(".del").first().textContent()).toContain("return args.n * 2;");
     expect(await diff.locator(".add").allInnerTexts()).toContain("+ return n + n;");
     await page.locator(".plot canvas").first().waitFor();
+    await waitFor(async () => ((await page.getByTestId("found-by").textContent()) ?? "").includes("multiply"), { what: "the query it was found by" });
     await shot(page, "capability");
   });
 
@@ -115,6 +118,9 @@ describe.skipIf(!HAS_CHROMIUM)("pml ui in chromium", () => {
     await page.getByTestId("tag-input").fill("math");
     await page.getByTestId("tag-button").click();
     await waitFor(async () => ((await page.getByTestId("tags").textContent()) ?? "").includes("math"), { what: "the tag" });
+    await page.getByTestId("pin-button").click();
+    await waitFor(async () => ((await page.getByTestId("pinned").textContent()) ?? "").startsWith("pinned"), { what: "the pin (dns:pin)" });
+    expect(await toolNames(peer)).toContain("cap__util__twice_number");
   });
 
   test("a stored text that looks like markup stays text", async () => {

@@ -8,6 +8,7 @@ export interface Listed {
   description: string;
   version: string;
   tags: string[];
+  pinned: boolean;
   usage_count: number;
   success_rate: number | null;
   last_used_at: string | null;

@@ -14,6 +14,7 @@ interface Detail extends Listed {
   parameters: Record<string, unknown>;
   tools_used: string[];
   aliases: string[];
+  found_by: Array<{ query: string; count: number; last_at: string }>;
   versions: Array<{ tag: string; summary: string; by: string; at: string }>;
   usage: Array<{ second: string; calls: number; errors: number }>;
 }
@@ -49,8 +50,12 @@ export function CapabilityPage({ name }: { name: string }) {
         <dd data-testid="aliases">{data.aliases.join(", ") || "none"}</dd>
         <dt>tags</dt>
         <dd data-testid="tags">{data.tags.join(", ") || "none"}</dd>
+        <dt>in tools/list</dt>
+        <dd data-testid="pinned">{data.pinned ? "pinned: always listed" : "listed while among the most recently used"}</dd>
+        <dt>found by</dt>
+        <dd data-testid="found-by">{data.found_by.length ? data.found_by.map((f) => `“${f.query}” (${f.count})`).join(", ") : "no query yet"}</dd>
       </dl>
-      <Actions name={data.name} tags={data.tags} done={reload} />
+      <Actions name={data.name} tags={data.tags} pinned={data.pinned} done={reload} />
       <h2>Code</h2>
       <Code code={data.code} />
       <h2>Parameters</h2>
@@ -66,7 +71,7 @@ export function CapabilityPage({ name }: { name: string }) {
   );
 }
 
-function Actions({ name, tags, done }: { name: string; tags: string[]; done: () => void }) {
+function Actions({ name, tags, pinned, done }: { name: string; tags: string[]; pinned: boolean; done: () => void }) {
   const [newName, setNewName] = useState("");
   const [newTag, setNewTag] = useState("");
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
@@ -102,6 +107,9 @@ function Actions({ name, tags, done }: { name: string; tags: string[]; done: () 
           Add tag
         </button>
       </form>
+      <button type="button" onClick={() => void act("/api/pin", { name, pinned: !pinned })} data-testid="pin-button">
+        {pinned ? "Unpin" : "Pin to tools/list"}
+      </button>{" "}
       {tags.map((t) => (
         <button key={t} type="button" class="chip" title="remove this tag" onClick={() => void act("/api/tag", { name, remove: [t] })}>
           {t} ✕
