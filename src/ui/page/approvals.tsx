@@ -11,6 +11,7 @@ interface Pending {
   kind: string;
   created: string;
   channel: string;
+  expires?: string;
 }
 
 interface Data {
@@ -38,7 +39,8 @@ export function Approvals() {
             <strong>{a.tool}</strong>{" "}
             <small>
               ({a.kind}, asked {new Date(a.created).toLocaleTimeString()} through {a.channel}
-              {a.client ? `, ${a.client}` : ""})
+              {a.client ? `, ${a.client}` : ""}
+              {a.expires ? `; expires ${new Date(a.expires).toLocaleTimeString()}` : ""})
             </small>
           </p>
           <pre class="question">{a.question}</pre>
