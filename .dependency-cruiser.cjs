@@ -13,6 +13,7 @@ const LAYERS = [
   ["memory"],
   ["policy"],
   ["gateway", "registry-server", "tour"],
+  ["ui"],
   ["cli"],
   ["main.ts"],
 ];

@@ -1,6 +1,7 @@
 // Start-up: spawn `dist/pml stdio`, send `initialize`, time until the response arrives.
 // Floor, in the same run: a compiled Bun binary that only answers `initialize`.
 // Run: bun build.ts && bun bench/startup.ts [runs=30]
+// Before/after a change: PML_BASELINE_BIN=/path/to/older/pml adds that binary's stdio, interleaved.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -43,12 +44,15 @@ async function once(cmd: string[]): Promise<number> {
   return ms;
 }
 
-const cases = { floor: [floorBin], "pml stdio": [join(root, "dist/pml"), "stdio"] };
-const samples: Record<string, number[]> = { floor: [], "pml stdio": [] };
+const baseline = process.env.PML_BASELINE_BIN;
+const cases: Record<string, string[]> = { floor: [floorBin], "pml stdio": [join(root, "dist/pml"), "stdio"], ...(baseline ? { "baseline stdio": [baseline, "stdio"] } : {}) };
+const samples: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
 for (const cmd of Object.values(cases)) await once(cmd); // warm the page cache
 for (let i = 0; i < runs; i++) for (const [name, cmd] of Object.entries(cases)) samples[name]!.push(await once(cmd));
 
 const floor = summarize(samples.floor!);
 const pml = summarize(samples["pml stdio"]!);
-printTable(`spawn -> initialize response, ${runs} runs each (ms)`, { floor, "pml stdio": pml });
+const base = baseline ? summarize(samples["baseline stdio"]!) : undefined;
+printTable(`spawn -> initialize response, ${runs} runs each (ms)`, { floor, "pml stdio": pml, ...(base ? { "baseline stdio": base } : {}) });
+if (base) console.log(`ratio pml/baseline (median): ${(pml.median / base.median).toFixed(2)}x  (${baseline})`);
 console.log(`ratio pml/floor (median): ${(pml.median / floor.median).toFixed(2)}x  (target <= 2x and median < 40 ms)`);

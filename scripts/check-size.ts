@@ -11,7 +11,7 @@ const all = process.argv.includes("--all");
 
 const problems: string[] = [];
 const sizes: { where: string; lines: number }[] = [];
-for (const file of new Glob("src/**/*.ts").scanSync(".")) {
+for (const file of new Glob("src/**/*.{ts,tsx}").scanSync(".")) {
   if (file.includes("/generated/")) continue;
   const text = readFileSync(file, "utf8");
   const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);

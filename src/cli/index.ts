@@ -14,4 +14,5 @@ export const commands: Record<string, Lazy> = {
   trust: () => load(import("./trust.ts")),
   doctor: () => load(import("./doctor.ts")),
   licenses: () => load(import("./licenses.ts")),
+  ui: () => load(import("./ui.ts")),
 };

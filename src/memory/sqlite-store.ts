@@ -13,7 +13,7 @@ import { toCapability, toSearchRecord, type Row } from "./sqlite-rows.ts";
 import { adoptLegacy } from "./sqlite-adopt.ts";
 import { prepareStatements, readableOwners, takenBy, type StoreDb } from "./sqlite-statements.ts";
 import { learnAssociation, readAssociations } from "./sqlite-associations.ts";
-import { recordToolUsage, usageStats } from "./sqlite-tool-usage.ts";
+import { recordToolUsage, usageLog, usageStats } from "./sqlite-tool-usage.ts";
 import { appendVersion, listVersions } from "./sqlite-versions.ts";
 import { captureRecord, forkRecord, pinRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
 import { listedNamed } from "./sqlite-listing.ts";
@@ -31,6 +31,8 @@ import type {
   NewVersion,
   Version,
   CapabilityQuery,
+  UsageLogQuery,
+  UsageRow,
   UsageStat,
   Learned,
 } from "./store.ts";
@@ -195,6 +197,10 @@ export class SqliteCapabilityStore implements CapabilityStore {
 
   async usageStats(since?: string): Promise<UsageStat[]> {
     return usageStats(this.db, since);
+  }
+
+  async usageLog(q?: UsageLogQuery): Promise<UsageRow[]> {
+    return usageLog(this.db, q);
   }
 
   async recordToolUsage(rows: readonly ToolUsage[]): Promise<void> {

@@ -1,7 +1,7 @@
 // The tool_usage log in the store: calls counted per tool, server and second.
 import type { Database } from "bun:sqlite";
 import type { StoreDb } from "./sqlite-statements.ts";
-import type { ToolUsage, UsageStat } from "./store.ts";
+import type { ToolUsage, UsageLogQuery, UsageRow, UsageStat } from "./store.ts";
 
 export function usageStats(db: Database, since?: string): UsageStat[] {
   // Counted per second: `since` is exact to the second (a second it falls in counts whole).
@@ -11,6 +11,17 @@ export function usageStats(db: Database, since?: string): UsageStat[] {
          FROM tool_usage WHERE last_at >= ?1 GROUP BY tool_id, server_id ORDER BY calls DESC, tool_id`,
     )
     .all(since ?? "") as UsageStat[];
+}
+
+export function usageLog(db: Database, q: UsageLogQuery = {}): UsageRow[] {
+  const ids = q.tool_ids ?? [];
+  const only = ids.length ? `AND tool_id IN (${ids.map((_, i) => `?${i + 3}`).join(", ")})` : "";
+  return db
+    .query(
+      `SELECT tool_id, server_id, second, calls, successes, latency_ms_total, last_at
+         FROM tool_usage WHERE second >= ?1 ${only} ORDER BY second DESC, tool_id LIMIT ?2`,
+    )
+    .all((q.since ?? "").slice(0, 19), q.limit ?? 1000, ...ids) as UsageRow[];
 }
 
 export function recordToolUsage(s: StoreDb, rows: readonly ToolUsage[]): void {

@@ -138,6 +138,25 @@ export interface UsageStat {
   last_at: string;
 }
 
+export interface UsageLogQuery {
+  /** ISO time: rows of this second and later. */
+  since?: string;
+  /** Only these tool ids. */
+  tool_ids?: readonly string[];
+  limit?: number;
+}
+
+export interface UsageRow {
+  tool_id: string;
+  server_id: string;
+  /** The second the calls ended in (`YYYY-MM-DDTHH:MM:SS`, UTC). */
+  second: string;
+  calls: number;
+  successes: number;
+  latency_ms_total: number;
+  last_at: string;
+}
+
 export type CaptureOutcome =
   | { kind: "created"; capability: Capability }
   | { kind: "reused"; capability: Capability /** the unnamed record got the given name */; named?: boolean }
@@ -300,6 +319,8 @@ export interface CapabilityStore {
   fork(scope: Scope, id: string, to: CapName, by: string): Promise<Capability>;
   /** Per tool: calls, successes, mean latency (tool_usage), optionally since an ISO time. */
   usageStats(since?: string): Promise<UsageStat[]>;
+  /** The tool_usage log itself (one row per tool, server and second), newest first. */
+  usageLog(q?: UsageLogQuery): Promise<UsageRow[]>;
   /** Learning from use: the owner's associations, one use counted, and a stamp that changes
    * whenever they may have (another process's write included). */
   associations(owner: string): Promise<Association[]>;

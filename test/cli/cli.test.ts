@@ -17,7 +17,7 @@ test("--version prints the version and the target baked in at build time", () =>
 });
 
 test("--help works on pml and on every command", () => {
-  for (const args of [[], ["init"], ["stdio"], ["serve"], ["registry"], ["registry", "serve"], ["trust"], ["doctor"], ["licenses"]]) {
+  for (const args of [[], ["init"], ["stdio"], ["serve"], ["registry"], ["registry", "serve"], ["trust"], ["doctor"], ["licenses"], ["ui"]]) {
     const r = run([...args, "--help"]);
     expect({ args, code: r.code }).toEqual({ args, code: 0 });
     expect(r.out + r.err).toContain("USAGE");
@@ -51,7 +51,14 @@ test("an unknown command fails and lists the commands", () => {
   const r = run(["bogus"]);
   expect(r.code).toBe(2);
   expect(r.err).toContain('unknown command "bogus"');
-  expect(r.err).toContain("init, stdio, serve, registry, trust, doctor, licenses");
+  expect(r.err).toContain("init, stdio, serve, registry, trust, doctor, licenses, ui");
+});
+
+test("ui: a port that is not one is refused before anything listens", () => {
+  const r = run(["ui", "--no-open", "--port", "80x"]);
+  expect(r.code).toBe(1);
+  expect(r.err).toContain("--port 80x: expected an integer from 0 to 65535");
+  expect(r.out).toBe("");
 });
 
 test("doctor: says what is missing, then passes after init", () => {

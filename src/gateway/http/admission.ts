@@ -2,10 +2,8 @@
 // dispatched: the one place `pml serve` accepts or refuses a caller. The endpoint, then the Host
 // and Origin (a web page must not reach it), then the caller's token (another local user must not).
 import { BearerCheck, type BearerAuth } from "./bearer.ts";
+import { hostRefusal, loopbackHosts, originRefusal } from "./loopback.ts";
 import { httpError, MCP_PATH } from "./wire.ts";
-
-/** Loopback Origin values a local tool (inspector, browser devtool) may send; any port. */
-const LOCAL_ORIGIN = /^https?:\/\/(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|localhost|\[::1\])(:\d+)?$/i;
 
 export class Admission {
   /** Undefined on a Unix socket, which no web page can reach whatever its name resolves to. */
@@ -14,10 +12,7 @@ export class Admission {
 
   /** `auth` "none" is `pml serve --no-auth` or a socket: any caller that passes the other checks is served. */
   constructor(listening: { host: string; port: number } | { socket: string }, auth: BearerAuth | "none") {
-    if ("host" in listening) {
-      const { host, port } = listening;
-      this.allowedHosts = new Set(["127.0.0.1", "localhost", "[::1]", host.includes(":") && !host.startsWith("[") ? `[${host}]` : host].map((h) => `${h.toLowerCase()}:${port}`));
-    }
+    if ("host" in listening) this.allowedHosts = loopbackHosts(listening.host, listening.port);
     this.bearer = auth === "none" ? undefined : new BearerCheck(auth);
   }
 
@@ -25,11 +20,6 @@ export class Admission {
   refusal(req: Request): Response | undefined {
     const url = new URL(req.url);
     if (url.pathname !== MCP_PATH) return httpError(404, `Not Found: the MCP endpoint is ${MCP_PATH}`);
-    // DNS rebinding: a page on evil.example resolving to 127.0.0.1 still sends Host: evil.example.
-    const host = (req.headers.get("host") ?? "").toLowerCase();
-    if (this.allowedHosts && !this.allowedHosts.has(host)) return httpError(403, `Forbidden: Host ${JSON.stringify(host)} is not this server (use ${[...this.allowedHosts][0]})`);
-    const origin = req.headers.get("origin");
-    if (origin && !LOCAL_ORIGIN.test(origin)) return httpError(403, `Forbidden: Origin ${origin} is not allowed (only local origins may call pml)`);
-    return this.bearer?.refusal(req);
+    return (this.allowedHosts && hostRefusal(req, this.allowedHosts)) || originRefusal(req) || this.bearer?.refusal(req);
   }
 }

@@ -1,0 +1,144 @@
+// The `pml ui` page in a real browser (Debian's chromium, headless) against the compiled binary:
+// capabilities seeded by a real `pml stdio` session through `execute` show with their versions,
+// diff and usage; a rename in the page reaches the session's tools/list; every view renders with
+// no console error and no request leaving loopback. Screenshots: SHOTS (ui-helpers.ts).
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import type { RawPeer } from "../helpers/pml.ts";
+import { HAS_CHROMIUM, callTool, launch, session, shot, startUi, tempDir, toolNames, waitFor, watchedPage, type UiFixture } from "./ui-helpers.ts";
+
+const NAME = "util:double_number";
+const V1 = "return args.n * 2;";
+const V2 = "// the same, by addition\nconst n = args.n;\nreturn n + n;";
+
+let dir: ReturnType<typeof tempDir>;
+let ui: UiFixture;
+let peer: RawPeer;
+let browser: Browser;
+let page: Page;
+let problems: string[];
+let outside: string[];
+
+beforeAll(async () => {
+  dir = tempDir("pml-ui-page-");
+  const ws = `${dir.path}/ws`;
+  const home = `${dir.path}/home`;
+  mkdirSync(`${ws}/.git`, { recursive: true });
+  mkdirSync(home);
+  // Restricts only (no trust needed): shows in the permissions table.
+  writeFileSync(`${ws}/.pml.json`, JSON.stringify({ permissions: { deny: ["shell:*"], ask: ["memory:delete_entities"] } }));
+  peer = await session(ws, home);
+  const first = await callTool(peer, "execute", { code: V1, args: { n: 2 }, intent: "double a number", name: NAME });
+  expect(first.isError).toBeFalsy();
+  const second = await callTool(peer, "execute", { code: V2, args: { n: 3 }, name: NAME, update: true, change_summary: "by addition" });
+  expect(second.isError).toBeFalsy();
+  // Called with an intent: the words discover learns the capability by (learning from use).
+  expect((await callTool(peer, "execute", { capability: NAME, args: { n: 5 }, intent: "multiply a value by two" })).isError).toBeFalsy();
+  for (const n of [1, 2, 3]) expect((await callTool(peer, "cap__util__double_number", { n })).isError).toBeFalsy();
+  // Refused by the workspace's deny rule: a line of the audit log.
+  expect((await callTool(peer, "call", { tool: "shell:exec", arguments: { command: "true" } })).isError).toBe(true);
+  ui = await startUi(ws, home);
+  if (HAS_CHROMIUM) {
+    browser = await launch();
+    ({ page, problems, outside } = await watchedPage(browser, ui.origin));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  peer?.kill();
+  ui?.stop();
+  dir?.cleanup();
+});
+
+describe.skipIf(!HAS_CHROMIUM)("pml ui in chromium", () => {
+  test("the token address opens the Overview (workspace, permissions with their source, servers) and drops the token from the URL", async () => {
+    await page.goto(ui.url);
+    await page.getByTestId("view-overview").waitFor();
+    expect(page.url()).not.toContain("token=");
+    const text = await page.getByTestId("view-overview").textContent();
+    expect(text).toContain(ui.ws);
+    expect(text).toContain("shell:*");
+    expect(text).toContain("permissions.deny");
+    expect(text).toContain("memory");
+    await shot(page, "overview");
+  });
+
+  test("Activity lists the capability's calls and the audit log's refusal, newest first, with who decided and a plot", async () => {
+    await page.getByTestId("tab-activity").click();
+    const table = page.getByTestId("activity-table");
+    await waitFor(async () => ((await table.textContent()) ?? "").includes("cap:util:double_number"), { what: "the capability's calls in Activity" });
+    const first = table.locator("tbody tr").first();
+    expect(await first.textContent()).toContain("shell:exec");
+    expect(await first.textContent()).toContain("refused");
+    expect(await first.textContent()).toContain(".pml.json");
+    expect(await table.textContent()).toContain("pml's default (its own tool)");
+    await page.locator(".plot canvas").first().waitFor();
+    await shot(page, "activity");
+    await page.getByTestId("filter-tool").fill("double");
+    await waitFor(async () => (await table.locator("tbody tr").count()) === 1, { what: "the rows of the filter" });
+  });
+
+  test("Capabilities lists the seeded capability with its usage, and search finds it by meaning of its words", async () => {
+    await page.getByTestId("tab-capabilities").click();
+    await page.getByTestId("cap-link").filter({ hasText: NAME }).waitFor();
+    expect(await page.getByTestId("cap-table").textContent()).toMatch(/util:double_number[\s\S]*100%/);
+    await page.getByTestId("cap-search").fill("double a number");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByTestId("cap-link").filter({ hasText: NAME }).waitFor();
+    await shot(page, "capabilities");
+  });
+
+  test("one capability: highlighted code, both versions with their diff, a usage plot", async () => {
+    await page.getByTestId("cap-link").filter({ hasText: NAME }).click();
+    await page.getByTestId("cap-name").filter({ hasText: NAME }).waitFor();
+    expect(await page.getByTestId("code").textContent()).toContain("return n + n;");
+    expect(await page.locator(".c-keyword").count()).toBeGreaterThan(0);
+    const diff = page.getByTestId("diff");
+    await diff.waitFor();
+    await waitFor(async () => (await diff.locator(".del").count()) > 0 && (await diff.locator(".add").count()) > 0, { what: "the diff's lines" });
+    expect(await diff.locator(".del").first().textContent()).toContain("return args.n * 2;");
+    expect(await diff.locator(".add").allInnerTexts()).toContain("+ return n + n;");
+    await page.locator(".plot canvas").first().waitFor();
+    await waitFor(async () => ((await page.getByTestId("found-by").textContent()) ?? "").includes("multiply"), { what: "the query it was found by" });
+    await shot(page, "capability");
+  });
+
+  test("a rename in the page (dns:rename's own code path) shows in the running session's tools/list", async () => {
+    expect(await toolNames(peer)).toContain("cap__util__double_number");
+    await page.getByTestId("rename-input").fill("util:twice_number");
+    await page.getByTestId("rename-button").click();
+    await page.getByTestId("cap-name").filter({ hasText: "util:twice_number" }).waitFor();
+    expect(await page.getByTestId("aliases").textContent()).toContain(NAME);
+    await waitFor(async () => (await toolNames(peer)).includes("cap__util__twice_number"), { what: "the new name in the session's tools/list" });
+    expect(await toolNames(peer)).not.toContain("cap__util__double_number");
+    // The old name keeps working as an alias.
+    expect((await callTool(peer, "execute", { capability: NAME, args: { n: 4 } })).isError).toBeFalsy();
+    await page.getByTestId("tag-input").fill("math");
+    await page.getByTestId("tag-button").click();
+    await waitFor(async () => ((await page.getByTestId("tags").textContent()) ?? "").includes("math"), { what: "the tag" });
+    await page.getByTestId("pin-button").click();
+    await waitFor(async () => ((await page.getByTestId("pinned").textContent()) ?? "").startsWith("pinned"), { what: "the pin (dns:pin)" });
+    expect(await toolNames(peer)).toContain("cap__util__twice_number");
+  });
+
+  test("a stored text that looks like markup stays text", async () => {
+    const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+    expect((await callTool(peer, "execute", { code: `// ${evil}\nreturn "${evil.replace(/"/g, '\\"')}";`, intent: evil, name: "util:evil_text" })).isError).toBeFalsy();
+    await page.goto(`${ui.origin}/#cap/${encodeURIComponent("util:evil_text")}`);
+    await page.getByTestId("cap-name").filter({ hasText: "util:evil_text" }).waitFor();
+    expect(await page.getByTestId("code").textContent()).toContain(evil);
+    expect(await page.evaluate(() => (globalThis as any).__pwned)).toBeUndefined();
+    expect(await page.locator("main img").count()).toBe(0);
+  });
+
+  test("Approvals renders (empty without a waiting session); no console error and no request off loopback in all views", async () => {
+    await page.getByTestId("tab-approvals").click();
+    await page.getByTestId("view-approvals").waitFor();
+    await page.getByText("No session is waiting").waitFor();
+    await shot(page, "approvals");
+    expect(problems).toEqual([]);
+    expect(outside).toEqual([]);
+  });
+});
