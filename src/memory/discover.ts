@@ -145,7 +145,10 @@ export class CapabilityDiscovery {
 
   /** Keeps a saved capability's text vector beside it (when there are word vectors). */
   async keep(c: Capability): Promise<void> {
-    const meaning = await this.loadMeaning();
+    // Only where a discover already loaded the vectors: a process that only saves (an agent's
+    // `execute` runs) does not carry them (~20 MB); the next discover embeds what it lacks, once,
+    // and writes it back (refreshCapabilities), so nothing is embedded twice.
+    const meaning = this.meaning;
     if (!meaning || c.record_type !== "capability") return;
     const { vectorOf } = await import("./meaning.ts");
     const v = vectorOf(meaning.words, c);
