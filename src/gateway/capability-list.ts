@@ -27,6 +27,7 @@ export class CapabilityListing {
   private async read(): Promise<WireTool[]> {
     try {
       const settings = await this.deps.project.memorySettings();
+      await this.deps.memory.changedElsewhere(); // what others wrote before this read is in it
       const { items, total } = settings.listTools === 0 ? { items: [], total: 0 } : await this.deps.memory.listed(settings);
       this.listed = new Set(items.map((c) => c.id));
       this.cut = settings.listTools !== 0 && total > items.length;
@@ -37,8 +38,19 @@ export class CapabilityListing {
     }
   }
 
+  /** Whether the list given last would now read differently because another process changed
+   * memory.db (a rename in `pml ui`, a save in another session): only then is it read again. */
+  async staleElsewhere(): Promise<boolean> {
+    if (!this.last || !(await this.deps.memory.changedElsewhere())) return false;
+    const given = signature(this.last);
+    this.last = await this.read();
+    return signature(this.last) !== given;
+  }
+
   /** Whether a successful call of capability `id` can change which ones are listed (it was left out). */
   wouldJoin(id: string): boolean {
     return this.cut && !this.listed.has(id);
   }
 }
+
+const signature = (tools: readonly WireTool[]) => tools.map((t) => `${t.name}\u0000${t.description ?? ""}`).join("\u0001");

@@ -57,6 +57,15 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
     for (const s of sessions) s.notify("notifications/tools/list_changed");
   });
   surface.onChange(() => listChanged.poke());
+  // Another process (a rename in `pml ui`, a save in another session) can change the list too.
+  const elsewhere = setInterval(() => {
+    if (sessions.size)
+      void listing.staleElsewhere().then(
+        (stale) => stale && listChanged.poke(),
+        () => {},
+      );
+  }, ELSEWHERE_POLL_MS);
+  elsewhere.unref?.();
   backends.onServerRequest = serverRequestHandler(workspace.root, project);
 
   return {
@@ -91,6 +100,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
     },
     async shutdown() {
       listChanged.stop();
+      clearInterval(elsewhere);
       live.close();
       await Promise.all([backends.shutdown(), memory.close()]);
     },
@@ -100,6 +110,9 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
 /** At most one notifications/tools/list_changed per this many ms (PML_LIST_CHANGED_MS: tests
  * widen it to see a burst coalesce). */
 const LIST_CHANGED_MS = 3000;
+
+/** How often memory.db is asked whether another process changed it (one PRAGMA while nothing did). */
+const ELSEWHERE_POLL_MS = 2000;
 
 function listChangedWindowMs(env: Record<string, string | undefined>): number {
   const ms = Number(env.PML_LIST_CHANGED_MS);

@@ -79,6 +79,17 @@ export class Memory {
     return this.store;
   }
 
+  private othersSeen?: number;
+
+  /** Whether another process wrote to memory.db since the last ask (a rename from `pml ui`, another
+   * session's save); false on the first ask. */
+  async changedElsewhere(): Promise<boolean> {
+    const now = await (await this.open()).othersStamp();
+    const moved = this.othersSeen !== undefined && now !== this.othersSeen;
+    this.othersSeen = now;
+    return moved;
+  }
+
   /** Named capabilities were added or renamed: tools/list changed. */
   onChange(listener: () => void): void {
     this.listeners.push(listener);

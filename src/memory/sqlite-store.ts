@@ -219,7 +219,11 @@ export class SqliteCapabilityStore implements CapabilityStore {
 
   /** data_version moves when another connection commits; this connection's own writes are counted. */
   async associationStamp(): Promise<string> {
-    return `${(this.db.query("PRAGMA data_version").get() as { data_version: number }).data_version}:${this.learned}`;
+    return `${await this.othersStamp()}:${this.learned}`;
+  }
+
+  async othersStamp(): Promise<number> {
+    return (this.db.query("PRAGMA data_version").get() as { data_version: number }).data_version;
   }
 
   close(): void {

@@ -326,5 +326,7 @@ export interface CapabilityStore {
   associations(owner: string): Promise<Association[]>;
   learn(l: Learned): Promise<void>;
   associationStamp(): Promise<string>;
+  /** Moves when another connection (another pml process, `pml ui`) commits; not on this one's writes. */
+  othersStamp(): Promise<number>;
   close(): void;
 }
