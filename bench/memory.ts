@@ -18,7 +18,7 @@ import type { CaptureInput } from "../src/memory/store.ts";
 import { builtinCatalog } from "../src/registry/catalog.ts";
 import { builtinModules } from "../src/sandbox/builtins/builtins.ts";
 import { RawPeer } from "../test/helpers/pml.ts";
-import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, MEANING_TUNE, QUERIES, TARGETS } from "./memory-intents.ts";
+import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, MEANING_TUNE, QUERIES, TARGETS } from "./memory-intents.ts";
 import { queryBench } from "./memory-query.ts";
 import { printTable, summarize } from "./stats.ts";
 import { trustWorkspace } from "../test/helpers/trust.ts";
@@ -286,12 +286,18 @@ async function measure(set: Array<[string, string]>, label: string): Promise<[nu
   }
   return [top1, top5, top20];
 }
-const [top1, top5] = await measure(QUERIES, "tuning set");
-const [held1, held5] = await measure(HELD_OUT, "held out");
-const [heldB1, heldB5] = await measure(HELD_OUT_2, "held out 2");
-const [heldC1, heldC5] = await measure(HELD_OUT_3, "held out 3");
+const tuning = await measure(QUERIES, "tuning set");
+const [top1, top5] = tuning;
+const heldA = await measure(HELD_OUT, "held out");
+const [held1, held5] = heldA;
+const heldB = await measure(HELD_OUT_2, "held out 2");
+const [heldB1, heldB5] = heldB;
+const heldC = await measure(HELD_OUT_3, "held out 3");
+const [heldC1, heldC5] = heldC;
 const meaningTune = await measure(MEANING_TUNE, "meaning tuning");
 const heldD = await measure(HELD_OUT_4, "held out 4");
+const heldE = await measure(HELD_OUT_5, "held out 5");
+const shipped = [tuning, heldA, heldB, heldC, meaningTune, heldD, heldE];
 // The same pipeline with the vector side's weight at 0: words alone, as before issue 24.
 const wordsOnly: Array<[string, number[]]> = [];
 {
@@ -305,6 +311,7 @@ const wordsOnly: Array<[string, number[]]> = [];
     ["held-out 3", HELD_OUT_3],
     ["meaning tune", MEANING_TUNE],
     ["held-out 4", HELD_OUT_4],
+    ["held-out 5", HELD_OUT_5],
   ] as const)
     wordsOnly.push([label, await measure(set as Array<[string, string]>, label)]);
   misses.length = keep;
@@ -335,6 +342,7 @@ const SETS: Array<[string, Array<[string, string]>]> = [
   ["held-out 3", HELD_OUT_3],
   ["meaning tune", MEANING_TUNE],
   ["held-out 4", HELD_OUT_4],
+  ["held-out 5", HELD_OUT_5],
 ];
 async function quality(opts: SearchOptions): Promise<Array<[number, number]>> {
   const s = new SqliteCapabilityStore(join(qdir, "memory.db"));
@@ -380,10 +388,12 @@ console.log(
 );
 const pct3 = ([a, b, c]: number[], n: number) => `top-1 ${pctOf(a!, n)}, top-5 ${pctOf(b!, n)}, top-20 ${pctOf(c!, n)}`;
 console.log(
-  `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}`,
+  `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}; held-out 5 (${HELD_OUT_5.length}, never tuned on): ${pct3(heldE, HELD_OUT_5.length)}`,
 );
+console.log("  through Memory.discover, every set, top-1/5/20:");
+for (const [i, [label, set]] of SETS.entries()) console.log(`    ${label.padEnd(14)}${String(set.length).padStart(4)}  ${shipped[i]!.map((x) => pctOf(x, set.length).padStart(5)).join(" ")}`);
 console.log(
-  `  the same with the vector side off (words alone): ${wordsOnly.map(([l, r]) => `${l} ${r.map((x) => pctOf(x, [QUERIES, HELD_OUT, HELD_OUT_2, HELD_OUT_3, MEANING_TUNE, HELD_OUT_4][wordsOnly.findIndex(([k]) => k === l)]!.length)).join("/")}`).join("; ")}  (top-1/5/20)`,
+  `  the same with the vector side off (words alone): ${wordsOnly.map(([l, r]) => `${l} ${r.map((x) => pctOf(x, [QUERIES, HELD_OUT, HELD_OUT_2, HELD_OUT_3, MEANING_TUNE, HELD_OUT_4, HELD_OUT_5][wordsOnly.findIndex(([k]) => k === l)]!.length)).join("/")}`).join("; ")}  (top-1/5/20)`,
 );
 console.log(
   `  with vectors: tuning ${pctOf(top1, QUERIES.length)}/${pctOf(top5, QUERIES.length)}; held-out ${pctOf(held1, HELD_OUT.length)}/${pctOf(held5, HELD_OUT.length)}; held-out 2 ${pctOf(heldB1, HELD_OUT_2.length)}/${pctOf(heldB5, HELD_OUT_2.length)}; held-out 3 ${pctOf(heldC1, HELD_OUT_3.length)}/${pctOf(heldC5, HELD_OUT_3.length)}  (top-1/5)`,
