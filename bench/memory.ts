@@ -426,7 +426,8 @@ console.log(
   `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}; held-out 5 (${HELD_OUT_5.length}, never tuned on): ${pct3(heldE, HELD_OUT_5.length)}`,
 );
 console.log("  through Memory.discover, every set, top-1/5/20:");
-for (const [i, [label, set]] of SETS.entries()) console.log(`    ${label.padEnd(14)}${String(set.length).padStart(4)}  ${shipped[i]!.map((x) => pctOf(x, set.length).padStart(5)).join(" ")}`);
+for (const [i, [label, set]] of SETS.entries())
+  console.log(`    ${label.padEnd(14)}${String(set.length).padStart(4)}  ${shipped[i]!.map((x) => pctOf(x, set.length).padStart(5)).join(" ")}`);
 console.log(
   `  the same with the vector side off (words alone): ${wordsOnly.map(([l, r]) => `${l} ${r.map((x) => pctOf(x, [QUERIES, HELD_OUT, HELD_OUT_2, HELD_OUT_3, MEANING_TUNE, HELD_OUT_4, HELD_OUT_5][wordsOnly.findIndex(([k]) => k === l)]!.length)).join("/")}`).join("; ")}  (top-1/5/20)`,
 );

@@ -3,7 +3,9 @@
 // the cosine of mean vectors), each scaled to 0..1 over the candidates and mixed. Words are precise when they match and silent when they do not ("how many feet is 3
 // meters" shares no word with "convert a distance between metric and imperial units"); vectors
 // hear the meaning but blur neighbours. Then pml's own tools (dns, meta, learn: about capabilities,
-// not tasks) step back unless the request is about capabilities, versions or names.
+// not tasks) step back unless the request is about capabilities, versions or names, a demo server's
+// unless the request names it (discover.ts). How well a result matches (matchOf) is read apart from
+// its rank, from absolute evidence: a best result can still be a poor fit.
 import type { Hit } from "./search.ts";
 import { terms } from "./search.ts";
 
@@ -25,13 +27,9 @@ export const FUSION = {
   alignmentShare: 0.85,
   /** The share of a full match (every query word) that counts as a full lexical score. */
   fullShare: 0.2,
-  /** How many records the vector side brings as candidates, nearest first, whatever the limit. */
+  /** How many records the vector side brings as candidates, nearest first, whatever the limit
+   * (a default discover asks for 10: 50 were too few for a request the words miss). */
   vectorPool: 100,
-  /** 0: mix scores scaled to 0..1; 1: reciprocal rank fusion. */
-  mode: 0,
-  rrfK: 10,
-  ceil: 0.8,
-  alignFloor: 0,
 };
 
 /** Stems of the words that make a request one about pml's own records and servers (what dns, meta, learn serve). */
@@ -64,7 +62,6 @@ export function fuse(input: FuseInput): Hit[] {
   // would score when that is more: a weak best match (one common word of five) is not a full one.
   const maxLex = Math.max(input.lexical[0]?.score ?? 0, FUSION.fullShare * (input.full ?? 0));
   const lex = new Map(input.lexical.map((h) => [h.key, maxLex ? h.score / maxLex : 0]));
-  const rawLex = new Map(input.lexical.map((h) => [h.key, h.score]));
   const covered = new Map(input.lexical.map((h) => [h.key, h.covered ?? 0]));
   const cos = new Map(input.nearest);
   for (const h of input.lexical) if (!cos.has(h.key)) cos.set(h.key, input.cosine(h.key) ?? 0);
@@ -73,26 +70,13 @@ export function fuse(input: FuseInput): Hit[] {
   const floor = FUSION.cosineFloor;
   const span = maxCos - floor;
   const out: Hit[] = [];
-  const rrf = FUSION.mode === 1 ? ranksOf(input.lexical, cos, floor) : undefined;
   for (const [key, c] of cos) {
-    const v = FUSION.mode === 2 ? Math.min(1, Math.max(0, c - floor) / (FUSION.ceil - floor)) : span > 0 ? Math.max(0, c - floor) / span : 0;
-    const l = FUSION.mode === 2 ? Math.min(1, (rawLex.get(key) ?? 0) / (input.full || 1)) : (lex.get(key) ?? 0);
-    let score = rrf ? rrf(key, w) : (1 - w) * l + w * v;
+    const v = span > 0 ? Math.max(0, c - floor) / span : 0;
+    let score = (1 - w) * (lex.get(key) ?? 0) + w * v;
     if (input.factor) score *= input.factor(key);
     if (score > 0) out.push({ key, score, covered: covered.get(key) ?? 0, similarity: c });
   }
   return out.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-}
-
-function ranksOf(lexical: Hit[], cos: Map<string, number>, floor: number): (key: string, w: number) => number {
-  const lr = new Map(lexical.map((h, i) => [h.key, i]));
-  const vr = new Map([...cos].filter(([, c]) => c > floor).sort((a, b) => b[1] - a[1]).map(([k], i) => [k, i]));
-  const k = FUSION.rrfK;
-  return (key, w) => {
-    const a = lr.get(key);
-    const b = vr.get(key);
-    return (a === undefined ? 0 : (1 - w) / (k + a)) + (b === undefined ? 0 : w / (k + b));
-  };
 }
 
 /** How well a result fits a request whatever its rank: "strong" and "fair" are worth calling as they

@@ -91,7 +91,7 @@ export class Meaning {
     const v = this.words.embed(query);
     const q: PreparedQuery | undefined = v && this.index.prepare(v);
     if (!q) return { nearest: [], cosine: () => undefined };
-    const align = this.words.aligner(this.words.ranks(query), FUSION.alignFloor);
+    const align = this.words.aligner(this.words.ranks(query));
     const blend = (key: string, cos: number) => {
       const item = this.wordsOfKey(key);
       return item ? (1 - FUSION.alignmentShare) * cos + FUSION.alignmentShare * align(item) : cos;

@@ -5,6 +5,7 @@
 // itself, a WordNet one less than a hand-picked one), then result diversity, so that
 // near-duplicates do not fill the few places an agent reads.
 import { stemmer } from "stemmer";
+import { ABBREVIATIONS, STOP } from "./search-words.ts";
 import { SYNONYM_GROUPS } from "./thesaurus.ts";
 import { wordnetSynonyms } from "./wordnet.ts";
 
@@ -38,54 +39,6 @@ const PREFIX_MIN = 4;
 /** Candidates considered for the diverse top `limit`: this many times `limit`, at least POOL_MIN. */
 const POOL_FACTOR = 5;
 const POOL_MIN = 50;
-
-const STOP = new Set(
-  (
-    "a an the and or of to in on for from with by at as is are be it its this that these those into onto my your our their " +
-    "i me we you he she they them some any each every all can could should would will shall do does did done please want need " +
-    "let lets get got make sure so then than there here what which who whom how when where why just also very about over under " +
-    "up down out off again once before after while via per using use used thing things stuff something one two"
-  ).split(" "),
-);
-
-/** Short forms seen in names and tool ids, read as the words they stand for. */
-const ABBREVIATIONS: Record<string, string> = {
-  fs: "file filesystem",
-  db: "database",
-  cfg: "config",
-  conf: "config",
-  env: "environment",
-  dir: "directory",
-  dirs: "directories",
-  repo: "repository",
-  msg: "message",
-  tmp: "temporary",
-  pkg: "package",
-  deps: "dependencies",
-  dep: "dependency",
-  ai: "llm model",
-  api: "http request",
-  url: "url link",
-  md: "markdown",
-  yml: "yaml",
-  csv: "csv table",
-  ts: "typescript",
-  js: "javascript",
-  cmd: "command",
-  exec: "execute run",
-  img: "image",
-  doc: "document",
-  docs: "documents",
-  info: "information",
-  stats: "statistics",
-  util: "utility",
-  num: "number",
-  str: "string",
-  len: "length",
-  txt: "text",
-  pr: "pull request",
-  prs: "pull requests",
-};
 
 const stemCache = new Map<string, string>();
 function stem(w: string): string {
@@ -286,6 +239,32 @@ export class SearchIndex {
     return out;
   }
 
+  /** The word itself and what stands for it (thesaurus, WordNet, prefixes), with their weights. */
+  private variantsOf(q: string): Array<[string, number]> {
+    const variants: Array<[string, number]> = [[q, 1]];
+    if (!this.useSynonyms) return variants;
+    for (const syn of synonymsOf(q) ?? []) variants.push([syn, SYNONYM_WEIGHT]);
+    if (this.useWordnet) for (const syn of wordnetSynonyms(q)) variants.push([syn, WORDNET_WEIGHT]);
+    for (const related of this.prefixRelatives(q)) variants.push([related, PREFIX_WEIGHT]);
+    return variants;
+  }
+
+  /** A posting's field-weighted, length-normalised tf for the current generation. */
+  private normalise(posting: Posting, norm: ReadonlyArray<{ w: number; b: number; avg: number }>): void {
+    const row = posting.tf;
+    const len = this.lens[posting.doc]!;
+    let tf = 0;
+    for (let i = 0; i < row.length; i++) {
+      const c = row[i]!;
+      if (c) {
+        const f = norm[i]!;
+        tf += (f.w * c) / (1 - f.b + (f.b * len[i]!) / f.avg);
+      }
+    }
+    posting.norm = tf / (K1 + tf);
+    posting.gen = this.gen;
+  }
+
   /**
    * The best `limit` keys for `query`; `accept` filters keys (scope, visibility). `fuse` re-ranks
    * the lexical candidates (best first, several times `limit`), adding others of its own (indexed
@@ -316,33 +295,14 @@ export class SearchIndex {
       const df = this.postings.get(q)?.length ?? 0;
       const own = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       full += own;
-      const variants: Array<[string, number]> = [[q, 1]];
-      if (this.useSynonyms) {
-        for (const syn of synonymsOf(q) ?? []) variants.push([syn, SYNONYM_WEIGHT]);
-        if (this.useWordnet) for (const syn of wordnetSynonyms(q)) variants.push([syn, WORDNET_WEIGHT]);
-        for (const related of this.prefixRelatives(q)) variants.push([related, PREFIX_WEIGHT]);
-      }
       const hitHere: number[] = [];
-      for (const [t, weight] of variants) {
+      for (const [t, weight] of this.variantsOf(q)) {
         const p = this.postings.get(t);
         if (!p) continue;
         const idf = weight * Math.log(1 + (n - p.length + 0.5) / (p.length + 0.5));
         for (const posting of p) {
           const doc = posting.doc;
-          if (posting.gen !== this.gen) {
-            const row = posting.tf;
-            const len = this.lens[doc]!;
-            let tf = 0;
-            for (let i = 0; i < row.length; i++) {
-              const c = row[i]!;
-              if (c) {
-                const f = norm[i]!;
-                tf += (f.w * c) / (1 - f.b + (f.b * len[i]!) / f.avg);
-              }
-            }
-            posting.norm = tf / (K1 + tf);
-            posting.gen = this.gen;
-          }
+          if (posting.gen !== this.gen) this.normalise(posting, norm);
           const sc = idf * posting.norm;
           if (best[doc] === 0) hitHere.push(doc);
           if (sc > best[doc]!) best[doc] = sc;

@@ -126,7 +126,7 @@ export class WordVectors {
    * "feet" finding "imperial" however many other words either text has. Word pairs are
    * remembered for the query (candidates share most of their words).
    */
-  aligner(query: Int32Array, floor = 0): (item: Int32Array) => number {
+  aligner(query: Int32Array): (item: Int32Array) => number {
     const weights = Array.from(query, rarity);
     const total = weights.reduce((a, b) => a + b, 0);
     const seen = query.length ? Array.from(query, () => new Map<number, number>()) : [];
@@ -141,7 +141,7 @@ export class WordVectors {
           if (c === undefined) memo.set(i, (c = this.cosine(query[k]!, i)));
           if (c > best) best = c;
         }
-        sum += weights[k]! * (floor ? Math.max(0, best - floor) / (1 - floor) : best);
+        sum += weights[k]! * best;
       }
       return sum / total;
     };
