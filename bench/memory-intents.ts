@@ -312,6 +312,8 @@ export const MEANING_TUNE: Array<[string, string]> = [
   ["list the web addresses in this message", "transform:extract_urls"],
   ["cut a long title down so it fits a tweet", "transform:truncate_text"],
   ["remember facts about people", "memory:create_entities|memory:add_observations"],
+  // Added by h-rank (bench/reuse.ts put everything:trigger-long-running-operation first for it).
+  ["my abstract has a 250 limit: how long is it so far?", "util:word_count"],
 ];
 
 /**
@@ -367,4 +369,64 @@ export const HELD_OUT_4: Array<[string, string]> = [
   ["when does 0 5 * * 1 go off", "util:parse_cron"],
   ["shut down the server hogging 8000", "shell:kill_port"],
   ["who has done most of the work in this repository", "git:list_contributors"],
+];
+
+/**
+ * Held out, fifth set (issue 24): written by h-rank on 2026-11-26 at 14:05 UTC, before any ranking
+ * was run on it and before the ranking changes of h-rank; nothing is tuned on it. Paraphrases by
+ * meaning, as a user asks: about half share a content word with the stored name or intent, half
+ * only its meaning.
+ */
+export const HELD_OUT_5: Array<[string, string]> = [
+  // sharing a content word with the target
+  ["convert 10 inches to centimeters", "util:convert_length_units"],
+  ["wrap this README paragraph at 100 columns", "transform:wrap_text"],
+  ["count the days until my exam on june 3", "util:days_between_dates"],
+  ["convert 98.6 fahrenheit to celsius", "util:convert_temperature"],
+  ["strip the tags from an html email body", "transform:strip_html_tags"],
+  ["give me the roman numeral for 1999", "util:roman_numerals"],
+  ["generate a random password of 24 characters", "util:random_password"],
+  ["check whether this email address is valid", "util:validate_email"],
+  ["percentage change between last year's and this year's signups", "util:percent_change"],
+  ["hex #00ff7f as rgb", "util:hex_color_to_rgb"],
+  ["which day of the week was 9 November 1989", "util:weekday_of_date"],
+  ["spell out 97 in words", "transform:number_to_words"],
+  ["convert 150 pounds to kilograms", "util:convert_weight_units"],
+  ["extract the urls from this markdown", "transform:extract_urls"],
+  ["truncate descriptions longer than 200 characters", "transform:truncate_text"],
+  ["count the words in my cover letter", "util:word_count"],
+  ["compute the checksum of the release tarball", "util:hash_file_sha256"],
+  ["remove duplicate emails from the list", "transform:dedupe_list"],
+  ["what time is 6pm Paris in the Tokyo time zone", "util:timezone_convert"],
+  ["list the last five commits with their authors", "git:recent_commits"],
+  ["report the disk space each folder takes", "shell:disk_usage"],
+  ["how many years old is a cat born in march 2015", "util:age_from_birthdate"],
+  ["turn 3000000000 bytes into something human readable", "util:format_bytes"],
+  ["which working day comes after this friday", "util:next_business_day"],
+  // meaning only
+  ["how many centimetres in a yard", "util:convert_length_units"],
+  ["make this prose fit a 60-character terminal", "transform:wrap_text"],
+  ["how many weeks until my vacation starts", "util:days_between_dates"],
+  ["what's -40 on the other thermometer scale", "util:convert_temperature"],
+  ["get the words without the angle-bracket stuff from a scraped page", "transform:strip_html_tags"],
+  ["what number does IX on a clock face stand for", "util:roman_numerals"],
+  ["capitalise song names properly", "transform:title_case"],
+  ["turn 7pm Eastern into Central European", "util:timezone_convert"],
+  ["invent an unguessable passphrase", "util:random_password"],
+  ["does user@@example look like a real inbox", "util:validate_email"],
+  ["by what fraction did latency improve from 200ms to 150ms", "util:percent_change"],
+  ["the bank is closed saturday and sunday: when can the transfer go out", "util:next_business_day"],
+  ["split #abcdef into its three components", "util:hex_color_to_rgb"],
+  ["change Zoë and Łukasz into plain latin letters", "transform:remove_accents"],
+  ["what weekday was the moon landing", "util:weekday_of_date"],
+  ["how do I say 77 on a check", "transform:number_to_words"],
+  ["how many ounces is a 2 kilo bag of flour", "util:convert_weight_units"],
+  ["grab every http address in a log", "transform:extract_urls"],
+  ["fit product blurbs into 50 chars with a trailing …", "transform:truncate_text"],
+  ["what's the mood of these app store reviews", "ai:classify_sentiment"],
+  ["render this paragraph in japanese", "ai:translate_text"],
+  ["how often does */15 * * * * trigger", "util:parse_cron"],
+  ["record that Ana prefers tea", "memory:create_entities|memory:add_observations"],
+  ["tidy away folders left hollow after the move", "fs:delete_empty_dirs"],
+  ["what did I touch in the working tree", "git:changed_files"],
 ];

@@ -15,10 +15,10 @@ import { checkName } from "../src/memory/names.ts";
 import { SearchIndex, type SearchOptions } from "../src/memory/search.ts";
 import { SqliteCapabilityStore } from "../src/memory/sqlite-store.ts";
 import type { CaptureInput } from "../src/memory/store.ts";
-import { builtinCatalog } from "../src/registry/catalog.ts";
+import { builtinCatalog, DEMO_SERVERS } from "../src/registry/catalog.ts";
 import { builtinModules } from "../src/sandbox/builtins/builtins.ts";
 import { RawPeer } from "../test/helpers/pml.ts";
-import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, MEANING_TUNE, QUERIES, TARGETS } from "./memory-intents.ts";
+import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, MEANING_TUNE, QUERIES, TARGETS } from "./memory-intents.ts";
 import { queryBench } from "./memory-query.ts";
 import { printTable, summarize } from "./stats.ts";
 import { trustWorkspace } from "../test/helpers/trust.ts";
@@ -247,7 +247,16 @@ for (const t of targetInputs()) await qstore.capture(t);
 qstore.close();
 const tools: ToolEntry[] = [];
 for (const [ns, d] of Object.entries({ ...builtinCatalog, ...builtinModules() }))
-  for (const t of d.tools ?? []) tools.push({ ns, name: t.name, description: t.description, inputSchema: t.inputSchema as Record<string, unknown> });
+  for (const t of d.tools ?? [])
+    tools.push({
+      ns,
+      name: t.name,
+      description: t.description,
+      inputSchema: t.inputSchema as Record<string, unknown>,
+      // As the gateway offers them in a fresh workspace: demo servers marked, catalog servers not set up yet.
+      demo: DEMO_SERVERS.has(ns),
+      enabled: !Object.hasOwn(builtinCatalog, ns),
+    });
 // pml's own standard library, as the gateway offers it to discover (own: ranked below task tools).
 for (const [ns, list] of Object.entries(await stdlibTools()))
   for (const t of list) tools.push({ ns, name: t.info.name, description: t.info.description, inputSchema: t.info.inputSchema as Record<string, unknown>, own: true });
@@ -262,6 +271,8 @@ const rank = (ids: string[], expected: string) => {
   return ids.findIndex((id) => ok.includes(id));
 };
 const misses: string[] = [];
+/** Per set: how the right target and a wrong top-1 result were marked (Found.match). */
+const matchShares: Record<string, Record<"right" | "rightStrong" | "rightFair" | "top1Right" | "top1RightCalled" | "wrong" | "wrongStrong" | "wrongFair", number>> = {};
 const latency: number[] = [];
 async function measure(set: Array<[string, string]>, label: string): Promise<[number, number, number]> {
   let top1 = 0;
@@ -275,6 +286,20 @@ async function measure(set: Array<[string, string]>, label: string): Promise<[nu
     );
     if (at === 0) top1++;
     if (at >= 0) top20++;
+    const m = (matchShares[label] ??= { right: 0, rightStrong: 0, rightFair: 0, top1Right: 0, top1RightCalled: 0, wrong: 0, wrongStrong: 0, wrongFair: 0 });
+    if (at >= 0) {
+      m.right++;
+      if (results[at]!.match === "strong") m.rightStrong++;
+      if (results[at]!.match === "fair") m.rightFair++;
+    }
+    if (at === 0) {
+      m.top1Right++;
+      if (results[0]!.match !== "weak") m.top1RightCalled++;
+    } else if (results[0]) {
+      m.wrong++;
+      if (results[0].match === "strong") m.wrongStrong++;
+      if (results[0].match === "fair") m.wrongFair++;
+    }
     if (at >= 0 && at < 5) top5++;
     else
       misses.push(
@@ -286,12 +311,28 @@ async function measure(set: Array<[string, string]>, label: string): Promise<[nu
   }
   return [top1, top5, top20];
 }
-const [top1, top5] = await measure(QUERIES, "tuning set");
-const [held1, held5] = await measure(HELD_OUT, "held out");
-const [heldB1, heldB5] = await measure(HELD_OUT_2, "held out 2");
-const [heldC1, heldC5] = await measure(HELD_OUT_3, "held out 3");
+const tuning = await measure(QUERIES, "tuning set");
+const [top1, top5] = tuning;
+const heldA = await measure(HELD_OUT, "held out");
+const [held1, held5] = heldA;
+const heldB = await measure(HELD_OUT_2, "held out 2");
+const [heldB1, heldB5] = heldB;
+const heldC = await measure(HELD_OUT_3, "held out 3");
+const [heldC1, heldC5] = heldC;
 const meaningTune = await measure(MEANING_TUNE, "meaning tuning");
 const heldD = await measure(HELD_OUT_4, "held out 4");
+const heldE = await measure(HELD_OUT_5, "held out 5");
+const shipped = [tuning, heldA, heldB, heldC, meaningTune, heldD, heldE];
+const MATCH_LABELS: Array<[string, string]> = [
+  ["tuning", "tuning set"],
+  ["held-out", "held out"],
+  ["held-out 2", "held out 2"],
+  ["held-out 3", "held out 3"],
+  ["meaning tune", "meaning tuning"],
+  ["held-out 4", "held out 4"],
+  ["held-out 5", "held out 5"],
+];
+const matchReport = MATCH_LABELS.map(([name, label]) => [name, { ...matchShares[label]! }] as const);
 // The same pipeline with the vector side's weight at 0: words alone, as before issue 24.
 const wordsOnly: Array<[string, number[]]> = [];
 {
@@ -305,6 +346,7 @@ const wordsOnly: Array<[string, number[]]> = [];
     ["held-out 3", HELD_OUT_3],
     ["meaning tune", MEANING_TUNE],
     ["held-out 4", HELD_OUT_4],
+    ["held-out 5", HELD_OUT_5],
   ] as const)
     wordsOnly.push([label, await measure(set as Array<[string, string]>, label)]);
   misses.length = keep;
@@ -335,6 +377,7 @@ const SETS: Array<[string, Array<[string, string]>]> = [
   ["held-out 3", HELD_OUT_3],
   ["meaning tune", MEANING_TUNE],
   ["held-out 4", HELD_OUT_4],
+  ["held-out 5", HELD_OUT_5],
 ];
 async function quality(opts: SearchOptions): Promise<Array<[number, number]>> {
   const s = new SqliteCapabilityStore(join(qdir, "memory.db"));
@@ -361,7 +404,7 @@ async function quality(opts: SearchOptions): Promise<Array<[number, number]>> {
     return [a, b];
   });
 }
-const pctOf = (x: number, n: number) => `${((100 * x) / n).toFixed(0)}%`;
+const pctOf = (x: number, n: number) => (n ? `${((100 * x) / n).toFixed(0)}%` : "-");
 const row = (label: string, r: Array<[number, number]>) =>
   console.log(`  ${label.padEnd(40)}${r.map(([a, b], i) => `${pctOf(a, SETS[i]![1].length).padStart(6)} ${pctOf(b, SETS[i]![1].length).padStart(5)}`).join("    ")}`);
 console.log(`\ndiscover quality: top-1 and top-5 hits; ${TARGETS.length} target capabilities among 10,000 synthetic ones + ${tools.length} real tools`);
@@ -380,14 +423,24 @@ console.log(
 );
 const pct3 = ([a, b, c]: number[], n: number) => `top-1 ${pctOf(a!, n)}, top-5 ${pctOf(b!, n)}, top-20 ${pctOf(c!, n)}`;
 console.log(
-  `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}`,
+  `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}; held-out 5 (${HELD_OUT_5.length}, never tuned on): ${pct3(heldE, HELD_OUT_5.length)}`,
 );
+console.log("  through Memory.discover, every set, top-1/5/20:");
+for (const [i, [label, set]] of SETS.entries())
+  console.log(`    ${label.padEnd(14)}${String(set.length).padStart(4)}  ${shipped[i]!.map((x) => pctOf(x, set.length).padStart(5)).join(" ")}`);
 console.log(
-  `  the same with the vector side off (words alone): ${wordsOnly.map(([l, r]) => `${l} ${r.map((x) => pctOf(x, [QUERIES, HELD_OUT, HELD_OUT_2, HELD_OUT_3, MEANING_TUNE, HELD_OUT_4][wordsOnly.findIndex(([k]) => k === l)]!.length)).join("/")}`).join("; ")}  (top-1/5/20)`,
+  `  the same with the vector side off (words alone): ${wordsOnly.map(([l, r]) => `${l} ${r.map((x) => pctOf(x, [QUERIES, HELD_OUT, HELD_OUT_2, HELD_OUT_3, MEANING_TUNE, HELD_OUT_4, HELD_OUT_5][wordsOnly.findIndex(([k]) => k === l)]!.length)).join("/")}`).join("; ")}  (top-1/5/20)`,
 );
 console.log(
   `  with vectors: tuning ${pctOf(top1, QUERIES.length)}/${pctOf(top5, QUERIES.length)}; held-out ${pctOf(held1, HELD_OUT.length)}/${pctOf(held5, HELD_OUT.length)}; held-out 2 ${pctOf(heldB1, HELD_OUT_2.length)}/${pctOf(heldB5, HELD_OUT_2.length)}; held-out 3 ${pctOf(heldC1, HELD_OUT_3.length)}/${pctOf(heldC5, HELD_OUT_3.length)}  (top-1/5)`,
 );
+console.log(
+  '  match (Found.match, from absolute evidence): the right target (in the top 20) marked strong / fair; a right top-1 marked strong or fair ("called"); a wrong top-1 marked strong / fair',
+);
+for (const [name, m] of matchReport)
+  console.log(
+    `    ${name.padEnd(14)} right: strong ${pctOf(m.rightStrong, m.right).padStart(4)} fair ${pctOf(m.rightFair, m.right).padStart(4)} (of ${m.right});  right top-1 called ${pctOf(m.top1RightCalled, m.top1Right).padStart(4)} (of ${m.top1Right});  wrong top-1: strong ${pctOf(m.wrongStrong, m.wrong).padStart(4)} fair ${pctOf(m.wrongFair, m.wrong).padStart(4)} (of ${m.wrong})`,
+  );
 if (misses.length) console.log(`  not in the top 5:\n${misses.join("\n")}`);
 console.log(`  first discover (loads 10,050 records into the index): ${firstMs.toFixed(1)} ms`);
 printTable("discover {query} over 10k capabilities + tools (Memory.discover, warm), ms", { discover: summarize(latency) });

@@ -3,10 +3,11 @@
 // index is kept in memory and brought up to date from the store's change counter, so records
 // saved by other pml processes are found too.
 import type { LearnedBoost, LearnedHit } from "./associations.ts";
+import type { Match } from "./hybrid.ts";
 import type { Meaning } from "./meaning.ts";
 import type { MemorySettings } from "./memory-settings.ts";
 import { capWireName, parseCallName } from "./names.ts";
-import type { Hit, SearchDoc, SearchIndex } from "./search.ts";
+import { words, type Hit, type SearchDoc, type SearchIndex } from "./search.ts";
 import { USER_OWNER, type Capability, type CapabilityStore, type SearchRecord } from "./store.ts";
 import type { TeamHit } from "./team.ts";
 import type { WordVectors } from "./word-vectors.ts";
@@ -19,6 +20,10 @@ export interface ToolEntry {
   inputSchema?: Record<string, unknown>;
   /** pml's own (dns, meta, learn): ranked below task tools unless the request is about capabilities. */
   own?: boolean;
+  /** A demo or test server's (registry/catalog.ts DEMO_SERVERS): ranked below task tools unless the request names it. */
+  demo?: boolean;
+  /** false: a catalog server the user has not enabled or installed (a little below one they have). */
+  enabled?: boolean;
 }
 
 export interface Found {
@@ -30,6 +35,8 @@ export interface Found {
   tool?: string;
   uses?: string[];
   score: number;
+  /** How well it fits the request, from absolute evidence, not rank (hybrid.ts matchOf). */
+  match: Match;
   /** Variants of this capability (its name with another version number) that matched less well. */
   variants?: string[];
   /** Past use lifted it: earlier words that led to a successful call of it (associations.ts). */
@@ -65,6 +72,9 @@ export class CapabilityDiscovery {
   /** The word-vector side, loaded with the index; null when there are no vectors. */
   private meaning?: Meaning | null;
   private ownTools = new Set<string>();
+  /** Demo servers' tools by key -> their namespace; tools of servers not enabled. */
+  private demoTools = new Map<string, string>();
+  private notEnabled = new Set<string>();
   private readonly team = new Map<string, TeamHit>();
   private hybrid?: typeof import("./hybrid.ts");
 
@@ -110,6 +120,7 @@ export class CapabilityDiscovery {
     const results = hits.map((h): Found => {
       const c = this.caps.get(h.key);
       const score = Math.round(h.score * 100) / 100;
+      const match = this.hybrid!.matchOf(h);
       const learned = h.learned ? { learned: learnedNote(h.learned) } : {};
       if (c) {
         const n = parseCallName(c.name)!;
@@ -121,14 +132,15 @@ export class CapabilityDiscovery {
           ...(c.named ? { tool: capWireName(n) } : {}),
           uses: c.tools,
           score,
+          match,
           ...(variants?.length ? { variants } : {}),
           ...learned,
         };
       }
       const shared = this.team.get(h.key);
-      if (shared) return teamFound(shared, score);
+      if (shared) return teamFound(shared, score, match);
       const t = byKey.get(h.key)!;
-      return { id: `${t.ns}:${t.name}`, kind: "tool", description: t.description ?? "", score, ...learned };
+      return { id: `${t.ns}:${t.name}`, kind: "tool", description: t.description ?? "", score, match, ...learned };
     });
     return { results, keys: hits.map((h) => h.key), ...(warning ? { warning } : {}) };
   }
@@ -181,12 +193,22 @@ export class CapabilityDiscovery {
 
   /** Lexical candidates fused with the nearest by meaning (hybrid.ts). */
   private search(query: string, limit: number, visible: (key: string) => boolean): Hit[] {
-    const { aboutMemory, fuse } = this.hybrid!;
-    const own = (key: string) => this.ownTools.has(key);
+    const { aboutMemory, fuse, FUSION } = this.hybrid!;
+    const named = new Set(words(query));
+    // How much of its score a result keeps: pml's own tools step back unless the request is about
+    // memory, a demo server's unless the request names it, a server not enabled a little.
     const about = aboutMemory(query);
+    const factor = (key: string) => {
+      let f = 1;
+      if (!about && this.ownTools.has(key)) f *= FUSION.ownToolFactor;
+      const demo = this.demoTools.get(key);
+      if (demo !== undefined && !named.has(demo)) f *= FUSION.demoToolFactor;
+      if (this.notEnabled.has(key)) f *= FUSION.notEnabledFactor;
+      return f;
+    };
     return this.index!.search(query, limit, visible, (lexical, want, full) => {
-      const m = this.meaning?.nearest(query, want, visible);
-      return fuse({ lexical, full, nearest: m?.nearest ?? [], cosine: m?.cosine ?? (() => undefined), own, aboutMemory: about, ...(m ? {} : { weight: 0 }) });
+      const m = this.meaning?.nearest(query, Math.max(want, FUSION.vectorPool), visible);
+      return fuse({ lexical, full, nearest: m?.nearest ?? [], cosine: m?.cosine ?? (() => undefined), factor, ...(m ? {} : { weight: 0 }) });
     });
   }
 
@@ -232,15 +254,19 @@ export class CapabilityDiscovery {
   }
 
   private refreshTools(tools: readonly ToolEntry[]): void {
-    const signature = tools.map((t) => `${t.ns}:${t.name}`).join(",");
+    const signature = tools.map((t) => `${t.ns}:${t.name}${t.own ? "+o" : ""}${t.demo ? "+d" : ""}${t.enabled === false ? "-e" : ""}`).join(",");
     if (signature === this.toolSignature) return;
     for (const key of this.toolKeys) this.forget(key);
     this.toolKeys = new Set();
     this.ownTools = new Set();
+    this.demoTools = new Map();
+    this.notEnabled = new Set();
     for (const t of tools) {
       const key = toolKey(t.ns, t.name);
       this.toolKeys.add(key);
       if (t.own) this.ownTools.add(key);
+      if (t.demo) this.demoTools.set(key, t.ns);
+      if (t.enabled === false) this.notEnabled.add(key);
       const props = (t.inputSchema?.properties ?? {}) as Record<string, unknown>;
       this.index!.add({ key, name: `${t.ns} ${t.name}`, description: t.description, params: Object.keys(props) });
       this.meaning?.text(key, `${t.ns} ${t.name}. ${firstSentence(t.description ?? "")}`);
@@ -266,7 +292,7 @@ function learnedNote(l: LearnedBoost): string {
   return `found before by: ${JSON.stringify(l.query)}${l.uses > 1 ? ` (${l.uses} uses)` : ""}`;
 }
 
-function teamFound(h: TeamHit, score: number): Found {
+function teamFound(h: TeamHit, score: number, match: Match): Found {
   const name = parseCallName(h.name);
   return {
     id: h.name,
@@ -274,6 +300,7 @@ function teamFound(h: TeamHit, score: number): Found {
     description: h.description ?? "",
     ...(name ? { tool: capWireName(name) } : {}),
     score,
+    match,
     fqdn: h.fqdn,
     ...(h.org !== undefined ? { org: h.org } : {}),
     ...(h.version !== undefined ? { version: h.version } : {}),

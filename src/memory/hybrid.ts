@@ -3,7 +3,9 @@
 // the cosine of mean vectors), each scaled to 0..1 over the candidates and mixed. Words are precise when they match and silent when they do not ("how many feet is 3
 // meters" shares no word with "convert a distance between metric and imperial units"); vectors
 // hear the meaning but blur neighbours. Then pml's own tools (dns, meta, learn: about capabilities,
-// not tasks) step back unless the request is about capabilities, versions or names.
+// not tasks) step back unless the request is about capabilities, versions or names, a demo server's
+// unless the request names it (discover.ts). How well a result matches (matchOf) is read apart from
+// its rank, from absolute evidence: a best result can still be a poor fit.
 import type { Hit } from "./search.ts";
 import { terms } from "./search.ts";
 
@@ -16,10 +18,19 @@ export const FUSION = {
   cosineFloor: 0.25,
   /** pml's own tools keep this share of their score for a request that is not about them. */
   ownToolFactor: 0.35,
+  /** A demo or test server's tools keep this share for a request that does not name the server. */
+  demoToolFactor: 0.35,
+  /** Tools of a catalog server the user has not enabled or installed keep this share: between two
+   * fits about as good, the one already set up runs now, without an install or a new grant. */
+  notEnabledFactor: 0.9,
   /** The word-by-word alignment's share of the vector side's similarity (meaning.ts; the rest: the mean vectors' cosine). */
   alignmentShare: 0.85,
   /** The share of a full match (every query word) that counts as a full lexical score. */
   fullShare: 0.2,
+  /** How many records the vector side brings at least, nearest first, whatever the limit (more
+   * for a larger limit). 100 or 1,000 instead changed no top-20 on the tuning sets: a record the
+   * mean vectors rank that low does not rise into the results by its alignment either. */
+  vectorPool: 50,
 };
 
 /** Stems of the words that make a request one about pml's own records and servers (what dns, meta, learn serve). */
@@ -38,9 +49,8 @@ export interface FuseInput {
   nearest: Array<[string, number]>;
   /** The cosine of any key (lexical candidates the vector side did not rank). */
   cosine: (key: string) => number | undefined;
-  /** pml's own tools, demoted unless the request is about memory. */
-  own?: (key: string) => boolean;
-  aboutMemory?: boolean;
+  /** The share of its score a key keeps (pml's own tools, demo servers' step back; discover.ts). */
+  factor?: (key: string) => number;
   weight?: number;
   /** What a record holding every query word would score lexically (SearchIndex's Fuse). */
   full?: number;
@@ -53,6 +63,7 @@ export function fuse(input: FuseInput): Hit[] {
   // would score when that is more: a weak best match (one common word of five) is not a full one.
   const maxLex = Math.max(input.lexical[0]?.score ?? 0, FUSION.fullShare * (input.full ?? 0));
   const lex = new Map(input.lexical.map((h) => [h.key, maxLex ? h.score / maxLex : 0]));
+  const covered = new Map(input.lexical.map((h) => [h.key, h.covered ?? 0]));
   const cos = new Map(input.nearest);
   for (const h of input.lexical) if (!cos.has(h.key)) cos.set(h.key, input.cosine(h.key) ?? 0);
   let maxCos = 0;
@@ -63,8 +74,38 @@ export function fuse(input: FuseInput): Hit[] {
   for (const [key, c] of cos) {
     const v = span > 0 ? Math.max(0, c - floor) / span : 0;
     let score = (1 - w) * (lex.get(key) ?? 0) + w * v;
-    if (!input.aboutMemory && input.own?.(key)) score *= FUSION.ownToolFactor;
-    if (score > 0) out.push({ key, score });
+    if (input.factor) score *= input.factor(key);
+    if (score > 0) out.push({ key, score, covered: covered.get(key) ?? 0, similarity: c });
   }
   return out.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** How well a result fits a request whatever its rank: "strong" and "fair" are worth calling as they
+ * are; "weak" is the best there was, not a fit (an agent then writes the code). */
+export type Match = "strong" | "fair" | "weak";
+
+/**
+ * The evidence matchOf reads, calibrated on QUERIES and MEANING_TUNE (bench/memory.ts prints the
+ * shares on every set): there no wrong top-1 result held 60% of the query's words (by rarity), and
+ * a similarity of meaning of 0.85 was reached almost only by the right one; "fair" lets through
+ * most right top-1 results and about one wrong top-1 in seven.
+ */
+export const MATCH = {
+  strongCovered: 0.6,
+  strongSimilarity: 0.85,
+  fairCovered: 0.5,
+  fairSimilarity: 0.75,
+  /** A learned association's weight (associations.ts: similarity to a past phrasing x use): 0.8 is
+   * one use of the same words. */
+  strongLearned: 0.7,
+  fairLearned: 0.4,
+};
+
+export function matchOf(h: { covered?: number; similarity?: number; learned?: { weight: number } }): Match {
+  const covered = h.covered ?? 0;
+  const similarity = h.similarity ?? 0;
+  const learned = h.learned?.weight ?? 0;
+  if (covered >= MATCH.strongCovered || similarity >= MATCH.strongSimilarity || learned >= MATCH.strongLearned) return "strong";
+  if (covered >= MATCH.fairCovered || similarity >= MATCH.fairSimilarity || learned >= MATCH.fairLearned) return "fair";
+  return "weak";
 }

@@ -5,6 +5,7 @@
 // itself, a WordNet one less than a hand-picked one), then result diversity, so that
 // near-duplicates do not fill the few places an agent reads.
 import { stemmer } from "stemmer";
+import { ABBREVIATIONS, STOP } from "./search-words.ts";
 import { SYNONYM_GROUPS } from "./thesaurus.ts";
 import { wordnetSynonyms } from "./wordnet.ts";
 
@@ -39,54 +40,6 @@ const PREFIX_MIN = 4;
 const POOL_FACTOR = 5;
 const POOL_MIN = 50;
 
-const STOP = new Set(
-  (
-    "a an the and or of to in on for from with by at as is are be it its this that these those into onto my your our their " +
-    "i me we you he she they them some any each every all can could should would will shall do does did done please want need " +
-    "let lets get got make sure so then than there here what which who whom how when where why just also very about over under " +
-    "up down out off again once before after while via per using use used thing things stuff something one two"
-  ).split(" "),
-);
-
-/** Short forms seen in names and tool ids, read as the words they stand for. */
-const ABBREVIATIONS: Record<string, string> = {
-  fs: "file filesystem",
-  db: "database",
-  cfg: "config",
-  conf: "config",
-  env: "environment",
-  dir: "directory",
-  dirs: "directories",
-  repo: "repository",
-  msg: "message",
-  tmp: "temporary",
-  pkg: "package",
-  deps: "dependencies",
-  dep: "dependency",
-  ai: "llm model",
-  api: "http request",
-  url: "url link",
-  md: "markdown",
-  yml: "yaml",
-  csv: "csv table",
-  ts: "typescript",
-  js: "javascript",
-  cmd: "command",
-  exec: "execute run",
-  img: "image",
-  doc: "document",
-  docs: "documents",
-  info: "information",
-  stats: "statistics",
-  util: "utility",
-  num: "number",
-  str: "string",
-  len: "length",
-  txt: "text",
-  pr: "pull request",
-  prs: "pull requests",
-};
-
 const stemCache = new Map<string, string>();
 function stem(w: string): string {
   let s = stemCache.get(w);
@@ -100,7 +53,12 @@ function stem(w: string): string {
 /** Lower-case words of any text: splits snake_case, camelCase, dots and colons; drops stop words. */
 export function words(text: string): string[] {
   const out: string[] = [];
-  const spaced = text.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  // Accents folded ("résumé" -> resume, "café" -> cafe): split at them, a word would become pieces.
+  const spaced = text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase();
   for (const raw of spaced.split(/[^a-z0-9]+/)) {
     if (!raw || STOP.has(raw)) continue;
     const long = ABBREVIATIONS[raw];
@@ -146,6 +104,10 @@ export interface Hit {
   score: number;
   /** Variants of this one (same name but for a version number) that ranked below it. */
   also?: string[];
+  /** Absolute evidence, whatever the rank (hybrid.ts matchOf): the share of the query's words
+   * (by rarity) this one holds, and its similarity of meaning. */
+  covered?: number;
+  similarity?: number;
 }
 
 /** Re-ranks lexical candidates (see SearchIndex.search); `full`: the score of a record holding every query word. */
@@ -189,6 +151,9 @@ export class SearchIndex {
   private gen = 0;
   private scratch = new Float64Array(0);
   private total = new Float64Array(0);
+  /** Per slot: the idf of the query words it holds (a synonym's share of it), and the current word's best. */
+  private held = new Float64Array(0);
+  private heldBest = new Float64Array(0);
 
   get size(): number {
     return this.slotOf.size;
@@ -274,6 +239,32 @@ export class SearchIndex {
     return out;
   }
 
+  /** The word itself and what stands for it (thesaurus, WordNet, prefixes), with their weights. */
+  private variantsOf(q: string): Array<[string, number]> {
+    const variants: Array<[string, number]> = [[q, 1]];
+    if (!this.useSynonyms) return variants;
+    for (const syn of synonymsOf(q) ?? []) variants.push([syn, SYNONYM_WEIGHT]);
+    if (this.useWordnet) for (const syn of wordnetSynonyms(q)) variants.push([syn, WORDNET_WEIGHT]);
+    for (const related of this.prefixRelatives(q)) variants.push([related, PREFIX_WEIGHT]);
+    return variants;
+  }
+
+  /** A posting's field-weighted, length-normalised tf for the current generation. */
+  private normalise(posting: Posting, norm: ReadonlyArray<{ w: number; b: number; avg: number }>): void {
+    const row = posting.tf;
+    const len = this.lens[posting.doc]!;
+    let tf = 0;
+    for (let i = 0; i < row.length; i++) {
+      const c = row[i]!;
+      if (c) {
+        const f = norm[i]!;
+        tf += (f.w * c) / (1 - f.b + (f.b * len[i]!) / f.avg);
+      }
+    }
+    posting.norm = tf / (K1 + tf);
+    posting.gen = this.gen;
+  }
+
   /**
    * The best `limit` keys for `query`; `accept` filters keys (scope, visibility). `fuse` re-ranks
    * the lexical candidates (best first, several times `limit`), adding others of its own (indexed
@@ -287,9 +278,13 @@ export class SearchIndex {
     if (this.total.length < slots) {
       this.total = new Float64Array(slots * 2);
       this.scratch = new Float64Array(slots * 2);
+      this.held = new Float64Array(slots * 2);
+      this.heldBest = new Float64Array(slots * 2);
     }
     const total = this.total;
     const best = this.scratch;
+    const held = this.held;
+    const heldBest = this.heldBest;
     const avg = this.totalLen.map((l) => Math.max(l / n, 1));
     const norm = FIELDS.map((f, i) => ({ w: WEIGHT[f], b: B[f], avg: avg[i]! }));
     const touched: number[] = [];
@@ -298,37 +293,20 @@ export class SearchIndex {
     // For each query word: per document, the best of the word itself and its synonyms.
     for (const q of qterms) {
       const df = this.postings.get(q)?.length ?? 0;
-      full += Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      const variants: Array<[string, number]> = [[q, 1]];
-      if (this.useSynonyms) {
-        for (const syn of synonymsOf(q) ?? []) variants.push([syn, SYNONYM_WEIGHT]);
-        if (this.useWordnet) for (const syn of wordnetSynonyms(q)) variants.push([syn, WORDNET_WEIGHT]);
-        for (const related of this.prefixRelatives(q)) variants.push([related, PREFIX_WEIGHT]);
-      }
+      const own = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      full += own;
       const hitHere: number[] = [];
-      for (const [t, weight] of variants) {
+      for (const [t, weight] of this.variantsOf(q)) {
         const p = this.postings.get(t);
         if (!p) continue;
         const idf = weight * Math.log(1 + (n - p.length + 0.5) / (p.length + 0.5));
         for (const posting of p) {
           const doc = posting.doc;
-          if (posting.gen !== this.gen) {
-            const row = posting.tf;
-            const len = this.lens[doc]!;
-            let tf = 0;
-            for (let i = 0; i < row.length; i++) {
-              const c = row[i]!;
-              if (c) {
-                const f = norm[i]!;
-                tf += (f.w * c) / (1 - f.b + (f.b * len[i]!) / f.avg);
-              }
-            }
-            posting.norm = tf / (K1 + tf);
-            posting.gen = this.gen;
-          }
+          if (posting.gen !== this.gen) this.normalise(posting, norm);
           const sc = idf * posting.norm;
           if (best[doc] === 0) hitHere.push(doc);
           if (sc > best[doc]!) best[doc] = sc;
+          if (weight * own > heldBest[doc]!) heldBest[doc] = weight * own;
         }
       }
       for (const doc of hitHere) {
@@ -338,6 +316,8 @@ export class SearchIndex {
         }
         total[doc]! += best[doc]!;
         best[doc] = 0;
+        held[doc]! += heldBest[doc]!;
+        heldBest[doc] = 0;
       }
     }
     // Top candidates by a bounded insertion: the candidate list can be thousands long.
@@ -345,24 +325,26 @@ export class SearchIndex {
     const top: Array<Hit & { doc: number }> = [];
     for (const doc of touched) {
       const score = total[doc]!;
+      const covered = full ? Math.min(1, held[doc]! / full) : 0;
       total[doc] = 0;
+      held[doc] = 0;
       if (top.length === want && score <= top[top.length - 1]!.score) continue;
       const key = this.keys[doc]!;
       if (accept && !accept(key)) continue;
       let i = top.length;
       while (i > 0 && (top[i - 1]!.score < score || (top[i - 1]!.score === score && top[i - 1]!.key > key))) i--;
-      top.splice(i, 0, { key, score, doc });
+      top.splice(i, 0, { key, score, doc, covered });
       if (top.length > want) top.pop();
     }
     return this.finish(top, limit, want, full, fuse);
   }
 
   private finish(top: Array<Hit & { doc: number }>, limit: number, want: number, full: number, fuse?: Fuse): Hit[] {
-    const lexical = top.map(({ key, score }) => ({ key, score }));
+    const lexical = top.map(({ key, score, covered }) => ({ key, score, covered }));
     const fused = fuse?.(lexical, want, full).flatMap((h): Array<Hit & { doc: number }> => (this.slotOf.has(h.key) ? [{ ...h, doc: this.slotOf.get(h.key)! }] : []));
     const ranked = fused ?? top;
     const picked = this.diversity ? this.diverse(ranked, limit) : ranked.slice(0, limit);
-    return picked.map(({ key, score, also }) => (also ? { key, score, also } : { key, score }));
+    return picked.map(({ doc: _doc, ...hit }) => hit);
   }
 
   /** The best `limit` of `ranked`, one per group of variants (see variantGroup): the best of a

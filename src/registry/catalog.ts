@@ -66,3 +66,10 @@ export const builtinCatalog: Record<string, StdioDescriptor> = {
     { description: "Step-by-step reflective problem solving with revisable thoughts" },
   ),
 };
+
+/**
+ * Catalog servers that exist to exercise MCP itself (the reference test server: echo, sums,
+ * simulated logging, long-running operations, tiny images), not to do a user's task: discover ranks
+ * their tools below task tools unless the request names the server.
+ */
+export const DEMO_SERVERS: ReadonlySet<string> = new Set(["everything"]);

@@ -4,6 +4,7 @@ import * as v from "valibot";
 import type { ProjectConfig } from "../../../config/pml-json.ts";
 import { memorySettings } from "../../../memory/memory.ts";
 import type { TeamHit } from "../../../memory/team.ts";
+import { builtinCatalog, DEMO_SERVERS } from "../../../registry/catalog.ts";
 import type { Resolved } from "../../../registry/resolved.ts";
 import type { MetaDeps } from "../../meta-tools.ts";
 import type { Session } from "../../../mcp/session.ts";
@@ -37,6 +38,7 @@ export const discover = defineTool({
 });
 
 async function discoverQuery(deps: MetaDeps, session: Session, query: string, n: number) {
+  const enabled = new Set(await deps.surface.enabledNamespaces());
   const tools = deps.backends.allKnownTools().map(({ ns, tool }) => ({
     ns,
     name: tool.name,
@@ -44,6 +46,9 @@ async function discoverQuery(deps: MetaDeps, session: Session, query: string, n:
     inputSchema: tool.inputSchema,
     // pml's own standard library (dns, meta, learn) is about capabilities, not tasks.
     own: deps.backends.servesInProcess(ns),
+    demo: DEMO_SERVERS.has(ns),
+    // A catalog server offered but not set up (installed, allowed or used) steps back a little.
+    enabled: !Object.hasOwn(builtinCatalog, ns) || enabled.has(ns),
   }));
   const config = await deps.project.config();
   const settings = memorySettings(config, deps.workspace.root);
