@@ -15,12 +15,13 @@ import { prepareStatements, readableOwners, takenBy, type StoreDb } from "./sqli
 import { learnAssociation, readAssociations } from "./sqlite-associations.ts";
 import { recordToolUsage, usageLog, usageStats } from "./sqlite-tool-usage.ts";
 import { appendVersion, listVersions } from "./sqlite-versions.ts";
-import { captureRecord, forkRecord, pinRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
+import { captureRecord, deprecateRecord, forkRecord, pinRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
 import { listedNamed } from "./sqlite-listing.ts";
 import type {
   Association,
   Capability,
   CapabilityStore,
+  Deprecation,
   CaptureInput,
   CaptureOutcome,
   Resolution,
@@ -142,6 +143,10 @@ export class SqliteCapabilityStore implements CapabilityStore {
 
   async setPinned(id: string, pinned: boolean, by: string): Promise<Capability> {
     return pinRecord(this.s, id, pinned, by);
+  }
+
+  async setDeprecated(id: string, deprecation: Deprecation | null, by: string): Promise<Capability> {
+    return deprecateRecord(this.s, id, deprecation, by);
   }
 
   async changedSince(seq: number, limit = 1_000_000): Promise<Capability[]> {
