@@ -83,7 +83,9 @@ function deprecationNote(found: Resolution, display: string): string | undefined
   if (found.alias) notes.push(`${found.alias} is deprecated: it was renamed to ${display}; call ${display} instead.`);
   const d = found.capability.deprecated;
   if (d)
-    notes.push(`${display} is deprecated${d.reason ? ` (${d.reason})` : ""}: ${d.replacement ? `call ${d.replacement} instead` : "it still runs, but look for another way (discover)"}.`);
+    notes.push(
+      `${display} is deprecated${d.reason ? ` (${d.reason})` : ""}: ${d.replacement ? `call ${d.replacement} instead` : "it still runs, but look for another way (discover)"}.`,
+    );
   return notes.length ? notes.join(" ") : undefined;
 }
 

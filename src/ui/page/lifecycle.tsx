@@ -52,7 +52,12 @@ export function DeprecateForm({ name, deprecated, done }: { name: string; deprec
           }}
         >
           <input placeholder="reason (optional)" value={reason} onInput={(e) => setReason(e.currentTarget.value)} data-testid="deprecate-reason" />
-          <input placeholder="replacement, e.g. json:read_file (optional)" value={replacement} onInput={(e) => setReplacement(e.currentTarget.value)} data-testid="deprecate-replacement" />
+          <input
+            placeholder="replacement, e.g. json:read_file (optional)"
+            value={replacement}
+            onInput={(e) => setReplacement(e.currentTarget.value)}
+            data-testid="deprecate-replacement"
+          />
           <button type="submit" data-testid="deprecate-button">
             Deprecate
           </button>
@@ -72,7 +77,11 @@ export function PublishForm({ name }: { name: string }) {
       onSubmit={(e) => {
         e.preventDefault();
         void postJson<{ published: { fqdn: string; version: string; visibility: string }; registry: string; warnings?: string[] }>("/api/publish", { name, visibility }).then(
-          (r) => setMessage({ ok: true, text: `Published to ${r.registry} as ${r.published.fqdn} ${r.published.version} (${r.published.visibility}).${r.warnings ? ` ${r.warnings.join(" ")}` : ""}` }),
+          (r) =>
+            setMessage({
+              ok: true,
+              text: `Published to ${r.registry} as ${r.published.fqdn} ${r.published.version} (${r.published.visibility}).${r.warnings ? ` ${r.warnings.join(" ")}` : ""}`,
+            }),
           (err: Error) => setMessage({ ok: false, text: err.message }),
         );
       }}

@@ -28,7 +28,8 @@ export const deprecate = defineTool({
   },
   async run({ name, reason, replacement, deprecated }, { deps, settings }: StdlibContext) {
     const { capability } = await resolveCapability(deps, settings, name);
-    if (!capability.named) throw new ToolError(`${capability.display_name} has no name: name it (dns:rename {name, newName}) or leave it; unnamed capabilities are not listed anyway.`);
+    if (!capability.named)
+      throw new ToolError(`${capability.display_name} has no name: name it (dns:rename {name, newName}) or leave it; unnamed capabilities are not listed anyway.`);
     if (!deprecated) {
       if (reason !== undefined || replacement !== undefined) throw new ToolError('"reason" and "replacement" go with a deprecation, not with deprecated: false.');
       const c = capability.deprecated ? await deps.memory.setDeprecated(capability.id, null) : capability;

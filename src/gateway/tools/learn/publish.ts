@@ -19,9 +19,7 @@ export const publish = defineTool({
     'Publishes a capability to the team registry (.pml.json cloud.url) now, even with memory.publish off: {name: "fs:read_json", visibility?: "project" | "org" | "public"}. Code holding a secret is not published.',
   args: {
     name: nonBlank("e.g. fs:read_json"),
-    visibility: v.optional(
-      v.pipe(v.picklist(["project", "org", "public"]), v.description("who in the registry sees it (default: memory.publish when it is on, else project)")),
-    ),
+    visibility: v.optional(v.pipe(v.picklist(["project", "org", "public"]), v.description("who in the registry sees it (default: memory.publish when it is on, else project)"))),
   },
   async run({ name, visibility }, { deps, settings }: StdlibContext) {
     const team = await trustedRegistry(deps);
@@ -47,7 +45,9 @@ async function trustedRegistry(deps: MetaDeps): Promise<TeamRegistry> {
   if (!team) {
     // An untrusted file's cloud.url is taken out of the config as it applies; it is still a grant to show.
     if (state.untrusted.some((g) => g.id.startsWith("cloud.url ")))
-      throw new ToolError(`${state.path} names a team registry (cloud.url), but you have not trusted it: run \`pml trust\` in ${root} to review and accept what it grants, then publish again.`);
+      throw new ToolError(
+        `${state.path} names a team registry (cloud.url), but you have not trusted it: run \`pml trust\` in ${root} to review and accept what it grants, then publish again.`,
+      );
     const raw = state.config.cloud?.url;
     const insecure = raw ? insecureUrlReason(raw, "cloud.url") : undefined;
     if (insecure) throw new ToolError(`Not published: ${insecure}`);
