@@ -160,7 +160,7 @@ export class Memory {
   }
 
   /** What tools/list carries of the scope's capabilities (memory.list_tools; see listedNamed). */
-  async listed(settings: MemorySettings): Promise<{ items: Capability[]; total: number }> {
+  async listed(settings: MemorySettings): Promise<{ items: Capability[]; total: number; deprecated: string[] }> {
     return (await this.open()).listedNamed(settings.scope, settings.listTools);
   }
 

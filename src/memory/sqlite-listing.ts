@@ -27,13 +27,14 @@ function before(a: Listed, b: Listed): number {
 }
 
 /** `owners` in precedence order: a name the first holds hides the same name of the others. */
-export function listedNamed(s: StoreDb, owners: readonly string[], limit?: number): { items: Capability[]; total: number } {
+export function listedNamed(s: StoreDb, owners: readonly string[], limit?: number): { items: Capability[]; total: number; deprecated: string[] } {
   // A deprecated one is left out (still callable by name, found by discover) unless the user pinned it.
   const light = s.db.query(
     "SELECT id, namespace, action, pinned, last_success_at, deprecated IS NOT NULL AS deprecated FROM capabilities WHERE owner = ?1 AND named = 1 AND record_type = 'capability'",
   );
   const held = new Set<string>();
   const all: Listed[] = [];
+  const deprecated: string[] = [];
   for (const owner of owners) {
     const mine = light.all(owner) as Listed[];
     const names: string[] = [];
@@ -42,10 +43,11 @@ export function listedNamed(s: StoreDb, owners: readonly string[], limit?: numbe
       if (held.has(name)) continue;
       names.push(name);
       if (!r.deprecated || r.pinned) all.push(r);
+      else deprecated.push(r.id);
     }
     for (const n of names) held.add(n);
   }
   all.sort(before);
   const chosen = limit === undefined ? all : all.slice(0, limit);
-  return { items: chosen.map((r) => toCapability(s.q.byId.get(r.id) as Row)), total: all.length };
+  return { items: chosen.map((r) => toCapability(s.q.byId.get(r.id) as Row)), total: all.length, deprecated };
 }

@@ -137,7 +137,7 @@ export class SqliteCapabilityStore implements CapabilityStore {
     return caps.sort((a, b) => (a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : a.action < b.action ? -1 : a.action > b.action ? 1 : 0));
   }
 
-  async listedNamed(scope: Scope, limit?: number): Promise<{ items: Capability[]; total: number }> {
+  async listedNamed(scope: Scope, limit?: number): Promise<{ items: Capability[]; total: number; deprecated: string[] }> {
     return listedNamed(this.s, readableOwners(this.s, this.own(scope)), limit);
   }
 

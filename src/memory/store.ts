@@ -303,8 +303,9 @@ export interface CapabilityStore {
   listNamed(scope: Scope): Promise<Capability[]>;
   /** The named capabilities tools/list carries (not deprecated ones, unless pinned): pinned ones
    * first (by name), then by last successful call (newest first), then by name; at most `limit`
-   * (all without one), and how many there are in all. */
-  listedNamed(scope: Scope, limit?: number): Promise<{ items: Capability[]; total: number }>;
+   * (all without one), how many there are in all, and the ids of the deprecated ones left out
+   * (a use never brings those in). */
+  listedNamed(scope: Scope, limit?: number): Promise<{ items: Capability[]; total: number; deprecated: string[] }>;
   /** Pins or unpins a record (see listedNamed); returns it. */
   setPinned(id: string, pinned: boolean, by: string): Promise<Capability>;
   /** Deprecates a record (null: no longer); returns it. */
