@@ -34,6 +34,11 @@ test("a deprecated capability still runs, says what replaces it, leaves tools/li
   const look = await call(client, "dns:lookup", { name: "text:shout_words" });
   expect(look.structuredContent.deprecated).toMatchObject({ reason: "no exclamation mark", replacement: "text:yell_words" });
 
+  // list_capabilities and dns:query say so too.
+  const all = JSON.parse(text(await client.callTool({ name: "list_capabilities", arguments: {} })));
+  expect(all.items.find((c: any) => c.name === "text:shout_words").deprecated).toBe("deprecated: no exclamation mark; use text:yell_words instead");
+  expect(all.items.find((c: any) => c.name === "text:yell_words").deprecated).toBeUndefined();
+
   // Not in tools/list; pinned, it is.
   expect(await listed(client)).not.toContain("cap__text__shout_words");
   expect(await listed(client)).toContain("cap__text__yell_words");

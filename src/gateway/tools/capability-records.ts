@@ -1,5 +1,6 @@
 // A learned capability as the standard library and list_capabilities show it, and the lookup
 // by name or FQDN they share.
+import { deprecationNote } from "../../memory/discover.ts";
 import type { MemorySettings } from "../../memory/memory.ts";
 import { capWireName } from "../../memory/names.ts";
 import type { Capability } from "../../memory/store.ts";
@@ -17,6 +18,7 @@ export function summary(c: Capability) {
     usage_count: c.usage_count,
     success_rate: c.usage_count ? Math.round((c.success_count / c.usage_count) * 1000) / 1000 : null,
     ...(c.named ? { tool: capWireName(c) } : {}),
+    ...(c.deprecated ? { deprecated: deprecationNote(c.deprecated) } : {}),
   };
 }
 
