@@ -1,7 +1,8 @@
 // The capabilities tools/list carries: at most .pml.json memory.list_tools of them (default 20),
-// pinned ones first, then the most recently successful (memory/sqlite-listing.ts). The others stay
-// callable by name (cap__ns__action resolves whether listed or not) and are found by `discover`:
-// with thousands of capabilities a full list was 635 KB, more than some clients' whole context.
+// pinned ones first, then the most recently successful (memory/sqlite-listing.ts); a deprecated
+// one only when pinned. The others stay callable by name (cap__ns__action resolves whether listed
+// or not) and are found by `discover`: with thousands of capabilities a full list was 635 KB, more
+// than some clients' whole context.
 import { log } from "../log.ts";
 import type { WireTool } from "./call.ts";
 import { capabilityTool } from "./capability-tools.ts";
@@ -11,6 +12,8 @@ export class CapabilityListing {
   /** The ids in the last list given, and whether some were left out of it. */
   private listed = new Set<string>();
   private cut = false;
+  /** Deprecated and unpinned: left out however often it is used. */
+  private deprecated = new Set<string>();
 
   constructor(private readonly deps: Pick<MetaDeps, "project" | "memory">) {}
 
@@ -28,8 +31,9 @@ export class CapabilityListing {
     try {
       const settings = await this.deps.project.memorySettings();
       await this.deps.memory.changedElsewhere(); // what others wrote before this read is in it
-      const { items, total } = settings.listTools === 0 ? { items: [], total: 0 } : await this.deps.memory.listed(settings);
+      const { items, total, deprecated } = settings.listTools === 0 ? { items: [], total: 0, deprecated: [] } : await this.deps.memory.listed(settings);
       this.listed = new Set(items.map((c) => c.id));
+      this.deprecated = new Set(deprecated);
       this.cut = settings.listTools !== 0 && total > items.length;
       return items.map(capabilityTool);
     } catch (e) {
@@ -49,7 +53,7 @@ export class CapabilityListing {
 
   /** Whether a successful call of capability `id` can change which ones are listed (it was left out). */
   wouldJoin(id: string): boolean {
-    return this.cut && !this.listed.has(id);
+    return this.cut && !this.listed.has(id) && !this.deprecated.has(id);
   }
 }
 

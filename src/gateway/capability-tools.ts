@@ -4,7 +4,7 @@
 import { memorySettings } from "../memory/memory.ts";
 import { CAP_NS, capWireName, type CapName } from "../memory/names.ts";
 import { firstRunDefaultsAsExamples } from "../memory/parameters.ts";
-import type { Capability } from "../memory/store.ts";
+import type { Capability, Resolution } from "../memory/store.ts";
 import { findTeamCapability, teamRegistry, teamWanted, type RemoteCapability } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
 import { runProgram, type Program, type Recorded } from "./execute.ts";
@@ -46,7 +46,7 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
           ...resumable(call, action, args),
         });
         if (run.kind === "input") return errorResult("pml internal error: a capability run cannot pause for input"); // runs without `bind` never do
-        const deprecation = found?.alias ? `${found.alias} is deprecated: it was renamed to ${display}; call ${display} instead.` : undefined;
+        const deprecation = found && deprecationNote(found, display);
         if (run.kind === "result") {
           if (found && !run.result.approval_required) await deps.memory.recordRun(found.capability.id, false, run.ms).catch(() => {});
           return deprecation ? { ...run.result, content: [...run.result.content, { type: "text", text: deprecation }] } : run.result;
@@ -75,6 +75,18 @@ function resumable(call: object, action: string, args: Record<string, unknown>):
   const tool = (call as { name?: unknown }).name;
   if (typeof tool !== "string" || tool === "execute") return { replay };
   return { replay, pauseAs: { tool, via: formatToolId(CAP_NS, action), args } };
+}
+
+/** What a call by an old name (an alias), or of a capability the user deprecated, is told. */
+function deprecationNote(found: Resolution, display: string): string | undefined {
+  const notes: string[] = [];
+  if (found.alias) notes.push(`${found.alias} is deprecated: it was renamed to ${display}; call ${display} instead.`);
+  const d = found.capability.deprecated;
+  if (d)
+    notes.push(
+      `${display} is deprecated${d.reason ? ` (${d.reason})` : ""}: ${d.replacement ? `call ${d.replacement} instead` : "it still runs, but look for another way (discover)"}.`,
+    );
+  return notes.length ? notes.join(" ") : undefined;
 }
 
 /** A capability this project does not have, from the team registry (cloud.url); a string says why not. */

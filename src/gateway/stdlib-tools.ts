@@ -13,17 +13,19 @@ import { rename } from "./tools/dns/rename.ts";
 import { tag } from "./tools/dns/tag.ts";
 import { fork } from "./tools/dns/fork.ts";
 import { pin } from "./tools/dns/pin.ts";
+import { deprecate } from "./tools/dns/deprecate.ts";
 import { tools } from "./tools/meta/tools.ts";
 import { servers } from "./tools/meta/servers.ts";
 import { stats } from "./tools/meta/stats.ts";
 import { save } from "./tools/learn/save.ts";
 import { curate } from "./tools/learn/curate.ts";
 import { feedback } from "./tools/learn/feedback.ts";
+import { publish } from "./tools/learn/publish.ts";
 
 export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamespace> {
   return {
-    dns: new StdlibNamespace(deps, "dns", "names, versions and records of capabilities and MCP servers", [lookup, query, whois, history, rename, tag, fork, pin]),
+    dns: new StdlibNamespace(deps, "dns", "names, versions and records of capabilities and MCP servers", [lookup, query, whois, history, rename, tag, fork, pin, deprecate]),
     meta: new StdlibNamespace(deps, "meta", "what pml knows and how its tools are used", [tools, servers, stats]),
-    learn: new StdlibNamespace(deps, "learn", "teaching pml: save code as a capability, feedback on runs", [save, curate, feedback]),
+    learn: new StdlibNamespace(deps, "learn", "teaching pml: save code as a capability, feedback on runs", [save, curate, feedback, publish]),
   };
 }

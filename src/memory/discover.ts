@@ -8,7 +8,7 @@ import type { Meaning } from "./meaning.ts";
 import type { MemorySettings } from "./memory-settings.ts";
 import { capWireName, parseCallName } from "./names.ts";
 import { words, type Hit, type SearchDoc, type SearchIndex } from "./search.ts";
-import { USER_OWNER, type Capability, type CapabilityStore, type SearchRecord } from "./store.ts";
+import { USER_OWNER, type Capability, type CapabilityStore, type Deprecation, type SearchRecord } from "./store.ts";
 import type { TeamHit } from "./team.ts";
 import type { WordVectors } from "./word-vectors.ts";
 
@@ -41,6 +41,8 @@ export interface Found {
   variants?: string[];
   /** Past use lifted it: earlier words that led to a successful call of it (associations.ts). */
   learned?: string;
+  /** Deprecated by the user (dns:deprecate): why, and what to call instead; ranked after the rest. */
+  deprecated?: string;
   /** Team capabilities: where it comes from (see memory/team.ts TeamHit). */
   fqdn?: string;
   org?: string;
@@ -58,6 +60,7 @@ interface CapSummary {
   named: boolean;
   description: string;
   tools: string[];
+  deprecated?: string;
 }
 
 export class CapabilityDiscovery {
@@ -135,6 +138,7 @@ export class CapabilityDiscovery {
           match,
           ...(variants?.length ? { variants } : {}),
           ...learned,
+          ...(c.deprecated ? { deprecated: c.deprecated } : {}),
         };
       }
       const shared = this.team.get(h.key);
@@ -142,7 +146,9 @@ export class CapabilityDiscovery {
       const t = byKey.get(h.key)!;
       return { id: `${t.ns}:${t.name}`, kind: "tool", description: t.description ?? "", score, match, ...learned };
     });
-    return { results, keys: hits.map((h) => h.key), ...(warning ? { warning } : {}) };
+    // A deprecated capability still answers, after every one that is not (the order is otherwise kept).
+    const order = results.map((r, i) => ({ r, key: hits[i]!.key })).sort((a, b) => Number(!!a.r.deprecated) - Number(!!b.r.deprecated));
+    return { results: order.map((o) => o.r), keys: order.map((o) => o.key), ...(warning ? { warning } : {}) };
   }
 
   /** Past use fused after the words' ranking (a separate step: see associations.ts). */
@@ -246,6 +252,7 @@ export class CapabilityDiscovery {
         named: c.named,
         description: c.description || c.intent,
         tools: c.tools_used,
+        ...(c.deprecated ? { deprecated: deprecationNote(c.deprecated) } : {}),
       });
       this.index!.add(capabilityDoc(key, c));
       this.meaning?.record(key, c);
@@ -285,6 +292,11 @@ export function capabilityDoc(key: string, c: SearchRecord): SearchDoc {
     tools: c.tools_used,
     params: Object.keys(props),
   };
+}
+
+/** "deprecated: <reason>; use <replacement> instead", as short results show it. */
+export function deprecationNote(d: Deprecation): string {
+  return `deprecated${d.reason ? `: ${d.reason}` : ""}${d.replacement ? `; use ${d.replacement} instead` : ""}`;
 }
 
 /** Shown as a JSON string in the answer; the words were normalised when kept (association-policy.ts). */

@@ -12,7 +12,7 @@ import { associationText } from "./association-policy.ts";
 import { CapabilityDiscovery, capKey, toolKey, type Found, type ToolEntry } from "./discover.ts";
 import { currentUser, type MemorySettings } from "./memory-settings.ts";
 import { CAP_NS, checkName, parseCallName, type CapName } from "./names.ts";
-import type { Capability, CapabilityStore, Resolution, ToolUsage } from "./store.ts";
+import type { Capability, CapabilityStore, Deprecation, Resolution, ToolUsage } from "./store.ts";
 import type { TeamHit } from "./team.ts";
 import { ToolUsageLog } from "./tool-usage-log.ts";
 import { checkSpecifier, pickVersion, splitSpecifier } from "./versions.ts";
@@ -171,12 +171,19 @@ export class Memory {
   }
 
   /** What tools/list carries of the scope's capabilities (memory.list_tools; see listedNamed). */
-  async listed(settings: MemorySettings): Promise<{ items: Capability[]; total: number }> {
+  async listed(settings: MemorySettings): Promise<{ items: Capability[]; total: number; deprecated: string[] }> {
     return (await this.open()).listedNamed(settings.scope, settings.listTools);
   }
 
   async setPinned(id: string, pinned: boolean): Promise<Capability> {
     const c = await (await this.open()).setPinned(id, pinned, currentUser());
+    this.changed();
+    return c;
+  }
+
+  async setDeprecated(id: string, deprecation: Omit<Deprecation, "at" | "by"> | null): Promise<Capability> {
+    const by = currentUser();
+    const c = await (await this.open()).setDeprecated(id, deprecation && { at: new Date().toISOString(), by, ...deprecation }, by);
     this.changed();
     return c;
   }

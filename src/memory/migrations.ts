@@ -224,6 +224,11 @@ export const MIGRATIONS: ReadonlyArray<string | OptionalStep | RebuildStep> = [
     vector BLOB NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 12: a capability the user deprecated (dns:deprecate): kept and callable, left out of tools/list
+  // unless pinned, ranked last by discover; JSON {at, by, reason?, replacement?}, NULL when not.
+  `
+  ALTER TABLE capabilities ADD COLUMN deprecated TEXT;
+  `,
 ];
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open

@@ -11,6 +11,7 @@ interface Listed {
   action: string;
   pinned: number;
   last_success_at: string | null;
+  deprecated: number;
 }
 
 /** Pinned first (by name), then the newest successful call first, then by name: the same state
@@ -26,10 +27,14 @@ function before(a: Listed, b: Listed): number {
 }
 
 /** `owners` in precedence order: a name the first holds hides the same name of the others. */
-export function listedNamed(s: StoreDb, owners: readonly string[], limit?: number): { items: Capability[]; total: number } {
-  const light = s.db.query("SELECT id, namespace, action, pinned, last_success_at FROM capabilities WHERE owner = ?1 AND named = 1 AND record_type = 'capability'");
+export function listedNamed(s: StoreDb, owners: readonly string[], limit?: number): { items: Capability[]; total: number; deprecated: string[] } {
+  // A deprecated one is left out (still callable by name, found by discover) unless the user pinned it.
+  const light = s.db.query(
+    "SELECT id, namespace, action, pinned, last_success_at, deprecated IS NOT NULL AS deprecated FROM capabilities WHERE owner = ?1 AND named = 1 AND record_type = 'capability'",
+  );
   const held = new Set<string>();
   const all: Listed[] = [];
+  const deprecated: string[] = [];
   for (const owner of owners) {
     const mine = light.all(owner) as Listed[];
     const names: string[] = [];
@@ -37,11 +42,12 @@ export function listedNamed(s: StoreDb, owners: readonly string[], limit?: numbe
       const name = `${r.namespace}:${r.action}`;
       if (held.has(name)) continue;
       names.push(name);
-      all.push(r);
+      if (!r.deprecated || r.pinned) all.push(r);
+      else deprecated.push(r.id);
     }
     for (const n of names) held.add(n);
   }
   all.sort(before);
   const chosen = limit === undefined ? all : all.slice(0, limit);
-  return { items: chosen.map((r) => toCapability(s.q.byId.get(r.id) as Row)), total: all.length };
+  return { items: chosen.map((r) => toCapability(s.q.byId.get(r.id) as Row)), total: all.length, deprecated };
 }

@@ -2,7 +2,7 @@
 // the display name formatted.
 import { formatName } from "./names.ts";
 import { firstRunDefaultsAsExamples } from "./parameters.ts";
-import type { Capability, SearchRecord, Version } from "./store.ts";
+import type { Capability, Deprecation, SearchRecord, Version } from "./store.ts";
 
 export interface Row {
   [k: string]: unknown;
@@ -45,9 +45,14 @@ export function toCapability(r: Row): Capability {
     last_used_at: (r.last_used_at as string | null) ?? null,
     last_success_at: (r.last_success_at as string | null) ?? null,
     pinned: r.pinned === 1,
+    deprecated: deprecationOf(r.deprecated),
     forked_from: (r.forked_from as string | null) ?? null,
     seq: r.seq as number,
   };
+}
+
+function deprecationOf(raw: unknown): Deprecation | null {
+  return typeof raw === "string" && raw ? (JSON.parse(raw) as Deprecation) : null;
 }
 
 export function toSearchRecord(r: Row): SearchRecord {
@@ -66,6 +71,7 @@ export function toSearchRecord(r: Row): SearchRecord {
     description: r.description as string,
     tools_used: JSON.parse(r.tools_used as string),
     parameters_schema: JSON.parse(r.parameters_schema as string),
+    deprecated: deprecationOf(r.deprecated),
     seq: r.seq as number,
     ...(r.vector ? { vector: { model: r.vector_model as string, source: r.vector_source as string, bytes: r.vector as Uint8Array } } : {}),
   };

@@ -23,7 +23,7 @@ export function prepareStatements(db: Database) {
     anyOwned: db.query("SELECT 1 FROM capabilities WHERE owner = ?1 LIMIT 1"),
     changed: db.query(`SELECT ${cols} FROM capabilities c WHERE seq > ?1 ORDER BY seq LIMIT ?2`),
     searchable: db.query(
-      `SELECT id, record_type, org, project, owner, namespace, action, named, visibility, intent, description, tools_used, parameters_schema, seq,
+      `SELECT id, record_type, org, project, owner, namespace, action, named, visibility, intent, description, tools_used, parameters_schema, deprecated, seq,
          v.model AS vector_model, v.source AS vector_source, v.vector AS vector
        FROM capabilities c LEFT JOIN capability_vectors v ON v.capability_id = c.id WHERE seq > ?1 ORDER BY seq`,
     ),

@@ -15,12 +15,13 @@ import { prepareStatements, readableOwners, takenBy, type StoreDb } from "./sqli
 import { learnAssociation, readAssociations } from "./sqlite-associations.ts";
 import { recordToolUsage, usageLog, usageStats } from "./sqlite-tool-usage.ts";
 import { appendVersion, listVersions } from "./sqlite-versions.ts";
-import { captureRecord, forkRecord, pinRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
+import { captureRecord, deprecateRecord, forkRecord, pinRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
 import { listedNamed } from "./sqlite-listing.ts";
 import type {
   Association,
   Capability,
   CapabilityStore,
+  Deprecation,
   CaptureInput,
   CaptureOutcome,
   Resolution,
@@ -136,12 +137,16 @@ export class SqliteCapabilityStore implements CapabilityStore {
     return caps.sort((a, b) => (a.namespace < b.namespace ? -1 : a.namespace > b.namespace ? 1 : a.action < b.action ? -1 : a.action > b.action ? 1 : 0));
   }
 
-  async listedNamed(scope: Scope, limit?: number): Promise<{ items: Capability[]; total: number }> {
+  async listedNamed(scope: Scope, limit?: number): Promise<{ items: Capability[]; total: number; deprecated: string[] }> {
     return listedNamed(this.s, readableOwners(this.s, this.own(scope)), limit);
   }
 
   async setPinned(id: string, pinned: boolean, by: string): Promise<Capability> {
     return pinRecord(this.s, id, pinned, by);
+  }
+
+  async setDeprecated(id: string, deprecation: Deprecation | null, by: string): Promise<Capability> {
+    return deprecateRecord(this.s, id, deprecation, by);
   }
 
   async changedSince(seq: number, limit = 1_000_000): Promise<Capability[]> {

@@ -3,7 +3,7 @@
 import { formatName, makeFqdn, type CapName } from "./names.ts";
 import { toCapability, type Row } from "./sqlite-rows.ts";
 import { nextSeq, takenBy, type StoreDb } from "./sqlite-statements.ts";
-import { NameTakenError, NotFoundError, type Capability, type CaptureInput, type CaptureOutcome, type Scope } from "./store.ts";
+import { NameTakenError, NotFoundError, type Capability, type CaptureInput, type CaptureOutcome, type Deprecation, type Scope } from "./store.ts";
 
 export function captureRecord(s: StoreDb, input: CaptureInput): CaptureOutcome {
   return s.db
@@ -133,6 +133,16 @@ export function pinRecord(s: StoreDb, id: string, pinned: boolean, by: string): 
     .transaction(() => {
       if (!s.q.byId.get(id)) throw new NotFoundError(id);
       touch(s, id, { pinned: pinned ? 1 : 0 }, by, new Date().toISOString());
+      return toCapability(s.q.byId.get(id) as Row);
+    })
+    .immediate();
+}
+
+export function deprecateRecord(s: StoreDb, id: string, deprecation: Deprecation | null, by: string): Capability {
+  return s.db
+    .transaction(() => {
+      if (!s.q.byId.get(id)) throw new NotFoundError(id);
+      touch(s, id, { deprecated: deprecation ? JSON.stringify(deprecation) : null }, by, new Date().toISOString());
       return toCapability(s.q.byId.get(id) as Row);
     })
     .immediate();

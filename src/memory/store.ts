@@ -80,10 +80,21 @@ export interface Capability {
   last_success_at: string | null;
   /** Listed in tools/list before any other capability (dns:pin). */
   pinned: boolean;
+  /** Set while the user has it deprecated (dns:deprecate). */
+  deprecated: Deprecation | null;
   /** The capability this one was copied from (dns:fork). */
   forked_from: string | null;
   /** Bumped on every change to the record, across processes: what search indexes refresh from. */
   seq: number;
+}
+
+/** Why and since when a capability is deprecated, and what to call instead. */
+export interface Deprecation {
+  at: string;
+  by: string;
+  reason?: string;
+  /** A capability name or tool id to use instead. */
+  replacement?: string;
 }
 
 /** A finished `execute` run worth keeping. */
@@ -215,6 +226,7 @@ export type SearchRecord = Pick<
   | "description"
   | "tools_used"
   | "parameters_schema"
+  | "deprecated"
   | "seq"
 > & { vector?: StoredVector };
 
@@ -289,12 +301,15 @@ export interface CapabilityStore {
   recordRun(id: string, success: boolean, latencyMs: number): Promise<void>;
   /** Named capabilities the scope may read, by name (its own hide the user's of the same name). */
   listNamed(scope: Scope): Promise<Capability[]>;
-  /** The named capabilities tools/list carries: pinned ones first (by name), then by last
-   * successful call (newest first), then by name; at most `limit` (all without one), and how many
-   * there are in all. */
-  listedNamed(scope: Scope, limit?: number): Promise<{ items: Capability[]; total: number }>;
+  /** The named capabilities tools/list carries (not deprecated ones, unless pinned): pinned ones
+   * first (by name), then by last successful call (newest first), then by name; at most `limit`
+   * (all without one), how many there are in all, and the ids of the deprecated ones left out
+   * (a use never brings those in). */
+  listedNamed(scope: Scope, limit?: number): Promise<{ items: Capability[]; total: number; deprecated: string[] }>;
   /** Pins or unpins a record (see listedNamed); returns it. */
   setPinned(id: string, pinned: boolean, by: string): Promise<Capability>;
+  /** Deprecates a record (null: no longer); returns it. */
+  setDeprecated(id: string, deprecation: Deprecation | null, by: string): Promise<Capability>;
   /** Records changed after `seq` (every scope); for search indexes. */
   changedSince(seq: number, limit?: number): Promise<Capability[]>;
   /** The same, with only what search needs (cheaper at 10k+ records). */

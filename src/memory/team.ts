@@ -88,7 +88,7 @@ async function messageOf(res: HttpResponse): Promise<string> {
 
 // ---- publish ---------------------------------------------------------------------------------
 
-export type PublishOutcome = { published: { fqdn: string; version: string; status: string; visibility: string } } | { warning: string };
+export type PublishOutcome = { published: { fqdn: string; version: string; status: string; visibility: string }; warning?: string } | { warning: string };
 
 /**
  * After a save: a named capability that is new, newly named or a new version goes to the team
@@ -105,8 +105,14 @@ export async function publishAfterSave(
   return publishCapability(team, saved.capability, workspace);
 }
 
-/** Pushes a saved, named capability to the team registry; never throws. */
-export async function publishCapability(team: TeamRegistry, cap: Capability, workspace: string): Promise<PublishOutcome> {
+/** Pushes a saved, named capability to the team registry (as team.publish says, or `visibility`);
+ * never throws. `retry`: what the user is told to do when the registry cannot be reached. */
+export async function publishCapability(
+  team: TeamRegistry,
+  cap: Capability,
+  workspace: string,
+  opts: { visibility?: Exclude<PublishMode, "off">; retry?: string } = {},
+): Promise<PublishOutcome> {
   const where = `the team registry ${team.url}`;
   if (!team.key) return { warning: `Not published to ${where}: PML_API_KEY is not set (environment or workspace .env).` };
   const screen = SecretScreen.forWorkspace(workspace);
@@ -134,7 +140,7 @@ export async function publishCapability(team: TeamRegistry, cap: Capability, wor
     tools_used: cap.tools_used,
     routing: cap.routing,
     tags: cap.tags,
-    visibility: team.publish,
+    visibility: opts.visibility ?? team.publish,
   });
   const leak = screen.reason(body);
   if (leak) return { warning: `Not published to ${where}: it would carry ${leak}.` };
@@ -142,7 +148,7 @@ export async function publishCapability(team: TeamRegistry, cap: Capability, wor
   try {
     res = await teamFetch(team, "/mcp/capabilities", { method: "POST", body });
   } catch (e) {
-    return { warning: `Not published to ${where}: unreachable (${(e as Error).message}). It is published the next time this code is saved by execute.` };
+    return { warning: `Not published to ${where}: unreachable (${(e as Error).message}). ${opts.retry ?? "It is published the next time this code is saved by execute."}` };
   }
   if (res.status === 200 || res.status === 201) {
     const r = (await res.json()) as { fqdn: string; version: string; status: string; visibility: string };

@@ -1,12 +1,15 @@
-// What the page changes, each through the code path an agent's call takes: a rename, a tag or a
-// pin is the stdlib tool itself (dns:rename, dns:tag, dns:pin) run with this workspace's memory, so the page and
-// an agent cannot disagree on names, checks or messages; an approval answer goes to the session
+// What the page changes, each through the code path an agent's call takes: a rename, a tag, a pin,
+// a deprecation or a publish is the stdlib tool itself (dns:rename, dns:tag, dns:pin,
+// dns:deprecate, learn:publish) run with this workspace's memory and .pml.json, so the page and an
+// agent cannot disagree on names, checks (trust, the secret screen) or messages; an approval answer goes to the session
 // that asked, through the channel it publishes in $PML_HOME.
 import * as v from "valibot";
 import type { MetaDeps } from "../gateway/meta-tools.ts";
+import { deprecate } from "../gateway/tools/dns/deprecate.ts";
 import { pin } from "../gateway/tools/dns/pin.ts";
 import { rename } from "../gateway/tools/dns/rename.ts";
 import { tag } from "../gateway/tools/dns/tag.ts";
+import { publish } from "../gateway/tools/learn/publish.ts";
 import type { StdlibContext } from "../gateway/tools/stdlib-namespace.ts";
 import { answerApproval, readLiveSessions } from "../policy/live/live-sessions.ts";
 import type { UiContext } from "./context.ts";
@@ -27,6 +30,14 @@ export async function tagCapability(ctx: UiContext, body: unknown) {
 
 export async function pinCapability(ctx: UiContext, body: unknown) {
   return pin.call(body as Record<string, unknown>, await toolContext(ctx), "dns:pin");
+}
+
+export async function deprecateCapability(ctx: UiContext, body: unknown) {
+  return deprecate.call(body as Record<string, unknown>, await toolContext(ctx), "dns:deprecate");
+}
+
+export async function publishCapability(ctx: UiContext, body: unknown) {
+  return publish.call(body as Record<string, unknown>, await toolContext(ctx), "learn:publish");
 }
 
 /** Pending approvals of the sessions running for this workspace. */

@@ -15,6 +15,7 @@ export function listed(c: Capability) {
     version: c.version_tag,
     tags: c.tags,
     pinned: c.pinned,
+    deprecated: c.deprecated,
     usage_count: c.usage_count,
     success_rate: c.usage_count ? c.success_count / c.usage_count : null,
     last_used_at: c.last_used_at,

@@ -4,7 +4,7 @@ import { UserError } from "../errors.ts";
 import type { Workspace } from "../config/workspace.ts";
 import { openPagePresence } from "../policy/live/live-sessions.ts";
 import { activity } from "./activity.ts";
-import { answer, AnswerError, approvals, pinCapability, renameCapability, tagCapability } from "./actions.ts";
+import { answer, AnswerError, approvals, deprecateCapability, pinCapability, publishCapability, renameCapability, tagCapability } from "./actions.ts";
 import { loadAssets, type Assets } from "./assets.ts";
 import { capabilities, capability, versionDiff } from "./capabilities.ts";
 import { uiContext, type UiContext } from "./context.ts";
@@ -33,6 +33,8 @@ const POSTS: Record<string, Post> = {
   "/api/rename": renameCapability,
   "/api/tag": tagCapability,
   "/api/pin": pinCapability,
+  "/api/deprecate": deprecateCapability,
+  "/api/publish": publishCapability,
   "/api/answer": answer,
 };
 

@@ -127,6 +127,38 @@ describe.skipIf(!HAS_CHROMIUM)("pml ui in chromium", () => {
     expect(await toolNames(peer)).toContain("cap__util__twice_number");
   });
 
+  test("a deprecation in the page (dns:deprecate) leaves the session's tools/list, names the replacement in a call and shows in the list; publish without a team registry says what to add", async () => {
+    expect((await callTool(peer, "execute", { code: "return args.n * 3;", args: { n: 1 }, intent: "triple a number", name: "util:triple_number" })).isError).toBeFalsy();
+    await page.getByTestId("pin-button").click(); // unpinned: a pinned capability stays listed even when deprecated
+    await waitFor(async () => !((await page.getByTestId("pinned").textContent()) ?? "").startsWith("pinned"), { what: "the pin taken off" });
+    await page.getByTestId("deprecate-reason").fill("triple is what callers want");
+    await page.getByTestId("deprecate-replacement").fill("util:triple_number");
+    await page.getByTestId("deprecate-button").click();
+    await waitFor(async () => ((await page.getByTestId("deprecated").textContent()) ?? "").includes("use util:triple_number instead"), { what: "the deprecation" });
+    expect(await page.getByTestId("deprecate-message").textContent()).toContain("still runs");
+    await waitFor(async () => !(await toolNames(peer)).includes("cap__util__twice_number"), { what: "the deprecated capability out of tools/list" });
+    const called = await callTool(peer, "cap__util__twice_number", { n: 4 });
+    expect(called.structuredContent.result).toBe(8);
+    expect(called.structuredContent.deprecation).toContain("call util:triple_number instead");
+    await shot(page, "capability-deprecated");
+
+    // No cloud.url in this workspace's .pml.json: the page shows learn:publish's own message.
+    await page.getByTestId("publish-visibility").selectOption("org");
+    await page.getByTestId("publish-button").click();
+    await waitFor(async () => ((await page.getByTestId("publish-message").textContent()) ?? "").includes("No team registry is configured"), { what: "publish's error" });
+    expect(await page.getByTestId("publish-message").textContent()).toContain('add "cloud": {"url"');
+    // Chromium logs the refused POST (HTTP 400) as a console error: that one is expected here.
+    for (let i = problems.length - 1; i >= 0; i--) if (/status of 400/.test(problems[i]!)) problems.splice(i, 1);
+
+    await page.getByTestId("tab-capabilities").click();
+    await page.getByTestId("cap-deprecated").first().waitFor();
+    expect(await page.locator("tr.deprecated").textContent()).toContain("util:twice_number");
+    await page.getByTestId("cap-link").filter({ hasText: "util:twice_number" }).click();
+    await page.getByTestId("undeprecate-button").click();
+    await waitFor(async () => (await page.getByTestId("deprecated").textContent()) === "no", { what: "the deprecation undone" });
+    await waitFor(async () => (await toolNames(peer)).includes("cap__util__twice_number"), { what: "back in tools/list" });
+  });
+
   test("a stored text that looks like markup stays text", async () => {
     const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
     expect((await callTool(peer, "execute", { code: `// ${evil}\nreturn "${evil.replace(/"/g, '\\"')}";`, intent: evil, name: "util:evil_text" })).isError).toBeFalsy();

@@ -1,5 +1,6 @@
 // Capabilities: every named one, or those `discover`'s ranking finds for a query.
 import { useState } from "preact/hooks";
+import { type Deprecation, deprecationText } from "./lifecycle.tsx";
 import { useApi } from "./use-api.ts";
 
 export interface Listed {
@@ -9,6 +10,7 @@ export interface Listed {
   version: string;
   tags: string[];
   pinned: boolean;
+  deprecated: Deprecation | null;
   usage_count: number;
   success_rate: number | null;
   last_used_at: string | null;
@@ -48,11 +50,17 @@ export function Capabilities() {
         </thead>
         <tbody>
           {(data?.items ?? []).map((c) => (
-            <tr key={c.name}>
+            <tr key={c.name} class={c.deprecated ? "deprecated" : undefined}>
               <td>
                 <a href={`#cap/${encodeURIComponent(c.name)}`} data-testid="cap-link">
                   {c.name}
                 </a>
+                {c.deprecated && (
+                  <span class="warning" title={deprecationText(c.deprecated)} data-testid="cap-deprecated">
+                    {" "}
+                    deprecated
+                  </span>
+                )}
               </td>
               <td>{c.description}</td>
               <td>{c.version}</td>

@@ -1,9 +1,11 @@
 // One capability: code, parameters, versions with a diff between any two, aliases, tags, usage,
-// and the actions the stdlib offers (rename, tag), run on the server by those same tools.
+// and the actions the stdlib offers (rename, tag, pin, deprecate, publish), run on the server by
+// those same tools.
 import { useState } from "preact/hooks";
 import { postJson } from "./api.ts";
 import type { Listed } from "./capabilities.tsx";
 import { Code } from "./highlight.tsx";
+import { DeprecateForm, deprecationText, PublishForm } from "./lifecycle.tsx";
 import { CallsPlot } from "./plot.tsx";
 import { useApi } from "./use-api.ts";
 
@@ -52,10 +54,14 @@ export function CapabilityPage({ name }: { name: string }) {
         <dd data-testid="tags">{data.tags.join(", ") || "none"}</dd>
         <dt>in tools/list</dt>
         <dd data-testid="pinned">{data.pinned ? "pinned: always listed" : "listed while among the most recently used"}</dd>
+        <dt>deprecated</dt>
+        <dd data-testid="deprecated">{data.deprecated ? `${deprecationText(data.deprecated)}, since ${new Date(data.deprecated.at).toLocaleString()}` : "no"}</dd>
         <dt>found by</dt>
         <dd data-testid="found-by">{data.found_by.length ? data.found_by.map((f) => `“${f.query}” (${f.count})`).join(", ") : "no query yet"}</dd>
       </dl>
       <Actions name={data.name} tags={data.tags} pinned={data.pinned} done={reload} />
+      {data.tool && <DeprecateForm name={data.name} deprecated={data.deprecated} done={reload} />}
+      {data.tool && <PublishForm name={data.name} />}
       <h2>Code</h2>
       <Code code={data.code} />
       <h2>Parameters</h2>

@@ -22,6 +22,7 @@ export const lookup = defineTool({
       success_rate: summary(c).success_rate,
       version: found.version ?? c.version_tag,
       pinned: c.pinned,
+      ...(c.deprecated ? { deprecated: c.deprecated } : {}),
       ...(found.alias ? { deprecation: `${found.alias} is an old name of ${c.display_name}` } : {}),
     };
   },

@@ -34,7 +34,7 @@ const CUTS: ReadonlyArray<{ description: number; params: number }> = [
  * this short; a long one is left out. */
 const EXTRA_MAX = 80;
 /** Replaced here, or too long to keep in a one-line result. */
-const SHAPED = new Set(["id", "kind", "description", "tool", "uses", "inputSchema", "learned"]);
+const SHAPED = new Set(["id", "kind", "description", "tool", "uses", "inputSchema", "learned", "deprecated"]);
 /** Why past use lifted a result ("found before by: …") is always kept, cut to this. */
 const LEARNED_MAX = 120;
 
@@ -61,6 +61,9 @@ export function shapeResult(r: RankedResult, schema: Record<string, unknown> | u
   if (schema) out[full ? "inputSchema" : "params"] = full ? schema : paramsLine(schema, cut.params);
   const learned = (r as { learned?: unknown }).learned;
   if (typeof learned === "string") out.learned = learned.length <= LEARNED_MAX ? learned : `${learned.slice(0, LEARNED_MAX - 1)}…`;
+  // A deprecated capability always says so (and what to use instead), however short the cut.
+  const deprecated = (r as { deprecated?: unknown }).deprecated;
+  if (typeof deprecated === "string") out.deprecated = deprecated.length <= LEARNED_MAX ? deprecated : `${deprecated.slice(0, LEARNED_MAX - 1)}…`;
   for (const [k, v] of Object.entries(r as object)) if (!SHAPED.has(k) && v !== undefined && (full || JSON.stringify(v).length <= EXTRA_MAX)) out[k] = v;
   return out;
 }
