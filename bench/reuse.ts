@@ -11,7 +11,7 @@
 // for the request, as pml tells agents to, and ignores its answer.
 // Bytes returned to the agent: the JSON of every tools/call result (or error) it received.
 // Run: bun build.ts && bun bench/reuse.ts [--json] [--session day|stream] [--days 5] [--seed 1]
-//        [--window 5] [--tries 3] [--limit N] [--tasks N] [--verbose] [--bin path/to/pml]
+//        [--window 5] [--tries 3] [--limit N] [--tasks main|heldout|N] [--verbose] [--bin path/to/pml]
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { checkName } from "../src/memory/names.ts";
@@ -19,6 +19,7 @@ import { tempDir } from "../test/helpers/pml.ts";
 import { writeTrustedConfig } from "../test/helpers/trust.ts";
 import { capabilityCandidates, judge, mapInputs, resetInputs, resultJson, Session, type Spent, type Verdict } from "./reuse-agent.ts";
 import { type Ask, checkTasks, type ReuseTask, TASKS } from "./reuse-tasks.ts";
+import { HELDOUT_TASKS } from "./reuse-tasks-heldout.ts";
 
 export interface ReuseOptions {
   bin: readonly string[];
@@ -32,7 +33,12 @@ export interface ReuseOptions {
   limit?: number;
   /** Only the first N tasks of the set (the smoke test). */
   tasks?: number;
+  /** Which task stream: "main" (bench/reuse-tasks.ts, default) or "heldout" (bench/reuse-tasks-heldout.ts). */
+  set?: TaskSet;
 }
+
+export const TASK_SETS = { main: TASKS, heldout: HELDOUT_TASKS } as const;
+export type TaskSet = keyof typeof TASK_SETS;
 
 export interface Occurrence {
   task: ReuseTask;
@@ -271,6 +277,7 @@ export function summarize(
   ) as Record<NoMemoryAgent, ReturnType<typeof baselineSummary> & { label: string; ratios: { calls: number; bytes: number } }>;
   return {
     config: {
+      set: opts.set ?? "main",
       tasks: new Set(stream.map((o) => o.task.name)).size,
       occurrences: stream.length,
       repeats: repeats.length,
@@ -348,12 +355,13 @@ export type ReuseReport = ReturnType<typeof summarize> & { wall_s: number; wordi
 /** The runs of the same stream: with memory, then each agent without memory on a fresh home. */
 export async function runReuse(opts: ReuseOptions): Promise<ReuseReport> {
   const t0 = performance.now();
-  checkTasks(TASKS);
-  for (const t of TASKS) {
+  const set = TASK_SETS[opts.set ?? "main"];
+  checkTasks(set);
+  for (const t of set) {
     const c = checkName(t.name);
-    if (!c.ok) throw new Error(`bench/reuse-tasks.ts: ${c.error}`);
+    if (!c.ok) throw new Error(`task ${t.name}: ${c.error}`);
   }
-  const tasks = opts.tasks ? TASKS.slice(0, opts.tasks) : TASKS;
+  const tasks = opts.tasks ? set.slice(0, opts.tasks) : set;
   const stream = buildStream(tasks, opts.seed, opts.session === "day" ? opts.days : 1);
   const memory = await replay(opts, stream, (s, o, ws) => withMemory(opts, s, o, ws));
   const noMemory = {} as Record<NoMemoryAgent, Awaited<ReturnType<typeof replay<BaselineRecord>>>>;
@@ -368,7 +376,7 @@ const mark = (ok: boolean) => (ok ? "met" : "NOT met");
 export function printReport(r: ReuseReport, verbose: boolean): void {
   const c = r.config;
   const sessions = c.session === "day" ? `pml stdio per day, ${c.days} days` : "one pml stdio for the stream";
-  console.log(`\nReuse: ${c.tasks} tasks, ${c.occurrences} requests (${c.repeats} repeats); ${sessions}; seed ${c.seed}; window ${c.window}, tries ${c.tries}`);
+  console.log(`\nReuse (${c.set} stream): ${c.tasks} tasks, ${c.occurrences} requests (${c.repeats} repeats); ${sessions}; seed ${c.seed}; window ${c.window}, tries ${c.tries}`);
   console.log(`  repeat wordings sharing a content word with the intent: ${r.wording.sharingAWord} of ${r.wording.repeats}`);
   const row = (label: string, fig: string, target = "", status = "") => console.log(`  ${label.padEnd(46)}${fig.padStart(16)}  ${target.padEnd(8)} ${status}`);
   row("repeats served from memory, first try", pct(r.repeats.servedFirstTry), "≥ 80%", mark(r.repeats.servedFirstTry >= TARGETS.firstTry));
@@ -414,6 +422,14 @@ export function printReport(r: ReuseReport, verbose: boolean): void {
   for (const x of misses) console.log(`    ${x.task.padEnd(30)} ${x.served ? "later " : "missed"} "${x.say}"  tries [${x.tries.join(", ")}]  top [${x.top.join(", ")}]`);
 }
 
+/** `--tasks heldout` (or `main`): which stream; `--tasks N`: the first N tasks of the main one. */
+function tasksFlag(v: string | undefined): Pick<ReuseOptions, "tasks" | "set"> {
+  if (v === undefined) return {};
+  if (v in TASK_SETS) return { set: v as TaskSet };
+  if (/^\d+$/.test(v)) return { tasks: Number(v) };
+  throw new Error(`--tasks is ${Object.keys(TASK_SETS).join(" or ")} or a number of tasks, not "${v}"`);
+}
+
 function flag(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
@@ -431,7 +447,7 @@ if (import.meta.main) {
     window: Number(flag("window") ?? 5),
     tries: Number(flag("tries") ?? 3),
     limit: flag("limit") ? Number(flag("limit")) : undefined,
-    tasks: flag("tasks") ? Number(flag("tasks")) : undefined,
+    ...tasksFlag(flag("tasks")),
   };
   if (!existsSync(opts.bin[0]!)) throw new Error(`${opts.bin[0]} does not exist: build it first (bun build.ts) or pass --bin`);
   const report = await runReuse(opts);
