@@ -252,7 +252,7 @@ const KG_TO_LB: ReuseTask = {
 };
 
 const FACTORIAL: ReuseTask = {
-  name: "util:factorial",
+  name: "util:factorial_of_number",
   intent: "compute the factorial of a whole number",
   code: "let r = 1;\nfor (let i = 2; i <= args.n; i++) r *= i;\nreturn r;",
   expect: (a) => {
