@@ -5,6 +5,7 @@
 import { decayed } from "./association-policy.ts";
 import { terms, type Hit } from "./search.ts";
 import type { Association, CapabilityStore } from "./store.ts";
+import type { WordVectors } from "./word-vectors.ts";
 
 /**
  * How close a new query is to phrasings kept before, 0..1. The seam for a sentence embedding:
@@ -14,8 +15,87 @@ import type { Association, CapabilityStore } from "./store.ts";
  */
 export type QuerySimilarity = (past: readonly string[]) => (query: string) => Array<[number, number]>;
 
-/** Below this similarity a past phrasing does not count (one shared word of five is chance). */
-const MIN_SIMILARITY = 0.5;
+/** How past phrasings are compared with a query, and below which similarity one does not count. */
+export interface AssociationSimilarity {
+  /** Names it (a prepared index is made again when the similarity changes, e.g. vectors loaded). */
+  name: string;
+  prepare: QuerySimilarity;
+  min: number;
+}
+
+/** Words alone: below half a past phrasing does not count (one shared word of five is chance). */
+export const LEXICAL: AssociationSimilarity = { name: "lexical", prepare: (past) => lexicalSimilarity(past), min: 0.5 };
+
+/**
+ * The word vectors' side fused with the words' (tuned by bench/association-similarity.ts on pairs of
+ * paraphrases of bench/memory-intents.ts's QUERIES and MEANING_TUNE, a split the reuse bench does
+ * not report): "how many ft is a 3 m ceiling" is close to "convert 10 meters to feet" though they
+ * share no word.
+ */
+export const MEANING_FUSION = {
+  /** The vectors' share of the fused similarity. */
+  vectorWeight: 0.3,
+  /** A vector similarity below this is no evidence (unrelated short requests score about this much). */
+  floor: 0.4,
+  /** The word-by-word alignment's share of the vectors' similarity (the rest: the mean vectors'
+   * cosine, which still picks the phrasings to align). */
+  alignmentShare: 1,
+  /** Below this fused similarity a past phrasing does not count. */
+  min: 0.6,
+  /** Phrasings aligned word by word per query (the nearest by mean vectors, and those sharing a word). */
+  aligned: 64,
+};
+
+/** The similarity to use: words and vectors when the vectors are loaded, else words alone. */
+export function associationSimilarity(words: WordVectors | undefined): AssociationSimilarity {
+  if (!words) return LEXICAL;
+  return { name: `meaning:${words.model}`, prepare: (past) => fusedSimilarity(words, past), min: MEANING_FUSION.min };
+}
+
+/** Lexical cosine and word-vector similarity of a query to each past phrasing, fused (MEANING_FUSION). */
+export function fusedSimilarity(words: WordVectors, past: readonly string[], f = MEANING_FUSION): (query: string) => Array<[number, number]> {
+  const lexical = lexicalSimilarity(past);
+  const ranks = past.map((p) => words.ranks(p));
+  const means = past.map((p) => unit(words.embed(p)));
+  return (query) => {
+    const lex = new Map(lexical(query));
+    const q = unit(words.embed(query));
+    if (!q) return [...lex].map(([i, s]) => [i, (1 - f.vectorWeight) * s] as [number, number]);
+    const cos = means.map((m) => (m ? dot(q, m) : 0));
+    const order = cos.map((_, i) => i).sort((a, b) => cos[b]! - cos[a]!);
+    const pick = new Set([...order.slice(0, f.aligned), ...lex.keys()]);
+    const align = words.aligner(words.ranks(query));
+    const out: Array<[number, number]> = [];
+    for (const i of pick) {
+      const sim = fuseSimilarity(lex.get(i) ?? 0, cos[i]!, align(ranks[i]!), f);
+      if (sim > 0) out.push([i, sim]);
+    }
+    return out;
+  };
+}
+
+/** One past phrasing's fused similarity from its lexical cosine, mean vectors' cosine and alignment. */
+export function fuseSimilarity(lexical: number, cosine: number, alignment: number, f: Omit<typeof MEANING_FUSION, "min" | "aligned"> = MEANING_FUSION): number {
+  const v = (1 - f.alignmentShare) * cosine + f.alignmentShare * alignment;
+  const scaled = Math.max(0, v - f.floor) / (1 - f.floor);
+  return (1 - f.vectorWeight) * lexical + f.vectorWeight * scaled;
+}
+
+function unit(v: Float32Array | undefined): Float32Array | undefined {
+  if (!v) return undefined;
+  let n = 0;
+  for (const x of v) n += x * x;
+  n = Math.sqrt(n);
+  if (!n) return undefined;
+  for (let d = 0; d < v.length; d++) v[d]! /= n;
+  return v;
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let d = 0; d < a.length; d++) s += a[d]! * b[d]!;
+  return s;
+}
 /** A fully learned item (similarity 1, several uses) gains this many times the best lexical score. */
 const LEARNED_WEIGHT = 2;
 /** Uses at which an association is at half its strength: one use already counts for 0.8. */
@@ -51,6 +131,8 @@ export interface LearnedBoost {
 interface Prepared {
   owner: string;
   stamp: string;
+  similarity: string;
+  min: number;
   rows: Association[];
   near: (query: string) => Array<[number, number]>;
 }
@@ -60,16 +142,16 @@ export class AssociationIndex {
 
   constructor(
     private readonly open: () => Promise<CapabilityStore>,
-    private readonly similarity: QuerySimilarity = lexicalSimilarity,
+    private readonly similarity: () => AssociationSimilarity = () => LEXICAL,
   ) {}
 
   /** Per item key, what the owner's past use adds for `query` (only items it was learned for). */
   async boosts(owner: string, query: string, now = Date.now()): Promise<Map<string, LearnedBoost>> {
-    const { rows, near } = await this.prepared(owner);
+    const { rows, near, min } = await this.prepared(owner);
     const out = new Map<string, LearnedBoost>();
     if (!rows.length) return out;
     for (const [i, sim] of near(query)) {
-      if (sim < MIN_SIMILARITY) continue;
+      if (sim < min) continue;
       const r = rows[i]!;
       const uses = decayed(r.count, r.last_at, now);
       const weight = sim * (uses / (uses + HALF_STRENGTH_USES));
@@ -83,10 +165,11 @@ export class AssociationIndex {
   private async prepared(owner: string): Promise<Prepared> {
     const store = await this.open();
     const stamp = await store.associationStamp();
+    const similarity = this.similarity();
     const c = this.cached;
-    if (c && c.owner === owner && c.stamp === stamp) return c;
+    if (c && c.owner === owner && c.stamp === stamp && c.similarity === similarity.name) return c;
     const rows = await store.associations(owner);
-    this.cached = { owner, stamp, rows, near: this.similarity(rows.map((r) => r.query)) };
+    this.cached = { owner, stamp, similarity: similarity.name, min: similarity.min, rows, near: similarity.prepare(rows.map((r) => r.query)) };
     return this.cached;
   }
 }
