@@ -56,22 +56,54 @@ export function associationSimilarity(words: WordVectors | undefined): Associati
 export function fusedSimilarity(words: WordVectors, past: readonly string[], f = MEANING_FUSION): (query: string) => Array<[number, number]> {
   const lexical = lexicalSimilarity(past);
   const ranks = past.map((p) => words.ranks(p));
-  const means = past.map((p) => unit(words.embed(p)));
+  // The phrasings' unit mean vectors, one flat array (a zero vector where no word is known).
+  const dims = words.dims;
+  const means = new Float32Array(past.length * dims);
+  past.forEach((p, i) => {
+    const v = unit(words.embed(p));
+    if (v) means.set(v, i * dims);
+  });
   return (query) => {
-    const lex = new Map(lexical(query));
+    const lex = lexical(query);
     const q = unit(words.embed(query));
-    if (!q) return [...lex].map(([i, s]) => [i, (1 - f.vectorWeight) * s] as [number, number]);
-    const cos = means.map((m) => (m ? dot(q, m) : 0));
-    const order = cos.map((_, i) => i).sort((a, b) => cos[b]! - cos[a]!);
-    const pick = new Set([...order.slice(0, f.aligned), ...lex.keys()]);
+    if (!q) return lex.map(([i, s]) => [i, fuseSimilarity(s, 0, 0, f)] as [number, number]);
+    const cos = new Float32Array(past.length);
+    for (let i = 0, at = 0; i < past.length; i++, at += dims) {
+      let d = 0;
+      for (let k = 0; k < dims; k++) d += q[k]! * means[at + k]!;
+      cos[i] = d;
+    }
+    // Aligned word by word (the costly part): the nearest by mean vectors only. A phrasing sharing
+    // words but not among them counts by its words alone.
     const align = words.aligner(words.ranks(query));
+    const near = nearest(cos, f.aligned);
+    const lexOf = new Map(lex);
     const out: Array<[number, number]> = [];
-    for (const i of pick) {
-      const sim = fuseSimilarity(lex.get(i) ?? 0, cos[i]!, align(ranks[i]!), f);
+    for (const i of near) {
+      const sim = fuseSimilarity(lexOf.get(i) ?? 0, cos[i]!, align(ranks[i]!), f);
       if (sim > 0) out.push([i, sim]);
     }
+    const aligned = new Set(near);
+    for (const [i, l] of lex) if (!aligned.has(i)) out.push([i, fuseSimilarity(l, 0, 0, f)]);
     return out;
   };
+}
+
+/** The indexes of the `k` highest values (no full sort: `k` is small, the values many). */
+function nearest(values: Float32Array, k: number): number[] {
+  if (values.length <= k) return Array.from(values.keys());
+  const top: number[] = [];
+  let floor = -Infinity;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    if (top.length === k && v <= floor) continue;
+    let at = top.length;
+    while (at > 0 && values[top[at - 1]!]! < v) at--;
+    top.splice(at, 0, i);
+    if (top.length > k) top.pop();
+    floor = values[top[top.length - 1]!]!;
+  }
+  return top;
 }
 
 /** One past phrasing's fused similarity from its lexical cosine, mean vectors' cosine and alignment. */
@@ -91,11 +123,6 @@ function unit(v: Float32Array | undefined): Float32Array | undefined {
   return v;
 }
 
-function dot(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let d = 0; d < a.length; d++) s += a[d]! * b[d]!;
-  return s;
-}
 /** A fully learned item (similarity 1, several uses) gains this many times the best lexical score. */
 const LEARNED_WEIGHT = 2;
 /** Uses at which an association is at half its strength: one use already counts for 0.8. */
