@@ -75,7 +75,13 @@ for (const vectorWeight of [0.3, 0.4, 0.5, 0.6, 0.7, 0.8])
     }
 grid.sort((a, b) => b.score! - a.score! || b.right! - a.right!);
 console.log("best fused settings:");
-for (const g of grid.slice(0, 10)) console.log(" ", Object.entries(g).map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v!.toFixed(2)}`).join(", "));
+for (const g of grid.slice(0, 10))
+  console.log(
+    " ",
+    Object.entries(g)
+      .map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v!.toFixed(2)}`)
+      .join(", "),
+  );
 const set = (i: number, j: number) => {
   const m = measures[i]![j]!;
   return fuseSimilarity(m.lex, m.cos, m.align);

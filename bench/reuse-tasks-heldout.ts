@@ -18,7 +18,11 @@ const COUNT_CHARS: ReuseTask = {
   code: "const t = await mcp.filesystem.read_file({ path: args.path });\nreturn [...t].length;",
   expect: (a) => [...input(a)].length,
   asks: [
-    { say: "count the characters in essay/draft.txt", args: { path: "essay/draft.txt" }, files: { "essay/draft.txt": lines("Memory makes agents cheaper.", "Reuse is the point.") } },
+    {
+      say: "count the characters in essay/draft.txt",
+      args: { path: "essay/draft.txt" },
+      files: { "essay/draft.txt": lines("Memory makes agents cheaper.", "Reuse is the point.") },
+    },
     {
       say: "tweet.txt has to stay under 280: how long is it, letters, spaces and all?",
       args: { path: "social/tweet.txt" },
@@ -41,7 +45,11 @@ const LONGEST_LINE: ReuseTask = {
       .split("\n")
       .reduce((best, l) => (l.length > best.length ? l : best), ""),
   asks: [
-    { say: "find the longest line in scripts/setup.sh", args: { path: "scripts/setup.sh" }, files: { "scripts/setup.sh": lines("set -e", "apt-get install -y curl git build-essential", "echo done") } },
+    {
+      say: "find the longest line in scripts/setup.sh",
+      args: { path: "scripts/setup.sh" },
+      files: { "scripts/setup.sh": lines("set -e", "apt-get install -y curl git build-essential", "echo done") },
+    },
     {
       say: "which row of poems/haiku.txt stretches the widest?",
       args: { path: "poems/haiku.txt" },
@@ -65,7 +73,11 @@ const TAIL_LINES: ReuseTask = {
       .filter((l) => l !== "")
       .slice(-(a.args.n as number)),
   asks: [
-    { say: "show the last 3 lines of logs/app.log", args: { path: "logs/app.log", n: 3 }, files: { "logs/app.log": lines("boot", "load config", "listen :80", "request /", "shutdown") } },
+    {
+      say: "show the last 3 lines of logs/app.log",
+      args: { path: "logs/app.log", n: 3 },
+      files: { "logs/app.log": lines("boot", "load config", "listen :80", "request /", "shutdown") },
+    },
     {
       say: "what are the 2 most recent entries at the bottom of audit.txt?",
       args: { path: "security/audit.txt", n: 2 },
@@ -288,12 +300,7 @@ const REVERSE_WORDS: ReuseTask = {
   name: "transform:reverse_words",
   intent: "reverse the order of words in a sentence",
   code: 'return args.text.split(" ").filter(Boolean).reverse().join(" ");',
-  expect: (a) =>
-    (a.args.text as string)
-      .split(" ")
-      .filter(Boolean)
-      .reverse()
-      .join(" "),
+  expect: (a) => (a.args.text as string).split(" ").filter(Boolean).reverse().join(" "),
   asks: [
     { say: "reverse the order of words in 'the quick brown fox'", args: { text: "the quick brown fox" } },
     { say: "say 'one two three four' back to front, keeping each token intact", args: { text: "one two three four" } },
