@@ -99,7 +99,7 @@ export interface MemoryRecord {
   served: boolean;
   firstTry: boolean;
   fallback?: Verdict;
-  /** discover's first results (tool or id), for reading misses. */
+  /** discover's first results (tool or id; "+" when past use lifted it), for reading misses. */
   top: string[];
 }
 
@@ -161,7 +161,9 @@ async function replay<R>(
 const topOf = (answer: any): string[] => {
   const body = resultJson(answer);
   const list: any[] = Array.isArray(body?.results) ? body.results : Array.isArray(body) ? body : [];
-  return list.slice(0, 3).map((r) => (typeof r === "string" ? r.slice(0, 60) : String(r?.tool ?? r?.id ?? r?.name ?? "?")));
+  // "+": past use lifted it (the answer's `learned`); the match pml gives, when it does.
+  const mark = (r: any) => `${r?.learned ? "+" : ""}${typeof r?.match === "string" ? `(${r.match})` : ""}`;
+  return list.slice(0, 3).map((r) => (typeof r === "string" ? r.slice(0, 60) : `${String(r?.tool ?? r?.id ?? r?.name ?? "?")}${mark(r)}`));
 };
 
 /** The memory agent on one occurrence. */

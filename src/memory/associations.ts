@@ -55,17 +55,17 @@ export function associationSimilarity(words: WordVectors | undefined): Associati
 /** Lexical cosine and word-vector similarity of a query to each past phrasing, fused (MEANING_FUSION). */
 export function fusedSimilarity(words: WordVectors, past: readonly string[], f = MEANING_FUSION): (query: string) => Array<[number, number]> {
   const lexical = lexicalSimilarity(past);
-  const ranks = past.map((p) => words.ranks(p));
+  const ranks = past.map((p) => words.ranks(taskWords(p)));
   // The phrasings' unit mean vectors, one flat array (a zero vector where no word is known).
   const dims = words.dims;
   const means = new Float32Array(past.length * dims);
   past.forEach((p, i) => {
-    const v = unit(words.embed(p));
+    const v = unit(words.embed(taskWords(p)));
     if (v) means.set(v, i * dims);
   });
   return (query) => {
     const lex = lexical(query);
-    const q = unit(words.embed(query));
+    const q = unit(words.embed(taskWords(query)));
     if (!q) return lex.map(([i, s]) => [i, fuseSimilarity(s, 0, 0, f)] as [number, number]);
     const cos = new Float32Array(past.length);
     for (let i = 0, at = 0; i < past.length; i++, at += dims) {
@@ -75,7 +75,7 @@ export function fusedSimilarity(words: WordVectors, past: readonly string[], f =
     }
     // Aligned word by word (the costly part): the nearest by mean vectors only. A phrasing sharing
     // words but not among them counts by its words alone.
-    const align = words.aligner(words.ranks(query));
+    const align = words.aligner(words.ranks(taskWords(query)));
     const near = nearest(cos, f.aligned);
     const lexOf = new Map(lex);
     const out: Array<[number, number]> = [];
@@ -128,11 +128,24 @@ const LEARNED_WEIGHT = 2;
 /** Uses at which an association is at half its strength: one use already counts for 0.8. */
 const HALF_STRENGTH_USES = 0.25;
 
+/**
+ * A request's words without its inputs: file paths and names, quoted text, numbers and dates
+ * ("count the lines of notes/todo.txt" and "make every row of hosts-list.txt unique" share a file
+ * type, not a task). Only what is compared; the words are kept and shown as they were said.
+ */
+export function taskWords(text: string): string {
+  return text
+    .replace(/(^|\s)(['"`])[^'"`]*\2/g, " ")
+    .replace(/\S*[/\\]\S*/g, " ")
+    .replace(/\S+\.[a-z][a-z0-9]{0,4}\b/gi, " ")
+    .replace(/[-+]?\d[\d.,:-]*/g, " ");
+}
+
 export const lexicalSimilarity: QuerySimilarity = (past) => {
   const sizes = new Uint16Array(past.length);
   const postings = new Map<string, number[]>();
   past.forEach((p, i) => {
-    const ts = new Set(terms(p));
+    const ts = new Set(terms(taskWords(p)));
     sizes[i] = ts.size;
     for (const t of ts) {
       const list = postings.get(t);
@@ -141,7 +154,7 @@ export const lexicalSimilarity: QuerySimilarity = (past) => {
     }
   });
   return (query) => {
-    const q = new Set(terms(query));
+    const q = new Set(terms(taskWords(query)));
     const shared = new Map<number, number>();
     for (const t of q) for (const i of postings.get(t) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
     return [...shared].map(([i, n]) => [i, n / Math.sqrt(q.size * sizes[i]!)]);
