@@ -77,9 +77,12 @@ export interface Candidate {
   match?: string;
 }
 
-/** The policy's reading of `match`: a capability marked weak is not worth a call (the agent writes
- * the code instead); one with no `match` (an answer that does not say) is tried as before. */
-export const worthCalling = (c: Candidate) => c.match === undefined || c.match === "strong" || c.match === "fair";
+/** How well a capability must match to be called: "fair" (the issue's policy: strong or fair; a weak
+ * one is not worth a call, the agent writes the code instead) or "any" (`--match any`: every
+ * capability in the window, whatever pml says, to compare). One with no `match` (an answer that
+ * does not say) is always tried. */
+export type MatchPolicy = "fair" | "any";
+export const worthCalling = (c: Candidate, policy: MatchPolicy = "fair") => policy === "any" || c.match === undefined || c.match === "strong" || c.match === "fair";
 
 const isCapName = (s: unknown) => typeof s === "string" && /^cap(__|:)/.test(s);
 

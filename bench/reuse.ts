@@ -15,13 +15,13 @@
 // tools by heart, the cheapest there is), "discover, execute" asks `discover` and ignores its answer.
 // Bytes returned to the agent: the JSON of every tools/call result (or error) it received.
 // Run: bun build.ts && bun bench/reuse.ts [--json] [--session day|stream] [--days 5] [--seed 1]
-//        [--window 5] [--tries 3] [--limit N] [--tasks main|heldout|N] [--verbose] [--bin path/to/pml]
+//        [--window 5] [--tries 3] [--match fair|any] [--limit N] [--tasks main|heldout|N] [--verbose] [--bin path/to/pml]
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { checkName } from "../src/memory/names.ts";
 import { tempDir } from "../test/helpers/pml.ts";
 import { writeTrustedConfig } from "../test/helpers/trust.ts";
-import { capabilityCandidates, judge, mapInputs, resetInputs, resultJson, Session, type Spent, type Verdict, worthCalling } from "./reuse-agent.ts";
+import { capabilityCandidates, judge, mapInputs, resetInputs, resultJson, Session, type MatchPolicy, type Spent, type Verdict, worthCalling } from "./reuse-agent.ts";
 import { type Ask, checkTasks, type ReuseTask, TASKS } from "./reuse-tasks.ts";
 import { HELDOUT_TASKS } from "./reuse-tasks-heldout.ts";
 
@@ -37,6 +37,8 @@ export interface ReuseOptions {
   limit?: number;
   /** Only the first N tasks of the set (the smoke test). */
   tasks?: number;
+  /** Which capabilities are called by the `match` pml gives (default "fair": strong or fair). */
+  match?: MatchPolicy;
   /** Which task stream: "main" (bench/reuse-tasks.ts, default) or "heldout" (bench/reuse-tasks-heldout.ts). */
   set?: TaskSet;
 }
@@ -173,7 +175,7 @@ async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: str
   const answer = await s.call("discover", { query: ask.say, ...(opts.limit ? { limit: opts.limit } : {}) }, spent);
   const discoverBytes = spent.bytes;
   const inWindow = capabilityCandidates(answer).candidates.filter((c) => c.rank < opts.window);
-  const found = inWindow.filter(worthCalling);
+  const found = inWindow.filter((c) => worthCalling(c, opts.match ?? "fair"));
   const rec: MemoryRecord = {
     task: task.name,
     say: ask.say,
@@ -298,6 +300,7 @@ export function summarize(
       seed: opts.seed,
       window: opts.window,
       tries: opts.tries,
+      match: opts.match ?? "fair",
       limit: opts.limit ?? null,
     },
     repeats: {
@@ -389,7 +392,9 @@ const mark = (ok: boolean) => (ok ? "met" : "NOT met");
 export function printReport(r: ReuseReport, verbose: boolean): void {
   const c = r.config;
   const sessions = c.session === "day" ? `pml stdio per day, ${c.days} days` : "one pml stdio for the stream";
-  console.log(`\nReuse (${c.set} stream): ${c.tasks} tasks, ${c.occurrences} requests (${c.repeats} repeats); ${sessions}; seed ${c.seed}; window ${c.window}, tries ${c.tries}`);
+  console.log(
+    `\nReuse (${c.set} stream): ${c.tasks} tasks, ${c.occurrences} requests (${c.repeats} repeats); ${sessions}; seed ${c.seed}; window ${c.window}, tries ${c.tries}, calls ${c.match === "any" ? "any match" : "strong or fair matches"}`,
+  );
   console.log(`  repeat wordings sharing a content word with the intent: ${r.wording.sharingAWord} of ${r.wording.repeats}`);
   const row = (label: string, fig: string, target = "", status = "") => console.log(`  ${label.padEnd(46)}${fig.padStart(16)}  ${target.padEnd(8)} ${status}`);
   row("repeats served from memory, first try", pct(r.repeats.servedFirstTry), "≥ 80%", mark(r.repeats.servedFirstTry >= TARGETS.firstTry));
@@ -437,6 +442,11 @@ export function printReport(r: ReuseReport, verbose: boolean): void {
   for (const x of misses) console.log(`    ${x.task.padEnd(30)} ${x.served ? "later " : "missed"} "${x.say}"  tries [${x.tries.join(", ")}]  top [${x.top.join(", ")}]`);
 }
 
+function matchFlag(v: string | undefined): MatchPolicy {
+  if (v === undefined || v === "fair" || v === "any") return v ?? "fair";
+  throw new Error(`--match is "fair" (call strong or fair matches) or "any", not "${v}"`);
+}
+
 /** `--tasks heldout` (or `main`): which stream; `--tasks N`: the first N tasks of the main one. */
 function tasksFlag(v: string | undefined): Pick<ReuseOptions, "tasks" | "set"> {
   if (v === undefined) return {};
@@ -461,6 +471,7 @@ if (import.meta.main) {
     seed: Number(flag("seed") ?? 1),
     window: Number(flag("window") ?? 5),
     tries: Number(flag("tries") ?? 3),
+    match: matchFlag(flag("match")),
     limit: flag("limit") ? Number(flag("limit")) : undefined,
     ...tasksFlag(flag("tasks")),
   };
