@@ -43,16 +43,14 @@ const SHAPED = new Set(["id", "kind", "description", "tool", "uses", "inputSchem
 /** Why past use lifted a result ("found before by: …") is always kept, cut to this. */
 const LEARNED_MAX = 120;
 
-export const HOW = 'Call a "tool" by name (or `call` {tool, arguments}); "name?": optional. More: "limit"; full input schemas: "schemas": true.';
-
 export async function discoverAnswer(deps: MetaDeps, settings: MemorySettings, answer: RankedAnswer, opts: { schemas?: boolean } = {}): Promise<CallToolResult> {
   const schemas = await inputSchemas(deps, settings, answer.results);
   // The query is not echoed: the agent wrote it, it is in its context already.
-  const { query: _query, results: _ranked, how: _how, ...rest } = answer as RankedAnswer & { how?: unknown };
+  const { query: _query, results: _ranked, ...rest } = answer;
   let text = "";
   for (const cut of opts.schemas ? [CUTS[0]!] : CUTS) {
     const results = answer.results.map((r) => shapeResult(r, schemas.get(r.id), opts.schemas === true, cut));
-    text = linePerResult({ results, ...rest, how: HOW });
+    text = linePerResult({ results, ...rest });
     if (Buffer.byteLength(text) <= ANSWER_MAX) break;
   }
   return textResult(text);
@@ -161,12 +159,11 @@ async function inputSchemas(deps: MetaDeps, settings: MemorySettings, results: r
   return out;
 }
 
-/** JSON with each result on a line of its own: compact, and still easy to read. */
+/** JSON with each result on a line of its own: compact, and still easy to read. How to call a
+ * result is said once, in discover's description (tools/list), not in every answer. */
 function linePerResult(answer: Record<string, unknown>): string {
   const { results, ...rest } = answer;
-  const head = Object.entries(rest)
-    .filter(([k]) => k !== "how")
-    .map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+  const head = Object.entries(rest).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`);
   const lines = (results as unknown[]).map((r) => `  ${JSON.stringify(r)}`).join(",\n");
-  return `{${head.map((h) => `${h}, `).join("")}"results": [${lines ? `\n${lines}\n` : ""}],\n"how": ${JSON.stringify(answer.how)}}`;
+  return `{${head.map((h) => `${h}, `).join("")}"results": [${lines ? `\n${lines}\n` : ""}]}`;
 }
