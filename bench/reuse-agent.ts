@@ -73,7 +73,16 @@ export interface Candidate {
   params?: { names: string[]; required: string[] };
   /** 0-based rank in the answer (tools included). */
   rank: number;
+  /** How well pml says it matches the request ("strong", "fair", "weak"), when the answer says. */
+  match?: string;
 }
+
+/** How well a capability must match to be called: "fair" (the issue's policy: strong or fair; a weak
+ * one is not worth a call, the agent writes the code instead) or "any" (`--match any`: every
+ * capability in the window, whatever pml says, to compare). One with no `match` (an answer that
+ * does not say) is always tried. */
+export type MatchPolicy = "fair" | "any";
+export const worthCalling = (c: Candidate, policy: MatchPolicy = "fair") => policy === "any" || c.match === undefined || c.match === "strong" || c.match === "fair";
 
 const isCapName = (s: unknown) => typeof s === "string" && /^cap(__|:)/.test(s);
 
@@ -104,7 +113,8 @@ export function capabilityCandidates(answer: any): { candidates: Candidate[]; re
     const kindSaysCap = typeof r?.kind === "string" && /capab/i.test(r.kind);
     if (!tool && !kindSaysCap && !isCapName(r?.id)) return;
     const id = typeof r?.id === "string" ? r.id.replace(/^cap:/, "") : undefined;
-    candidates.push({ id, tool, params: paramsOf(r?.parameters ?? r?.params ?? r?.inputSchema ?? r?.input_schema ?? r?.args), rank });
+    const match = typeof r?.match === "string" ? r.match : undefined;
+    candidates.push({ id, tool, params: paramsOf(r?.parameters ?? r?.params ?? r?.inputSchema ?? r?.input_schema ?? r?.args), rank, ...(match ? { match } : {}) });
   });
   return { candidates, results: list.length };
 }

@@ -13,6 +13,7 @@ import type { CapturePlan } from "../memory/capture-plan.ts";
 import type { CapturePlanOk } from "../memory/capture.ts";
 import type { MemorySettings } from "../memory/memory-settings.ts";
 import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
+import { capKey } from "../memory/discover.ts";
 import { splitSpecifier } from "../memory/versions.ts";
 import { publishAfterSave } from "../memory/team.ts";
 import type { ContinueWorkflow, Pause, Round } from "../policy/asker.ts";
@@ -76,7 +77,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
   if (capabilityId) {
     await deps.memory.recordRun(capabilityId, true, run.ms).catch(() => {});
   } else if (plan.capture && run.allOk) {
-    const taken = await keep(deps, settings, plan, { input, args: args as Record<string, unknown>, code, run, out, warnings });
+    const taken = await keep(deps, session, settings, plan, { input, args: args as Record<string, unknown>, code, run, out, warnings });
     if (taken) return taken;
   } else if (plan.capture && !run.allOk) {
     warnings.push("Not saved as a capability: a tool call in it failed.");
@@ -115,7 +116,7 @@ interface Kept {
 
 /** Keeps a finished run as a capability (and publishes it when the project does); a result only
  * when its name was taken meanwhile. */
-async function keep(deps: MetaDeps, settings: MemorySettings, plan: CapturePlanOk, k: Kept): Promise<CallToolResult | undefined> {
+async function keep(deps: MetaDeps, session: Session, settings: MemorySettings, plan: CapturePlanOk, k: Kept): Promise<CallToolResult | undefined> {
   const { input, out, warnings } = k;
   try {
     const saved = await deps.memory.capture(settings, plan, {
@@ -130,6 +131,8 @@ async function keep(deps: MetaDeps, settings: MemorySettings, plan: CapturePlanO
     if (saved.kind === "taken")
       return errorResult(`Capability name '${saved.name}' already exists (saved by another pml meanwhile). The code ran; its result: ${JSON.stringify(out.result)}`);
     out.capabilityName = saved.capability.display_name;
+    // A name given: code the agent wrote for the request it just discovered (learn-from-use.ts).
+    if (plan.name && saved.capability.named) await deps.learning.wrote(session, capKey(saved.capability.id));
     out.capabilityFqdn = saved.capability.fqdn;
     if (saved.version) out.version = { tag: saved.version.tag, change_summary: saved.version.change_summary };
     if (saved.kind === "reused" && saved.changes) out.updated = saved.changes;

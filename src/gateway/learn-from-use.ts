@@ -4,6 +4,8 @@
 // afterwards moves the credit there (the first was abandoned for it); a failed call teaches
 // nothing. An intent the agent states when it calls (`execute {capability, intent}`, `call
 // {intent}`) is kept the same way. Only the client's own calls count, not those code makes.
+// Code the agent writes after a discover (`execute {code, name}`, saved) is what the discover's words
+// meant when none of its results served: the credit goes to the capability it saved.
 import { log } from "../log.ts";
 import type { InputRequiredResult } from "../mcp/protocol.ts";
 import type { Session } from "../mcp/session.ts";
@@ -98,6 +100,25 @@ export class UseLearning {
       }
       return r;
     };
+  }
+
+  /**
+   * `execute {code, name}` kept its code as the capability `key` (new, or the same code kept
+   * before): the newest open discover's words are credited to it, taken back from a result of it
+   * called before (that one was abandoned for code of the agent's own).
+   */
+  async wrote(session: Session, key: string): Promise<void> {
+    const list = this.open.get(connectionOf(session));
+    const now = Date.now();
+    for (const d of list ?? []) d.calls++;
+    const d = list?.at(-1);
+    if (!d || now - d.at > OPEN_MS || d.calls > OPEN_CALLS || d.credited === key) return;
+    try {
+      await this.memory.learn(await this.settings(), key, d.query, d.credited);
+      d.credited = key;
+    } catch (e) {
+      log.warn(`could not learn from this run: ${(e as Error).message}`);
+    }
   }
 
   forget(session: Session): void {

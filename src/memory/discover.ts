@@ -175,10 +175,11 @@ export class CapabilityDiscovery {
 
   private async load(): Promise<void> {
     if (!this.index) {
-      const [{ SearchIndex }, { AssociationIndex, fuseLearned }] = await Promise.all([import("./search.ts"), import("./associations.ts")]);
+      const [{ SearchIndex }, { AssociationIndex, associationSimilarity, fuseLearned }] = await Promise.all([import("./search.ts"), import("./associations.ts")]);
       this.hybrid = await import("./hybrid.ts");
       this.index ??= new SearchIndex();
-      this.learning ??= { index: new AssociationIndex(this.open), fuse: fuseLearned };
+      // Past phrasings compared by meaning too once the word vectors are loaded (below).
+      this.learning ??= { index: new AssociationIndex(this.open, () => associationSimilarity(this.meaning?.words)), fuse: fuseLearned };
     }
     await this.loadMeaning();
   }

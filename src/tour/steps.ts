@@ -2,7 +2,7 @@
 // JSON settings) the first time, by finding and combining tools, then a second time, when pml
 // remembers the code that worked. Each step checks what pml answered and throws StepFailed,
 // saying what it expected, when pml did something else.
-import { wireName } from "../mcp/tool-names.ts";
+import { parseToolName, wireName } from "../mcp/tool-names.ts";
 import type { Meter, TourClient } from "./client.ts";
 import { formatBytes, type Narrator } from "./narrate.ts";
 
@@ -59,6 +59,13 @@ async function call(ctx: TourContext, name: string, args: Record<string, unknown
   return r;
 }
 
+/** What a tool name says (as discover's answer reads it): `cap__fs__x` is the capability fs:x. */
+function idOfTool(tool: string): { id: string; kind: string } | undefined {
+  const t = parseToolName(tool);
+  if (!t) return undefined;
+  return t.ns === "cap" ? { id: t.action, kind: "capability" } : { id: `${t.ns}:${t.action}`, kind: "tool" };
+}
+
 interface Found {
   id: string;
   kind: string;
@@ -67,12 +74,14 @@ interface Found {
 }
 
 /** discover's results, whatever their exact shape: each with an id and the wire name to call
- * (`tool` when the answer gives it, else derived from the id). */
+ * (`tool` when the answer gives it, else derived from the id; the id and kind, when the answer
+ * leaves them out, are what the tool name says). */
 export function discovered(json: any): Found[] {
   const list = Array.isArray(json?.results) ? json.results : Array.isArray(json) ? json : [];
   return list.map((r: any) => {
-    const id = String(r?.id ?? r?.name ?? r?.tool ?? "");
-    const kind = String(r?.kind ?? (id.startsWith("cap:") || id.startsWith("cap__") ? "capability" : "tool"));
+    const says = typeof r?.tool === "string" && r?.id === undefined ? idOfTool(r.tool) : undefined;
+    const id = String(r?.id ?? r?.name ?? says?.id ?? r?.tool ?? "");
+    const kind = String(r?.kind ?? says?.kind ?? (id.startsWith("cap:") || id.startsWith("cap__") ? "capability" : "tool"));
     const bare = id.replace(/^cap:/, "");
     const [ns, ...rest] = bare.split(":");
     const derived = kind === "capability" ? wireName("cap", bare.replace(":", "__")) : wireName(ns ?? "", rest.join(":"));

@@ -2,8 +2,10 @@
 // code is right everywhere, and the counts add up. Not the targets: those are the bench's figures.
 import { describe, expect, test } from "bun:test";
 import { buildStream, type ReuseReport, runReuse } from "../../bench/reuse.ts";
-import { capabilityCandidates, mapInputs, paramsOf } from "../../bench/reuse-agent.ts";
-import { TASKS } from "../../bench/reuse-tasks.ts";
+import { capabilityCandidates, mapInputs, paramsOf, worthCalling } from "../../bench/reuse-agent.ts";
+import { checkTasks, TASKS } from "../../bench/reuse-tasks.ts";
+import { HELDOUT_TASKS } from "../../bench/reuse-tasks-heldout.ts";
+import { checkName } from "../../src/memory/names.ts";
 import { BIN } from "../helpers/pml.ts";
 
 const SMALL = 4;
@@ -80,6 +82,24 @@ describe("the stream and the agent's reading of pml's answers", () => {
     const text = { content: [{ type: "text", text: "filesystem__read_file(path) read a file\ncap__fs__head_lines(path, n?) first lines" }] };
     expect(capabilityCandidates(text).candidates).toEqual([{ tool: "cap__fs__head_lines", params: { names: ["path", "n"], required: ["path"] }, rank: 1 }]);
     expect(paramsOf(["path", "n?"])).toEqual({ names: ["path", "n"], required: ["path"] });
+  });
+
+  test("only capabilities pml marks a strong or fair match are called; all of them when the answer does not say", () => {
+    const results = [{ tool: "cap__fs__a", match: "strong" }, { tool: "cap__fs__b", match: "weak" }, { tool: "cap__fs__c", match: "fair" }, { tool: "cap__fs__d" }];
+    const answer = { content: [{ type: "text", text: JSON.stringify({ results }) }] };
+    const { candidates } = capabilityCandidates(answer);
+    expect(candidates.filter((c) => worthCalling(c)).map((c) => c.tool)).toEqual(["cap__fs__a", "cap__fs__c", "cap__fs__d"]);
+    // --match any: every capability, whatever pml says (to compare policies).
+    expect(candidates.filter((c) => worthCalling(c, "any"))).toHaveLength(4);
+  });
+
+  test("the held-out stream follows the same rules, with tasks of its own", () => {
+    checkTasks(HELDOUT_TASKS);
+    for (const t of HELDOUT_TASKS) expect(checkName(t.name).ok).toBe(true);
+    expect(HELDOUT_TASKS.length).toBeGreaterThanOrEqual(12);
+    expect(HELDOUT_TASKS.reduce((n, t) => n + t.asks.length - 1, 0)).toBeGreaterThanOrEqual(30);
+    const main = new Set(TASKS.map((t) => t.name));
+    expect(HELDOUT_TASKS.filter((t) => main.has(t.name))).toEqual([]);
   });
 
   test("inputs map onto parameters by name or the one left over; a signature that does not fit is not called", () => {

@@ -197,9 +197,12 @@ test("discover's results are read whatever their shape: a tool name given or der
       ],
     }).map((f) => f.tool),
   ).toEqual(["filesystem__read_file", "cap__fs__read_settings"]);
-  // A compact answer: the tool to call, a one-line description, parameters; no id.
+  // A compact answer: the tool to call, a one-line description, parameters; no id or kind: the tool name says them.
   const compact = discovered({ results: [{ tool: "cap__fs__read_settings", description: "read settings\nmore", parameters: { path: "string" } }] });
-  expect(compact).toEqual([{ id: "cap__fs__read_settings", kind: "capability", tool: "cap__fs__read_settings", description: "read settings" }]);
+  expect(compact).toEqual([{ id: "fs:read_settings", kind: "capability", tool: "cap__fs__read_settings", description: "read settings" }]);
+  expect(discovered({ results: [{ tool: "memory__read_graph", description: "the graph" }] })).toEqual([
+    { id: "memory:read_graph", kind: "tool", tool: "memory__read_graph", description: "the graph" },
+  ]);
   expect(discovered({ results: [{ id: "cap:fs:read_settings" }] })[0]).toMatchObject({ kind: "capability", tool: "cap__fs__read_settings" });
   expect(discovered("no list")).toEqual([]);
 });

@@ -10,6 +10,7 @@ import { BUN, entries, RawPeer, ROOT, sdkClient, SERVE_AUTH, spawnServe, tempDir
 import { trustWorkspace } from "../helpers/trust.ts";
 import { CONFIG_RECHECK_MS } from "../../src/policy/project.ts";
 import { clockPassed } from "../helpers/wait.ts";
+import { parseDiscover } from "../helpers/discover.ts";
 
 const MEMORY_JS = join(ROOT, "node_modules/@modelcontextprotocol/server-memory/dist/index.js");
 const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
@@ -78,7 +79,7 @@ describe("tool surface", () => {
     expect(names).toEqual(expect.arrayContaining(["memory", "everything", "filesystem", "shell"]));
     const one: any = JSON.parse(text(await client.callTool({ name: "discover", arguments: { namespace: "memory" } })));
     expect(one.tools.find((t: any) => t.id === "memory:read_graph")).toBeDefined();
-    const q: any = JSON.parse(text(await client.callTool({ name: "discover", arguments: { query: "echo back a message" } })));
+    const q: any = parseDiscover(text(await client.callTool({ name: "discover", arguments: { query: "echo back a message" } })));
     expect(q.results.map((r: any) => r.id)).toContain("everything:echo");
   });
 });

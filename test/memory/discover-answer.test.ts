@@ -7,6 +7,7 @@ import { codeHash } from "../../src/memory/code-hash.ts";
 import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
 import { entries, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
+import { parseDiscover } from "../helpers/discover.ts";
 
 const ws = tempDir("pml-discover-answer-ws-");
 const home = tempDir("pml-discover-answer-home-");
@@ -80,18 +81,23 @@ test("ten one-line results with the tool, a one-line description and the paramet
   expect(answer.results).toHaveLength(10);
   expect(text.split("\n").filter((l) => l.includes('"tool"'))).toHaveLength(10); // one line each
   const top = answer.results[0];
-  expect(top.kind).toBe("capability");
-  expect(top.tool).toBe(`cap__${top.id.replace(":", "__")}`);
+  // What the tool name says is not said again: no id, no kind (cap__ is a capability).
+  expect(top.id).toBeUndefined();
+  expect(top.kind).toBeUndefined();
+  expect(top.tool).toStartWith("cap__");
+  expect(answer.query).toBeUndefined(); // the agent's own words are not echoed
   expect(top.description).toStartWith("Converts a temperature between Celsius, Fahrenheit and Kelvin");
   expect(top.description.length).toBeLessThanOrEqual(110);
   expect(top.params).toStartWith("value: number, from: 'celsius'|'fahrenheit'|'kelvin'");
   expect(top.params).toMatch(/\+\d+ more$/);
-  expect(answer.how).toContain("schemas");
-  expect(answer.how.length).toBeLessThan(300);
+  // How to call a result is said once, in discover's description, not in every answer.
+  expect(answer.how).toBeUndefined();
+  const listed = await peer.request(id++, "tools/list", {});
+  expect(listed.result.tools.find((t: any) => t.name === "discover").description).toContain("Call a result by its tool name");
 });
 
 test("limit gives more; schemas: true gives full input schemas", async () => {
-  const more = JSON.parse(await discover({ query: "convert a temperature from celsius to fahrenheit", limit: 15 }));
+  const more = parseDiscover(await discover({ query: "convert a temperature from celsius to fahrenheit", limit: 15 }));
   expect(more.results).toHaveLength(15);
   const full = JSON.parse(await discover({ query: "convert a temperature", limit: 2, schemas: true }));
   expect(full.results[0].inputSchema).toEqual(schema());
@@ -99,7 +105,15 @@ test("limit gives more; schemas: true gives full input schemas", async () => {
 });
 
 test("a tool result gives its wire name and parameters", async () => {
-  const answer = JSON.parse(await discover({ query: "rename a capability to a new name", limit: 5 }));
+  const answer = parseDiscover(await discover({ query: "rename a capability to a new name", limit: 5 }));
   const rename = answer.results.find((r: any) => r.id === "dns:rename");
   expect(rename).toMatchObject({ kind: "tool", tool: "dns__rename", params: "name: string, newName: string" });
+  // As sent: the tool name, not the id and kind it says.
+  const raw = JSON.parse(await discover({ query: "rename a capability to a new name", limit: 5 })).results.find((r: any) => r.tool === "dns__rename");
+  expect(Object.keys(raw)).not.toContain("id");
+  expect(Object.keys(raw)).not.toContain("kind");
+  // Tools' descriptions are cut shorter than capabilities' (the tool name carries most of it).
+  const tools = answer.results.filter((r: any) => r.kind === "tool");
+  expect(tools.length).toBeGreaterThan(0);
+  for (const t of tools) expect(t.description.length).toBeLessThanOrEqual(48);
 });

@@ -13,6 +13,7 @@ import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
 import { readWordVectors } from "../../src/memory/word-vectors.ts";
 import { tempDir } from "../helpers/pml.ts";
 import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
+import { parseDiscover } from "../helpers/discover.ts";
 
 let fx: MemoryFixture;
 beforeAll(() => {
@@ -40,7 +41,7 @@ async function saveAll(client: any, caps: ReadonlyArray<readonly [string, string
 }
 
 const ask = async (client: any, query: string): Promise<string[]> =>
-  JSON.parse(text(await client.callTool({ name: "discover", arguments: { query } }))).results.map((r: any) => r.id);
+  parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results.map((r: any) => r.id);
 
 const vectors = (db: Database) =>
   db

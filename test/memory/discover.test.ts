@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { tempDir } from "../helpers/pml.ts";
 import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
+import { parseDiscover } from "../helpers/discover.ts";
 
 let fx: MemoryFixture;
 const elsewhere = tempDir("pml-mem-elsewhere-");
@@ -27,7 +28,7 @@ test("ranks capabilities and tools together; a paraphrase finds the capability",
   await save(client, "transform:csv_to_json", "convert CSV text into an array of JSON objects using the header row", "return 'csv'");
   await save(client, "git:recent_commits", "show the last commits with author and message", "return 'git'");
 
-  const ask = async (query: string) => JSON.parse(text(await client.callTool({ name: "discover", arguments: { query } })));
+  const ask = async (query: string) => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } })));
   const backup = await ask("keep a safety duplicate of a document before I change it");
   expect(backup.results[0]).toMatchObject({ id: "fs:backup_file", kind: "capability", tool: "cap__fs__backup_file" });
   expect(backup.results[0].description).toContain(".bak");
@@ -40,7 +41,7 @@ test("ranks capabilities and tools together; a paraphrase finds the capability",
   expect(graph.results.slice(0, 3).every((r: any) => r.id.startsWith("memory:") && r.kind === "tool")).toBe(true);
   expect(graph.how).toContain("call");
 
-  const limited = JSON.parse(text(await client.callTool({ name: "discover", arguments: { query: "file", limit: 3 } })));
+  const limited = parseDiscover(text(await client.callTool({ name: "discover", arguments: { query: "file", limit: 3 } })));
   expect(limited.results).toHaveLength(3);
   const none = await ask("zzzz qqqq");
   expect(none.results).toEqual([]);
@@ -50,7 +51,7 @@ test("the binary carries WordNet's synonyms: a request sharing no word with the 
   const { client } = await fx.connect();
   await save(client, "util:wash_car", "clean the automobile with soap", "return 'clean'");
   // "motorcar" is in no record and not in the hand-written thesaurus; WordNet has it as a car.
-  const r = JSON.parse(text(await client.callTool({ name: "discover", arguments: { query: "motorcar" } })));
+  const r = parseDiscover(text(await client.callTool({ name: "discover", arguments: { query: "motorcar" } })));
   expect(r.results[0]?.id).toBe("util:wash_car");
 });
 
@@ -59,18 +60,18 @@ test("a capability saved by another pml process is found without a restart", asy
   const b = await fx.connect();
   await a.client.callTool({ name: "discover", arguments: { query: "anything" } }); // a builds its index now
   await save(b.client, "util:format_bytes", "turn a byte count into a human readable size like 1.2 MB", "return '1.2 MB'");
-  const found = JSON.parse(text(await a.client.callTool({ name: "discover", arguments: { query: "show a file size in KB or MB instead of bytes" } })));
+  const found = parseDiscover(text(await a.client.callTool({ name: "discover", arguments: { query: "show a file size in KB or MB instead of bytes" } })));
   expect(found.results[0].id).toBe("util:format_bytes");
   // And a rename in b is seen by a's ranking (the old name is gone from the results).
   await b.client.callTool({ name: "call", arguments: { tool: "dns:rename", arguments: { name: "util:format_bytes", newName: "util:human_size" } } });
-  const after = JSON.parse(text(await a.client.callTool({ name: "discover", arguments: { query: "human readable byte size" } })));
+  const after = parseDiscover(text(await a.client.callTool({ name: "discover", arguments: { query: "human readable byte size" } })));
   expect(after.results[0].id).toBe("util:human_size");
   expect(after.results.map((r: any) => r.id)).not.toContain("util:format_bytes");
 });
 
 test("capabilities of another project (another workspace) are not offered", async () => {
   const other = await fx.connect({ permissions: {}, memory: { project: "elsewhere" } }, elsewhere.path);
-  const r = JSON.parse(text(await other.client.callTool({ name: "discover", arguments: { query: "keep a safety duplicate of a document" } })));
+  const r = parseDiscover(text(await other.client.callTool({ name: "discover", arguments: { query: "keep a safety duplicate of a document" } })));
   expect(r.results.map((x: any) => x.id)).not.toContain("fs:backup_file");
 });
 
@@ -88,7 +89,7 @@ test("variants of one capability (a version number after its name) take one plac
   await save(client, "util:slugify_title_v2", "make a URL slug from a blog post title, keeping unicode letters", "return 'slug-2'");
   await save(client, "util:slugify_title_3", "make a URL slug from a blog post title, at most 60 characters", "return 'slug-3'");
   await save(client, "util:slugify_path", "make a URL slug from a file path", "return 'slug-path'");
-  const r = JSON.parse(text(await client.callTool({ name: "discover", arguments: { query: "url slug for a blog post title", limit: 5 } })));
+  const r = parseDiscover(text(await client.callTool({ name: "discover", arguments: { query: "url slug for a blog post title", limit: 5 } })));
   const ids = r.results.map((x: any) => x.id);
   const titles = ids.filter((id: string) => id.startsWith("util:slugify_title"));
   expect(titles).toHaveLength(1);

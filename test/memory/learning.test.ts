@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { BIN, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
+import { parseDiscover } from "../helpers/discover.ts";
 
 let fx: MemoryFixture;
 const elsewhere = tempDir("pml-learn-elsewhere-");
@@ -25,7 +26,7 @@ const ok = async (client: Client, name: string, args: Record<string, unknown>) =
 };
 const save = (client: Client, name: string, intent: string, code: string, extra: Record<string, unknown> = {}) => ok(client, "execute", { code, intent, name, ...extra });
 const discover = async (client: Client, query: string, limit?: number) =>
-  JSON.parse(text(await client.callTool({ name: "discover", arguments: { query, ...(limit ? { limit } : {}) } }))).results as any[];
+  parseDiscover(text(await client.callTool({ name: "discover", arguments: { query, ...(limit ? { limit } : {}) } }))).results as any[];
 const associations = (item?: string) =>
   fx
     .db()
@@ -110,6 +111,32 @@ test("an intent stated when reusing a capability counts like a discover query", 
   expect(after[0].learned).toContain(intent);
 });
 
+test("code the agent writes after a discover that found nothing fit is what the discover's words meant", async () => {
+  const { client } = await fx.connect();
+  const query = "which day of the week does christmas fall on this year";
+  expect((await discover(client, query)).some((r) => r.id === "util:weekday_of_date")).toBe(false);
+  // Code without a name is not a capability the words could mean: nothing is learned.
+  await ok(client, "execute", { code: "return 'Friday'", args: { date: "2026-12-25" } });
+  expect(associations("weekday_of_date")).toEqual([]);
+  await save(client, "util:weekday_of_date", "name the weekday of a calendar date", "return 'Friday!'", { args: { date: "2026-12-25" } });
+  expect(associations("weekday_of_date")).toEqual([{ query, count: 1, name: "util:weekday_of_date" }]);
+  const after = await discover(client, query);
+  expect(after[0]).toMatchObject({ id: "util:weekday_of_date", learned: `found before by: ${JSON.stringify(query)}` });
+});
+
+test("a result called and then abandoned for code of the agent's own gives the credit to the code", async () => {
+  const { client } = await fx.connect();
+  await save(client, "util:count_vowels", "count the vowels in a text", "return 3", { args: { text: "abc" } });
+  const query = "how many consonants are in this sentence";
+  expect((await discover(client, query)).map((r) => r.id)).toContain("util:count_vowels");
+  // Called, answered (wrongly, the agent sees), so the agent writes the code itself and names it.
+  await ok(client, "cap__util__count_vowels", { text: "abc" });
+  expect(associations("count_vowels").map((a) => a.query)).toEqual([query]);
+  await save(client, "util:count_consonants", "count the consonants in a text", "return 2", { args: { text: "abc" } });
+  expect(associations("count_vowels")).toEqual([]);
+  expect(associations("count_consonants").map((a) => a.query)).toEqual([query]);
+});
+
 test("another workspace does not see this one's associations, even for a capability both can read", async () => {
   const { client } = await fx.connect();
   // The user scope: read by every workspace of the user.
@@ -160,10 +187,10 @@ test("2026-07-28 requests on one pml stdio learn as one session", async () => {
     };
     const modern = async (name: string, args: Record<string, unknown>) => (await peer.request(id++, "tools/call", { name, arguments: args, _meta })).result;
     const query = "is tonight a full moon or a crescent";
-    const before = JSON.parse(text(await modern("discover", { query }))).results;
+    const before = parseDiscover(text(await modern("discover", { query }))).results;
     expect(before.map((r: any) => r.id)).toContain("util:moon_phase");
     expect((await modern("cap__util__moon_phase", {})).isError).toBeFalsy();
-    const after = JSON.parse(text(await modern("discover", { query: "is tonight a full moon" }))).results;
+    const after = parseDiscover(text(await modern("discover", { query: "is tonight a full moon" }))).results;
     expect(after[0]).toMatchObject({ id: "util:moon_phase" });
     expect(after[0].learned).toContain(query);
   } finally {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
+import { parseDiscover } from "../helpers/discover.ts";
 
 let fx: MemoryFixture;
 beforeAll(() => {
@@ -196,6 +197,6 @@ test("list_capabilities: named_only, namespace, sort, paging; the stdlib stays o
   const names = (await client.listTools()).tools.map((t) => t.name);
   expect(names).toContain("list_capabilities");
   expect(names.some((n) => /^(dns|meta|learn)__/.test(n))).toBe(false);
-  const found = JSON.parse(text(await client.callTool({ name: "discover", arguments: { query: "show the version history of a capability" } })));
+  const found = parseDiscover(text(await client.callTool({ name: "discover", arguments: { query: "show the version history of a capability" } })));
   expect(found.results[0].id).toBe("dns:history");
 });

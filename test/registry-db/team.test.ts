@@ -11,6 +11,7 @@ import { writeTrustedConfig } from "../helpers/trust.ts";
 import { KEYS, startReplica, writeKeysFile, type Replica } from "./helpers.ts";
 import { CONFIG_RECHECK_MS } from "../../src/policy/project.ts";
 import { clockPassed } from "../helpers/wait.ts";
+import { parseDiscover } from "../helpers/discover.ts";
 
 const SECRET = "ghp_team_test_secret_value_42";
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
@@ -102,7 +103,7 @@ describe("sharing capabilities through the team registry", () => {
 
   test("B finds it with discover and runs it on B's machine, on B's files", async () => {
     const b = await teammate(KEYS.bob, { permissions: { allow: ["filesystem"] } }, "bob's file");
-    const found = JSON.parse(text(await b.client.callTool({ name: "discover", arguments: { query: "shout a file" } })));
+    const found = parseDiscover(text(await b.client.callTool({ name: "discover", arguments: { query: "shout a file" } })));
     const hit = found.results.find((x: any) => x.id === "fs:shout_file");
     expect(hit).toMatchObject({ kind: "team capability", tool: "cap__fs__shout_file" });
     // Ranked with the local tools in one list, not appended after them: it matches best.
@@ -128,7 +129,7 @@ describe("sharing capabilities through the team registry", () => {
       arguments: { code: "return 'quiet ' + args.path", args: { path: "a.txt" }, name: "fs:shout_file", intent: "read a file and shout it" },
     });
     expect(saved.isError).toBeFalsy();
-    const found = JSON.parse(text(await b.client.callTool({ name: "discover", arguments: { query: "shout a file" } })));
+    const found = parseDiscover(text(await b.client.callTool({ name: "discover", arguments: { query: "shout a file" } })));
     const named = found.results.filter((x: any) => x.id === "fs:shout_file");
     expect(named).toHaveLength(1);
     expect(named[0].kind).toBe("capability");
@@ -139,7 +140,7 @@ describe("sharing capabilities through the team registry", () => {
     const r: any = await e.client.callTool({ name: "cap__fs__shout_file", arguments: { path: "a.txt" } });
     expect(r.isError).toBe(true);
     expect(text(r)).toContain("Capability not found: fs:shout_file");
-    const found = JSON.parse(text(await e.client.callTool({ name: "discover", arguments: { query: "shout a file" } })));
+    const found = parseDiscover(text(await e.client.callTool({ name: "discover", arguments: { query: "shout a file" } })));
     expect(found.results.some((x: any) => x.id === "fs:shout_file")).toBe(false);
   });
 

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
 import { auth, KEYS, publish, startReplica, writeKeysFile, type Replica } from "../registry-db/helpers.ts";
 import { trustWorkspace } from "../helpers/trust.ts";
+import { parseDiscover } from "../helpers/discover.ts";
 
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
 const dirs: Array<{ cleanup(): void }> = [];
@@ -136,7 +137,7 @@ describe("a team name resolves in the caller's own org", () => {
 
   test("discover labels team capabilities with their org; another org's is offered by its FQDN, without a tool name", async () => {
     const bob = await acmeMember({ project: "web" });
-    const found = JSON.parse(text(await bob.client.callTool({ name: "discover", arguments: { query: "release notes" } })));
+    const found = parseDiscover(text(await bob.client.callTool({ name: "discover", arguments: { query: "release notes" } })));
     const team = found.results.filter((x: any) => x.kind === "team capability");
     const evil = team.find((x: any) => x.org === "evil");
     expect(evil).toMatchObject({ id: "evil.web.git.release_notes", fqdn: "evil.web.git.release_notes" });

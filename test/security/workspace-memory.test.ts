@@ -11,6 +11,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
+import { parseDiscover } from "../helpers/discover.ts";
 
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
 const VICTIM_DEFAULT = "victim-first-run-argument-7f3e";
@@ -67,7 +68,7 @@ async function seesVictim(p: Pml): Promise<string[]> {
   if (!(await p.call("dns:history", { name: "fs:read_json" })).isError) seen.push("dns:history");
   const query = await p.call("dns:query", { text: "json" });
   if (query.structuredContent?.total) seen.push("dns:query");
-  const found = JSON.parse(text(await p.client.callTool({ name: "discover", arguments: { query: "read a json config file" } })));
+  const found = parseDiscover(text(await p.client.callTool({ name: "discover", arguments: { query: "read a json config file" } })));
   if (found.results.some((x: any) => x.id === "fs:read_json")) seen.push("discover");
   const listed = JSON.parse(text(await p.client.callTool({ name: "list_capabilities", arguments: {} })));
   if (listed.total) seen.push("list_capabilities");

@@ -1,9 +1,14 @@
 // The answer to `discover {query}` as the agent reads it: one line per result with the tool to
 // call, the first sentence of its description and its parameters in one short line, so ten results
 // stay under 4 KB whatever the descriptions and schemas hold (the whole answer is context the agent
-// pays for). `schemas: true` gives each result's full input schema instead.
+// pays for, on every request). What the tool name says is not said again: `cap__fs__read_json` is
+// the capability fs:read_json, `memory__read_graph` the tool memory:read_graph (idOfTool), so `id`
+// and `kind` appear only when they say more. A tool's description is cut shorter than a
+// capability's: tools' are long, written for a tool list, and the tool name carries most of it.
+// `schemas: true` gives each result's full input schema instead.
 import type { MemorySettings } from "../../../memory/memory.ts";
 import { parseToolName, wireName } from "../../../mcp/tool-names.ts";
+import { CAP_NS, parseCallName } from "../../../memory/names.ts";
 import type { CallToolResult } from "../../../mcp/types.ts";
 import { textResult } from "../../../mcp/tool-result.ts";
 import type { MetaDeps } from "../../meta-tools.ts";
@@ -24,11 +29,11 @@ export interface RankedAnswer {
 /** The answer's budget in bytes, and how short a description and a parameters line are cut, the
  * first cut that fits (long descriptions and schemas everywhere need the later ones). */
 const ANSWER_MAX = 4000;
-const CUTS: ReadonlyArray<{ description: number; params: number }> = [
-  { description: 110, params: 150 },
-  { description: 90, params: 100 },
-  { description: 70, params: 60 },
-  { description: 50, params: 30 },
+const CUTS: ReadonlyArray<{ description: number; toolDescription: number; params: number }> = [
+  { description: 110, toolDescription: 48, params: 150 },
+  { description: 90, toolDescription: 45, params: 100 },
+  { description: 70, toolDescription: 40, params: 60 },
+  { description: 50, toolDescription: 30, params: 30 },
 ];
 /** A field beyond those shaped here (a team capability's org, why a result ranked) is kept when
  * this short; a long one is left out. */
@@ -38,17 +43,14 @@ const SHAPED = new Set(["id", "kind", "description", "tool", "uses", "inputSchem
 /** Why past use lifted a result ("found before by: …") is always kept, cut to this. */
 const LEARNED_MAX = 120;
 
-export const HOW =
-  'Call a result by its "tool" name (or `call` {tool, arguments} when it is not in your tool list). params: "name?" is optional. ' +
-  'More results: "limit"; full input schemas: "schemas": true.';
-
 export async function discoverAnswer(deps: MetaDeps, settings: MemorySettings, answer: RankedAnswer, opts: { schemas?: boolean } = {}): Promise<CallToolResult> {
   const schemas = await inputSchemas(deps, settings, answer.results);
-  const { query, results: _ranked, how: _how, ...rest } = answer as RankedAnswer & { how?: unknown };
+  // The query is not echoed: the agent wrote it, it is in its context already.
+  const { query: _query, results: _ranked, ...rest } = answer;
   let text = "";
   for (const cut of opts.schemas ? [CUTS[0]!] : CUTS) {
     const results = answer.results.map((r) => shapeResult(r, schemas.get(r.id), opts.schemas === true, cut));
-    text = linePerResult({ query, results, ...rest, how: HOW });
+    text = linePerResult({ results, ...rest });
     if (Buffer.byteLength(text) <= ANSWER_MAX) break;
   }
   return textResult(text);
@@ -56,8 +58,11 @@ export async function discoverAnswer(deps: MetaDeps, settings: MemorySettings, a
 
 export function shapeResult(r: RankedResult, schema: Record<string, unknown> | undefined, full: boolean, cut = CUTS[0]!): Record<string, unknown> {
   const tool = toolName(r);
-  const out: Record<string, unknown> = { id: r.id, kind: r.kind, ...(tool ? { tool } : {}) };
-  out.description = firstSentence(r.description ?? "", cut.description);
+  const says = tool === undefined ? undefined : idOfTool(tool);
+  const out: Record<string, unknown> = tool === undefined ? {} : { tool };
+  if (says?.id !== r.id) out.id = r.id;
+  if (says?.kind !== r.kind) out.kind = r.kind;
+  out.description = firstSentence(r.description ?? "", r.kind === "tool" ? cut.toolDescription : cut.description);
   if (schema) out[full ? "inputSchema" : "params"] = full ? schema : paramsLine(schema, cut.params);
   const learned = (r as { learned?: unknown }).learned;
   if (typeof learned === "string") out.learned = learned.length <= LEARNED_MAX ? learned : `${learned.slice(0, LEARNED_MAX - 1)}…`;
@@ -65,15 +70,26 @@ export function shapeResult(r: RankedResult, schema: Record<string, unknown> | u
   const deprecated = (r as { deprecated?: unknown }).deprecated;
   if (typeof deprecated === "string") out.deprecated = deprecated.length <= LEARNED_MAX ? deprecated : `${deprecated.slice(0, LEARNED_MAX - 1)}…`;
   for (const [k, v] of Object.entries(r as object)) if (!SHAPED.has(k) && v !== undefined && (full || JSON.stringify(v).length <= EXTRA_MAX)) out[k] = v;
+  // A `match` in words says what the score says in a number: one of them is enough in one line.
+  if (!full && typeof out.match === "string") delete out.score;
   return out;
 }
 
-/** The name a client calls: a capability's or a tool's wire name (`call` takes it too). A team
- * capability of another org has none: it runs only when called by its full FQDN (memory/team.ts). */
+/** What a tool name says of the result: `cap__fs__read_json` is the capability fs:read_json,
+ * `memory__read_graph` the tool memory:read_graph. What readers of the answer derive `id` and
+ * `kind` from when the answer leaves them out. */
+export function idOfTool(tool: string): { id: string; kind: "capability" | "tool" } | undefined {
+  const t = parseToolName(tool);
+  if (!t) return undefined;
+  return t.ns === CAP_NS ? { id: t.action, kind: "capability" } : { id: `${t.ns}:${t.action}`, kind: "tool" };
+}
+
+/** The name a client calls: a capability's or a tool's wire name (`call` takes it too); none for
+ * another org's team capability, offered by its FQDN only (it runs only when called by it). */
 function toolName(r: RankedResult): string | undefined {
   if (r.tool) return r.tool;
   if (r.kind === "team capability") return undefined;
-  if (r.kind === "capability") return `cap__${r.id.replace(":", "__")}`;
+  if (r.kind === "capability") return parseCallName(r.id) ? `cap__${r.id.replace(":", "__")}` : undefined;
   const id = parseToolName(r.id);
   if (!id) return r.id;
   const wire = wireName(id.ns, id.action);
@@ -147,12 +163,11 @@ async function inputSchemas(deps: MetaDeps, settings: MemorySettings, results: r
   return out;
 }
 
-/** JSON with each result on a line of its own: compact, and still easy to read. */
+/** JSON with each result on a line of its own: compact, and still easy to read. How to call a
+ * result is said once, in discover's description (tools/list), not in every answer. */
 function linePerResult(answer: Record<string, unknown>): string {
   const { results, ...rest } = answer;
-  const head = Object.entries(rest)
-    .filter(([k]) => k !== "how")
-    .map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+  const head = Object.entries(rest).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`);
   const lines = (results as unknown[]).map((r) => `  ${JSON.stringify(r)}`).join(",\n");
-  return `{${head.join(", ")},\n"results": [${lines ? `\n${lines}\n` : ""}],\n"how": ${JSON.stringify(answer.how)}}`;
+  return `{${head.map((h) => `${h}, `).join("")}"results": [${lines ? `\n${lines}\n` : ""}]}`;
 }

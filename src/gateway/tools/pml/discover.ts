@@ -18,7 +18,8 @@ export const discover = defineTool({
   title: "Find tools",
   description:
     "Finds tools and learned capabilities. `query`: say in your own words what you want done " +
-    '("keep a backup copy of a file before editing it"); returns the best matches, each with the tool to call and its parameters (`schemas`: true for full input schemas). ' +
+    '("keep a backup copy of a file before editing it"); returns the best matches, one line each: the tool to call (cap__ns__action is a capability), ' +
+    'what it does, its parameters ("name?" is optional). Call a result by its tool name, or `call` {tool, arguments}. `limit` for more, `schemas`: true for full input schemas. ' +
     "`namespace`: one namespace's tools with input schemas. Neither: the namespaces pml can reach.",
   annotations: { readOnlyHint: true },
   args: {
@@ -67,7 +68,6 @@ async function discoverQuery(deps: MetaDeps, session: Session, query: string, n:
     query,
     results,
     ...(team.note ? { team_registry: team.note } : {}),
-    how: 'call a tool with `call` {tool: id, arguments}; a capability with its tool (cap__ns__action), `call` {tool: "cap:<id>"} or `execute` {capability: id, args}; `discover` {namespace} shows a namespace\'s input schemas',
     ...(warning ? { warning } : {}),
   };
 }
