@@ -3,6 +3,7 @@
 // crowd task requests unless the request names the server.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
+import { parseDiscover } from "../helpers/discover.ts";
 
 let fx: MemoryFixture;
 beforeAll(() => {
@@ -24,7 +25,7 @@ interface Result {
   match: "strong" | "fair" | "weak";
 }
 
-const ask = async (client: any, query: string): Promise<Result[]> => JSON.parse(text(await client.callTool({ name: "discover", arguments: { query } }))).results;
+const ask = async (client: any, query: string): Promise<Result[]> => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results;
 
 async function connected() {
   const { client } = await fx.connect();

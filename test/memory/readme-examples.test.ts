@@ -123,7 +123,7 @@ test("the README's examples run as written, in order, and answer what it says", 
   const found = JSON.parse(text(await run(discover.tool, discover.args)));
   expect(found.results.length).toBeGreaterThan(0);
   expect(found.results.length).toBeLessThanOrEqual(10);
-  for (const r of found.results) expect(Object.keys(r)).toEqual(expect.arrayContaining(["tool", "description", "score"]));
+  for (const r of found.results) expect(Object.keys(r)).toEqual(expect.arrayContaining(["tool", "description", "match"]));
 });
 
 test("the Approvals continuation, as written with the id pml gave, continues the paused call", async () => {
