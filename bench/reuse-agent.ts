@@ -77,12 +77,12 @@ export interface Candidate {
   match?: string;
 }
 
-/** How well a capability must match to be called: "fair" (the issue's policy: strong or fair; a weak
- * one is not worth a call, the agent writes the code instead) or "any" (`--match any`: every
- * capability in the window, whatever pml says, to compare). One with no `match` (an answer that
- * does not say) is always tried. */
+/** How well a capability must match to be called: "any" (the issue's policy, "call the best capability
+ * result if any": every one in the window, best first) or "fair" (`--match fair`: strong or fair; a weak
+ * one is not worth a call, the agent writes the code instead; on these streams pml marks almost every
+ * right one weak, so this serves almost nothing yet). One with no `match` is always tried. */
 export type MatchPolicy = "fair" | "any";
-export const worthCalling = (c: Candidate, policy: MatchPolicy = "fair") => policy === "any" || c.match === undefined || c.match === "strong" || c.match === "fair";
+export const worthCalling = (c: Candidate, policy: MatchPolicy = "any") => policy === "any" || c.match === undefined || c.match === "strong" || c.match === "fair";
 
 const isCapName = (s: unknown) => typeof s === "string" && /^cap(__|:)/.test(s);
 

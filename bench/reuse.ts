@@ -37,7 +37,8 @@ export interface ReuseOptions {
   limit?: number;
   /** Only the first N tasks of the set (the smoke test). */
   tasks?: number;
-  /** Which capabilities are called by the `match` pml gives (default "fair": strong or fair). */
+  /** Which capabilities are called by the `match` pml gives (default "any": the issue's policy, the
+   * best capability results whatever pml says; "fair": only strong or fair ones). */
   match?: MatchPolicy;
   /** Which task stream: "main" (bench/reuse-tasks.ts, default) or "heldout" (bench/reuse-tasks-heldout.ts). */
   set?: TaskSet;
@@ -175,7 +176,7 @@ async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: str
   const answer = await s.call("discover", { query: ask.say, ...(opts.limit ? { limit: opts.limit } : {}) }, spent);
   const discoverBytes = spent.bytes;
   const inWindow = capabilityCandidates(answer).candidates.filter((c) => c.rank < opts.window);
-  const found = inWindow.filter((c) => worthCalling(c, opts.match ?? "fair"));
+  const found = inWindow.filter((c) => worthCalling(c, opts.match ?? "any"));
   const rec: MemoryRecord = {
     task: task.name,
     say: ask.say,
@@ -300,7 +301,7 @@ export function summarize(
       seed: opts.seed,
       window: opts.window,
       tries: opts.tries,
-      match: opts.match ?? "fair",
+      match: opts.match ?? "any",
       limit: opts.limit ?? null,
     },
     repeats: {
@@ -443,7 +444,7 @@ export function printReport(r: ReuseReport, verbose: boolean): void {
 }
 
 function matchFlag(v: string | undefined): MatchPolicy {
-  if (v === undefined || v === "fair" || v === "any") return v ?? "fair";
+  if (v === undefined || v === "fair" || v === "any") return v ?? "any";
   throw new Error(`--match is "fair" (call strong or fair matches) or "any", not "${v}"`);
 }
 

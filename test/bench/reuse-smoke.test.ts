@@ -84,13 +84,13 @@ describe("the stream and the agent's reading of pml's answers", () => {
     expect(paramsOf(["path", "n?"])).toEqual({ names: ["path", "n"], required: ["path"] });
   });
 
-  test("only capabilities pml marks a strong or fair match are called; all of them when the answer does not say", () => {
+  test("--match fair calls only capabilities pml marks a strong or fair match (all when the answer does not say); the default calls every one", () => {
     const results = [{ tool: "cap__fs__a", match: "strong" }, { tool: "cap__fs__b", match: "weak" }, { tool: "cap__fs__c", match: "fair" }, { tool: "cap__fs__d" }];
     const answer = { content: [{ type: "text", text: JSON.stringify({ results }) }] };
     const { candidates } = capabilityCandidates(answer);
-    expect(candidates.filter((c) => worthCalling(c)).map((c) => c.tool)).toEqual(["cap__fs__a", "cap__fs__c", "cap__fs__d"]);
-    // --match any: every capability, whatever pml says (to compare policies).
-    expect(candidates.filter((c) => worthCalling(c, "any"))).toHaveLength(4);
+    expect(candidates.filter((c) => worthCalling(c, "fair")).map((c) => c.tool)).toEqual(["cap__fs__a", "cap__fs__c", "cap__fs__d"]);
+    // The default, the policy: every capability, whatever pml says.
+    expect(candidates.filter((c) => worthCalling(c))).toHaveLength(4);
   });
 
   test("the held-out stream follows the same rules, with tasks of its own", () => {
