@@ -25,6 +25,8 @@ const FIELDS: readonly Field[] = ["name", "intent", "description", "tools", "par
 const WEIGHT: Record<Field, number> = { name: 3, intent: 2, description: 1.2, tools: 0.8, params: 0.6 };
 const B: Record<Field, number> = { name: 0.3, intent: 0.6, description: 0.75, tools: 0.5, params: 0.5 };
 const K1 = 1.2;
+const TF_BITS = 6;
+const TF_MAX = (1 << TF_BITS) - 1;
 const SYNONYM_WEIGHT = 0.55;
 /** WordNet's synonyms (first sense only) are general English, not picked for programming: less. */
 const WORDNET_WEIGHT = 0.4;
@@ -93,7 +95,9 @@ function synonymsOf(term: string): Set<string> | undefined {
 /** One posting: a document and its term frequency per field (FIELDS order). */
 interface Posting {
   doc: number;
-  tf: Float32Array;
+  /** The word's count in each field, TF_BITS bits a field (FIELDS' order): one number, not an
+   * array per posting (a typed array costs ~100 bytes in JavaScriptCore; 10k records hold ~200k postings). */
+  tf: number;
   /** The field-weighted, length-normalised tf, valid while `gen` is the index's generation. */
   norm: number;
   gen: number;
@@ -174,16 +178,17 @@ export class SearchIndex {
       params: (doc.params ?? []).join(" "),
     };
     const slot = this.free.pop() ?? this.keys.length;
-    const tf = new Map<string, Float32Array>();
+    const tf = new Map<string, number>();
     const len = new Float32Array(FIELDS.length);
     FIELDS.forEach((f, i) => {
       const ts = terms(fieldText[f], this.stemming);
       len[i] = ts.length;
       this.totalLen[i]! += ts.length;
       for (const t of ts) {
-        let row = tf.get(t);
-        if (!row) tf.set(t, (row = new Float32Array(FIELDS.length)));
-        row[i]!++;
+        const row = tf.get(t) ?? 0;
+        // A count past TF_MAX in one field adds nothing: BM25's saturation is long reached by then.
+        if (((row >>> (i * TF_BITS)) & TF_MAX) < TF_MAX) tf.set(t, row + (1 << (i * TF_BITS)));
+        else tf.set(t, row);
       }
     });
     this.keys[slot] = doc.key;
@@ -254,8 +259,8 @@ export class SearchIndex {
     const row = posting.tf;
     const len = this.lens[posting.doc]!;
     let tf = 0;
-    for (let i = 0; i < row.length; i++) {
-      const c = row[i]!;
+    for (let i = 0; i < FIELDS.length; i++) {
+      const c = (row >>> (i * TF_BITS)) & TF_MAX;
       if (c) {
         const f = norm[i]!;
         tf += (f.w * c) / (1 - f.b + (f.b * len[i]!) / f.avg);
