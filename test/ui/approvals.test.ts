@@ -3,12 +3,10 @@
 // Written against its interface: readLiveSessions publishes the pending approval, the page's
 // Continue calls answerApproval, and the session's tools/call then completes.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import type { RawPeer } from "../helpers/pml.ts";
-import { HAS_CHROMIUM, LIVE_AVAILABLE, callTool, launch, session, shot, startUi, tempDir, toolNames, watchedPage, type UiFixture } from "./ui-helpers.ts";
-
-if (!LIVE_AVAILABLE) process.stderr.write("test/ui/approvals: the live-sessions channel is a stand-in on this branch (h-live not merged): skipped.\n");
+import { HAS_CHROMIUM, callTool, launch, session, shot, startUi, type tempDir, toolNames, watchedPage, type UiFixture, uiDirs } from "./ui-helpers.ts";
 
 let dir: ReturnType<typeof tempDir>;
 let ui: UiFixture;
@@ -17,13 +15,11 @@ let browser: Browser;
 let page: Page;
 let problems: string[];
 
-describe.skipIf(!HAS_CHROMIUM || !LIVE_AVAILABLE)("approvals answered in the page", () => {
+describe.skipIf(!HAS_CHROMIUM)("approvals answered in the page", () => {
   beforeAll(async () => {
-    dir = tempDir("pml-ui-approve-");
-    const ws = `${dir.path}/ws`;
-    const home = `${dir.path}/home`;
-    mkdirSync(`${ws}/.git`, { recursive: true });
-    mkdirSync(home);
+    const made = uiDirs("pml-ui-approve-");
+    dir = made.dir;
+    const { ws, home } = made;
     // `ask` only restricts: applies untrusted. dns:lookup is pml's own tool, so nothing is installed.
     writeFileSync(`${ws}/.pml.json`, JSON.stringify({ permissions: { ask: ["dns:lookup", "dns:whois"] } }));
     // A client with form elicitation: the session asks it, and the page too while it is open.

@@ -3,10 +3,10 @@
 // diff and usage; a rename in the page reaches the session's tools/list; every view renders with
 // no console error and no request leaving loopback. Screenshots: SHOTS (ui-helpers.ts).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import type { RawPeer } from "../helpers/pml.ts";
-import { HAS_CHROMIUM, callTool, launch, session, shot, startUi, tempDir, toolNames, waitFor, watchedPage, type UiFixture } from "./ui-helpers.ts";
+import { HAS_CHROMIUM, callTool, launch, session, shot, startUi, type tempDir, toolNames, waitFor, watchedPage, type UiFixture, uiDirs } from "./ui-helpers.ts";
 
 const NAME = "util:double_number";
 const V1 = "return args.n * 2;";
@@ -21,11 +21,9 @@ let problems: string[];
 let outside: string[];
 
 beforeAll(async () => {
-  dir = tempDir("pml-ui-page-");
-  const ws = `${dir.path}/ws`;
-  const home = `${dir.path}/home`;
-  mkdirSync(`${ws}/.git`, { recursive: true });
-  mkdirSync(home);
+  const made = uiDirs("pml-ui-page-");
+  dir = made.dir;
+  const { ws, home } = made;
   // Restricts only (no trust needed): shows in the permissions table.
   writeFileSync(`${ws}/.pml.json`, JSON.stringify({ permissions: { deny: ["shell:*"], ask: ["memory:delete_entities"] } }));
   peer = await session(ws, home);

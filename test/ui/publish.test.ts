@@ -4,13 +4,13 @@
 // memory.publish is off; one whose code holds a value of the workspace .env stays home, and the
 // page says why.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import type { RawPeer } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
 import { KEYS, listAll, startReplica, writeKeysFile, type Replica } from "../registry-db/helpers.ts";
-import { HAS_CHROMIUM, callTool, launch, session, shot, startUi, tempDir, waitFor, watchedPage, type UiFixture } from "./ui-helpers.ts";
+import { HAS_CHROMIUM, callTool, launch, session, shot, startUi, type tempDir, waitFor, watchedPage, type UiFixture, uiDirs } from "./ui-helpers.ts";
 
 const SECRET = "deploy-secret-value-93";
 
@@ -24,11 +24,9 @@ let problems: string[];
 let outside: string[];
 
 beforeAll(async () => {
-  dir = tempDir("pml-ui-publish-");
-  const ws = `${dir.path}/ws`;
-  const home = `${dir.path}/home`;
-  mkdirSync(`${ws}/.git`, { recursive: true });
-  mkdirSync(home);
+  const made = uiDirs("pml-ui-publish-");
+  dir = made.dir;
+  const { ws, home } = made;
   registry = await startReplica(`sqlite:${join(dir.path, "registry.db")}`, writeKeysFile(dir.path));
   // The key, and a value the secret screen keeps home, where the user keeps them: the workspace .env.
   writeFileSync(`${ws}/.env`, `PML_API_KEY=${KEYS.alice}\nDEPLOY_TOKEN=${SECRET}\n`);

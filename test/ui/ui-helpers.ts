@@ -1,6 +1,6 @@
 // `pml ui` in tests: the compiled binary serving a temp workspace, a real `pml stdio` session
 // beside it that seeds capabilities, and Debian's chromium driven by playwright-core.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { BIN, ROOT, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
@@ -9,9 +9,6 @@ import { waitFor } from "../helpers/wait.ts";
 export const CHROMIUM = "/usr/bin/chromium";
 export const HAS_CHROMIUM = existsSync(CHROMIUM);
 if (!HAS_CHROMIUM) process.stderr.write(`test/ui: ${CHROMIUM} is missing (apt-get install chromium): the browser tests are skipped.\n`);
-
-/** h-live's session channel: until it is merged, src/policy/live/live-sessions.ts is a stand-in. */
-export const LIVE_AVAILABLE = !readFileSync(join(ROOT, "src/policy/live/live-sessions.ts"), "utf8").includes("TEMPORARY STAND-IN");
 
 /** Where screenshots go (git-ignored); PML_UI_SCREENSHOTS moves them. */
 export const SHOTS = process.env.PML_UI_SCREENSHOTS ?? join(ROOT, ".ci/out/ui-screenshots");
@@ -90,3 +87,13 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 export { tempDir, waitFor };
+
+/** A temporary folder with a workspace (a git root) and a PML_HOME in it. */
+export function uiDirs(prefix: string): { dir: ReturnType<typeof tempDir>; ws: string; home: string } {
+  const dir = tempDir(prefix);
+  const ws = `${dir.path}/ws`;
+  const home = `${dir.path}/home`;
+  mkdirSync(`${ws}/.git`, { recursive: true });
+  mkdirSync(home);
+  return { dir, ws, home };
+}
