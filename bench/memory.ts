@@ -274,12 +274,15 @@ const misses: string[] = [];
 /** Per set: how the right target and a wrong top-1 result were marked (Found.match). */
 const matchShares: Record<string, Record<"right" | "rightStrong" | "rightFair" | "top1Right" | "top1RightCalled" | "wrong" | "wrongStrong" | "wrongFair", number>> = {};
 const latency: number[] = [];
+const dumped: string[] = [];
 async function measure(set: Array<[string, string]>, label: string): Promise<[number, number, number]> {
   let top1 = 0;
   let top5 = 0;
   let top20 = 0;
   for (const [q, expected] of set) {
     const { results } = await memory.discover(settings, q, tools, 20);
+    // DUMP=<file>: every answer, to check that a change keeps the ranking identical (diff two runs).
+    if (process.env.DUMP) dumped.push(`${label}\t${q}\t${JSON.stringify(results.map((r) => [r.id, r.score, r.match, r.variants ?? []]))}`);
     const at = rank(
       results.map((r) => r.id),
       expected,
@@ -359,6 +362,7 @@ for (let i = 0; i < (quick ? 5 : 20); i++)
     latency.push(performance.now() - s);
   }
 await memory.close();
+if (process.env.DUMP) writeFileSync(process.env.DUMP, `${dumped.join("\n")}\n`);
 if (process.env.KEEP_DB) {
   const { copyFileSync } = await import("node:fs");
   const { Database } = await import("bun:sqlite");
@@ -383,10 +387,10 @@ async function quality(opts: SearchOptions): Promise<Array<[number, number]>> {
   const s = new SqliteCapabilityStore(join(qdir, "memory.db"));
   const index = new SearchIndex(opts);
   const names = new Map<string, string>();
-  for (const c of await s.searchableSince(0)) {
+  await s.searchableSince(0, (c) => {
     index.add(capabilityDoc(c.id, c));
     names.set(c.id, c.display_name);
-  }
+  });
   s.close();
   for (const t of tools)
     index.add({ key: `${t.ns}:${t.name}`, name: `${t.ns} ${t.name}`, description: t.description, params: Object.keys((t.inputSchema?.properties ?? {}) as object) });

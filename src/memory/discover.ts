@@ -242,11 +242,10 @@ export class CapabilityDiscovery {
   }
 
   private async refreshCapabilities(): Promise<void> {
-    const changed = await (await this.open()).searchableSince(this.indexedSeq);
-    for (const c of changed) {
+    await (await this.open()).searchableSince(this.indexedSeq, (c) => {
       this.indexedSeq = Math.max(this.indexedSeq, c.seq);
       const key = capKey(c.id);
-      if (c.record_type !== "capability") continue;
+      if (c.record_type !== "capability") return;
       this.caps.set(key, {
         owner: c.owner,
         name: c.display_name,
@@ -257,7 +256,7 @@ export class CapabilityDiscovery {
       });
       this.index!.add(capabilityDoc(key, c));
       this.meaning?.record(key, c);
-    }
+    });
     await this.meaning?.save(await this.open());
   }
 
@@ -284,14 +283,13 @@ export class CapabilityDiscovery {
 }
 
 export function capabilityDoc(key: string, c: SearchRecord): SearchDoc {
-  const props = (c.parameters_schema.properties ?? {}) as Record<string, unknown>;
   return {
     key,
     name: c.named ? `${c.namespace} ${c.action}` : "",
     intent: c.intent,
     description: c.description === c.intent ? "" : c.description,
     tools: c.tools_used,
-    params: Object.keys(props),
+    params: c.params,
   };
 }
 
