@@ -241,10 +241,16 @@ if (!process.argv.includes("--quality")) await queryBench(quick ? [20_000] : [20
 
 // --- 2. discover: quality and latency at 10k + tools ------------------------------------------
 const qdir = join(dir, "q");
-const qstore = new SqliteCapabilityStore(join(qdir, "memory.db"));
-await fill(qstore, 10_000);
-for (const t of targetInputs()) await qstore.capture(t);
-qstore.close();
+// FROM_DB=<memory.db kept by KEEP_DB>: the same records (ids included: ties rank by id) to compare two builds' answers.
+if (process.env.FROM_DB) {
+  (await import("node:fs")).mkdirSync(qdir, { recursive: true });
+  (await import("node:fs")).copyFileSync(process.env.FROM_DB, join(qdir, "memory.db"));
+} else {
+  const qstore = new SqliteCapabilityStore(join(qdir, "memory.db"));
+  await fill(qstore, 10_000);
+  for (const t of targetInputs()) await qstore.capture(t);
+  qstore.close();
+}
 const tools: ToolEntry[] = [];
 for (const [ns, d] of Object.entries({ ...builtinCatalog, ...builtinModules() }))
   for (const t of d.tools ?? [])
