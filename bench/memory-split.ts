@@ -21,7 +21,7 @@ const step = (label: string) => {
 };
 
 const { SqliteCapabilityStore } = await import("../src/memory/sqlite-store.ts");
-const [{ SearchIndex, words }, { AssociationIndex, associationSimilarity }, hybrid, { Meaning }] = await Promise.all([
+const [{ SearchIndex }, { AssociationIndex, associationSimilarity }, hybrid, { Meaning }] = await Promise.all([
   import("../src/memory/search.ts"),
   import("../src/memory/associations.ts"),
   import("../src/memory/hybrid.ts"),
@@ -47,17 +47,26 @@ step("summaries (CapSummary)");
 await store.searchableSince(0, (c) => meaning.record(capKey(c.id), c));
 await meaning.save(store);
 step("record vectors");
-const learning = new AssociationIndex(async () => store, () => associationSimilarity(meaning.words));
+const learning = new AssociationIndex(
+  async () => store,
+  () => associationSimilarity(meaning.words),
+);
 await learning.boosts(owner, "convert a csv report");
 step("associations");
 const query = "convert a csv report";
-const named = new Set(words(query));
-index.search(query, 10, () => true, (lexical, want, full) => {
-  const m = meaning.nearest(query, Math.max(want, hybrid.FUSION.vectorPool), () => true);
-  return hybrid.fuse({ lexical, full, nearest: m.nearest, cosine: m.cosine, factor: () => (named.size ? 1 : 1) });
-});
+index.search(
+  query,
+  10,
+  () => true,
+  (lexical, want, full) => {
+    const m = meaning.nearest(query, Math.max(want, hybrid.FUSION.vectorPool), () => true);
+    return hybrid.fuse({ lexical, full, nearest: m.nearest, cosine: m.cosine, factor: () => 1 });
+  },
+);
 step("first search (WordNet, norms, caches)");
 const total = rows.reduce((a, [, r, h]) => [a[0]! + r, a[1]! + h], [0, 0]);
+// heap: JavaScriptCore's live objects and the buffers they hold; RSS also keeps what the allocator
+// has not given back yet, and the JIT's code and data (not separable here: BUN_JSC_useJIT=0 to see).
 console.log(`\nfirst discover, split by part (this process, ${count} records; each step collected), MiB`);
 console.log(`  ${"".padEnd(42)}${"RSS".padStart(8)}${"heap".padStart(8)}`);
 for (const [label, r, h] of rows) console.log(`  ${label.padEnd(42)}${r.toFixed(1).padStart(8)}${h.toFixed(1).padStart(8)}`);
