@@ -1,8 +1,9 @@
-// What word vectors cost pml (issue 24), measured against a baseline binary built from main in the
-// same run: the binary's size, and the resident memory of a real `pml stdio` before and after its
-// first discover over 10,000 stored capabilities (the vectors file is read, every record's kept
-// vector loaded, the tools embedded), then after 50 more.
-// Run: bun build.ts && bun bench/memory-vectors.ts <baseline pml binary> (e.g. main's dist/pml, copied)
+// What a first discover costs pml in memory (issue 24): the binary's size, and the resident memory
+// of a real `pml stdio` before and after its first discover over 10,000 stored capabilities (the
+// vectors file is read, every record's kept vector loaded, the tools embedded), then after 50 more;
+// then the same steps one by one in a fresh process (bench/memory-split.ts), to say where it goes.
+// No baseline binary: an older pml refuses a newer memory.db, so it would search nothing.
+// Run: bun build.ts && bun bench/memory-vectors.ts   (KEEP_DB=<path> keeps the 10k memory.db)
 import { Database } from "bun:sqlite";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,7 +16,6 @@ import { QUERIES } from "./memory-intents.ts";
 
 const root = resolve(import.meta.dir, "..");
 const ours = join(root, "dist/pml");
-const baseline = process.argv[2];
 const dir = mkdtempSync(join(tmpdir(), "pml-bench-vectors-"));
 const scope = { org: "local", project: "bench", owner: join(dir, "ws") };
 
@@ -47,22 +47,17 @@ store.close();
 const memory = new Memory(db);
 await memory.discover({ ...memorySettings({} as Parameters<typeof memorySettings>[0], dir), scope }, "keep the vectors", [], 10);
 await memory.close();
-// The baseline's schema ends before the vectors table: a copy without it.
-const oldDb = join(dir, "memory-old.db");
-{
+if (process.env.KEEP_DB) {
   const d = new Database(db);
   d.run("PRAGMA wal_checkpoint(TRUNCATE)");
   d.close();
-  copyFileSync(db, oldDb);
-  const o = new Database(oldDb);
-  o.run("DROP TABLE capability_vectors");
-  o.run("DELETE FROM schema_migrations WHERE version = (SELECT MAX(version) FROM schema_migrations)");
-  o.close();
+  copyFileSync(db, process.env.KEEP_DB);
 }
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+const statusMb = (pid: number, field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+const rssMb = (pid: number) => statusMb(pid, "VmRSS");
 
-async function measure(binary: string, memoryDb: string): Promise<{ before: number; first: number; after: number; firstMs: number }> {
+async function measure(binary: string, memoryDb: string): Promise<{ before: number; first: number; after: number; firstMs: number; anon: number; file: number; settled: number }> {
   const home = join(dir, `home-${Math.random().toString(36).slice(2)}`);
   mkdirSync(home, { recursive: true });
   copyFileSync(memoryDb, join(home, "memory.db"));
@@ -79,49 +74,48 @@ async function measure(binary: string, memoryDb: string): Promise<{ before: numb
   await send("tools/list", {});
   Bun.gc(true);
   const before = rssMb(peer.proc.pid);
+  const [anon0, file0] = [statusMb(peer.proc.pid, "RssAnon"), statusMb(peer.proc.pid, "RssFile")];
   const t = performance.now();
   await send("tools/call", { name: "discover", arguments: { query: "convert a csv report" } });
   const firstMs = performance.now() - t;
   const first = rssMb(peer.proc.pid);
+  // Private memory, and pages of the binary read (the embedded word vectors and WordNet are copied out of it).
+  const [anon, file] = [statusMb(peer.proc.pid, "RssAnon") - anon0, statusMb(peer.proc.pid, "RssFile") - file0];
+  // The allocator gives freed pages back in the background: the same a few seconds later, idle.
+  await Bun.sleep(3000);
+  const settled = rssMb(peer.proc.pid);
   for (const [q] of QUERIES.slice(0, 50)) await send("tools/call", { name: "discover", arguments: { query: q } });
   const after = rssMb(peer.proc.pid);
   peer.close();
   await peer.proc.exited;
-  return { before, first, after, firstMs };
+  return { before, first, after, firstMs, anon, file, settled };
 }
 
 const RUNS = 3;
 const size = (p: string) => statSync(p).size / 2 ** 20;
-const rows: Array<[string, string, string]> = [];
-if (baseline) rows.push(["baseline", baseline, oldDb]);
-rows.push(["this branch", ours, db]);
 console.log(`\nword vectors: binary size and resident memory of pml stdio (10,000 capabilities; median of ${RUNS} processes), MiB`);
 console.log(
   `  ${"".padEnd(14)}${"binary".padStart(9)}${"RSS start".padStart(11)}${"1st disc.".padStart(11)}${"growth".padStart(9)}${"+50 disc.".padStart(11)}${"1st ms".padStart(9)}`,
 );
-const results: Record<string, { size: number; growth: number }> = {};
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-for (const [label, bin, memoryDb] of rows) {
-  // RSS depends on when the collector last ran: the median of a few fresh processes.
-  const runs: Array<Awaited<ReturnType<typeof measure>>> = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await measure(bin, memoryDb));
-  const m = Object.fromEntries((["before", "first", "after", "firstMs"] as const).map((k) => [k, median(runs.map((r) => (k === "first" ? r.first - r.before : r[k])))])) as {
-    before: number;
-    first: number;
-    after: number;
-    firstMs: number;
-  };
-  m.first += m.before; // the median growth, shown as an RSS
-  results[label] = { size: size(bin), growth: m.first - m.before };
-  console.log(
-    `  ${label.padEnd(14)}${size(bin).toFixed(1).padStart(9)}${m.before.toFixed(1).padStart(11)}${m.first.toFixed(1).padStart(11)}${(m.first - m.before).toFixed(1).padStart(9)}${m.after.toFixed(1).padStart(11)}${m.firstMs.toFixed(0).padStart(9)}`,
-  );
-}
-if (baseline) {
-  const b = results.baseline!;
-  const o = results["this branch"]!;
-  console.log(
-    `  binary growth ${(o.size - b.size).toFixed(2)} MiB (target <= 10 MB); first-discover RSS growth ${o.growth.toFixed(1)} MiB vs ${b.growth.toFixed(1)} MiB without vectors (target <= 30 MB)`,
-  );
-}
+// RSS depends on when the collector last ran: the median of a few fresh processes.
+const runs: Array<Awaited<ReturnType<typeof measure>>> = [];
+for (let i = 0; i < RUNS; i++) runs.push(await measure(ours, db));
+const before = median(runs.map((r) => r.before));
+const growth = median(runs.map((r) => r.first - r.before));
+console.log(
+  `  ${"this branch".padEnd(14)}${size(ours).toFixed(1).padStart(9)}${before.toFixed(1).padStart(11)}${(before + growth).toFixed(1).padStart(11)}${growth.toFixed(1).padStart(9)}${median(
+    runs.map((r) => r.after),
+  )
+    .toFixed(1)
+    .padStart(11)}${median(runs.map((r) => r.firstMs))
+    .toFixed(0)
+    .padStart(9)}`,
+);
+console.log(
+  `  first-discover RSS growth ${growth.toFixed(1)} MiB (target <= 30 MB): private ${median(runs.map((r) => r.anon)).toFixed(1)}, pages of the binary ${median(runs.map((r) => r.file)).toFixed(1)}; 3 s later, idle: ${median(runs.map((r) => r.settled - r.before)).toFixed(1)}`,
+);
+// The same steps one by one in a fresh process of this checkout's source (bench/memory-split.ts).
+const split = Bun.spawnSync(["bun", join(import.meta.dir, "memory-split.ts"), db, scope.owner], { stdout: "inherit", stderr: "inherit" });
+if (split.exitCode) console.log(`  (the split failed: exit ${split.exitCode})`);
 rmSync(dir, { recursive: true, force: true });

@@ -241,10 +241,16 @@ if (!process.argv.includes("--quality")) await queryBench(quick ? [20_000] : [20
 
 // --- 2. discover: quality and latency at 10k + tools ------------------------------------------
 const qdir = join(dir, "q");
-const qstore = new SqliteCapabilityStore(join(qdir, "memory.db"));
-await fill(qstore, 10_000);
-for (const t of targetInputs()) await qstore.capture(t);
-qstore.close();
+// FROM_DB=<memory.db kept by KEEP_DB>: the same records (ids included: ties rank by id) to compare two builds' answers.
+if (process.env.FROM_DB) {
+  (await import("node:fs")).mkdirSync(qdir, { recursive: true });
+  (await import("node:fs")).copyFileSync(process.env.FROM_DB, join(qdir, "memory.db"));
+} else {
+  const qstore = new SqliteCapabilityStore(join(qdir, "memory.db"));
+  await fill(qstore, 10_000);
+  for (const t of targetInputs()) await qstore.capture(t);
+  qstore.close();
+}
 const tools: ToolEntry[] = [];
 for (const [ns, d] of Object.entries({ ...builtinCatalog, ...builtinModules() }))
   for (const t of d.tools ?? [])
@@ -274,12 +280,15 @@ const misses: string[] = [];
 /** Per set: how the right target and a wrong top-1 result were marked (Found.match). */
 const matchShares: Record<string, Record<"right" | "rightStrong" | "rightFair" | "top1Right" | "top1RightCalled" | "wrong" | "wrongStrong" | "wrongFair", number>> = {};
 const latency: number[] = [];
+const dumped: string[] = [];
 async function measure(set: Array<[string, string]>, label: string): Promise<[number, number, number]> {
   let top1 = 0;
   let top5 = 0;
   let top20 = 0;
   for (const [q, expected] of set) {
     const { results } = await memory.discover(settings, q, tools, 20);
+    // DUMP=<file>: every answer, to check that a change keeps the ranking identical (diff two runs).
+    if (process.env.DUMP) dumped.push(`${label}\t${q}\t${JSON.stringify(results.map((r) => [r.id, r.score, r.match, r.variants ?? []]))}`);
     const at = rank(
       results.map((r) => r.id),
       expected,
@@ -359,6 +368,7 @@ for (let i = 0; i < (quick ? 5 : 20); i++)
     latency.push(performance.now() - s);
   }
 await memory.close();
+if (process.env.DUMP) writeFileSync(process.env.DUMP, `${dumped.join("\n")}\n`);
 if (process.env.KEEP_DB) {
   const { copyFileSync } = await import("node:fs");
   const { Database } = await import("bun:sqlite");
@@ -383,10 +393,10 @@ async function quality(opts: SearchOptions): Promise<Array<[number, number]>> {
   const s = new SqliteCapabilityStore(join(qdir, "memory.db"));
   const index = new SearchIndex(opts);
   const names = new Map<string, string>();
-  for (const c of await s.searchableSince(0)) {
+  await s.searchableSince(0, (c) => {
     index.add(capabilityDoc(c.id, c));
     names.set(c.id, c.display_name);
-  }
+  });
   s.close();
   for (const t of tools)
     index.add({ key: `${t.ns}:${t.name}`, name: `${t.ns} ${t.name}`, description: t.description, params: Object.keys((t.inputSchema?.properties ?? {}) as object) });

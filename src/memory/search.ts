@@ -92,16 +92,17 @@ function synonymsOf(term: string): Set<string> | undefined {
   return synonyms.get(term);
 }
 
-/** One posting: a document and its term frequency per field (FIELDS order). */
-interface Posting {
-  doc: number;
-  /** The word's count in each field, TF_BITS bits a field (FIELDS' order): one number, not an
-   * array per posting (a typed array costs ~100 bytes in JavaScriptCore; 10k records hold ~200k postings). */
-  tf: number;
-  /** The field-weighted, length-normalised tf, valid while `gen` is the index's generation. */
-  norm: number;
+/**
+ * A word's postings, flat: per document its slot, the word's count in each field (TF_BITS bits a
+ * field, FIELDS' order) and its field-weighted, length-normalised tf (valid while `gen` is the
+ * index's generation), three numbers in a row of one array. Not an object per posting: 10k records
+ * hold ~200k postings, and an object costs JavaScriptCore ~50 bytes, a typed array ~100.
+ */
+interface Postings {
+  at: number[];
   gen: number;
 }
+const STRIDE = 3;
 
 export interface Hit {
   key: string;
@@ -141,13 +142,14 @@ export class SearchIndex {
 
   /** Slot -> key (undefined: free) and field lengths; slots are reused after removals. */
   private readonly keys: Array<string | undefined> = [];
-  private readonly lens: Float32Array[] = [];
+  /** Per slot, FIELDS.length field lengths in a row (one array: not a typed array per record). */
+  private lens = new Float32Array(0);
   private readonly termsOf: string[][] = [];
   /** Per slot: its variant group (see variantGroup); unnamed records have none. */
   private readonly groupOf: Array<string | undefined> = [];
   private readonly slotOf = new Map<string, number>();
   private readonly free: number[] = [];
-  private readonly postings = new Map<string, Posting[]>();
+  private readonly postings = new Map<string, Postings>();
   private readonly totalLen = FIELDS.map(() => 0);
   /** Every indexed term, sorted (rebuilt when the vocabulary changed): for prefix matches. */
   private sortedTerms: string[] | undefined;
@@ -179,10 +181,14 @@ export class SearchIndex {
     };
     const slot = this.free.pop() ?? this.keys.length;
     const tf = new Map<string, number>();
-    const len = new Float32Array(FIELDS.length);
+    if (this.lens.length < (slot + 1) * FIELDS.length) {
+      const lens = new Float32Array(Math.max(64, slot * 2) * FIELDS.length);
+      lens.set(this.lens);
+      this.lens = lens;
+    }
     FIELDS.forEach((f, i) => {
       const ts = terms(fieldText[f], this.stemming);
-      len[i] = ts.length;
+      this.lens[slot * FIELDS.length + i] = ts.length;
       this.totalLen[i]! += ts.length;
       for (const t of ts) {
         const row = tf.get(t) ?? 0;
@@ -192,17 +198,17 @@ export class SearchIndex {
       }
     });
     this.keys[slot] = doc.key;
-    this.lens[slot] = len;
     this.termsOf[slot] = [...tf.keys()];
     this.groupOf[slot] = variantGroup(doc.name);
     this.slotOf.set(doc.key, slot);
     for (const [t, row] of tf) {
       let p = this.postings.get(t);
       if (!p) {
-        this.postings.set(t, (p = []));
+        this.postings.set(t, (p = { at: [], gen: -1 }));
         this.sortedTerms = undefined;
       }
-      p.push({ doc: slot, tf: row, norm: 0, gen: -1 });
+      p.at.push(slot, row, 0);
+      p.gen = -1;
     }
   }
 
@@ -211,11 +217,12 @@ export class SearchIndex {
     if (slot === undefined) return;
     this.slotOf.delete(key);
     this.gen++;
-    this.lens[slot]!.forEach((l, i) => (this.totalLen[i]! -= l));
+    for (let i = 0; i < FIELDS.length; i++) this.totalLen[i]! -= this.lens[slot * FIELDS.length + i]!;
     for (const t of this.termsOf[slot]!) {
-      const p = this.postings.get(t)!;
-      const i = p.findIndex((x) => x.doc === slot);
-      if (i >= 0) p.splice(i, 1);
+      const p = this.postings.get(t)!.at;
+      let i = 0;
+      while (i < p.length && p[i] !== slot) i += STRIDE;
+      if (i < p.length) p.splice(i, STRIDE);
       if (!p.length) {
         this.postings.delete(t);
         this.sortedTerms = undefined;
@@ -254,20 +261,23 @@ export class SearchIndex {
     return variants;
   }
 
-  /** A posting's field-weighted, length-normalised tf for the current generation. */
-  private normalise(posting: Posting, norm: ReadonlyArray<{ w: number; b: number; avg: number }>): void {
-    const row = posting.tf;
-    const len = this.lens[posting.doc]!;
-    let tf = 0;
-    for (let i = 0; i < FIELDS.length; i++) {
-      const c = (row >>> (i * TF_BITS)) & TF_MAX;
-      if (c) {
-        const f = norm[i]!;
-        tf += (f.w * c) / (1 - f.b + (f.b * len[i]!) / f.avg);
+  /** A word's postings' field-weighted, length-normalised tfs for the current generation. */
+  private normalise(postings: Postings, norm: ReadonlyArray<{ w: number; b: number; avg: number }>): void {
+    const at = postings.at;
+    for (let p = 0; p < at.length; p += STRIDE) {
+      const row = at[p + 1]!;
+      const len = at[p]! * FIELDS.length;
+      let tf = 0;
+      for (let i = 0; i < FIELDS.length; i++) {
+        const c = (row >>> (i * TF_BITS)) & TF_MAX;
+        if (c) {
+          const f = norm[i]!;
+          tf += (f.w * c) / (1 - f.b + (f.b * this.lens[len + i]!) / f.avg);
+        }
       }
+      at[p + 2] = tf / (K1 + tf);
     }
-    posting.norm = tf / (K1 + tf);
-    posting.gen = this.gen;
+    postings.gen = this.gen;
   }
 
   /**
@@ -297,18 +307,20 @@ export class SearchIndex {
     const seen = new Uint8Array(slots);
     // For each query word: per document, the best of the word itself and its synonyms.
     for (const q of qterms) {
-      const df = this.postings.get(q)?.length ?? 0;
+      const df = (this.postings.get(q)?.at.length ?? 0) / STRIDE;
       const own = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       full += own;
       const hitHere: number[] = [];
       for (const [t, weight] of this.variantsOf(q)) {
         const p = this.postings.get(t);
         if (!p) continue;
-        const idf = weight * Math.log(1 + (n - p.length + 0.5) / (p.length + 0.5));
-        for (const posting of p) {
-          const doc = posting.doc;
-          if (posting.gen !== this.gen) this.normalise(posting, norm);
-          const sc = idf * posting.norm;
+        const len = p.at.length / STRIDE;
+        const idf = weight * Math.log(1 + (n - len + 0.5) / (len + 0.5));
+        if (p.gen !== this.gen) this.normalise(p, norm);
+        const at = p.at;
+        for (let i = 0; i < at.length; i += STRIDE) {
+          const doc = at[i]!;
+          const sc = idf * at[i + 2]!;
           if (best[doc] === 0) hitHere.push(doc);
           if (sc > best[doc]!) best[doc] = sc;
           if (weight * own > heldBest[doc]!) heldBest[doc] = weight * own;

@@ -22,8 +22,10 @@ export function prepareStatements(db: Database) {
     listNamed: db.query(`SELECT ${cols} FROM capabilities c WHERE owner = ?1 AND named = 1 AND record_type = 'capability' ORDER BY namespace, action`),
     anyOwned: db.query("SELECT 1 FROM capabilities WHERE owner = ?1 LIMIT 1"),
     changed: db.query(`SELECT ${cols} FROM capabilities c WHERE seq > ?1 ORDER BY seq LIMIT ?2`),
+    // Only what discover indexes: the parameters' names, not their schema (a JSON object a record).
     searchable: db.query(
-      `SELECT id, record_type, org, project, owner, namespace, action, named, visibility, intent, description, tools_used, parameters_schema, deprecated, seq,
+      `SELECT id, record_type, owner, namespace, action, named, intent, description, tools_used, deprecated, seq,
+         (SELECT json_group_array(key) FROM json_each(c.parameters_schema, '$.properties') WHERE json_type(c.parameters_schema, '$.properties') = 'object') AS params,
          v.model AS vector_model, v.source AS vector_source, v.vector AS vector
        FROM capabilities c LEFT JOIN capability_vectors v ON v.capability_id = c.id WHERE seq > ?1 ORDER BY seq`,
     ),
