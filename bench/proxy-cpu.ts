@@ -11,7 +11,7 @@
 // bare proxy (bench/bare-proxy.ts) is the baseline. Each round runs a block of --calls calls at
 // concurrency 32 on each proxy, in a rotating order; the figures are medians over rounds of the
 // proxy process's CPU time (all threads, /proc/<pid>/stat) per call.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -79,6 +79,19 @@ class LineClient {
   }
 }
 
+/** CPU time of each thread of a process, by the thread's name, in ms (threads that exit are lost). */
+function threadsMs(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+      const f = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      out.set(name, (out.get(name) ?? 0) + ((Number(f[11]) + Number(f[12])) * 1000) / 100);
+    } catch {}
+  }
+  return out;
+}
+
 /** CPU time of a process, all threads, in ms (Linux; clock ticks of 10 ms). */
 function cpuMs(pid: number): number {
   const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
@@ -90,6 +103,8 @@ interface Proxy {
   client: LineClient;
   tool: string;
   perCall: number[];
+  /** CPU ms per thread name over the measured blocks. */
+  threads: Map<string, number>;
 }
 
 const ws = join(tmp, "ws");
@@ -113,7 +128,7 @@ async function start(name: string, cmd: string[], env: Record<string, string | u
   const client = new LineClient(cmd, env, ws);
   await client.call("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } });
   client.notify("notifications/initialized");
-  return { name, client, tool, perCall: [] };
+  return { name, client, tool, perCall: [], threads: new Map() };
 }
 
 const proxies: Proxy[] = [
@@ -146,8 +161,10 @@ for (let round = 0; round < ROUNDS; round++)
     const p = proxies[(round + k) % proxies.length]!;
     const pid = p.client.proc.pid;
     const cpu0 = cpuMs(pid);
+    const t0 = threadsMs(pid);
     await run(p, WARMUP + round * CALLS, CALLS);
     p.perCall.push(((cpuMs(pid) - cpu0) * 1000) / CALLS);
+    for (const [name, ms] of threadsMs(pid)) p.threads.set(name, (p.threads.get(name) ?? 0) + ms - (t0.get(name) ?? 0));
   }
 for (const p of proxies) await p.client.close();
 rmSync(tmp, { recursive: true, force: true });
@@ -158,5 +175,7 @@ console.log(`proxy CPU per call (µs, all threads), ${values.tool}__echo, ${CALL
 for (const p of proxies) {
   const m = median(p.perCall);
   const bin = builds.find(([n]) => n === p.name)?.[1] ?? "bench/bare-proxy.ts";
+  const threads = [...p.threads].filter(([, ms]) => ms > 0).map(([name, ms]) => `${name} ${((ms * 1000) / (CALLS * ROUNDS)).toFixed(1)}`);
   console.log(`${p.name.padEnd(5)} median ${m.toFixed(1).padStart(5)}  ${(m / bare).toFixed(2)}x bare  rounds ${p.perCall.map((x) => x.toFixed(1)).join(" ")}  (${bin})`);
+  console.log(`      per thread (µs/call, live threads only): ${threads.join(", ")}`);
 }
