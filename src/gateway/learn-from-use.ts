@@ -113,7 +113,8 @@ export class UseLearning {
     }
     if (closed) {
       const left = list.filter((d) => d.calls <= OPEN_CALLS && now - d.at <= OPEN_MS);
-      if (left.length) this.open.set(connectionOf(session), left); // keeps its place in the map
+      // set() on a key kept keeps its place in the map (the order of recent discovers)
+      if (left.length) this.open.set(connectionOf(session), left);
       else this.open.delete(connectionOf(session));
     }
     return found;
