@@ -1,6 +1,6 @@
 // Added latency and throughput of proxying through pml, against a direct connection measured in the
 // same run. `bun bench/proxy.ts [--n 8000] [--concurrency 32] [--rounds 20] [--warmup 20000]
-// [--pml dist/pml] [--compare other/pml]` (--compare: another build measured in the same rounds,
+// [--pml dist/pml] [--compare other/pml ...]` (--compare, repeatable: another build measured in the same rounds,
 // e.g. main's).
 //
 //   direct   SDK Client -> StdioClientTransport -> server-everything
@@ -42,7 +42,7 @@ const { values } = parseArgs({
     pml: { type: "string", default: "dist/pml" },
     warmup: { type: "string", default: "20000" },
     rounds: { type: "string", default: "20" },
-    compare: { type: "string" },
+    compare: { type: "string", multiple: true, default: [] },
   },
 });
 const N = Number(values.n);
@@ -249,9 +249,13 @@ const penv = { ...env, PML_HOME: join(tmp, "home"), PML_WORKSPACE: ws, PML_LOG: 
 await trustWorkspace(ws, penv.PML_HOME);
 delete (penv as any).BUN_BE_BUN;
 const binaries: [string, string][] = [["pml", resolve(root, values.pml)]];
-if (values.compare) binaries.push(["pml-cmp", resolve(values.compare)]);
-// The trust record lives in PML_HOME: the compared build's home trusts the file too.
-if (values.compare) await trustWorkspace(ws, join(tmp, "home-pml-cmp"));
+// One compared build is pml-cmp; more are pml-cmp2, pml-cmp3, ...
+const compared = values.compare.map((bin, i): [string, string] => [i ? `pml-cmp${i + 1}` : "pml-cmp", bin]);
+for (const [name, bin] of compared) {
+  binaries.push([name, resolve(bin)]);
+  // The trust record lives in PML_HOME: each compared build's home trusts the file too.
+  await trustWorkspace(ws, join(tmp, `home-${name}`));
+}
 for (const [name, bin] of binaries) {
   if (!existsSync(bin)) {
     skipped[name] = `skipped: ${bin} not found (run \`bun build.ts\`)`;
@@ -331,7 +335,7 @@ for (const [name, why] of Object.entries(skipped)) console.log(`${name.padEnd(9)
 const d = fig.direct!;
 const pct0 = (x: number) => `${(x * 100).toFixed(0)}%`;
 console.log("\nthroughput ratios are medians of the per-round ratios");
-for (const name of ["bare", "pool", "pml", "pml-plain", "pml-cmp"]) {
+for (const name of ["bare", "pool", "pml", "pml-plain", ...compared.map(([n]) => n)]) {
   const f = fig[name];
   if (!f) continue;
   console.log(
@@ -347,10 +351,9 @@ if (p) {
       `c=${C} throughput ${pct0(ratio)} of bare (>= 90%: ${ratio >= 0.9 ? "met" : "not met"})`,
   );
 }
-if (byName["pml-cmp"])
-  console.log(
-    `pml vs pml-cmp (${values.compare}): median ${ms(p!.median)} vs ${ms(fig["pml-cmp"]!.median)}, c=${C} throughput ${pct0(roundRatio(byName.pml!, byName["pml-cmp"]!))} of pml-cmp's`,
-  );
+for (const [name, bin] of compared)
+  if (byName[name] && p)
+    console.log(`pml vs ${name} (${bin}): median ${ms(p.median)} vs ${ms(fig[name]!.median)}, c=${C} throughput ${pct0(roundRatio(byName.pml!, byName[name]!))} of ${name}'s`);
 const r5 = fig["raw-2025"];
 const r6 = fig["raw-2026"];
 if (r5 && r6)

@@ -6,7 +6,7 @@ import type { EnvPlan } from "../env/env-resolver.ts";
 import { log } from "../log.ts";
 import type { InputRequiredResult } from "../mcp/protocol.ts";
 import type { Session } from "../mcp/session.ts";
-import { formatToolId, parseToolName, type ToolId } from "../mcp/tool-names.ts";
+import { formatToolId, parseToolName, toolIdText, type ToolId } from "../mcp/tool-names.ts";
 import { UserError } from "../errors.ts";
 import { errorResult, resultText, resultValue, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
@@ -110,7 +110,7 @@ export class Invoker {
    * here against the schema its server lists; pml's own tools check their arguments themselves. */
   private argumentsProblemNow(id: ToolId, args: Record<string, unknown>): string | undefined | typeof NOT_LOADED {
     if (this.backends.inProcess[id.ns]?.validatesArguments) return undefined;
-    for (const t of this.backends.knownTools(id.ns) ?? []) if (t.name === id.action) return argumentsProblemNow(formatToolId(id.ns, id.action), t.inputSchema, args);
+    for (const t of this.backends.knownTools(id.ns) ?? []) if (t.name === id.action) return argumentsProblemNow(toolIdText(id), t.inputSchema, args);
     return undefined;
   }
 
@@ -150,7 +150,7 @@ export class Invoker {
   /** Logs the call (tool_usage) and hands its result on. */
   private ran(id: ToolId, started: number, result: CallToolResult): CallToolResult {
     this.onToolCall?.({
-      tool_id: formatToolId(id.ns, id.action),
+      tool_id: toolIdText(id),
       server_id: id.ns === CAP_NS ? CAP_SERVER_ID : id.ns,
       success: !result.isError && !result.approval_required,
       latency_ms: performance.now() - started,

@@ -9,7 +9,7 @@
 import { log } from "../log.ts";
 import type { InputRequiredResult } from "../mcp/protocol.ts";
 import type { Session } from "../mcp/session.ts";
-import type { ToolId } from "../mcp/tool-names.ts";
+import { toolIdText, type ToolId } from "../mcp/tool-names.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 import type { Memory } from "../memory/memory.ts";
 import type { MemorySettings } from "../memory/memory-settings.ts";
@@ -72,13 +72,8 @@ export class UseLearning {
     const list = this.open.size ? this.open.get(connectionOf(session)) : undefined;
     const stated = intent?.trim();
     if (!list && !stated) return undefined; // the proxy's hot path: nothing more
-    const callId = callIdOf(id);
-    const now = Date.now();
-    let found: OpenDiscover | undefined;
-    for (const d of list ?? []) {
-      d.calls++;
-      if (d.items.has(callId) && now - d.at <= OPEN_MS && d.calls <= OPEN_CALLS) found = d;
-    }
+    const callId = list ? callIdOf(id) : "";
+    const found = list && this.creditable(session, list, callId);
     if (!found && !stated) return undefined;
     return async (r) => {
       if (!succeeded(r)) return r;
@@ -100,6 +95,29 @@ export class UseLearning {
       }
       return r;
     };
+  }
+
+  /**
+   * Counts the call against each open discover of the connection and picks the newest that lists
+   * `callId`. A discover past its calls or its time can never be credited again: dropped, and a
+   * connection with none left costs its later calls nothing (the proxy's hot path).
+   */
+  private creditable(session: Session, list: OpenDiscover[], callId: string): OpenDiscover | undefined {
+    const now = Date.now();
+    let found: OpenDiscover | undefined;
+    let closed = 0;
+    for (const d of list) {
+      d.calls++;
+      if (d.calls > OPEN_CALLS || now - d.at > OPEN_MS) closed++;
+      else if (d.items.has(callId)) found = d;
+    }
+    if (closed) {
+      const left = list.filter((d) => d.calls <= OPEN_CALLS && now - d.at <= OPEN_MS);
+      // set() on a key kept keeps its place in the map (the order of recent discovers)
+      if (left.length) this.open.set(connectionOf(session), left);
+      else this.open.delete(connectionOf(session));
+    }
+    return found;
   }
 
   /**
@@ -140,7 +158,7 @@ function connectionOf(session: Session): string {
 
 /** `cap:fs:read_json` however the capability was named (`fs__read_json`, `@v1`), else `ns:action`. */
 function callIdOf(id: ToolId): string {
-  if (id.ns !== CAP_NS) return `${id.ns}:${id.action}`;
+  if (id.ns !== CAP_NS) return toolIdText(id);
   const name = parseCallName(splitSpecifier(id.action).name);
   return `${CAP_NS}:${name ? formatName(name) : id.action}`;
 }

@@ -12,7 +12,7 @@ import { Invoker } from "./invoke.ts";
 import { Asker, type ContinueWorkflow } from "../policy/asker.ts";
 import { Gate } from "../policy/gate.ts";
 import { metaTools } from "./meta-tools.ts";
-import { parseToolName } from "../mcp/tool-names.ts";
+import { parseToolName, type ToolId } from "../mcp/tool-names.ts";
 import { Project } from "../policy/project.ts";
 import type { ToolHost } from "./call.ts";
 import { serverRequestHandler } from "./server-requests.ts";
@@ -79,7 +79,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
       if (session.modern) noteClient(live, session); // each 2026-07-28 request says who it is
       const own = meta.get(req.name);
       if (own) return own(session, req).then((r) => invoker.asker.noted(session, r));
-      const id = surface.toolIdFor(req.name) ?? parseToolName(req.name);
+      const id = surface.toolIdFor(req.name) ?? parsedToolName(req.name);
       if (!id)
         return Promise.resolve(
           errorResult(
@@ -105,6 +105,22 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
       await Promise.all([backends.shutdown(), memory.close()]);
     },
   };
+}
+
+/** Names parsed before: a client calls the same few tools again and again (one shared ToolId each,
+ * not a parse and two new strings per call; nothing changes a ToolId once made). Bounded: a client
+ * sending ever new names only empties it. */
+const parsedNames = new Map<string, ToolId>();
+const PARSED_NAMES = 1024;
+
+function parsedToolName(name: string): ToolId | undefined {
+  const hit = parsedNames.get(name);
+  if (hit !== undefined) return hit;
+  const id = parseToolName(name);
+  if (id === undefined) return undefined;
+  if (parsedNames.size >= PARSED_NAMES) parsedNames.clear();
+  parsedNames.set(name, id);
+  return id;
 }
 
 /** At most one notifications/tools/list_changed per this many ms (PML_LIST_CHANGED_MS: tests

@@ -19,6 +19,17 @@ export function formatToolId(ns: string, action: string): string {
   return `${ns}:${action}`;
 }
 
+const texts = new WeakMap<ToolId, string>();
+
+/** formatToolId of an id, made once per ToolId object: a client's calls reuse theirs (see
+ * tool-host.ts), and the proxy's hot path keys maps with it several times per call (a new joined
+ * string each time was built, flattened and hashed again). */
+export function toolIdText(id: ToolId): string {
+  let text = texts.get(id);
+  if (text === undefined) texts.set(id, (text = formatToolId(id.ns, id.action)));
+  return text;
+}
+
 /** `ns:action` or `ns__action` -> {ns, action}; undefined for a name with neither form. */
 export function parseToolName(name: string): ToolId | undefined {
   const id = parseToolId(name) ?? parseWire(name);

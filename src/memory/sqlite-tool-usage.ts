@@ -24,21 +24,36 @@ export function usageLog(db: Database, q: UsageLogQuery = {}): UsageRow[] {
     .all((q.since ?? "").slice(0, 19), q.limit ?? 1000, ...ids) as UsageRow[];
 }
 
+interface UsageBucket {
+  tool_id: string;
+  server_id: string;
+  second: string;
+  calls: number;
+  successes: number;
+  latency: number;
+  last: string;
+}
+
 export function recordToolUsage(s: StoreDb, rows: readonly ToolUsage[]): void {
   if (!rows.length) return;
   // A flush holds a burst of calls: one upsert per tool and second.
-  const seconds = new Map<string, { tool_id: string; server_id: string; second: string; calls: number; successes: number; latency: number; last: string }>();
+  const seconds = new Map<string, UsageBucket>();
+  // Under load, row after row is the same tool in the same millisecond (one shared `at` string,
+  // see isoNow in invoke.ts): the previous row's bucket, without a key built and looked up.
+  let prev: ToolUsage | undefined;
+  let b: UsageBucket | undefined;
   for (const r of rows) {
-    const second = r.at.slice(0, 19);
-    const key = `${r.tool_id}\n${r.server_id}\n${second}`;
-    const b = seconds.get(key);
-    if (b === undefined) seconds.set(key, { tool_id: r.tool_id, server_id: r.server_id, second, calls: 1, successes: r.success ? 1 : 0, latency: r.latency_ms, last: r.at });
-    else {
-      b.calls++;
-      if (r.success) b.successes++;
-      b.latency += r.latency_ms;
-      if (r.at > b.last) b.last = r.at;
+    if (b === undefined || r.at !== prev!.at || r.tool_id !== prev!.tool_id || r.server_id !== prev!.server_id) {
+      const second = r.at.slice(0, 19);
+      const key = `${r.tool_id}\n${r.server_id}\n${second}`;
+      b = seconds.get(key);
+      if (b === undefined) seconds.set(key, (b = { tool_id: r.tool_id, server_id: r.server_id, second, calls: 0, successes: 0, latency: 0, last: r.at }));
     }
+    prev = r;
+    b.calls++;
+    if (r.success) b.successes++;
+    b.latency += r.latency_ms;
+    if (r.at !== b.last && r.at > b.last) b.last = r.at;
   }
   s.db.transaction(() => {
     for (const b of seconds.values()) s.q.usage.run(b.tool_id, b.server_id, b.second, b.calls, b.successes, b.latency, b.last);

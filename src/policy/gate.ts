@@ -14,7 +14,7 @@ import type { ProjectConfig } from "../config/pml-json.ts";
 import type { Descriptor } from "../registry/descriptor.ts";
 import type { Resolved } from "../registry/resolved.ts";
 import { isCloudRouted } from "../routing/route.ts";
-import { formatToolId, type ToolId } from "../mcp/tool-names.ts";
+import { formatToolId, toolIdText, type ToolId } from "../mcp/tool-names.ts";
 import type { Session } from "../mcp/session.ts";
 import type { CallContext } from "../mcp/tool-result.ts";
 import type { ToolInfo } from "../mcp/types.ts";
@@ -76,7 +76,7 @@ export class Gate {
   fast(id: ToolId): Permitted | undefined {
     const state = this.project.current();
     if (state === undefined || state.error) return undefined;
-    const hit = this.passed.get(formatToolId(id.ns, id.action));
+    const hit = this.passed.get(toolIdText(id));
     return hit !== undefined && hit.generation === state.generation ? hit.allowed : undefined;
   }
 

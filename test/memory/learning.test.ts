@@ -162,6 +162,20 @@ test("another workspace does not see this one's associations, even for a capabil
   expect((await discover(other, PARAPHRASE)).map((r) => r.id)).not.toContain("transform:wrap_text");
 });
 
+test("a discover stays open for 20 of the client's calls: a result called after them is not credited", async () => {
+  const { client } = await fx.connect();
+  await save(client, "archive:zip_folder", "compress a folder into a zip archive", "return 'zipped'");
+  await save(client, "archive:tar_folder", "pack a folder into a tar archive", "return 'tarred'");
+  const query = "bundle the build output folder into one archive file";
+  expect((await discover(client, query)).map((r) => r.id)).toEqual(expect.arrayContaining(["archive:zip_folder", "archive:tar_folder"]));
+  for (let i = 0; i < 20; i++) await ok(client, "cap__archive__zip_folder", {});
+  expect(associations("zip_folder").map((a) => a.query)).toEqual([query]);
+  // The 21st call: the discover is closed, the credit stays where it was.
+  await ok(client, "cap__archive__tar_folder", {});
+  expect(associations("tar_folder")).toEqual([]);
+  expect(associations("zip_folder").map((a) => a.query)).toEqual([query]);
+});
+
 test("a tool called by its wire name after a discover is learned like a capability", async () => {
   const { client } = await fx.connect();
   const query = "which servers are up in the background right now";

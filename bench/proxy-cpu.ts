@@ -1,0 +1,181 @@
+// CPU time a proxy process spends per proxied tools/call, several builds side by side: the figure
+// of bench/proxy.ts's "proxy CPU/call" measured over enough calls that the kernel's 10 ms clock
+// tick does not matter (bench/proxy.ts's blocks are too short for that on a 2-core machine).
+// `bun bench/proxy-cpu.ts [--calls 20000] [--rounds 6] [--warmup 30000] [--tool plain|everything]
+// [--pml dist/pml] [--compare other/pml ...]` (a build given with spaces is a command line, e.g.
+// "bun --cpu-prof-md src/main.ts" to profile the source)
+//
+// Every proxy gets a minimal line client (no SDK: less client CPU competing for the cores) and
+// its own PML_HOME; `plain` is a private_mcps entry starting server-everything with this runtime
+// (pml's own cost), `everything` the catalog server as users get it (installed, confined). The
+// bare proxy (bench/bare-proxy.ts) is the baseline. Each round runs a block of --calls calls at
+// concurrency 32 on each proxy, in a rotating order; the figures are medians over rounds of the
+// proxy process's CPU time (all threads, /proc/<pid>/stat) per call.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { trustWorkspace } from "../test/helpers/trust.ts";
+
+const { values } = parseArgs({
+  options: {
+    calls: { type: "string", default: "20000" },
+    rounds: { type: "string", default: "6" },
+    warmup: { type: "string", default: "30000" },
+    concurrency: { type: "string", default: "32" },
+    tool: { type: "string", default: "plain" },
+    pml: { type: "string", default: "dist/pml" },
+    compare: { type: "string", multiple: true, default: [] },
+  },
+});
+const CALLS = Number(values.calls);
+const ROUNDS = Number(values.rounds);
+const WARMUP = Number(values.warmup);
+const C = Number(values.concurrency);
+const root = resolve(import.meta.dir, "..");
+const serverScript = join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
+const tmp = mkdtempSync(join(tmpdir(), "pml-bench-proxy-cpu-"));
+
+class LineClient {
+  readonly proc: ReturnType<typeof Bun.spawn>;
+  private readonly waiting = new Map<number, (m: any) => void>();
+  private next = 1;
+  constructor(cmd: string[], env: Record<string, string | undefined>, cwd: string) {
+    const proc = Bun.spawn(cmd, { cwd, env, stdin: "pipe", stdout: "pipe", stderr: "ignore" });
+    this.proc = proc;
+    void (async () => {
+      const dec = new TextDecoder();
+      let buf = "";
+      for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) {
+        buf += dec.decode(chunk, { stream: true });
+        let nl: number;
+        while ((nl = buf.indexOf("\n")) !== -1) {
+          const m = JSON.parse(buf.slice(0, nl));
+          buf = buf.slice(nl + 1);
+          if (m.method === undefined) this.waiting.get(m.id)?.(m);
+        }
+      }
+    })();
+  }
+  call(method: string, params: unknown): Promise<any> {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, (m) => {
+        this.waiting.delete(id);
+        if (m.error) reject(new Error(m.error.message));
+        else resolve(m.result);
+      });
+      const sink = this.proc.stdin as import("bun").FileSink;
+      sink.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
+      sink.flush();
+    });
+  }
+  notify(method: string): void {
+    (this.proc.stdin as import("bun").FileSink).write(`${JSON.stringify({ jsonrpc: "2.0", method })}\n`);
+  }
+  async close(): Promise<void> {
+    (this.proc.stdin as import("bun").FileSink).end();
+    await this.proc.exited;
+  }
+}
+
+/** CPU time of each thread of a process, by the thread's name, in ms (threads that exit are lost). */
+function threadsMs(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+      const f = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      out.set(name, (out.get(name) ?? 0) + ((Number(f[11]) + Number(f[12])) * 1000) / 100);
+    } catch {}
+  }
+  return out;
+}
+
+/** CPU time of a process, all threads, in ms (Linux; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+}
+
+interface Proxy {
+  name: string;
+  client: LineClient;
+  tool: string;
+  perCall: number[];
+  /** CPU ms per thread name over the measured blocks. */
+  threads: Map<string, number>;
+}
+
+const ws = join(tmp, "ws");
+mkdirSync(ws);
+writeFileSync(
+  join(ws, ".pml.json"),
+  JSON.stringify({
+    permissions: { allow: ["everything:*", "plain:*"], ask: [], deny: [] },
+    private_mcps: { plain: { type: "stdio", command: process.execPath, args: [serverScript, "stdio"], env: { BUN_BE_BUN: "1" } } },
+  }),
+);
+const baseEnv: Record<string, string | undefined> = { ...process.env, PML_WORKSPACE: ws, PML_LOG: "warn" };
+delete baseEnv.BUN_BE_BUN;
+
+async function echo(p: Proxy, i: number): Promise<void> {
+  const r = await p.client.call("tools/call", { name: p.tool, arguments: { message: `m${i}` } });
+  if (r?.content?.[0]?.text !== `Echo: m${i}`) throw new Error(`${p.name}: call ${i} answered ${JSON.stringify(r).slice(0, 300)}`);
+}
+
+async function start(name: string, cmd: string[], env: Record<string, string | undefined>, tool: string): Promise<Proxy> {
+  const client = new LineClient(cmd, env, ws);
+  await client.call("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } });
+  client.notify("notifications/initialized");
+  return { name, client, tool, perCall: [], threads: new Map() };
+}
+
+const proxies: Proxy[] = [
+  await start("bare", [process.execPath, join(root, "bench/bare-proxy.ts"), process.execPath, serverScript, "stdio"], { ...process.env, BUN_BE_BUN: "1" }, "echo"),
+];
+const builds = [["pml", values.pml], ...values.compare.map((b, i) => [values.compare.length > 1 ? `cmp${i + 1}` : "cmp", b])] as [string, string][];
+for (const [name, bin] of builds) {
+  const home = join(tmp, `home-${name}`);
+  await trustWorkspace(ws, home);
+  const tool = values.tool === "everything" ? "everything__echo" : "plain__echo";
+  const cmd = bin.includes(" ") ? bin.split(" ") : [resolve(bin)];
+  const p = await start(name, [...cmd, "stdio"], { ...baseEnv, PML_HOME: home }, tool);
+  const first = await p.client.call("tools/call", { name: tool, arguments: { message: "m0" } });
+  if (first?.content?.[0]?.text !== "Echo: m0") throw new Error(`${name} (${bin}): ${tool} answered ${JSON.stringify(first).slice(0, 300)}`);
+  proxies.push(p);
+}
+
+async function run(p: Proxy, from: number, n: number): Promise<void> {
+  let next = from;
+  await Promise.all(
+    Array.from({ length: C }, async () => {
+      while (next < from + n) await echo(p, next++);
+    }),
+  );
+}
+
+for (const p of proxies) await run(p, 0, WARMUP);
+for (let round = 0; round < ROUNDS; round++)
+  for (let k = 0; k < proxies.length; k++) {
+    const p = proxies[(round + k) % proxies.length]!;
+    const pid = p.client.proc.pid;
+    const cpu0 = cpuMs(pid);
+    const t0 = threadsMs(pid);
+    await run(p, WARMUP + round * CALLS, CALLS);
+    p.perCall.push(((cpuMs(pid) - cpu0) * 1000) / CALLS);
+    for (const [name, ms] of threadsMs(pid)) p.threads.set(name, (p.threads.get(name) ?? 0) + ms - (t0.get(name) ?? 0));
+  }
+for (const p of proxies) await p.client.close();
+rmSync(tmp, { recursive: true, force: true });
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const bare = median(proxies[0]!.perCall);
+console.log(`proxy CPU per call (µs, all threads), ${values.tool}__echo, ${CALLS} calls at concurrency ${C} per block, ${ROUNDS} rounds after ${WARMUP} warm-up calls`);
+for (const p of proxies) {
+  const m = median(p.perCall);
+  const bin = builds.find(([n]) => n === p.name)?.[1] ?? "bench/bare-proxy.ts";
+  const threads = [...p.threads].filter(([, ms]) => ms > 0).map(([name, ms]) => `${name} ${((ms * 1000) / (CALLS * ROUNDS)).toFixed(1)}`);
+  console.log(`${p.name.padEnd(5)} median ${m.toFixed(1).padStart(5)}  ${(m / bare).toFixed(2)}x bare  rounds ${p.perCall.map((x) => x.toFixed(1)).join(" ")}  (${bin})`);
+  console.log(`      per thread (µs/call, live threads only): ${threads.join(", ")}`);
+}
