@@ -288,7 +288,7 @@ export const HELD_OUT_3: Array<[string, string]> = [
 /**
  * Requests that need meaning (issue 24), for tuning the fusion of word vectors with the lexical
  * score: one per capability added with HELD_OUT_4, in other words than that set. Written with
- * HELD_OUT_4 by h-vectors on 2026-11-26 at 13:40 UTC, before any ranking change.
+ * HELD_OUT_4 on 2026-11-26 at 13:40 UTC, before any ranking change.
  */
 export const MEANING_TUNE: Array<[string, string]> = [
   ["how many feet is 3 meters", "util:convert_length_units"],
@@ -312,13 +312,13 @@ export const MEANING_TUNE: Array<[string, string]> = [
   ["list the web addresses in this message", "transform:extract_urls"],
   ["cut a long title down so it fits a tweet", "transform:truncate_text"],
   ["remember facts about people", "memory:create_entities|memory:add_observations"],
-  // Added by h-rank (bench/reuse.ts put everything:trigger-long-running-operation first for it).
+  // Added after bench/reuse.ts put everything:trigger-long-running-operation first for it.
   ["my abstract has a 250 limit: how long is it so far?", "util:word_count"],
 ];
 
 /**
  * Held out, fourth set (issue 24): requests that share meaning but few words with the stored
- * intent (units, text layout, dates, ...), the kind lexical ranking misses. Written by h-vectors
+ * intent (units, text layout, dates, ...), the kind lexical ranking misses. Written
  * on 2026-11-26 at 13:40 UTC before word vectors were added and before any ranking was run on
  * it; nothing is tuned on it (MEANING_TUNE is for tuning).
  */
@@ -372,8 +372,8 @@ export const HELD_OUT_4: Array<[string, string]> = [
 ];
 
 /**
- * Held out, fifth set (issue 24): written by h-rank on 2026-11-26 at 14:05 UTC, before any ranking
- * was run on it and before the ranking changes of h-rank; nothing is tuned on it. Paraphrases by
+ * Held out, fifth set (issue 24): written on 2026-11-26 at 14:05 UTC, before any ranking
+ * was run on it and before the ranking changes that followed (match, demo servers); nothing is tuned on it. Paraphrases by
  * meaning, as a user asks: about half share a content word with the stored name or intent, half
  * only its meaning.
  */

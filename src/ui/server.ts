@@ -60,7 +60,7 @@ export async function startUi(opts: { workspace: Workspace; home: string; port?:
   });
   const port = server.port!;
   guard = new Guard(port);
-  // While the page runs, sessions of this workspace ask through it (h-live's channel).
+  // While the page runs, sessions of this workspace ask through it.
   const presence = openPagePresence(opts.home, opts.workspace.root);
   return {
     url: `http://127.0.0.1:${port}/?token=${guard.token}`,

@@ -1,5 +1,5 @@
 // An approval a running session waits for, answered in the page: depends on the session-side
-// channel (src/policy/live/live-sessions.ts, h-live); skipped while that file is the stand-in.
+// channel (src/policy/live/live-sessions.ts).
 // Written against its interface: readLiveSessions publishes the pending approval, the page's
 // Continue calls answerApproval, and the session's tools/call then completes.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
