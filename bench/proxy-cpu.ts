@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { trustWorkspace } from "../test/helpers/trust.ts";
+import { LineClient } from "./line-client.ts";
 
 const { values } = parseArgs({
   options: {
@@ -35,49 +36,6 @@ const C = Number(values.concurrency);
 const root = resolve(import.meta.dir, "..");
 const serverScript = join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 const tmp = mkdtempSync(join(tmpdir(), "pml-bench-proxy-cpu-"));
-
-class LineClient {
-  readonly proc: ReturnType<typeof Bun.spawn>;
-  private readonly waiting = new Map<number, (m: any) => void>();
-  private next = 1;
-  constructor(cmd: string[], env: Record<string, string | undefined>, cwd: string) {
-    const proc = Bun.spawn(cmd, { cwd, env, stdin: "pipe", stdout: "pipe", stderr: "ignore" });
-    this.proc = proc;
-    void (async () => {
-      const dec = new TextDecoder();
-      let buf = "";
-      for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) {
-        buf += dec.decode(chunk, { stream: true });
-        let nl: number;
-        while ((nl = buf.indexOf("\n")) !== -1) {
-          const m = JSON.parse(buf.slice(0, nl));
-          buf = buf.slice(nl + 1);
-          if (m.method === undefined) this.waiting.get(m.id)?.(m);
-        }
-      }
-    })();
-  }
-  call(method: string, params: unknown): Promise<any> {
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, (m) => {
-        this.waiting.delete(id);
-        if (m.error) reject(new Error(m.error.message));
-        else resolve(m.result);
-      });
-      const sink = this.proc.stdin as import("bun").FileSink;
-      sink.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
-      sink.flush();
-    });
-  }
-  notify(method: string): void {
-    (this.proc.stdin as import("bun").FileSink).write(`${JSON.stringify({ jsonrpc: "2.0", method })}\n`);
-  }
-  async close(): Promise<void> {
-    (this.proc.stdin as import("bun").FileSink).end();
-    await this.proc.exited;
-  }
-}
 
 /** CPU time of each thread of a process, by the thread's name, in ms (threads that exit are lost). */
 function threadsMs(pid: number): Map<string, number> {

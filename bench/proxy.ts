@@ -34,6 +34,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Pool } from "../src/pool/pool.ts";
 import { trustWorkspace } from "../test/helpers/trust.ts";
+import { LineClient } from "./line-client.ts";
 
 const { values } = parseArgs({
   options: {
@@ -149,51 +150,6 @@ function check(text: string, i: number) {
   if (text !== `Echo: m${i}`) throw new Error(`response mismatch for call ${i}: ${text}`);
 }
 
-/** JSON-RPC over a child's stdin/stdout with nothing else: no schema validation, no SDK. */
-class LineClient {
-  readonly proc: ReturnType<typeof Bun.spawn>;
-  private readonly waiting = new Map<number, (m: any) => void>();
-  private next = 1;
-  constructor(cmd: string, args: string[], cenv: Record<string, string>, cwd: string) {
-    const proc = Bun.spawn([cmd, ...args], { cwd, env: cenv, stdin: "pipe", stdout: "pipe", stderr: "ignore" });
-    this.proc = proc;
-    void (async () => {
-      const dec = new TextDecoder();
-      let buf = "";
-      for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) {
-        buf += dec.decode(chunk, { stream: true });
-        let nl: number;
-        while ((nl = buf.indexOf("\n")) !== -1) {
-          const m = JSON.parse(buf.slice(0, nl));
-          buf = buf.slice(nl + 1);
-          if (m.method === undefined) this.waiting.get(m.id)?.(m);
-        }
-      }
-    })();
-  }
-  call(method: string, params: unknown): Promise<any> {
-    const id = this.next++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, (m) => {
-        this.waiting.delete(id);
-        if (m.error) reject(new Error(m.error.message));
-        else if (m.result?.resultType !== undefined && m.result.resultType !== "complete") reject(new Error(`resultType ${m.result.resultType}`));
-        else resolve(m.result);
-      });
-      const sink = this.proc.stdin as import("bun").FileSink;
-      sink.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
-      sink.flush();
-    });
-  }
-  notify(method: string): void {
-    (this.proc.stdin as import("bun").FileSink).write(`${JSON.stringify({ jsonrpc: "2.0", method })}\n`);
-  }
-  async close(): Promise<void> {
-    (this.proc.stdin as import("bun").FileSink).end();
-    await this.proc.exited;
-  }
-}
-
 const ms = (x: number) => `${x.toFixed(3)} ms`;
 const cases: Case[] = [];
 const skipped: Record<string, string> = {};
@@ -287,7 +243,7 @@ if (cases.some((c) => c.name === "pml")) {
     "io.modelcontextprotocol/clientCapabilities": {},
   };
   for (const revision of ["2025", "2026"] as const) {
-    const raw = new LineClient(binaries[0]![1], ["stdio"], penv, ws);
+    const raw = new LineClient([binaries[0]![1], "stdio"], penv, ws);
     closers.push(() => raw.close());
     if (revision === "2025") {
       await raw.call("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } });
