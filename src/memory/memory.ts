@@ -2,6 +2,7 @@
 // `initialize` without touching the database), capture of `execute` runs (planned in
 // capture-plan.ts, kept by capture.ts), name resolution, discover (discover.ts), and the tool_usage
 // log (tool-usage-log.ts). Settings from .pml.json are in memory-settings.ts.
+import { log } from "../log.ts";
 import { firstRunDefaultsAsExamples } from "./parameters.ts";
 import { join } from "node:path";
 import { pmlHome } from "../config/paths.ts";
@@ -120,7 +121,7 @@ export class Memory {
     const result = await captureRun(await this.open(), settings, plan, run, () => this.changed());
     if (run.ran !== false && "capability" in result) this.used(result.capability.id);
     // Its text vector is made now and kept, so no discover has to embed it (errors are not the run's).
-    if (result.kind !== "taken") await this.finder.keep(result.capability).catch((e: Error) => console.error(`pml: capability vector not kept: ${e.message}`));
+    if (result.kind !== "taken") await this.finder.keep(result.capability).catch((e: Error) => log.warn(`capability vector not kept: ${e.message}`));
     return result;
   }
 

@@ -4,6 +4,7 @@
 // read on the first discover or capture, never at start-up. A text's vector is the mean of its
 // words' vectors weighted by rarity (smooth inverse frequency: a / (a + p(w)), p from the word's
 // frequency rank by Zipf's law), so "the", "file" and "get" say less than "fahrenheit".
+import { log } from "../log.ts";
 import { readFileSync } from "node:fs";
 import { words } from "./search.ts";
 
@@ -182,7 +183,7 @@ export function embeddedWordVectors(): Promise<WordVectors | undefined> {
   loaded ??= import("./word-vectors-file.ts").then(
     (m) => readWordVectors(m.default),
     (e: Error) => {
-      console.error(`pml: word vectors not available (${e.message}); discover ranks by words alone. Run \`bun build.ts\` to generate them`);
+      log.warn(`word vectors not available (${e.message}); discover ranks by words alone. Run \`bun build.ts\` to generate them`);
       return undefined;
     },
   );
@@ -194,7 +195,7 @@ export function readWordVectors(path: string): WordVectors | undefined {
   try {
     return new WordVectors(readFileSync(path));
   } catch (e) {
-    console.error(`pml: word vectors not available (${(e as Error).message}); discover ranks by words alone`);
+    log.warn(`word vectors not available (${(e as Error).message}); discover ranks by words alone`);
     return undefined;
   }
 }

@@ -4,6 +4,7 @@
 // `stem syn syn ...`) and embedded in the binary; read on the first discover {query}, never at
 // start-up, and looked up by binary search in the text itself: parsing its 30k lines into a map
 // took 25 ms of the first discover, finding the line starts takes about 1.
+import { log } from "../log.ts";
 import { readFileSync } from "node:fs";
 import synonymsFile from "./generated/wordnet-synonyms.txt" with { type: "file" };
 
@@ -21,7 +22,7 @@ function load(): Table {
     text = readFileSync(synonymsFile, "utf8");
   } catch (e) {
     // Discover still works without them; only a source checkout that was never built lacks the file.
-    console.error(`pml: WordNet synonyms not available (${(e as Error).message}); run \`bun build.ts\` to generate them`);
+    log.warn(`WordNet synonyms not available (${(e as Error).message}); run \`bun build.ts\` to generate them`);
   }
   const starts: number[] = [];
   for (let at = 0; at < text.length; at = text.indexOf("\n", at) + 1 || text.length) starts.push(at);
