@@ -125,7 +125,8 @@ function fromText(text: string): { candidates: Candidate[]; results: number } {
   const candidates: Candidate[] = [];
   lines.forEach((l, rank) => {
     const m = /\b(cap__[A-Za-z0-9_-]+)(?:\s*\(([^)]*)\))?/.exec(l);
-    if (m) candidates.push({ tool: m[1], params: m[2] !== undefined ? paramsOf(m[2]) : undefined, rank });
+    const match = /\[(strong|fair|weak)\]/.exec(l)?.[1];
+    if (m) candidates.push({ tool: m[1], params: m[2] !== undefined ? paramsOf(m[2]) : undefined, rank, ...(match ? { match } : {}) });
   });
   return { candidates, results: lines.length };
 }

@@ -163,7 +163,10 @@ async function replay<R>(
 
 const topOf = (answer: any): string[] => {
   const body = resultJson(answer);
-  const list: any[] = Array.isArray(body?.results) ? body.results : Array.isArray(body) ? body : [];
+  // A plain answer: one result per line, `tool(params) — description [match]; more`.
+  const lines = typeof body === "string" ? body.split("\n").map((l) => /^(\S+?)[( ].*?(?:\[(\w+)\])?(; learned: .*)?$/.exec(l)) : [];
+  const fromLines = lines.filter((m) => m !== null).map((m) => ({ tool: m[1], match: m[2], learned: m[3] }));
+  const list: any[] = Array.isArray(body?.results) ? body.results : Array.isArray(body) ? body : fromLines;
   // "+": past use lifted it (the answer's `learned`); the match pml gives, when it does.
   const mark = (r: any) => `${r?.learned ? "+" : ""}${typeof r?.match === "string" ? `(${r.match})` : ""}`;
   return list.slice(0, 3).map((r) => (typeof r === "string" ? r.slice(0, 60) : `${String(r?.tool ?? r?.id ?? r?.name ?? "?")}${mark(r)}`));

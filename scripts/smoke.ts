@@ -101,10 +101,11 @@ async function callTool(id: number, name: string, args: object): Promise<any> {
   if (result?.isError) fail(`tools/call ${name} is an error result: ${JSON.stringify(result.content)}`, stderr);
   if (result?.structuredContent) return result.structuredContent;
   const text = result?.content?.find((c: any) => c.type === "text")?.text;
+  if (typeof text !== "string") fail(`tools/call ${name} returned no text content: ${JSON.stringify(result)}`, stderr);
   try {
     return JSON.parse(text);
   } catch {
-    fail(`tools/call ${name} returned no JSON content: ${JSON.stringify(result)}`, stderr);
+    return text; // a plain answer (discover's lines)
   }
 }
 
@@ -117,10 +118,13 @@ try {
   send({ method: "notifications/initialized" });
   console.log(`smoke: ok: initialize: ${init.serverInfo.name} ${init.serverInfo.version}, protocol ${init.protocolVersion}`);
 
-  const found = await callTool(2, "discover", { query: "read a file" });
-  if (!Array.isArray(found?.results) || !found.results.some((r: any) => typeof r?.id === "string" && r.id.endsWith(":read_file")))
-    fail(`discover "read a file" did not find a read_file tool: ${JSON.stringify(found).slice(0, 500)}`, stderr);
-  console.log(`smoke: ok: discover: ${found.results.length} results, first ${found.results[0].id}`);
+  // One line per result, the tool to call first: `filesystem__read_file(path: string) — … [strong]`.
+  const found = String(await callTool(2, "discover", { query: "read a file" }))
+    .split("\n")
+    .map((l) => /^(\S+?)\(/.exec(l)?.[1])
+    .filter((t): t is string => !!t);
+  if (!found.some((t) => t.endsWith("__read_file"))) fail(`discover "read a file" did not find a read_file tool: ${JSON.stringify(found).slice(0, 500)}`, stderr);
+  console.log(`smoke: ok: discover: ${found.length} results, first ${found[0]}`);
 
   const run = await callTool(3, "execute", { code: "return 6 * 7" });
   if (run?.result !== 42) fail(`execute "return 6 * 7" gave ${JSON.stringify(run)}`, stderr);

@@ -76,8 +76,8 @@ interface Found {
 /** discover's results, whatever their exact shape: each with an id and the wire name to call
  * (`tool` when the answer gives it, else derived from the id; the id and kind, when the answer
  * leaves them out, are what the tool name says). */
-export function discovered(json: any): Found[] {
-  const list = Array.isArray(json?.results) ? json.results : Array.isArray(json) ? json : [];
+export function discovered(json: any, text = ""): Found[] {
+  const list = Array.isArray(json?.results) ? json.results : Array.isArray(json) ? json : resultLines(text);
   return list.map((r: any) => {
     const says = typeof r?.tool === "string" && r?.id === undefined ? idOfTool(r.tool) : undefined;
     const id = String(r?.id ?? r?.name ?? says?.id ?? r?.tool ?? "");
@@ -87,6 +87,12 @@ export function discovered(json: any): Found[] {
     const derived = kind === "capability" ? wireName("cap", bare.replace(":", "__")) : wireName(ns ?? "", rest.join(":"));
     return { id, kind, tool: typeof r?.tool === "string" ? r.tool : derived, description: String(r?.description ?? "").split("\n")[0]! };
   });
+}
+
+/** discover's plain answer, one result per line: `tool(params) — description [match]; more`. */
+function resultLines(text: string): Array<{ tool: string; description: string }> {
+  const lines = text.split("\n").map((l) => /^(\S+?)(?:\(.*?\))? — (.*?)(?: \[(?:strong|fair|weak)\])?(?:; [a-z_]+: .*)?$/.exec(l));
+  return lines.filter((m) => m !== null).map((m) => ({ tool: m[1]!, description: m[2]! }));
 }
 
 /** Where `want` is in discover's answer: its rank (0 when the answer is text that names it
@@ -113,7 +119,7 @@ export async function stepDiscover(ctx: TourContext): Promise<string> {
     `The agent has a task: read the project's settings (${SETTINGS_FILE}). It does not know pml's tools by heart, so it asks \`discover\` in plain words: "${QUERY_FIRST}".`,
   );
   const { json, text } = await call(ctx, "discover", { query: QUERY_FIRST });
-  const found = discovered(json);
+  const found = discovered(json, text);
   showRanked(ctx, found, text);
   const hit = locate(found, text, [TOOL], wireName("filesystem", "read_file"));
   check(hit, `discover "${QUERY_FIRST}" did not list ${TOOL} among its ${found.length} results`);
@@ -181,7 +187,7 @@ export async function stepAgain(ctx: TourContext): Promise<string> {
   ctx.client.meter = second;
   try {
     const { json, text } = await call(ctx, "discover", { query: QUERY_AGAIN });
-    const found = discovered(json);
+    const found = discovered(json, text);
     showRanked(ctx, found, text);
     const hit = locate(found, text, [CAPABILITY, `cap:${CAPABILITY}`], wireName("cap", CAPABILITY.replace(":", "__")));
     check(hit, `discover "${QUERY_AGAIN}" did not list the capability ${CAPABILITY}`);

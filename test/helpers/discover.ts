@@ -1,16 +1,6 @@
-// discover's answer as tests read it: the answer leaves out a result's `id` and `kind` when its tool
-// name says them (`cap__fs__read_json` is the capability fs:read_json); parsed here with them filled
-// in from the name, so tests compare ids. A result that gives its own keeps them.
-import { idOfTool } from "../../src/gateway/tools/pml/discover-answer.ts";
+// discover's answer as tests read it: one line per result (discover-answer.ts answerText), read back
+// by the same module's reader, each result with its id and kind (from the tool name when the line
+// leaves them out), so tests compare ids. Untyped: tests look at whatever fields a line says.
+import { readAnswer } from "../../src/gateway/tools/pml/discover-answer.ts";
 
-export function withId<T extends Record<string, unknown>>(r: T): T & { id: string; kind: string } {
-  const says = typeof r?.tool === "string" ? idOfTool(r.tool) : undefined;
-  return { ...says, ...r } as T & { id: string; kind: string };
-}
-
-/** discover's answer text parsed, each result with its id and kind. */
-export function parseDiscover(text: string): any {
-  const answer = JSON.parse(text);
-  if (Array.isArray(answer?.results)) answer.results = answer.results.map(withId);
-  return answer;
-}
+export const parseDiscover = (text: string): any => readAnswer(text);

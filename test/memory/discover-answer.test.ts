@@ -8,6 +8,7 @@ import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
 import { entries, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
 import { parseDiscover } from "../helpers/discover.ts";
+import { answerText, readAnswer } from "../../src/gateway/tools/pml/discover-answer.ts";
 
 const ws = tempDir("pml-discover-answer-ws-");
 const home = tempDir("pml-discover-answer-home-");
@@ -77,13 +78,20 @@ const discover = async (args: Record<string, unknown>) => {
 test("ten one-line results with the tool, a one-line description and the parameters, under 4 KB", async () => {
   const text = await discover({ query: "convert a temperature from celsius to fahrenheit" });
   expect(new TextEncoder().encode(text).length).toBeLessThan(4096);
-  const answer = JSON.parse(text);
+  const answer = parseDiscover(text);
   expect(answer.results).toHaveLength(10);
-  expect(text.split("\n").filter((l) => l.includes('"tool"'))).toHaveLength(10); // one line each
+  const lines = text.split("\n");
+  expect(lines).toHaveLength(10); // one line each, and nothing else
+  // `tool(params) — description [match]`: plain text, no JSON keys or quotes to pay for.
+  expect(lines[0]).toMatch(
+    /^cap__util__convert_temperature_for_\w+\(value: number, from: 'celsius'\|'fahrenheit'\|'kelvin'.*\) — Converts a temperature .* \[(strong|fair|weak)\]$/,
+  );
+  expect(text).not.toContain('"tool"');
   const top = answer.results[0];
   // What the tool name says is not said again: no id, no kind (cap__ is a capability).
-  expect(top.id).toBeUndefined();
-  expect(top.kind).toBeUndefined();
+  expect(lines[0]).not.toContain("; id:");
+  expect(lines[0]).not.toContain("; kind:");
+  expect(top.kind).toBe("capability");
   expect(top.tool).toStartWith("cap__");
   expect(answer.query).toBeUndefined(); // the agent's own words are not echoed
   expect(top.description).toStartWith("Converts a temperature between Celsius, Fahrenheit and Kelvin");
@@ -99,7 +107,7 @@ test("ten one-line results with the tool, a one-line description and the paramet
 test("limit gives more; schemas: true gives full input schemas", async () => {
   const more = parseDiscover(await discover({ query: "convert a temperature from celsius to fahrenheit", limit: 15 }));
   expect(more.results).toHaveLength(15);
-  const full = JSON.parse(await discover({ query: "convert a temperature", limit: 2, schemas: true }));
+  const full = parseDiscover(await discover({ query: "convert a temperature", limit: 2, schemas: true }));
   expect(full.results[0].inputSchema).toEqual(schema());
   expect(full.results[0].params).toBeUndefined();
 });
@@ -109,11 +117,41 @@ test("a tool result gives its wire name and parameters", async () => {
   const rename = answer.results.find((r: any) => r.id === "dns:rename");
   expect(rename).toMatchObject({ kind: "tool", tool: "dns__rename", params: "name: string, newName: string" });
   // As sent: the tool name, not the id and kind it says.
-  const raw = JSON.parse(await discover({ query: "rename a capability to a new name", limit: 5 })).results.find((r: any) => r.tool === "dns__rename");
-  expect(Object.keys(raw)).not.toContain("id");
-  expect(Object.keys(raw)).not.toContain("kind");
+  const raw = (await discover({ query: "rename a capability to a new name", limit: 5 })).split("\n").find((l) => l.startsWith("dns__rename("));
+  expect(raw).toBeDefined();
+  expect(raw).not.toContain("; id:");
+  expect(raw).not.toContain("; kind:");
   // Tools' descriptions are cut shorter than capabilities' (the tool name carries most of it).
   const tools = answer.results.filter((r: any) => r.kind === "tool");
   expect(tools.length).toBeGreaterThan(0);
   for (const t of tools) expect(t.description.length).toBeLessThanOrEqual(48);
+});
+
+test("the plain answer reads back: notes, ids the tool name does not say, learned, deprecated, variants, schemas", () => {
+  const results = [
+    {
+      tool: "cap__fs__read_json",
+      description: "read a JSON file — and one field",
+      params: "path: string, field?: string",
+      match: "strong",
+      learned: 'found before by: "settings file" (2 uses)',
+    },
+    { id: "acme.tools:fs:tail", kind: "team capability", description: "last lines", match: "fair", fqdn: "acme.tools.fs.tail", variants: ["fs:tail_2"] },
+    { tool: "dns__rename", description: "Renames a capability", params: "name: string, newName: string", match: "weak", deprecated: "use fs:move; moved" },
+    { tool: "cap__x__y", description: "no params known", match: "weak", inputSchema: { type: "object", properties: { a: { type: "string" } } } },
+  ];
+  const text = answerText(results, { warning: "the team registry did not answer" });
+  expect(text.split("\n")[0]).toBe("warning: the team registry did not answer");
+  const back = readAnswer(text);
+  expect(back.warning).toBe("the team registry did not answer");
+  expect(back.results).toHaveLength(4);
+  expect(back.results[0]).toEqual({ id: "fs:read_json", kind: "capability", ...results[0] });
+  expect(back.results[1]!.tool).toBeUndefined();
+  expect(back.results[1]).toMatchObject({ id: "acme.tools:fs:tail", kind: "team capability", match: "fair", fqdn: "acme.tools.fs.tail", variants: ["fs:tail_2"] });
+  expect(back.results[2]).toMatchObject({ id: "dns:rename", kind: "tool", match: "weak" });
+  expect(back.results[2]!.deprecated).toStartWith("use fs:move");
+  expect(back.results[3]!.inputSchema).toEqual(results[3]!.inputSchema);
+  expect(readAnswer(answerText([], {})).results).toEqual([]);
+  // A description with line breaks stays on its line.
+  expect(answerText([{ tool: "a__b", description: "one\ntwo", match: "weak" }], {})).toBe("a__b — one two [weak]");
 });

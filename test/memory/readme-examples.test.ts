@@ -15,6 +15,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { tempDir } from "../helpers/pml.ts";
 import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
+import { parseDiscover } from "../helpers/discover.ts";
 
 const README = readFileSync(join(import.meta.dir, "../../README.md"), "utf8");
 
@@ -120,10 +121,13 @@ test("the README's examples run as written, in order, and answer what it says", 
     other.cleanup();
   }
 
-  const found = JSON.parse(text(await run(discover.tool, discover.args)));
+  const found = parseDiscover(text(await run(discover.tool, discover.args)));
   expect(found.results.length).toBeGreaterThan(0);
   expect(found.results.length).toBeLessThanOrEqual(10);
   for (const r of found.results) expect(Object.keys(r)).toEqual(expect.arrayContaining(["tool", "description", "match"]));
+  // The README's example line reads back as the fields it names.
+  const example = /`(cap__fs__read_json\([^`]*\[strong\])`/.exec(README)?.[1];
+  expect(parseDiscover(example!).results[0]).toMatchObject({ id: "fs:read_json", kind: "capability", params: "path: string, field?: string", match: "strong" });
 });
 
 test("the Approvals continuation, as written with the id pml gave, continues the paused call", async () => {

@@ -50,7 +50,7 @@ export async function discoverAnswer(deps: MetaDeps, settings: MemorySettings, a
   let text = "";
   for (const cut of opts.schemas ? [CUTS[0]!] : CUTS) {
     const results = answer.results.map((r) => shapeResult(r, schemas.get(r.id), opts.schemas === true, cut));
-    text = linePerResult({ results, ...rest });
+    text = answerText(results, rest);
     if (Buffer.byteLength(text) <= ANSWER_MAX) break;
   }
   return textResult(text);
@@ -163,11 +163,49 @@ async function inputSchemas(deps: MetaDeps, settings: MemorySettings, results: r
   return out;
 }
 
-/** JSON with each result on a line of its own: compact, and still easy to read. How to call a
- * result is said once, in discover's description (tools/list), not in every answer. */
-function linePerResult(answer: Record<string, unknown>): string {
-  const { results, ...rest } = answer;
-  const head = Object.entries(rest).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`);
-  const lines = (results as unknown[]).map((r) => `  ${JSON.stringify(r)}`).join(",\n");
-  return `{${head.map((h) => `${h}, `).join("")}"results": [${lines ? `\n${lines}\n` : ""}]}`;
+/** One line per result: `tool(params) — description [match]`, then what else it says as
+ * `; key: value` (`id` and `kind` when the tool name does not say them, `learned`, `deprecated`, a team
+ * capability's origin); with `schemas: true` its input schema on the next line. Plain lines, not JSON:
+ * JSON's keys and quotes were a third of the answer, paid on every request (and each quote twice
+ * on the wire, escaped inside the result). Notes about the whole answer (a warning, the team
+ * registry's state) come first as `key: value`. How to call is in discover's description. */
+export function answerText(results: ReadonlyArray<Record<string, unknown>>, notes: Record<string, unknown>): string {
+  const head = Object.entries(notes).map(([k, v]) => `${k}: ${oneLine(v)}`);
+  const lines = results.map((r) => {
+    const { tool, id, params, description, match, inputSchema, ...more } = r;
+    const name = String(tool ?? id);
+    const extras = Object.entries({ ...(tool !== undefined && id !== undefined ? { id } : {}), ...more }).map(([k, v]) => `; ${k}: ${oneLine(v)}`);
+    const line = `${name}${params !== undefined ? `(${params})` : ""} — ${oneLine(description ?? "")}${match !== undefined ? ` [${match}]` : ""}${extras.join("")}`;
+    return inputSchema === undefined ? line : `${line}\n  input: ${JSON.stringify(inputSchema)}`;
+  });
+  return [...head, ...(lines.length ? lines : ["(no results)"])].join("\n");
+}
+
+const oneLine = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)).replace(/[\r\n]+/g, " ");
+
+const LINE = /^(\S+?)(?:\((.*?)\))? — (.*?)(?: \[(strong|fair|weak)\])?((?:; [a-z_]+: .*)?)$/;
+
+/** discover's answer read back (tests, `pml try`): its notes, and each result as the fields its line
+ * says, `id` and `kind` filled in from the tool name when the line leaves them out. */
+export function readAnswer(text: string): { results: Array<Record<string, any>> } & Record<string, unknown> {
+  const answer: { results: Array<Record<string, any>> } & Record<string, unknown> = { results: [] };
+  for (const line of text.split("\n")) {
+    const last = answer.results[answer.results.length - 1];
+    if (line.startsWith("  input: ") && last) last.inputSchema = JSON.parse(line.slice(9));
+    const m = LINE.exec(line);
+    if (!m) {
+      const note = /^([a-z_]+): (.*)$/.exec(line);
+      if (note) answer[note[1]!] = note[2];
+      continue;
+    }
+    const [, name, params, description, match, extras] = m;
+    const says = name!.includes("__") ? idOfTool(name!) : undefined;
+    // A name that is no wire name is an id (another org's team capability is called by its FQDN).
+    const r: Record<string, any> = says ? { ...says, tool: name, description } : { id: name, description };
+    if (params !== undefined) r.params = params;
+    if (match !== undefined) r.match = match;
+    for (const [, k, v] of extras!.matchAll(/; ([a-z_]+): (.*?)(?=; [a-z_]+: |$)/g)) r[k!] = k === "variants" || k === "uses" ? JSON.parse(v!) : v;
+    answer.results.push(r);
+  }
+  return answer;
 }

@@ -18,8 +18,8 @@ export const discover = defineTool({
   title: "Find tools",
   description:
     "Finds tools and learned capabilities. `query`: say in your own words what you want done " +
-    '("keep a backup copy of a file before editing it"); returns the best matches, one line each: the tool to call (cap__ns__action is a capability), ' +
-    'what it does, its parameters ("name?" is optional). Call a result by its tool name, or `call` {tool, arguments}. `limit` for more, `schemas`: true for full input schemas. ' +
+    '("keep a backup copy of a file before editing it"); returns the best matches, one line each: `tool(parameters) — what it does [strong|fair|weak fit]` ' +
+    '(cap__ns__action is a capability; "name?" is an optional parameter). Call a result by its tool name, or `call` {tool, arguments}. `limit` for more, `schemas`: true for full input schemas. ' +
     "`namespace`: one namespace's tools with input schemas. Neither: the namespaces pml can reach.",
   annotations: { readOnlyHint: true },
   args: {
