@@ -6,6 +6,10 @@
 // frequency rank by Zipf's law), so "the", "file" and "get" say less than "fahrenheit".
 import { log } from "../log.ts";
 import { readFileSync } from "node:fs";
+import { mkdir, readdir, rm } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { cacheDir } from "../config/paths.ts";
+import { writeFileAtomic } from "../fs/atomic.ts";
 import { words } from "./search.ts";
 
 /** The recipe of text vectors; with a hash of the vectors file it names a stored vector's maker
@@ -35,7 +39,6 @@ export class WordVectors {
   constructor(bytes: Uint8Array) {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error("not a pml word vectors file (run `bun build.ts`)");
-    this.model = `glove-${RECIPE}-${Bun.hash(bytes).toString(36)}`;
     const count = (this.size = view.getUint32(8, true));
     this.dims = view.getUint32(12, true);
     const wordsLen = view.getUint32(16, true);
@@ -43,6 +46,9 @@ export class WordVectors {
     const scalesAt = orderAt + count * 4;
     const vecsAt = scalesAt + count * 4;
     if (vecsAt + count * this.dims > bytes.byteLength) throw new Error("word vectors file is truncated");
+    // Everything but the int8 vectors (a changed vector changes its word's scale): hashing those
+    // would read every page of a mapped file.
+    this.model = `glove-${RECIPE}-${Bun.hash(bytes.subarray(0, vecsAt)).toString(36)}`;
     this.text = bytes.subarray(20, 20 + wordsLen);
     this.starts = new Int32Array(count + 1);
     let n = 1;
@@ -191,14 +197,54 @@ export function embeddedWordVectors(): Promise<WordVectors | undefined> {
 }
 
 /** The vectors in the file at `path`; undefined (said on stderr) when it is missing or not one. */
-export function readWordVectors(path: string): WordVectors | undefined {
+export function readWordVectors(path: string, cache = cacheDir()): WordVectors | undefined {
   try {
-    return new WordVectors(readFileSync(path));
+    const mapped = mappedBytes(path, cache);
+    if (mapped)
+      try {
+        return new WordVectors(mapped);
+      } catch {} // a damaged cached copy: the embedded file below (and a fresh copy for the next process)
+    return new WordVectors(copiedBytes(path, cache));
   } catch (e) {
     log.warn(`word vectors not available (${(e as Error).message}); discover ranks by words alone`);
     return undefined;
   }
 }
+
+/**
+ * The vectors file mapped into memory (Bun.mmap, private): only the pages of the words looked up
+ * become resident, and they are the page cache's, shared by every pml process, instead of a 7 MB
+ * copy in each one (plus the binary's pages it was copied from). An embedded file cannot be mapped:
+ * its copy under $PML_HOME/cache is, once the first process of this binary left it there (its
+ * name carries the content hash Bun gives embedded files). Not on Windows, where a mapped file
+ * cannot be replaced.
+ */
+function mappedBytes(path: string, cache: string): Uint8Array | undefined {
+  if (process.platform === "win32") return undefined;
+  try {
+    return Bun.mmap(isEmbedded(path) ? join(cache, basename(path)) : path, { shared: false });
+  } catch {
+    return undefined; // not there yet: copiedBytes reads it and leaves the copy
+  }
+}
+
+function copiedBytes(path: string, cache: string): Uint8Array {
+  const bytes = readFileSync(path);
+  if (isEmbedded(path) && process.platform !== "win32")
+    void keepCopy(bytes, cache, basename(path)).catch((e: Error) => log.debug(`word vectors not kept in ${cache}: ${e.message}`));
+  return bytes;
+}
+
+/** Leaves this binary's vectors for the next process to map, and removes an older binary's (a
+ * process mapping one keeps reading it: unlinking does not unmap). */
+async function keepCopy(bytes: Uint8Array, cache: string, name: string): Promise<void> {
+  await mkdir(cache, { recursive: true, mode: 0o700 });
+  await writeFileAtomic(join(cache, name), bytes, { mode: 0o600 });
+  for (const other of await readdir(cache)) if (other !== name && /^word-vectors-[\w-]+\.bin$/.test(other)) await rm(join(cache, other), { force: true });
+}
+
+/** A file inside the binary (`/$bunfs/root/…`, `B:\\~BUN\\root\\…` on Windows). */
+const isEmbedded = (path: string) => path.startsWith("/$bunfs/") || /[\\/]~BUN[\\/]/.test(path);
 
 /** A text vector as stored: a float32 scale, then int8 components (104 bytes for 100 dimensions). */
 export function packVector(v: Float32Array): Uint8Array {
