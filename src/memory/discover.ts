@@ -136,7 +136,8 @@ export class CapabilityDiscovery {
       if (!c) return this.toolKeys.has(key) || this.team.has(key);
       return c.owner === own || c.owner === USER_OWNER;
     };
-    const hits = await this.withLearning(own, query, this.search(query, limit, visible), visible, limit);
+    // Twins left out leave their place empty: asking for more would move the fusion's scale.
+    const hits = this.withoutTwins(await this.withLearning(own, query, this.search(query, limit, visible), visible, limit));
     const byKey = new Map(tools.map((t) => [toolKey(t.ns, t.name), t]));
     const results = hits.map((h): Found => {
       const c = this.caps.get(h.key);
@@ -167,6 +168,22 @@ export class CapabilityDiscovery {
     // A deprecated capability still answers, after every one that is not (the order is otherwise kept).
     const order = results.map((r, i) => ({ r, key: hits[i]!.key })).sort((a, b) => Number(!!a.r.deprecated) - Number(!!b.r.deprecated));
     return { results: order.map((o) => o.r), keys: order.map((o) => o.key), ...(warning ? { warning } : {}) };
+  }
+
+  /** Without a tool of a server not set up whose twin (a tool of the same name, another server:
+   * the catalog's filesystem server beside the built-in one) is in the list too: one answer slot
+   * each, not two lines saying the same thing. */
+  private withoutTwins<H extends { key: string }>(hits: H[]): H[] {
+    const nameOf = (key: string) => (this.toolKeys.has(key) ? key.slice(key.indexOf(":", 5) + 1) : undefined);
+    const setUp = new Set(hits.filter((h) => !this.notEnabled.has(h.key)).map((h) => nameOf(h.key)));
+    const seen = new Set<string>();
+    return hits.filter((h) => {
+      const n = nameOf(h.key);
+      if (n === undefined || !this.notEnabled.has(h.key)) return n === undefined || !!seen.add(n);
+      const twin = seen.has(n) || setUp.has(n);
+      seen.add(n);
+      return !twin;
+    });
   }
 
   /** Past use fused after the words' ranking (a separate step: see associations.ts). */

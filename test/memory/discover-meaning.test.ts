@@ -149,3 +149,15 @@ test("without the word vectors file discover ranks by words alone, with no error
     dir.cleanup();
   }
 });
+
+test("a tool of a server not set up is left out when its twin (same name, another server) is in the answer", async () => {
+  const twins = async (cfg: Record<string, unknown>) => {
+    const { client } = await fx.connect(cfg);
+    const found = await ask(client, "create a new directory");
+    return { builtin: found.includes("filesystem:create_directory"), catalog: found.includes("server_filesystem:create_directory") };
+  };
+  // The built-in filesystem module is there; the catalog's filesystem server is offered, not set up.
+  expect(await twins({ permissions: { allow: ["filesystem"] } })).toEqual({ builtin: true, catalog: false });
+  // Set up (allowed): both are the user's, both answer.
+  expect(await twins({ permissions: { allow: ["filesystem", "server_filesystem"] } })).toEqual({ builtin: true, catalog: true });
+});
