@@ -8,7 +8,7 @@ import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
 import { entries, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
 import { parseDiscover } from "../helpers/discover.ts";
-import { answerText, readAnswer } from "../../src/gateway/tools/pml/discover-answer.ts";
+import { answerText, firstSentence, readAnswer } from "../../src/gateway/tools/pml/discover-answer.ts";
 
 const ws = tempDir("pml-discover-answer-ws-");
 const home = tempDir("pml-discover-answer-home-");
@@ -154,4 +154,10 @@ test("the plain answer reads back: notes, ids the tool name does not say, learne
   expect(readAnswer(answerText([], {})).results).toEqual([]);
   // A description with line breaks stays on its line.
   expect(answerText([{ tool: "a__b", description: "one\ntwo", match: "weak" }], {})).toBe("a__b — one two [weak]");
+});
+
+test("a description is cut at a word's end when one is near", () => {
+  expect(firstSentence("Add new observations to existing entities in the knowledge graph", 48)).toBe("Add new observations to existing entities in…");
+  expect(firstSentence("Supercalifragilisticexpialidociousnessandmore words", 20)).toBe("Supercalifragilisti…");
+  expect(firstSentence("Short one. Second sentence.", 48)).toBe("Short one.");
 });

@@ -104,7 +104,11 @@ export function firstSentence(text: string, max = CUTS[0]!.description): string 
     .trim()
     .split(/(?<=[.!?])\s|\n/)[0]!
     .trim();
-  return one.length <= max ? one : `${one.slice(0, max - 1).trimEnd()}…`;
+  if (one.length <= max) return one;
+  // At a word's end when one is near: "existing entities…", not "existing entities in th…".
+  const cut = one.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd().replace(/[,;:]$/, "")}…`;
 }
 
 /** `path: string, limit?: integer, mode?: 'a'|'b'`: names with types, "?" after optional ones
