@@ -430,3 +430,52 @@ export const HELD_OUT_5: Array<[string, string]> = [
   ["tidy away folders left hollow after the move", "fs:delete_empty_dirs"],
   ["what did I touch in the working tree", "git:changed_files"],
 ];
+
+/**
+ * Held out, sixth set: written on 2026-11-26 at 16:40 UTC, before the change it judges (the
+ * request's own values read as the kind of data they are: a cron line, a roman numeral, an
+ * address, a path) was written or run; nothing is tuned on it. Requests as a user types them in a
+ * coding session, most with the values they are about, some without.
+ */
+export const HELD_OUT_6: Array<[string, string]> = [
+  ["is 30 4 1,15 * * a valid schedule and when does it fire", "util:parse_cron"],
+  ["XIV is what in normal digits", "util:roman_numerals"],
+  ["give me the r g b of #ff8800", "util:hex_color_to_rgb"],
+  ["check bob.smith@company for typos before I send the invite", "util:validate_email"],
+  ["pull https://a.io and http://b.dev/x out of the release announcement", "transform:extract_urls"],
+  ["clean <b>bold</b> and <br/> out of the product description", "transform:strip_html_tags"],
+  ["Zoë and Björn need to become plain ascii for the login names", "transform:remove_accents"],
+  ["how many days from 2025-01-15 until 2025-03-01", "util:days_between_dates"],
+  ["which weekday was 1969-07-20", "util:weekday_of_date"],
+  ["2pm in Tokyo is what in Lisbon", "util:timezone_convert"],
+  ["3 miles is how many km", "util:convert_length_units"],
+  ["my bag weighs 23 kg, what is that in lb", "util:convert_weight_units"],
+  ["98.6 F in C please", "util:convert_temperature"],
+  ["how big is 5368709120 in GB", "util:format_bytes"],
+  ["spell 4021 in words for the invoice", "transform:number_to_words"],
+  ["revenue went from 1200 to 1500, by how much in %", "util:percent_change"],
+  ["convert 250 USD to EUR", "api:exchange_rate"],
+  ["what's the weather going to be in Porto tomorrow", "api:weather_forecast"],
+  ["is https://status.example.com up", "api:check_url_status"],
+  ["fetch https://example.com/data.zip into vendor/", "api:download_file"],
+  ["open config/settings.json and give me its contents as an object", "fs:read_json"],
+  ["save {\"a\": 1} to out/result.json nicely indented", "fs:write_json_pretty"],
+  ["make a .bak of nginx.conf before I edit it", "fs:backup_file"],
+  ["which env vars does .env.example list", "fs:read_env_example"],
+  ["turn people.csv into json records", "transform:csv_to_json"],
+  ["turn {\"name\": \"x\", \"tags\": [1,2]} into yaml", "transform:json_to_yaml"],
+  ["slug for 'Ten Tips: Faster Builds!'", "transform:slugify_title"],
+  ["normalise 3/4/2025 and March 5th 2025 to one format", "transform:parse_dates_iso"],
+  ["shorten 'an extremely long product title that keeps going' to 20 chars", "transform:truncate_text"],
+  ["wrap this commit body at 72", "transform:wrap_text"],
+  ["what should 'the lord of the rings' look like as a title", "transform:title_case"],
+  ["{\"a\": {\"b\": {\"c\": 1}}} to a.b.c keys", "transform:flatten_object"],
+  ["something is listening on 3000, stop it", "shell:kill_port"],
+  ["sha256 of dist/app.tar.gz", "util:hash_file_sha256"],
+  ["5 fresh uuids for the fixtures", "util:uuid_batch"],
+  ["how old is someone born 1990-05-17", "util:age_from_birthdate"],
+  ["if I order on friday 2025-11-28, which day ships next ignoring the weekend", "util:next_business_day"],
+  ["who wrote line 42 of src/app.ts", "git:blame_line"],
+  ["post 'deploy done' to #releases", "api:post_slack_message"],
+  ["translate 'good morning' to german", "ai:translate_text"],
+];
