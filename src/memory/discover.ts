@@ -2,6 +2,7 @@
 // by relevance: words (search.ts) fused with meaning (word vectors, meaning.ts; hybrid.ts). The
 // index is kept in memory and brought up to date from the store's change counter, so records
 // saved by other pml processes are found too.
+import { withValueKinds } from "./value-kinds.ts";
 import type { LearnedBoost, LearnedHit } from "./associations.ts";
 import type { Match } from "./hybrid.ts";
 import type { Meaning } from "./meaning.ts";
@@ -137,7 +138,7 @@ export class CapabilityDiscovery {
       return c.owner === own || c.owner === USER_OWNER;
     };
     // Twins left out leave their place empty: asking for more would move the fusion's scale.
-    const hits = this.withoutTwins(await this.withLearning(own, query, this.search(query, limit, visible), visible, limit));
+    const hits = this.withoutTwins(await this.withLearning(own, query, this.search(withValueKinds(query), limit, visible), visible, limit));
     const byKey = new Map(tools.map((t) => [toolKey(t.ns, t.name), t]));
     const results = hits.map((h): Found => {
       const c = this.caps.get(h.key);

@@ -161,3 +161,15 @@ test("a tool of a server not set up is left out when its twin (same name, anothe
   // Set up (allowed): both are the user's, both answer.
   expect(await twins({ permissions: { allow: ["filesystem", "server_filesystem"] } })).toEqual({ builtin: true, catalog: true });
 });
+
+test("a request's values are read as their kind: a cron line, a colour, a roman numeral find the capability that takes them", async () => {
+  const { client } = await fx.connect();
+  await saveAll(client, [
+    ["util:explain_cron", "explain when a cron expression fires next"],
+    ["util:hex_to_rgb", "convert a hex color code to rgb values"],
+    ["util:from_roman", "convert roman numerals to integers"],
+  ]);
+  expect((await ask(client, "when does 0 5 * * 1 go off")).slice(0, 3)).toContain("util:explain_cron");
+  expect((await ask(client, "split #336699 into its parts")).slice(0, 3)).toContain("util:hex_to_rgb");
+  expect((await ask(client, "MCMXCIV in digits")).slice(0, 3)).toContain("util:from_roman");
+});

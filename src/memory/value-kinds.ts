@@ -1,0 +1,77 @@
+// What the values in a request are. Requests carry the data they are about ("give me the r g b of
+// #ff8800", "when does 0 5 * * 1 fire", "XIV in digits"), while a capability's intent names the
+// kind of data it takes ("convert a hex color code", "a cron expression", "roman numerals"): the
+// value shares no word with the intent, its kind does. Each value recognised adds the words of its
+// kind to what discover searches for (both sides: words and meaning); the request itself is kept
+// as it is for everything else (what is learned, what the answer says).
+
+/** A value's shape, and the words its kind goes by. Shapes are strict: a kind said wrongly pulls
+ * unrelated capabilities up. */
+const KINDS: ReadonlyArray<readonly [RegExp, string]> = [
+  // Five fields of digits, *, /, commas and ranges: a crontab line.
+  [/(?:^|\s)(?:[\d*][\d*/,-]*\s+){4}[\d*][\d*/,-]*(?=\s|$|[?.!,])/, "cron schedule expression"],
+  // Six hex digits, or three with a letter among them (#123 is an issue more likely than a colour).
+  [/(?:^|\s)#(?:[0-9a-f]{6}|(?=\d*[a-f])[0-9a-f]{3})\b/i, "hex color code"],
+  // The domain starts with a letter: lodash@4.17.21 is a package's version, not an address.
+  [/[\w.+-]+@@?[a-z][\w-]*(?:\.[\w-]+)*/i, "email address"],
+  [/\bhttps?:\/\/\S+|\bwww\.[\w-]+\.\S+/i, "url link web address"],
+  // Tags HTML has (Array<string> is a type, not markup).
+  [
+    /<\/?(?:p|div|span|a|b|i|u|em|strong|br|hr|img|ul|ol|li|h[1-6]|table|tr|td|th|html|head|body|script|style|section|article|nav|header|footer|form|input|button|label|pre|code)(?:\s[^<>]*)?\/?>/i,
+    "html tags markup",
+  ],
+  [/[À-ÖØ-öø-ÿĀ-ſ]/, "accents diacritics letters"],
+  [/\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/, "date"],
+  [/\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b/i, "time"],
+  [/-?\b\d+(?:\.\d+)?\s?(?:°\s?|degrees?\s)?[CF]\b(?![\w'’])|\b\d+(?:\.\d+)?\s?°/, "temperature celsius fahrenheit"],
+  [/\b\d+(?:\.\d+)?\s?(?:km|cm|mm|miles?|feet|foot|ft|inch(?:es)?|yards?|meters?|metres?)\b/i, "length distance units"],
+  [/\b\d+(?:\.\d+)?\s?(?:kg|kilos?|grams?|lbs?|pounds?|ounces?|oz)\b/i, "weight mass units"],
+  [/[$€£¥]\s?\d|\b\d+(?:\.\d+)?\s?(?:usd|eur|gbp|jpy|chf|cad|aud)\b/i, "currency amount"],
+  [/\d\s?%|(?:^|\s)%(?:\s|$|[?.!,])/, "percent"],
+  [/\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+\b/, "camelcase identifier name"],
+  [/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/, "snake case identifier name"],
+  [/\b\d+(?:\.\d+)?(?:\s?,\s?\d+(?:\.\d+)?){2,}\b/, "list of numbers"],
+  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/i, "uuid"],
+  [/\bv?\d+\.\d+\.\d+(?:-[\w.]+)?\b/, "version number"],
+  [/[{[]\s*"[^"]*"\s*:/, "json object"],
+];
+
+/** Roman numerals in capitals (XIV, MCMXCIV), not the acronyms that happen to spell one. */
+const ROMAN = /\b(?=[MDCLXVI]{2,}\b)M{0,4}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})\b/g;
+const NOT_ROMAN = new Set(["CLI", "CD", "DC", "MD", "CV", "DIV", "MIX", "DI", "LI", "MI", "CI", "MDX"]);
+
+/** A file's kind from its extension: the words an intent uses for it. */
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  json: "json file",
+  csv: "csv file",
+  yaml: "yaml file",
+  yml: "yaml file",
+  md: "markdown file",
+  txt: "text file",
+  log: "log file",
+  py: "python file",
+  ts: "typescript file",
+  js: "javascript file",
+  html: "html file",
+  toml: "toml file",
+  xml: "xml file",
+  sql: "sql file",
+};
+
+/** The words of the kinds of the values in `query` (empty when it holds none it knows). */
+export function valueKinds(query: string): string[] {
+  const kinds = new Set<string>();
+  for (const [shape, words] of KINDS) if (shape.test(query)) kinds.add(words);
+  for (const m of query.matchAll(ROMAN)) if (m[0] && !NOT_ROMAN.has(m[0])) kinds.add("roman numeral");
+  for (const m of query.matchAll(/\b[\w.-]*\.([a-z]{2,4})\b/gi)) {
+    const kind = EXTENSIONS[m[1]!.toLowerCase()];
+    if (kind) kinds.add(kind);
+  }
+  return [...kinds];
+}
+
+/** The request with the words of its values' kinds after it: what discover searches for. */
+export function withValueKinds(query: string): string {
+  const kinds = valueKinds(query);
+  return kinds.length ? `${query} ${kinds.join(" ")}` : query;
+}

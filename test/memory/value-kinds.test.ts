@@ -1,0 +1,50 @@
+// The values a request carries, read as the kind of data they are (memory/value-kinds.ts): each
+// shape recognised, and the look-alikes that are not one (an issue number is no colour, a package
+// version no address, a TypeScript generic no markup, an acronym no roman numeral).
+import { expect, test } from "bun:test";
+import { valueKinds, withValueKinds } from "../../src/memory/value-kinds.ts";
+
+const cases: Array<[string, string[]]> = [
+  ["when does 0 5 * * 1 go off", ["cron schedule expression"]],
+  ["how often does */15 * * * * trigger?", ["cron schedule expression"]],
+  ["what number is MCMXCIV", ["roman numeral"]],
+  ["split #336699 into red green blue", ["hex color code"]],
+  ["is #abc a colour", ["hex color code"]],
+  ["does user@@example look like a real inbox", ["email address"]],
+  ["grab every link like https://x.dev/a in the log", ["url link web address"]],
+  ["drop the <p> and <div> bits", ["html tags markup"]],
+  ["make café plain", ["accents diacritics letters"]],
+  ["which weekday was 1969-07-20", ["date"]],
+  ["normalise 03/04/2025", ["date"]],
+  ["3pm Berlin in California", ["time"]],
+  ["bake at 350 F", ["temperature celsius fahrenheit"]],
+  ["it's 31 °C here", ["temperature celsius fahrenheit"]],
+  ["180 degrees C in F", ["temperature celsius fahrenheit"]],
+  ["10 inches to centimeters", ["length distance units"]],
+  ["23 kg in lb", ["weight mass units"]],
+  ["convert 250 USD", ["currency amount"]],
+  ["grew by 12%", ["percent"]],
+  ["rewrite createdAtUtc for python", ["camelcase identifier name"]],
+  ["the median of 120, 80, 300, 95", ["list of numbers"]],
+  ["bump 1.4.2 to the next minor", ["version number"]],
+  ['turn {"a": 1} into yaml', ["json object"]],
+  ["count the rows of sales/q3.csv", ["csv file"]],
+  ["read config/app.json", ["json file"]],
+  // Look-alikes that are not values of these kinds.
+  ["close issue #123", []],
+  ["post to #releases", []],
+  ["install lodash@4.17.21", ["version number"]],
+  ["an Array<string> in TypeScript", []],
+  ["the CLI for MCP servers on CI", []],
+  ["count the lines of a file", []],
+  ["rename a capability", []],
+];
+
+test.each(cases)("%p reads as %p", (query, kinds) => {
+  expect(valueKinds(query).sort()).toEqual([...kinds].sort());
+});
+
+test("the kinds' words follow the request, which is otherwise kept as it is", () => {
+  expect(withValueKinds("XIV in digits")).toBe("XIV in digits roman numeral");
+  expect(withValueKinds("count the lines of a file")).toBe("count the lines of a file");
+});
