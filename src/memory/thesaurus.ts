@@ -221,6 +221,10 @@ export const SYNONYM_GROUPS: readonly string[] = [
   "schedule cron periodic recurring",
   "word words wordcount",
   "character characters chars letters",
+  // knowledge kept about people and things (the memory server's graph: "remember facts about people")
+  "remember memorize memory recall knowledge",
+  "fact facts observation observations",
+  "person people entity entities",
   // text layout (issue 24: "reflow" is past the word vectors' vocabulary, which takes its words from here too)
   "wrap reflow rewrap",
 ];
