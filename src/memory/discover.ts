@@ -51,6 +51,11 @@ export interface Found {
   by?: string;
 }
 
+/** A request is read this far: a longer one is a pasted text, not a request, and each of its words
+ * costs the ranking time (a 1 MB one held the process for 26 s). */
+export const QUERY_CHARS = 1000;
+export const boundQuery = (q: string) => (q.length > QUERY_CHARS ? q.slice(0, QUERY_CHARS) : q);
+
 /** A first load collects its garbage (each row read, its text and words: several times what the
  * index keeps) every this many records: the heap then never holds more than a slice of it. 10k
  * records: the first discover grows RSS ~33 MB instead of ~56 and takes ~90 ms longer
@@ -104,11 +109,12 @@ export class CapabilityDiscovery {
    */
   async discover(
     settings: MemorySettings,
-    query: string,
+    asked: string,
     tools: readonly ToolEntry[],
     limit = 10,
     team: readonly TeamHit[] | Promise<readonly TeamHit[]> = [],
   ): Promise<{ results: Found[]; keys: string[]; warning?: string }> {
+    const query = boundQuery(asked);
     let warning: string | undefined;
     await this.load();
     try {

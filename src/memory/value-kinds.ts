@@ -58,8 +58,13 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   sql: "sql file",
 };
 
+/** Values are looked for this far into a request: a few shapes cost time growing with the square
+ * of the length (about 3 ms at 1,000 characters of an adversarial string, 0.9 s at 20,000). */
+const READ_CHARS = 600;
+
 /** The words of the kinds of the values in `query` (empty when it holds none it knows). */
-export function valueKinds(query: string): string[] {
+export function valueKinds(whole: string): string[] {
+  const query = whole.slice(0, READ_CHARS);
   const kinds = new Set<string>();
   for (const [shape, words] of KINDS) if (shape.test(query)) kinds.add(words);
   for (const m of query.matchAll(ROMAN)) if (m[0] && !NOT_ROMAN.has(m[0])) kinds.add("roman numeral");

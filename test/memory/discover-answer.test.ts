@@ -161,3 +161,9 @@ test("a description is cut at a word's end when one is near", () => {
   expect(firstSentence("Supercalifragilisticexpialidociousnessandmore words", 20)).toBe("Supercalifragilisti…");
   expect(firstSentence("Short one. Second sentence.", 48)).toBe("Short one.");
 });
+
+// A hang guard, not a timing target: unbounded, this query held the process for 26 s.
+test("a pasted megabyte as the query is read only up to its first 1,000 characters, and answered", async () => {
+  const text = await discover({ query: `convert a temperature ${"x".repeat(1_000_000)}` });
+  expect(parseDiscover(text).results[0].tool).toStartWith("cap__util__convert_temperature");
+}, 10_000);

@@ -48,3 +48,8 @@ test("the kinds' words follow the request, which is otherwise kept as it is", ()
   expect(withValueKinds("XIV in digits")).toBe("XIV in digits roman numeral");
   expect(withValueKinds("count the lines of a file")).toBe("count the lines of a file");
 });
+
+test("only the start of a long request is read for values (shapes that cost the square of the length)", () => {
+  expect(valueKinds(`${"a.".repeat(50_000)} #ff8800`)).toEqual([]);
+  expect(valueKinds(`#ff8800 ${"a.".repeat(50_000)}`)).toEqual(["hex color code"]);
+});

@@ -3,6 +3,7 @@
 import * as v from "valibot";
 import type { ProjectConfig } from "../../../config/pml-json.ts";
 import { memorySettings } from "../../../memory/memory.ts";
+import { boundQuery } from "../../../memory/discover.ts";
 import type { TeamHit } from "../../../memory/team.ts";
 import { builtinCatalog, DEMO_SERVERS } from "../../../registry/catalog.ts";
 import type { Resolved } from "../../../registry/resolved.ts";
@@ -38,7 +39,9 @@ export const discover = defineTool({
   },
 });
 
-async function discoverQuery(deps: MetaDeps, session: Session, query: string, n: number) {
+async function discoverQuery(deps: MetaDeps, session: Session, request: string, n: number) {
+  // What memory reads of it (a pasted text is cut): the team registry and learning get the same.
+  const query = boundQuery(request);
   const enabled = new Set(await deps.surface.enabledNamespaces());
   const tools = deps.backends.allKnownTools().map(({ ns, tool }) => ({
     ns,
