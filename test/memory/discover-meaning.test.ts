@@ -173,3 +173,19 @@ test("a request's values are read as their kind: a cron line, a colour, a roman 
   expect((await ask(client, "split #336699 into its parts")).slice(0, 3)).toContain("util:hex_to_rgb");
   expect((await ask(client, "MCMXCIV in digits")).slice(0, 3)).toContain("util:from_roman");
 });
+
+test("an intent or description that is a pasted text is refused with its limit, and nothing is saved", async () => {
+  const { client } = await fx.connect();
+  await saveAll(client, [["util:short_enough", "a line that says what it is for"]]);
+  const long = "word ".repeat(200); // 1,000 characters
+  for (const [tool, args] of [
+    ["execute", { code: "return 1", name: "util:too_long_intent", intent: long }],
+    ["execute", { code: "return 2", name: "util:too_long_description", intent: "short", description: long.repeat(3) }],
+    ["call", { tool: "filesystem:list_directory", arguments: { path: "." }, intent: long }],
+  ] as const) {
+    const r: any = await client.callTool({ name: tool, arguments: args });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toMatch(/(intent|description).*at most (500|2000) characters/);
+  }
+  expect(fx.db().query("SELECT COUNT(*) AS n FROM capabilities WHERE action LIKE 'too_long%'").get()).toEqual({ n: 0 });
+});

@@ -23,6 +23,12 @@ export function text(description: string) {
   return v.pipe(v.string(), v.description(description));
 }
 
+/** Words kept with a capability (an intent, a description): bounded, so a pasted text is refused
+ * with the limit instead of being stored, indexed and read at every start of the index. */
+export function words(description: string, max: number) {
+  return v.pipe(v.string(), v.maxLength(max, `at most ${max} characters: a line or two, not a pasted text`), v.description(description));
+}
+
 /** A string that must say something; surrounding blanks are dropped. */
 export function nonBlank(description: string) {
   return v.pipe(v.string(), v.trim(), v.nonEmpty(), v.description(description));

@@ -4,7 +4,7 @@ import { formatName } from "../../../memory/names.ts";
 import { publishAfterSave } from "../../../memory/team.ts";
 import { ToolError } from "../../../mcp/tool-result.ts";
 import { defineTool } from "../define-tool.ts";
-import { nonBlank, plainObject, text } from "../schema.ts";
+import { nonBlank, plainObject, text, words } from "../schema.ts";
 import { summary } from "../capability-records.ts";
 import type { StdlibContext } from "../stdlib-namespace.ts";
 import { syntaxProblem, toolsIn } from "./code-check.ts";
@@ -15,8 +15,8 @@ export const save = defineTool({
   args: {
     name: text("namespace:action_target"),
     code: nonBlank("the body of an async function with mcp and args in scope"),
-    intent: v.optional(text("one line: what it is for")),
-    description: v.optional(text("what it does (default: intent)")),
+    intent: v.optional(words("one line: what it is for", 500)),
+    description: v.optional(words("what it does (default: intent)", 2000)),
     parameters: v.optional(plainObject("JSON Schema of args")),
     args: v.optional(plainObject("example args: each becomes a required parameter, its value an example (declare defaults in parameters)")),
     update: v.optional(v.pipe(v.boolean(), v.description("save as a new version of an existing name"))),

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { ToolError } from "../../../mcp/tool-result.ts";
 import { parseToolName } from "../../../mcp/tool-names.ts";
 import { defineTool } from "../define-tool.ts";
-import { plainObject, text } from "../schema.ts";
+import { plainObject, text, words } from "../schema.ts";
 import type { MetaContext } from "./context.ts";
 import { continueWorkflow } from "./continue-workflow.ts";
 
@@ -16,7 +16,7 @@ export const call = defineTool({
   args: {
     tool: v.optional(text("namespace:action (or namespace__action)")),
     arguments: v.optional(plainObject("the tool's arguments")),
-    intent: v.optional(text("one line: what you call it for (helps `discover` find it next time)")),
+    intent: v.optional(words("one line: what you call it for (helps `discover` find it next time)", 500)),
     continue_workflow: v.optional(continueWorkflow),
   },
   async run(args, { deps, session, req }: MetaContext) {

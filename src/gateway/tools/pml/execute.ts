@@ -2,7 +2,7 @@
 import * as v from "valibot";
 import { runExecute } from "../../execute.ts";
 import { defineTool } from "../define-tool.ts";
-import { plainObject, text } from "../schema.ts";
+import { plainObject, text, words } from "../schema.ts";
 import type { MetaContext } from "./context.ts";
 import { continueWorkflow } from "./continue-workflow.ts";
 
@@ -18,10 +18,10 @@ export const execute = defineTool({
     "and it becomes the tool cap__<namespace>__<action>; `capability` + `args` runs a saved one.",
   args: {
     code: v.optional(text("the body of an async function; `return` the result")),
-    intent: v.optional(text("one line: what this code is for (with `capability`: what you use it for, so `discover` finds it by those words)")),
+    intent: v.optional(words("one line: what this code is for (with `capability`: what you use it for, so `discover` finds it by those words)", 500)),
     args: v.optional(plainObject("a value available as `args` in the code")),
     name: v.optional(text("save it as this capability: namespace:action_target, lower snake case")),
-    description: v.optional(text("what the capability does (default: intent)")),
+    description: v.optional(words("what the capability does (default: intent)", 2000)),
     parameters: v.optional(plainObject("JSON Schema of `args` (default: inferred from this run's args, which become defaults)")),
     routing: v.optional(v.pipe(v.picklist(["local", "cloud"]), v.description("where the capability runs (default: inherited from the tools it uses)"))),
     capability: v.optional(text("run a saved capability by name instead of `code` (fs:read_json, fs:read_json@v1, @v1.2.0, @2026-11-22); `args` are merged over its defaults")),
