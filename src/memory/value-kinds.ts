@@ -28,6 +28,8 @@ const KINDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b\d+(?:\.\d+)?\s?(?:kg|kilos?|grams?|lbs?|pounds?|ounces?|oz)\b/i, "weight mass units"],
   [/[$€£¥]\s?\d|\b\d+(?:\.\d+)?\s?(?:usd|eur|gbp|jpy|chf|cad|aud)\b/i, "currency amount"],
   [/\d\s?%|(?:^|\s)%(?:\s|$|[?.!,])/, "percent"],
+  // A count of characters or columns: a width or a length limit.
+  [/\b\d+\s?(?:-\s?)?(?:characters?|chars?|columns?|cols)\b/i, "column width maximum length"],
   [/\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+\b/, "camelcase identifier name"],
   [/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/, "snake case identifier name"],
   [/\b\d+(?:\.\d+)?(?:\s?,\s?\d+(?:\.\d+)?){2,}\b/, "list of numbers"],
