@@ -23,6 +23,11 @@ const KINDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/[À-ÖØ-öø-ÿĀ-ſ]/, "accents diacritics letters"],
   [/\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/, "date"],
   [/\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b/i, "time"],
+  [/\b(?:UTC|GMT|EST|EDT|CST|CDT|MST|MDT|PST|PDT|CET|CEST|BST|JST|AEST)\b|\b(?:Europe|America|Asia|Africa|Australia|Pacific)\/[A-Z][A-Za-z_]+/, "time zone"],
+  [/\bport\s?\d{2,5}\b|\blocalhost:\d{2,5}\b|(?:^|\s):\d{4,5}\b/i, "tcp port"],
+  [/\b\d{1,3}(?:\.\d{1,3}){3}\b/, "ip address"],
+  [/\b[0-9a-f]{64}\b/i, "sha256 hash checksum"],
+  [/\b[0-9a-f]{40}\b/i, "git commit sha"],
   [/-?\b\d+(?:\.\d+)?\s?(?:°\s?|degrees?\s)?[CF]\b(?![\w'’])|\b\d+(?:\.\d+)?\s?°/, "temperature celsius fahrenheit"],
   [/\b\d+(?:\.\d+)?\s?(?:km|cm|mm|miles?|feet|foot|ft|inch(?:es)?|yards?|meters?|metres?)\b/i, "length distance units"],
   [/\b\d+(?:\.\d+)?\s?(?:kg|kilos?|grams?|lbs?|pounds?|ounces?|oz)\b/i, "weight mass units"],
@@ -34,7 +39,8 @@ const KINDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/, "snake case identifier name"],
   [/\b\d+(?:\.\d+)?(?:\s?,\s?\d+(?:\.\d+)?){2,}\b/, "list of numbers"],
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/i, "uuid"],
-  [/\bv?\d+\.\d+\.\d+(?:-[\w.]+)?\b/, "version number"],
+  // Three parts, not four (10.0.0.1 is an address).
+  [/(?<![\d.])v?\d+\.\d+\.\d+(?:-[\w.]+)?\b(?!\.\d)/, "version number"],
   [/[{[]\s*"[^"]*"\s*:/, "json object"],
 ];
 
