@@ -58,7 +58,7 @@ export const boundQuery = (q: string) => (q.length > QUERY_CHARS ? q.slice(0, QU
 
 /** A first load collects its garbage (each row read, its text and words: several times what the
  * index keeps) every this many records: the heap then never holds more than a slice of it. 10k
- * records: the first discover grows RSS ~33 MB instead of ~56 and takes ~90 ms longer
+ * records: the first discover grows RSS ~39 MB instead of ~60 and takes ~100 ms longer
  * (bench/memory-vectors.ts); a later refresh reads a few records and never gets here. */
 const COLLECT_EVERY = 1000;
 
@@ -186,8 +186,8 @@ export class CapabilityDiscovery {
     const seen = new Set<string>();
     return hits.filter((h) => {
       const n = nameOf(h.key);
-      if (n === undefined || !this.notEnabled.has(h.key)) return n === undefined || !!seen.add(n);
-      const twin = seen.has(n) || setUp.has(n);
+      if (n === undefined) return true;
+      const twin = this.notEnabled.has(h.key) && (seen.has(n) || setUp.has(n));
       seen.add(n);
       return !twin;
     });

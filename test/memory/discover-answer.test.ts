@@ -152,6 +152,11 @@ test("the plain answer reads back: notes, ids the tool name does not say, learne
   expect(back.results[2]!.deprecated).toStartWith("use fs:move");
   expect(back.results[3]!.inputSchema).toEqual(results[3]!.inputSchema);
   expect(readAnswer(answerText([], {})).results).toEqual([]);
+  // A description that holds "; key: " is not read as more fields.
+  expect(readAnswer(answerText([{ tool: "a__b", description: "reads a file; mode: fast", match: "weak" }], {})).results[0]).toMatchObject({
+    description: "reads a file; mode: fast",
+    match: "weak",
+  });
   // A description with line breaks stays on its line.
   expect(answerText([{ tool: "a__b", description: "one\ntwo", match: "weak" }], {})).toBe("a__b — one two [weak]");
 });

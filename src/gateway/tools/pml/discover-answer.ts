@@ -187,7 +187,8 @@ export function answerText(results: ReadonlyArray<Record<string, unknown>>, note
 
 const oneLine = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)).replace(/[\r\n]+/g, " ");
 
-const LINE = /^(\S+?)(?:\((.*?)\))? — (.*?)(?: \[(strong|fair|weak)\])?((?:; [a-z_]+: .*)?)$/;
+/** Every result says its match, so a description holding "; key: " is not read as more fields. */
+const LINE = /^(\S+?)(?:\((.*?)\))? — (.*?) \[(strong|fair|weak)\]((?:; [a-z_]+: .*)?)$/;
 
 /** discover's answer read back (tests, `pml try`): its notes, and each result as the fields its line
  * says, `id` and `kind` filled in from the tool name when the line leaves them out. */
@@ -195,7 +196,10 @@ export function readAnswer(text: string): { results: Array<Record<string, any>> 
   const answer: { results: Array<Record<string, any>> } & Record<string, unknown> = { results: [] };
   for (const line of text.split("\n")) {
     const last = answer.results[answer.results.length - 1];
-    if (line.startsWith("  input: ") && last) last.inputSchema = JSON.parse(line.slice(9));
+    if (line.startsWith("  input: ")) {
+      if (last) last.inputSchema = JSON.parse(line.slice(9));
+      continue;
+    }
     const m = LINE.exec(line);
     if (!m) {
       const note = /^([a-z_]+): (.*)$/.exec(line);
@@ -207,8 +211,8 @@ export function readAnswer(text: string): { results: Array<Record<string, any>> 
     // A name that is no wire name is an id (another org's team capability is called by its FQDN).
     const r: Record<string, any> = says ? { ...says, tool: name, description } : { id: name, description };
     if (params !== undefined) r.params = params;
-    if (match !== undefined) r.match = match;
-    for (const [, k, v] of extras!.matchAll(/; ([a-z_]+): (.*?)(?=; [a-z_]+: |$)/g)) r[k!] = k === "variants" || k === "uses" ? JSON.parse(v!) : v;
+    r.match = match;
+    for (const [, k, v] of extras!.matchAll(/; ([a-z_]+): (.*?)(?=; [a-z_]+: |$)/g)) r[k!] = k === "variants" ? JSON.parse(v!) : v;
     answer.results.push(r);
   }
   return answer;
