@@ -35,8 +35,8 @@ const associations = (item?: string) =>
     )
     .all(...(item ? [item] : [])) as Array<{ query: string; count: number; name: string }>;
 
-const PARAPHRASE = "reflow a paragraph of markdown text so nothing runs past 80 characters";
-const VARIANT = "reflow my paragraph so nothing runs past 72 characters";
+const PARAPHRASE = "tidy a paragraph of markdown prose for a narrow terminal window";
+const VARIANT = "tidy my paragraph for a narrow terminal";
 
 test("a paraphrase that missed ranks the capability used after it first, in a new process too", async () => {
   const { client } = await fx.connect();
