@@ -18,7 +18,7 @@ import type { CaptureInput } from "../src/memory/store.ts";
 import { builtinCatalog, DEMO_SERVERS } from "../src/registry/catalog.ts";
 import { builtinModules } from "../src/sandbox/builtins/builtins.ts";
 import { RawPeer } from "../test/helpers/pml.ts";
-import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, MEANING_TUNE, QUERIES, TARGETS } from "./memory-intents.ts";
+import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, MEANING_TUNE, QUERIES, TARGETS } from "./memory-intents.ts";
 import { queryBench } from "./memory-query.ts";
 import { printTable, summarize } from "./stats.ts";
 import { trustWorkspace } from "../test/helpers/trust.ts";
@@ -332,7 +332,8 @@ const meaningTune = await measure(MEANING_TUNE, "meaning tuning");
 const heldD = await measure(HELD_OUT_4, "held out 4");
 const heldE = await measure(HELD_OUT_5, "held out 5");
 const heldF = await measure(HELD_OUT_6, "held out 6");
-const shipped = [tuning, heldA, heldB, heldC, meaningTune, heldD, heldE, heldF];
+const heldG = await measure(HELD_OUT_7, "held out 7");
+const shipped = [tuning, heldA, heldB, heldC, meaningTune, heldD, heldE, heldF, heldG];
 const MATCH_LABELS: Array<[string, string]> = [
   ["tuning", "tuning set"],
   ["held-out", "held out"],
@@ -358,6 +359,7 @@ const wordsOnly: Array<[string, number[]]> = [];
     ["held-out 4", HELD_OUT_4],
     ["held-out 5", HELD_OUT_5],
     ["held-out 6", HELD_OUT_6],
+    ["held-out 7", HELD_OUT_7],
   ] as const)
     wordsOnly.push([label, await measure(set as Array<[string, string]>, label)]);
   misses.length = keep;
@@ -391,6 +393,7 @@ const SETS: Array<[string, Array<[string, string]>]> = [
   ["held-out 4", HELD_OUT_4],
   ["held-out 5", HELD_OUT_5],
   ["held-out 6", HELD_OUT_6],
+  ["held-out 7", HELD_OUT_7],
 ];
 async function quality(opts: SearchOptions): Promise<Array<[number, number]>> {
   const s = new SqliteCapabilityStore(join(qdir, "memory.db"));
@@ -436,13 +439,13 @@ console.log(
 );
 const pct3 = ([a, b, c]: number[], n: number) => `top-1 ${pctOf(a!, n)}, top-5 ${pctOf(b!, n)}, top-20 ${pctOf(c!, n)}`;
 console.log(
-  `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}; held-out 5 (${HELD_OUT_5.length}, never tuned on): ${pct3(heldE, HELD_OUT_5.length)}; held-out 6 (${HELD_OUT_6.length}, never tuned on): ${pct3(heldF, HELD_OUT_6.length)}`,
+  `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}; held-out 5 (${HELD_OUT_5.length}, never tuned on): ${pct3(heldE, HELD_OUT_5.length)}; held-out 6 (${HELD_OUT_6.length}, never tuned on): ${pct3(heldF, HELD_OUT_6.length)}; held-out 7 (${HELD_OUT_7.length}, written blind): ${pct3(heldG, HELD_OUT_7.length)}`,
 );
 console.log("  through Memory.discover, every set, top-1/5/20:");
 for (const [i, [label, set]] of SETS.entries())
   console.log(`    ${label.padEnd(14)}${String(set.length).padStart(4)}  ${shipped[i]!.map((x) => pctOf(x, set.length).padStart(5)).join(" ")}`);
 console.log(
-  `  the same with the vector side off (words alone): ${wordsOnly.map(([l, r]) => `${l} ${r.map((x) => pctOf(x, [QUERIES, HELD_OUT, HELD_OUT_2, HELD_OUT_3, MEANING_TUNE, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6][wordsOnly.findIndex(([k]) => k === l)]!.length)).join("/")}`).join("; ")}  (top-1/5/20)`,
+  `  the same with the vector side off (words alone): ${wordsOnly.map(([l, r]) => `${l} ${r.map((x) => pctOf(x, [QUERIES, HELD_OUT, HELD_OUT_2, HELD_OUT_3, MEANING_TUNE, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7][wordsOnly.findIndex(([k]) => k === l)]!.length)).join("/")}`).join("; ")}  (top-1/5/20)`,
 );
 console.log(
   `  with vectors: tuning ${pctOf(top1, QUERIES.length)}/${pctOf(top5, QUERIES.length)}; held-out ${pctOf(held1, HELD_OUT.length)}/${pctOf(held5, HELD_OUT.length)}; held-out 2 ${pctOf(heldB1, HELD_OUT_2.length)}/${pctOf(heldB5, HELD_OUT_2.length)}; held-out 3 ${pctOf(heldC1, HELD_OUT_3.length)}/${pctOf(heldC5, HELD_OUT_3.length)}  (top-1/5)`,
