@@ -242,6 +242,8 @@ if (!process.argv.includes("--quality")) await queryBench(quick ? [20_000] : [20
 // --- 2. discover: quality and latency at 10k + tools ------------------------------------------
 const qdir = join(dir, "q");
 // FROM_DB=<memory.db kept by KEEP_DB>: the same records (ids included: ties rank by id) to compare two builds' answers.
+// FUSION='{"vectorWeight":0.45}' measures other fusion settings (hybrid.ts); tune on QUERIES and MEANING_TUNE only.
+if (process.env.FUSION) Object.assign(FUSION, JSON.parse(process.env.FUSION));
 if (process.env.FROM_DB) {
   (await import("node:fs")).mkdirSync(qdir, { recursive: true });
   (await import("node:fs")).copyFileSync(process.env.FROM_DB, join(qdir, "memory.db"));
