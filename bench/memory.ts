@@ -346,24 +346,25 @@ const MATCH_LABELS: Array<[string, string]> = [
   ["held-out 5", "held out 5"],
 ];
 const matchReport = MATCH_LABELS.map(([name, label]) => [name, { ...matchShares[label]! }] as const);
+/** Every request set, named as the tables print them. */
+const SETS: Array<[string, Array<[string, string]>]> = [
+  ["tuning", QUERIES],
+  ["held-out", HELD_OUT],
+  ["held-out 2", HELD_OUT_2],
+  ["held-out 3", HELD_OUT_3],
+  ["meaning tune", MEANING_TUNE],
+  ["held-out 4", HELD_OUT_4],
+  ["held-out 5", HELD_OUT_5],
+  ["held-out 6", HELD_OUT_6],
+  ["held-out 7", HELD_OUT_7],
+];
 // The same pipeline with the vector side's weight at 0: words alone, as before issue 24.
 const wordsOnly: Array<[string, number[]]> = [];
 {
   const weight = FUSION.vectorWeight;
   FUSION.vectorWeight = 0;
   const keep = misses.length;
-  for (const [label, set] of [
-    ["tuning", QUERIES],
-    ["held-out", HELD_OUT],
-    ["held-out 2", HELD_OUT_2],
-    ["held-out 3", HELD_OUT_3],
-    ["meaning tune", MEANING_TUNE],
-    ["held-out 4", HELD_OUT_4],
-    ["held-out 5", HELD_OUT_5],
-    ["held-out 6", HELD_OUT_6],
-    ["held-out 7", HELD_OUT_7],
-  ] as const)
-    wordsOnly.push([label, await measure(set as Array<[string, string]>, label)]);
+  for (const [label, set] of SETS) wordsOnly.push([label, await measure(set, label)]);
   misses.length = keep;
   FUSION.vectorWeight = weight;
 }
@@ -386,17 +387,6 @@ if (process.env.KEEP_DB) {
 
 // The same documents under plainer rankings, measured in this run for comparison: top-1 and
 // top-5 hits on each set.
-const SETS: Array<[string, Array<[string, string]>]> = [
-  ["tuning", QUERIES],
-  ["held-out", HELD_OUT],
-  ["held-out 2", HELD_OUT_2],
-  ["held-out 3", HELD_OUT_3],
-  ["meaning tune", MEANING_TUNE],
-  ["held-out 4", HELD_OUT_4],
-  ["held-out 5", HELD_OUT_5],
-  ["held-out 6", HELD_OUT_6],
-  ["held-out 7", HELD_OUT_7],
-];
 async function quality(opts: SearchOptions): Promise<Array<[number, number]>> {
   const s = new SqliteCapabilityStore(join(qdir, "memory.db"));
   const index = new SearchIndex(opts);
@@ -447,7 +437,7 @@ console.log("  through Memory.discover, every set, top-1/5/20:");
 for (const [i, [label, set]] of SETS.entries())
   console.log(`    ${label.padEnd(14)}${String(set.length).padStart(4)}  ${shipped[i]!.map((x) => pctOf(x, set.length).padStart(5)).join(" ")}`);
 console.log(
-  `  the same with the vector side off (words alone): ${wordsOnly.map(([l, r]) => `${l} ${r.map((x) => pctOf(x, [QUERIES, HELD_OUT, HELD_OUT_2, HELD_OUT_3, MEANING_TUNE, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7][wordsOnly.findIndex(([k]) => k === l)]!.length)).join("/")}`).join("; ")}  (top-1/5/20)`,
+  `  the same with the vector side off (words alone): ${wordsOnly.map(([l, r], i) => `${l} ${r.map((x) => pctOf(x, SETS[i]![1].length)).join("/")}`).join("; ")}  (top-1/5/20)`,
 );
 console.log(
   `  with vectors: tuning ${pctOf(top1, QUERIES.length)}/${pctOf(top5, QUERIES.length)}; held-out ${pctOf(held1, HELD_OUT.length)}/${pctOf(held5, HELD_OUT.length)}; held-out 2 ${pctOf(heldB1, HELD_OUT_2.length)}/${pctOf(heldB5, HELD_OUT_2.length)}; held-out 3 ${pctOf(heldC1, HELD_OUT_3.length)}/${pctOf(heldC5, HELD_OUT_3.length)}  (top-1/5)`,
