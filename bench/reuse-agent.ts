@@ -125,7 +125,9 @@ function fromText(text: string): { candidates: Candidate[]; results: number } {
   const candidates: Candidate[] = [];
   lines.forEach((l, rank) => {
     const m = /\b(cap__[A-Za-z0-9_-]+)(?:\s*\(([^)]*)\))?/.exec(l);
-    const match = /\[(strong|fair|weak)\]/.exec(l)?.[1];
+    // pml's lines (`tool(params) — description`) mark a result that fits ([strong], [fair]); an
+    // unmarked one is only the nearest found.
+    const match = /\[(strong|fair|weak)\]/.exec(l)?.[1] ?? (l.includes(" — ") ? "weak" : undefined);
     if (m) candidates.push({ tool: m[1], params: m[2] !== undefined ? paramsOf(m[2]) : undefined, rank, ...(match ? { match } : {}) });
   });
   return { candidates, results: lines.length };

@@ -91,7 +91,7 @@ export function discovered(json: any, text = ""): Found[] {
 
 /** discover's plain answer, one result per line: `tool(params) — description [match]; more`. */
 function resultLines(text: string): Array<{ tool: string; description: string }> {
-  const lines = text.split("\n").map((l) => /^(\S+?)(?:\(.*?\))? — (.*?)(?: \[(?:strong|fair|weak)\])?(?:; [a-z_]+: .*)?$/.exec(l));
+  const lines = text.split("\n").map((l) => /^(\S+?)(?:\(.*?\))? — (.*?)(?: \[(?:strong|fair)\])?(?:; [a-z_]+: .*)?$/.exec(l));
   return lines.filter((m) => m !== null).map((m) => ({ tool: m[1]!, description: m[2]! }));
 }
 

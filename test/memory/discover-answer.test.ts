@@ -84,7 +84,7 @@ test("ten one-line results with the tool, a one-line description and the paramet
   expect(lines).toHaveLength(10); // one line each, and nothing else
   // `tool(params) — description [match]`: plain text, no JSON keys or quotes to pay for.
   expect(lines[0]).toMatch(
-    /^cap__util__convert_temperature_for_\w+\(value: number, from: 'celsius'\|'fahrenheit'\|'kelvin'.*\) — Converts a temperature .* \[(strong|fair|weak)\]$/,
+    /^cap__util__convert_temperature_for_\w+\(value: number, from: 'celsius'\|'fahrenheit'\|'kelvin'.*\) — Converts a temperature [^[]*( \[(strong|fair)\])?$/,
   );
   expect(text).not.toContain('"tool"');
   const top = answer.results[0];
@@ -152,13 +152,15 @@ test("the plain answer reads back: notes, ids the tool name does not say, learne
   expect(back.results[2]!.deprecated).toStartWith("use fs:move");
   expect(back.results[3]!.inputSchema).toEqual(results[3]!.inputSchema);
   expect(readAnswer(answerText([], {})).results).toEqual([]);
-  // A description that holds "; key: " is not read as more fields.
-  expect(readAnswer(answerText([{ tool: "a__b", description: "reads a file; mode: fast", match: "weak" }], {})).results[0]).toMatchObject({
-    description: "reads a file; mode: fast",
-    match: "weak",
-  });
+  // A weak match is not marked: it is read back as weak.
+  expect(text).not.toContain("[weak]");
+  expect(text.split("\n")[3]).toStartWith("dns__rename(name: string, newName: string) — Renames a capability; deprecated: ");
+  // A description cannot pass for a field ("; key: ") or for pml's match ("[strong]").
+  const told = readAnswer(answerText([{ tool: "a__b", description: "reads a file; mode: fast [strong]", match: "weak" }], {})).results[0];
+  expect(told).toMatchObject({ description: "reads a file, mode: fast (strong)", match: "weak" });
+  expect(told!.mode).toBeUndefined();
   // A description with line breaks stays on its line.
-  expect(answerText([{ tool: "a__b", description: "one\ntwo", match: "weak" }], {})).toBe("a__b — one two [weak]");
+  expect(answerText([{ tool: "a__b", description: "one\ntwo", match: "fair" }], {})).toBe("a__b — one two [fair]");
 });
 
 test("a description is cut at a word's end when one is near", () => {

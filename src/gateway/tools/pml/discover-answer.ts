@@ -167,7 +167,9 @@ async function inputSchemas(deps: MetaDeps, settings: MemorySettings, results: r
   return out;
 }
 
-/** One line per result: `tool(params) — description [match]`, then what else it says as
+/** One line per result: `tool(params) — description [match]`, the match only when it is strong or fair
+ * (a weak one is only the nearest found: saying so on every line cost 7 bytes a result, and told an
+ * agent to pass over results it should read), then what else it says as
  * `; key: value` (`id` and `kind` when the tool name does not say them, `learned`, `deprecated`, a team
  * capability's origin); with `schemas: true` its input schema on the next line. Plain lines, not JSON:
  * JSON's keys and quotes were a third of the answer, paid on every request (and each quote twice
@@ -179,7 +181,8 @@ export function answerText(results: ReadonlyArray<Record<string, unknown>>, note
     const { tool, id, params, description, match, inputSchema, ...more } = r;
     const name = String(tool ?? id);
     const extras = Object.entries({ ...(tool !== undefined && id !== undefined ? { id } : {}), ...more }).map(([k, v]) => `; ${k}: ${oneLine(v)}`);
-    const line = `${name}${params !== undefined ? `(${params})` : ""} — ${oneLine(description ?? "")}${match !== undefined ? ` [${match}]` : ""}${extras.join("")}`;
+    const marked = match === "strong" || match === "fair" ? ` [${match}]` : "";
+    const line = `${name}${params !== undefined ? `(${params})` : ""} — ${plainDescription(description ?? "")}${marked}${extras.join("")}`;
     return inputSchema === undefined ? line : `${line}\n  input: ${JSON.stringify(inputSchema)}`;
   });
   return [...head, ...(lines.length ? lines : ["(no results)"])].join("\n");
@@ -187,8 +190,15 @@ export function answerText(results: ReadonlyArray<Record<string, unknown>>, note
 
 const oneLine = (v: unknown) => (typeof v === "string" ? v : JSON.stringify(v)).replace(/[\r\n]+/g, " ");
 
-/** Every result says its match, so a description holding "; key: " is not read as more fields. */
-const LINE = /^(\S+?)(?:\((.*?)\))? — (.*?) \[(strong|fair|weak)\]((?:; [a-z_]+: .*)?)$/;
+/** A description (anyone's words: a team's, a server's) cannot pass for the line's own parts:
+ * "; key: " would read as a field, "[strong]" as pml's word that it fits. */
+const plainDescription = (d: unknown) =>
+  oneLine(d)
+    .replace(/; (?=[a-z_]+: )/g, ", ")
+    .replace(/\[(strong|fair|weak)\]/gi, "($1)");
+
+/** The description ends where the match or the first `; key: ` field starts (plainDescription). */
+const LINE = /^(\S+?)(?:\((.*?)\))? — (.*?)(?: \[(strong|fair)\])?((?:; [a-z_]+: .*)?)$/;
 
 /** discover's answer read back (tests, `pml try`): its notes, and each result as the fields its line
  * says, `id` and `kind` filled in from the tool name when the line leaves them out. */
@@ -211,7 +221,7 @@ export function readAnswer(text: string): { results: Array<Record<string, any>> 
     // A name that is no wire name is an id (another org's team capability is called by its FQDN).
     const r: Record<string, any> = says ? { ...says, tool: name, description } : { id: name, description };
     if (params !== undefined) r.params = params;
-    r.match = match;
+    r.match = match ?? "weak";
     for (const [, k, v] of extras!.matchAll(/; ([a-z_]+): (.*?)(?=; [a-z_]+: |$)/g)) r[k!] = k === "variants" ? JSON.parse(v!) : v;
     answer.results.push(r);
   }

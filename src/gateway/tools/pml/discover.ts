@@ -19,7 +19,7 @@ export const discover = defineTool({
   title: "Find tools",
   description:
     "Finds tools and learned capabilities. `query`: say in your own words what you want done " +
-    '("keep a backup copy of a file before editing it"); returns the best matches, one line each: `tool(parameters) — what it does [strong|fair|weak fit]` ' +
+    '("keep a backup copy of a file before editing it"); returns the best matches, one line each: `tool(parameters) — what it does`, marked [strong] or [fair] when it fits (unmarked: only the nearest found) ' +
     '(cap__ns__action is a capability; "name?" is an optional parameter). Call a result by its tool name, or `call` {tool, arguments}. `limit` for more, `schemas`: true for full input schemas. ' +
     "`namespace`: one namespace's tools with input schemas. Neither: the namespaces pml can reach.",
   annotations: { readOnlyHint: true },
