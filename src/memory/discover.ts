@@ -2,6 +2,7 @@
 // by relevance: words (search.ts) fused with meaning (word vectors, meaning.ts; hybrid.ts). The
 // index is kept in memory and brought up to date from the store's change counter, so records
 // saved by other pml processes are found too.
+import { capabilityKinds, type CapabilityKinds, misfits, requestKinds } from "./kind-fit.ts";
 import { withValueKinds } from "./value-kinds.ts";
 import type { LearnedBoost, LearnedHit } from "./associations.ts";
 import type { Match } from "./hybrid.ts";
@@ -86,6 +87,8 @@ export class CapabilityDiscovery {
   private indexedSeq = 0;
   private collected = false;
   private readonly caps = new Map<string, CapSummary>();
+  /** Capabilities' kinds of data (kind-fit.ts), read when one is first a candidate for a request holding data. */
+  private readonly kinds = new Map<string, CapabilityKinds>();
   private readonly owners = new Map<string, string>();
   private toolKeys = new Set<string>();
   private toolSignature = "";
@@ -144,7 +147,7 @@ export class CapabilityDiscovery {
       return c.owner === own || c.owner === USER_OWNER;
     };
     // Twins left out leave their place empty: asking for more would move the fusion's scale.
-    const hits = this.withoutTwins(await this.withLearning(own, query, this.search(withValueKinds(query), limit, visible), visible, limit));
+    const hits = this.withoutTwins(await this.withLearning(own, query, this.search(query, limit, visible), visible, limit));
     const byKey = new Map(tools.map((t) => [toolKey(t.ns, t.name), t]));
     const results = hits.map((h): Found => {
       const c = this.caps.get(h.key);
@@ -240,25 +243,44 @@ export class CapabilityDiscovery {
     return this.meaning;
   }
 
-  /** Lexical candidates fused with the nearest by meaning (hybrid.ts). */
-  private search(query: string, limit: number, visible: (key: string) => boolean): Hit[] {
+  /** Lexical candidates fused with the nearest by meaning (hybrid.ts), for the request and the
+   * kinds of the values it holds (value-kinds.ts). */
+  private search(asked: string, limit: number, visible: (key: string) => boolean): Hit[] {
     const { aboutMemory, fuse, FUSION } = this.hybrid!;
+    const query = withValueKinds(asked);
     const named = new Set(words(query));
     // How much of its score a result keeps: pml's own tools step back unless the request is about
-    // memory, a demo server's unless the request names it, a server not enabled a little.
+    // memory, a demo server's unless the request names it, a server not enabled a little, a
+    // capability the request's data contradicts.
     const about = aboutMemory(query);
+    const misfit = this.misfit(asked);
     const factor = (key: string) => {
       let f = 1;
       if (!about && this.ownTools.has(key)) f *= FUSION.ownToolFactor;
       const demo = this.demoTools.get(key);
       if (demo !== undefined && !named.has(demo)) f *= FUSION.demoToolFactor;
       if (this.notEnabled.has(key)) f *= FUSION.notEnabledFactor;
+      if (misfit?.(key)) f *= FUSION.misfitFactor;
       return f;
     };
     return this.index!.search(query, limit, visible, (lexical, want, full) => {
       const m = this.meaning?.nearest(query, Math.max(want, FUSION.vectorPool), visible);
       return fuse({ lexical, full, nearest: m?.nearest ?? [], cosine: m?.cosine ?? (() => undefined), factor, ...(m ? {} : { weight: 0 }) });
     });
+  }
+
+  /** Whether a capability contradicts the data of `query` (kind-fit.ts); undefined when the request
+   * holds no data of a kind it knows (most do not: nothing is asked of the candidates then). */
+  private misfit(query: string): ((key: string) => boolean) | undefined {
+    const request = requestKinds(query);
+    if (!request.from.size && !request.to.size) return undefined;
+    return (key) => {
+      const c = this.caps.get(key);
+      if (!c) return false;
+      let kinds = this.kinds.get(key);
+      if (!kinds) this.kinds.set(key, (kinds = capabilityKinds(c.name, c.description)));
+      return misfits(request, kinds);
+    };
   }
 
   /** The team registry's hits, as records of this index (a name held here wins). */
@@ -292,6 +314,7 @@ export class CapabilityDiscovery {
       // One string per owner and one empty list, not a copy per record (each row reads its own).
       let owner = this.owners.get(c.owner);
       if (owner === undefined) this.owners.set(c.owner, (owner = c.owner));
+      this.kinds.delete(key);
       this.caps.set(key, {
         owner,
         name: c.display_name,

@@ -23,6 +23,9 @@ export const FUSION = {
   /** Tools of a catalog server the user has not enabled or installed keep this share: between two
    * fits about as good, the one already set up runs now, without an install or a new grant. */
   notEnabledFactor: 0.9,
+  /** A capability the request's data contradicts (kind-fit.ts: a CSV counter for guests.txt, °C→°F
+   * for "68 F") keeps this share: a near-twin's words and meaning score it as high as the right one. */
+  misfitFactor: 0.6,
   /** The word-by-word alignment's share of the vector side's similarity (meaning.ts; the rest: the mean vectors' cosine). */
   alignmentShare: 0.85,
   /** The share of a full match (every query word) that counts as a full lexical score. */

@@ -174,6 +174,21 @@ test("a request's values are read as their kind: a cron line, a colour, a roman 
   expect((await ask(client, "MCMXCIV in digits")).slice(0, 3)).toContain("util:from_roman");
 });
 
+test("a near-twin the request's data contradicts ranks below the one it fits: °F→°C for 68 F, lines for a .txt", async () => {
+  const { client } = await fx.connect();
+  await saveAll(client, [
+    ["util:celsius_to_fahrenheit", "convert a temperature from celsius to fahrenheit"],
+    ["util:fahrenheit_to_celsius", "convert a temperature from fahrenheit to celsius"],
+    ["fs:count_csv_rows", "count the data rows of a CSV file, without the header"],
+    ["fs:count_lines", "count the non-empty lines in a text file"],
+  ]);
+  const before = (ids: string[], a: string, b: string) => ids.indexOf(a) >= 0 && (ids.indexOf(b) < 0 || ids.indexOf(a) < ids.indexOf(b));
+  expect(before(await ask(client, "the forecast says 68 degrees F, how warm is that for a European?"), "util:fahrenheit_to_celsius", "util:celsius_to_fahrenheit")).toBe(true);
+  expect(before(await ask(client, "what is 21 °C for an American?"), "util:celsius_to_fahrenheit", "util:fahrenheit_to_celsius")).toBe(true);
+  expect(before(await ask(client, "guests.txt has a person on each row, how many people is that?"), "fs:count_lines", "fs:count_csv_rows")).toBe(true);
+  expect(before(await ask(client, "people.csv has a person on each row, how many people is that?"), "fs:count_csv_rows", "fs:count_lines")).toBe(true);
+});
+
 test("an intent or description that is a pasted text is refused with its limit, and nothing is saved", async () => {
   const { client } = await fx.connect();
   await saveAll(client, [["util:short_enough", "a line that says what it is for"]]);

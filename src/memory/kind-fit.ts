@@ -1,0 +1,149 @@
+// Whether a capability takes the kind of data a request holds. Near-twins share almost every word
+// and most of their meaning ("count the data rows of a CSV file" and "count the non-empty lines in
+// a text file"; "celsius to fahrenheit" and "fahrenheit to celsius"), so neither side of the
+// ranking tells them apart; the request's own data does: "guests.txt" is not a CSV file, and "68
+// degrees F" is the temperature a conversion starts from, not the one it ends at. A capability that
+// contradicts the request's data steps back (hybrid.ts FUSION.misfitFactor); one that merely does
+// not say is left alone.
+
+/** A kind's canonical name -> the words that name it (a capability's name and intent use these). */
+const KIND_WORDS: Readonly<Record<string, string>> = {
+  celsius: "celsius centigrade",
+  fahrenheit: "fahrenheit",
+  kelvin: "kelvin",
+  km: "km kilometer kilometers kilometre kilometres",
+  mile: "mile miles mi",
+  meter: "meter meters metre metres",
+  foot: "foot feet ft",
+  kg: "kg kilo kilos kilogram kilograms",
+  lb: "lb lbs pound pounds",
+  camel: "camel camelcase",
+  snake: "snake snakecase",
+  roman: "roman",
+  json: "json",
+  csv: "csv",
+  yaml: "yaml yml",
+  toml: "toml",
+  xml: "xml",
+  html: "html",
+  markdown: "markdown md",
+  ini: "ini",
+  sql: "sql",
+  text: "text txt log plain",
+};
+const KIND_OF = new Map(Object.entries(KIND_WORDS).flatMap(([kind, ws]) => ws.split(" ").map((w) => [w, kind] as const)));
+
+/** Kinds of files: a capability naming one of them is about that format (plain text excepted:
+ * every format is text too, so "text" never contradicts). */
+const FORMATS = new Set(["json", "csv", "yaml", "toml", "xml", "html", "markdown", "ini", "sql"]);
+
+const EXTENSION_KIND: Readonly<Record<string, string>> = {
+  json: "json",
+  csv: "csv",
+  yaml: "yaml",
+  yml: "yaml",
+  toml: "toml",
+  xml: "xml",
+  html: "html",
+  md: "markdown",
+  ini: "ini",
+  sql: "sql",
+  txt: "text",
+  log: "text",
+};
+
+/** A number and the unit it is in ("68 degrees F", "23kg", "-4 °C"): the kind a conversion starts from. */
+const MEASURE =
+  /(?:^|[^\w.])-?\d+(?:\.\d+)?\s?(?:°\s?|degrees?\s)?(C|F|K|celsius|centigrade|fahrenheit|kelvin|km|kilomet(?:er|re)s?|miles?|mi|met(?:er|re)s?|m|feet|foot|ft|kg|kilos?|kilograms?|lbs?|pounds?)(?![\w'’])/gi;
+/** Where a request says the kind it wants ("in C", "to miles", "into snake_case"). */
+const WANTED = /\b(?:in|to|into|as)\s+(?:°\s?)?([a-z_]+)\b/gi;
+
+/** Kinds named in `text`'s words. */
+function kindsOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of text.toLowerCase().split(/[^a-z]+/)) {
+    const k = KIND_OF.get(w);
+    if (k) out.add(k);
+  }
+  return out;
+}
+
+/** A unit as written after a number ("F", "kilos") -> its kind; a one-letter C/F/K only in capitals. */
+function unitKind(unit: string): string | undefined {
+  if (unit.length === 1) return unit === "C" ? "celsius" : unit === "F" ? "fahrenheit" : unit === "K" ? "kelvin" : unit === "m" ? "meter" : undefined;
+  return KIND_OF.get(unit.toLowerCase()) ?? KIND_OF.get(unit.toLowerCase().replace(/s$/, ""));
+}
+
+/** What a request's data is (`from`: its values' and files' kinds) and the kind it asks for (`to`). */
+export interface RequestKinds {
+  from: Set<string>;
+  files: Set<string>;
+  to: Set<string>;
+}
+
+/** Kinds are looked for this far into a request (as value-kinds.ts reads it). */
+const READ_CHARS = 600;
+
+export function requestKinds(whole: string): RequestKinds {
+  const query = whole.slice(0, READ_CHARS);
+  const from = new Set<string>();
+  const files = new Set<string>();
+  const to = new Set<string>();
+  for (const m of query.matchAll(MEASURE)) {
+    const k = unitKind(m[1]!);
+    if (k) from.add(k);
+  }
+  for (const m of query.matchAll(/\b[\w.-]*\.([a-z]{2,4})\b/gi)) {
+    const k = EXTENSION_KIND[m[1]!.toLowerCase()];
+    if (k) files.add(k);
+  }
+  if (/\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+\b/.test(query)) from.add("camel");
+  if (/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/.test(query)) from.add("snake");
+  for (const m of query.matchAll(WANTED)) {
+    const w = m[1]!;
+    const k = w.length === 1 ? unitKind(w) : KIND_OF.get(w.toLowerCase().replace(/_/g, ""));
+    if (k) to.add(k);
+  }
+  // What is asked for is not what the data is ("convert max_retry to camelCase" holds no camel value).
+  for (const k of to) from.delete(k);
+  for (const k of files) from.add(k);
+  return { from, files, to };
+}
+
+/** A capability's kinds: all it names, and the two sides of a conversion (`a_to_b`, "from a to b"). */
+export interface CapabilityKinds {
+  all: Set<string>;
+  from?: Set<string>;
+  to?: Set<string>;
+}
+
+/** "a to b", "from a into b": the two words each side are what is converted. */
+const CONVERSION = /\b([a-z ]+?)\s+(?:to|into)\s+([a-z ]+)/i;
+
+export function capabilityKinds(name: string, text: string): CapabilityKinds {
+  const all = kindsOf(`${name} ${text}`);
+  const action = name
+    .slice(name.indexOf(":") + 1)
+    .replace(/_to_/, " to ")
+    .replace(/_/g, " ");
+  const [before, after] = (CONVERSION.exec(action) ?? CONVERSION.exec(text))?.slice(1) ?? [];
+  const from = before === undefined ? undefined : kindsOf(before.split(" ").slice(-2).join(" "));
+  const to = after === undefined ? undefined : kindsOf(after.split(" ").slice(0, 2).join(" "));
+  return from?.size && to?.size ? { all, from, to } : { all };
+}
+
+const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x) => b.has(x));
+
+/**
+ * Whether the capability contradicts the request's data: a conversion that would start from the
+ * kind the request wants or end at the kind its data is; or one about a file format (JSON, CSV…)
+ * while the request's files are all of others.
+ */
+export function misfits(request: RequestKinds, cap: CapabilityKinds): boolean {
+  if (cap.from && cap.to) {
+    if (meets(request.from, cap.to) && !meets(request.from, cap.from)) return true;
+    if (meets(request.to, cap.from) && !meets(request.to, cap.to)) return true;
+  }
+  const formats = [...cap.all].filter((k) => FORMATS.has(k));
+  return formats.length > 0 && request.files.size > 0 && !formats.some((k) => request.files.has(k)) && !(cap.all.has("text") && request.files.has("text"));
+}

@@ -1,0 +1,51 @@
+// A capability the request's data contradicts steps back (kind-fit.ts): the direction of a
+// conversion read from the unit a number is in, and a file format read from a file's extension.
+import { expect, test } from "bun:test";
+import { capabilityKinds, misfits, requestKinds } from "../../src/memory/kind-fit.ts";
+
+const CAPS: Array<[string, string]> = [
+  ["util:celsius_to_fahrenheit", "convert a temperature from celsius to fahrenheit"],
+  ["util:fahrenheit_to_celsius", "convert a temperature from fahrenheit to celsius"],
+  ["util:convert_meters_to_feet", "convert a length in meters to feet"],
+  ["util:feet_to_meters", "convert feet to meters"],
+  ["transform:camel_to_snake", "convert a camelCase identifier to snake_case"],
+  ["transform:snake_to_camel", "turn a snake_case name into camelCase"],
+  ["fs:count_csv_rows", "count the data rows of a CSV file, without the header"],
+  ["fs:count_lines", "count the non-empty lines in a text file"],
+  ["fs:read_json_field", "read one field from a JSON file"],
+  ["fs:csv_to_json", "convert a CSV file to JSON"],
+  ["fs:lines_of_csv_or_text", "count lines of a csv or text file"],
+  ["transform:wrap_text", "wrap text into lines of at most a given width"],
+];
+
+const misfitsOf = (request: string) => {
+  const kinds = requestKinds(request);
+  return CAPS.filter(([name, intent]) => misfits(kinds, capabilityKinds(name, intent))).map(([name]) => name);
+};
+
+test("a conversion that would start from the kind a request wants, or end at the kind its data is, misfits", () => {
+  expect(misfitsOf("the forecast says 68 degrees F; how warm is that for a European?")).toEqual(["util:celsius_to_fahrenheit"]);
+  expect(misfitsOf("98.6 F in C")).toEqual(["util:celsius_to_fahrenheit"]);
+  expect(misfitsOf("what is -4 °C in fahrenheit")).toEqual(["util:fahrenheit_to_celsius"]);
+  expect(misfitsOf("how many feet is 3 meters")).toEqual(["util:feet_to_meters"]);
+  expect(misfitsOf("a 6 ft door, in meters please")).toEqual(["util:convert_meters_to_feet"]);
+  expect(misfitsOf("what would max_retry_count look like in camelCase?")).toEqual(["transform:camel_to_snake"]);
+  expect(misfitsOf("turn getUserName into snake_case")).toEqual(["transform:snake_to_camel"]);
+});
+
+test("a capability about one file format misfits a request whose files are all of another", () => {
+  expect(misfitsOf("guests.txt has a person on each row, how many people is that?")).toEqual(["fs:count_csv_rows", "fs:read_json_field", "fs:csv_to_json"]);
+  expect(misfitsOf("what does config/app.json say the port is?")).toEqual(["fs:count_csv_rows", "fs:csv_to_json", "fs:lines_of_csv_or_text"]);
+  expect(misfitsOf("turn data/people.csv into JSON")).toEqual(["fs:read_json_field"]);
+});
+
+test("what a request does not say contradicts nothing: no unit, no file, a letter that is no unit", () => {
+  for (const request of ["reflow a paragraph so nothing runs past 80 characters", "a 10k run is how far for a Brit?", "count the lines", "grade: B, 5 m runs"]) {
+    expect(misfitsOf(request).filter((n) => !n.includes("meters") && !n.includes("feet"))).toEqual([]);
+  }
+  expect(misfitsOf("how many rows in sales/q3.csv and notes.txt")).toEqual(["fs:read_json_field"]);
+  expect(misfitsOf("is 10 km more than 6 miles?")).toEqual([]);
+  // A capability with no kinds, or no conversion, is never a misfit.
+  expect(capabilityKinds("transform:wrap_text", "wrap text into lines of at most a given width")).toEqual({ all: new Set(["text"]) });
+  expect(capabilityKinds("fs:copy_file", "copy a file to a new path")).toEqual({ all: new Set() });
+});
