@@ -3,7 +3,7 @@
 // (two "always" approvals racing) both land.
 import { closeSync, fsyncSync, openSync, writeSync, type Stats } from "node:fs";
 import * as fs from "node:fs";
-import { open, readFile, rename, stat, unlink, lstat, realpath, link } from "node:fs/promises";
+import { open, readdir, readFile, rename, stat, unlink, lstat, realpath, link } from "node:fs/promises";
 import { hostname } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { ConfigError } from "../errors.ts";
@@ -23,6 +23,29 @@ export interface WriteOptions {
 function tempPathFor(target: string): string {
   const rand = Math.random().toString(36).slice(2, 10);
   return join(dirname(target), `.${basename(target)}.${process.pid}.${rand}.tmp`);
+}
+
+/**
+ * Removes the temp files (tempPathFor) of the files in `dir` that `isTarget` names, left by
+ * processes that are gone: a process killed between its write and its rename leaves one, and a
+ * cache written in the background by short-lived processes would pile them up (7 MB each for the
+ * word vectors). A live process's temp file is left alone: it is being written.
+ */
+export async function removeOrphanTemps(dir: string, isTarget: (name: string) => boolean): Promise<void> {
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const m = /^\.(.+)\.(\d+)\.[a-z0-9]+\.tmp$/.exec(name);
+    if (m && isTarget(m[1]!) && !alive(Number(m[2]))) await unlink(join(dir, name)).catch(() => {});
+  }
+}
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM"; // another user's: alive
+  }
 }
 
 /** A symlinked file (dotfiles repos) is written through, not replaced by a regular file. */

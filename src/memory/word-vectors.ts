@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { cacheDir } from "../config/paths.ts";
-import { writeFileAtomic } from "../fs/atomic.ts";
+import { removeOrphanTemps, writeFileAtomic } from "../fs/atomic.ts";
 import { words } from "./search.ts";
 
 /** The recipe of text vectors; with a hash of the vectors file it names a stored vector's maker
@@ -237,12 +237,16 @@ function copiedBytes(path: string, cache: string): Uint8Array {
 }
 
 /** Leaves this binary's vectors for the next process to map, and removes an older binary's (a
- * process mapping one keeps reading it: unlinking does not unmap). */
+ * process mapping one keeps reading it: unlinking does not unmap) and the half-written copies of
+ * processes that exited before their copy was done. */
 async function keepCopy(bytes: Uint8Array, cache: string, name: string): Promise<void> {
   await mkdir(cache, { recursive: true, mode: 0o700 });
+  await removeOrphanTemps(cache, (target) => VECTORS_COPY.test(target));
   await writeFileAtomic(join(cache, name), bytes, { mode: 0o600 });
-  for (const other of await readdir(cache)) if (other !== name && /^word-vectors-[\w-]+\.bin$/.test(other)) await rm(join(cache, other), { force: true });
+  for (const other of await readdir(cache)) if (other !== name && VECTORS_COPY.test(other)) await rm(join(cache, other), { force: true });
 }
+
+const VECTORS_COPY = /^word-vectors-[\w-]+\.bin$/;
 
 /** A file inside the binary (`/$bunfs/root/…`, `B:\\~BUN\\root\\…` on Windows). */
 const isEmbedded = (path: string) => path.startsWith("/$bunfs/") || /[\\/]~BUN[\\/]/.test(path);

@@ -3,7 +3,7 @@
 // (word-vectors.ts); a damaged copy is not trusted (the embedded vectors are read and the copy made
 // again) and an older binary's copy is removed. /proc/<pid>/maps says what a process maps (Linux).
 import { afterAll, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { entries, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
@@ -73,4 +73,19 @@ test.skipIf(process.platform === "win32")("the first process leaves a copy of th
   expect(third.top).toContain("util:convert_length_units");
   expect(copies()).toEqual([name!]);
   expect(readFileSync(copy).equals(readFileSync(generated))).toBe(true);
+});
+
+test.skipIf(process.platform === "win32")("a half-written copy of a process that is gone is removed; one a live process is writing is kept", async () => {
+  await writeTrustedConfig(ws.path, { permissions: {} }, home.path);
+  const gone = Bun.spawnSync(["true"]).pid; // exited: its pid names no process now
+  const orphan = join(cache, `.word-vectors-older.bin.${gone}.a1b2c3d4.tmp`);
+  const writing = join(cache, `.word-vectors-older.bin.${process.pid}.e5f6a7b8.tmp`);
+  const other = join(cache, `.settings.json.${gone}.a1b2c3d4.tmp`); // not the vectors': not this sweep's
+  for (const f of [orphan, writing, other]) writeFileSync(f, "half");
+  // The next process that copies the vectors out sweeps first (there is no copy: it was removed).
+  for (const f of copies()) rmSync(join(cache, f));
+  await session(false, () => until(() => copies().length === 1 && !existsSync(orphan)));
+  expect(existsSync(orphan)).toBe(false);
+  expect(existsSync(writing)).toBe(true);
+  expect(existsSync(other)).toBe(true);
 });
