@@ -2,15 +2,16 @@
 // by relevance: words (search.ts) fused with meaning (word vectors, meaning.ts; hybrid.ts). The
 // index is kept in memory and brought up to date from the store's change counter, so records
 // saved by other pml processes are found too.
-import { capabilityKinds, type CapabilityKinds, misfits, requestKinds } from "./kind-fit.ts";
+import { edenGC } from "bun:jsc";
+import { capabilityKinds, type CapabilityKinds, misfitFor } from "./kind-fit.ts";
 import { withValueKinds } from "./value-kinds.ts";
-import type { LearnedBoost, LearnedHit } from "./associations.ts";
-import type { Match } from "./hybrid.ts";
+import type { LearnedHit } from "./associations.ts";
+import { deprecationNote, type Found, learnedNote, teamFound } from "./found.ts";
 import type { Meaning } from "./meaning.ts";
 import type { MemorySettings } from "./memory-settings.ts";
 import { capWireName, parseCallName } from "./names.ts";
 import { words, type Hit, type SearchDoc, type SearchIndex } from "./search.ts";
-import { USER_OWNER, type Capability, type CapabilityStore, type Deprecation, type SearchRecord } from "./store.ts";
+import { USER_OWNER, type Capability, type CapabilityStore, type SearchRecord } from "./store.ts";
 import type { TeamHit } from "./team.ts";
 import type { WordVectors } from "./word-vectors.ts";
 
@@ -28,40 +29,17 @@ export interface ToolEntry {
   enabled?: boolean;
 }
 
-export interface Found {
-  /** What to call: a capability name (`fs:read_json`, `unnamed_1a2b3c4d`) or a tool id (`memory:read_graph`). */
-  id: string;
-  kind: "capability" | "tool" | "team capability";
-  description: string;
-  /** Capabilities: the tool to call in tools/list (named ones). */
-  tool?: string;
-  uses?: string[];
-  score: number;
-  /** How well it fits the request, from absolute evidence, not rank (hybrid.ts matchOf). */
-  match: Match;
-  /** Variants of this capability (its name with another version number) that matched less well. */
-  variants?: string[];
-  /** Past use lifted it: earlier words that led to a successful call of it (associations.ts). */
-  learned?: string;
-  /** Deprecated by the user (dns:deprecate): why, and what to call instead; ranked after the rest. */
-  deprecated?: string;
-  /** Team capabilities: where it comes from (see memory/team.ts TeamHit). */
-  fqdn?: string;
-  org?: string;
-  version?: string;
-  by?: string;
-}
-
 /** A request is read this far: a longer one is a pasted text, not a request, and each of its words
  * costs the ranking time (a 1 MB one held the process for 26 s). */
 export const QUERY_CHARS = 1000;
 export const boundQuery = (q: string) => (q.length > QUERY_CHARS ? q.slice(0, QUERY_CHARS) : q);
 
 /** A first load collects its garbage (each row read, its text and words: several times what the
- * index keeps) every this many records: the heap then never holds more than a slice of it. 10k
- * records: the first discover grows RSS ~39 MB instead of ~60 and takes ~100 ms longer
- * (bench/memory-vectors.ts); a later refresh reads a few records and never gets here. */
-const COLLECT_EVERY = 1000;
+ * index keeps) every this many records, so the heap never holds more than a slice of it. A young
+ * collection is enough (the garbage is a few records old) and costs far less than a full one, so it
+ * runs often: at 10k records the first discover's RSS grows ~4 MB less than with a full one every
+ * 1,000, ~30 less than with none (bench/memory-vectors.ts). A later refresh reads a few records. */
+const COLLECT_EVERY = 250;
 
 /** The index key of a capability record and of a tool: what associations are kept under. */
 export const capKey = (id: string) => `cap:${id}`;
@@ -253,7 +231,7 @@ export class CapabilityDiscovery {
     // memory, a demo server's unless the request names it, a server not enabled a little, a
     // capability the request's data contradicts.
     const about = aboutMemory(query);
-    const misfit = this.misfit(asked);
+    const misfit = misfitFor(asked, (key) => this.kindsOf(key));
     const factor = (key: string) => {
       let f = 1;
       if (!about && this.ownTools.has(key)) f *= FUSION.ownToolFactor;
@@ -269,18 +247,12 @@ export class CapabilityDiscovery {
     });
   }
 
-  /** Whether a capability contradicts the data of `query` (kind-fit.ts); undefined when the request
-   * holds no data of a kind it knows (most do not: nothing is asked of the candidates then). */
-  private misfit(query: string): ((key: string) => boolean) | undefined {
-    const request = requestKinds(query);
-    if (!request.from.size && !request.to.size) return undefined;
-    return (key) => {
-      const c = this.caps.get(key);
-      if (!c) return false;
-      let kinds = this.kinds.get(key);
-      if (!kinds) this.kinds.set(key, (kinds = capabilityKinds(c.name, c.description)));
-      return misfits(request, kinds);
-    };
+  /** A capability's kinds of data (kind-fit.ts), read when it is first a candidate for a request holding data. */
+  private kindsOf(key: string): CapabilityKinds | undefined {
+    const c = this.caps.get(key);
+    let kinds = c && this.kinds.get(key);
+    if (c && !kinds) this.kinds.set(key, (kinds = capabilityKinds(c.name, c.description)));
+    return kinds;
   }
 
   /** The team registry's hits, as records of this index (a name held here wins). */
@@ -325,7 +297,7 @@ export class CapabilityDiscovery {
       });
       this.index!.add(capabilityDoc(key, c));
       this.meaning?.record(key, c);
-      if (++read % COLLECT_EVERY === 0) Bun.gc(true);
+      if (++read % COLLECT_EVERY === 0) edenGC();
     });
     await this.meaning?.save(await this.open());
   }
@@ -360,32 +332,6 @@ export function capabilityDoc(key: string, c: SearchRecord): SearchDoc {
     description: c.description === c.intent ? "" : c.description,
     tools: c.tools_used,
     params: c.params,
-  };
-}
-
-/** "deprecated: <reason>; use <replacement> instead", as short results show it. */
-export function deprecationNote(d: Deprecation): string {
-  return `deprecated${d.reason ? `: ${d.reason}` : ""}${d.replacement ? `; use ${d.replacement} instead` : ""}`;
-}
-
-/** Shown as a JSON string in the answer; the words were normalised when kept (association-policy.ts). */
-function learnedNote(l: LearnedBoost): string {
-  return `found before by: ${JSON.stringify(l.query)}${l.uses > 1 ? ` (${l.uses} uses)` : ""}`;
-}
-
-function teamFound(h: TeamHit, score: number, match: Match): Found {
-  const name = parseCallName(h.name);
-  return {
-    id: h.name,
-    kind: "team capability",
-    description: h.description ?? "",
-    ...(name ? { tool: capWireName(name) } : {}),
-    score,
-    match,
-    fqdn: h.fqdn,
-    ...(h.org !== undefined ? { org: h.org } : {}),
-    ...(h.version !== undefined ? { version: h.version } : {}),
-    ...(h.by !== undefined ? { by: h.by } : {}),
   };
 }
 

@@ -120,7 +120,9 @@ export interface CapabilityKinds {
 /** "a to b", "from a into b": the two words each side are what is converted. */
 const CONVERSION = /\b([a-z ]+?)\s+(?:to|into)\s+([a-z ]+)/i;
 
-export function capabilityKinds(name: string, text: string): CapabilityKinds {
+export function capabilityKinds(name: string, whole: string): CapabilityKinds {
+  // What it takes is said at the start; CONVERSION costs the square of a long run of words.
+  const text = whole.slice(0, READ_CHARS / 2);
   const all = kindsOf(`${name} ${text}`);
   const action = name
     .slice(name.indexOf(":") + 1)
@@ -146,4 +148,16 @@ export function misfits(request: RequestKinds, cap: CapabilityKinds): boolean {
   }
   const formats = [...cap.all].filter((k) => FORMATS.has(k));
   return formats.length > 0 && request.files.size > 0 && !formats.some((k) => request.files.has(k)) && !(cap.all.has("text") && request.files.has("text"));
+}
+
+/** For one request: whether the capability under a key contradicts its data (its kinds from
+ * `kindsOf`); undefined when the request holds no data of a kind this knows (most hold none: then
+ * nothing is asked of the candidates). */
+export function misfitFor(query: string, kindsOf: (key: string) => CapabilityKinds | undefined): ((key: string) => boolean) | undefined {
+  const request = requestKinds(query);
+  if (!request.from.size && !request.to.size) return undefined;
+  return (key) => {
+    const kinds = kindsOf(key);
+    return kinds !== undefined && misfits(request, kinds);
+  };
 }

@@ -6,12 +6,13 @@
 // a / (a + p(w)), p from the word's frequency rank by Zipf's law), so "the", "file" and "get" say
 // less than "fahrenheit".
 import { log } from "../log.ts";
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { cacheDir } from "../config/paths.ts";
 import { removeOrphanTemps, writeFileAtomic } from "../fs/atomic.ts";
 import { words } from "./search.ts";
+import { FileRows, MemoryRows, type VectorRows } from "./word-vector-rows.ts";
 
 /** The recipe of text vectors; with a hash of the vectors file it names a stored vector's maker
  * (WordVectors.model): one made otherwise is made again. */
@@ -32,21 +33,19 @@ export class WordVectors {
   private readonly starts: Int32Array;
   private readonly order: Uint32Array;
   private readonly scales: Float32Array;
-  private readonly vecs: Int8Array;
+  private readonly rows: VectorRows;
   /** Words looked up lately (bounded): a record's and a query's words repeat. */
   private readonly found = new Map<string, number>();
 
-  /** Throws when `bytes` is not a file written by scripts/word-vectors.ts. */
-  constructor(bytes: Uint8Array) {
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error("not a pml word vectors file (run `bun build.ts`)");
-    const count = (this.size = view.getUint32(8, true));
-    this.dims = view.getUint32(12, true);
-    const wordsLen = view.getUint32(16, true);
-    const orderAt = (20 + wordsLen + 3) & ~3;
-    const scalesAt = orderAt + count * 4;
-    const vecsAt = scalesAt + count * 4;
-    if (vecsAt + count * this.dims > bytes.byteLength) throw new Error("word vectors file is truncated");
+  /**
+   * `bytes`: the whole file, or (`file`) its part up to the vectors, which are then read from the
+   * open file as needed. Throws when it is not a file written by scripts/word-vectors.ts.
+   */
+  constructor(bytes: Uint8Array, file?: { fd: number; size: number }) {
+    const { count, dims, wordsLen, orderAt, scalesAt, vecsAt } = layout(bytes);
+    this.size = count;
+    this.dims = dims;
+    if (vecsAt + count * dims > (file?.size ?? bytes.byteLength)) throw new Error("word vectors file is truncated");
     // Everything but the int8 vectors (a changed vector changes its word's scale): hashing those
     // would read every page of a mapped file.
     this.model = `glove-${RECIPE}-${Bun.hash(bytes.subarray(0, vecsAt)).toString(36)}`;
@@ -59,7 +58,7 @@ export class WordVectors {
     const copy = (from: number, to: number) => bytes.buffer.slice(bytes.byteOffset + from, bytes.byteOffset + to);
     this.order = new Uint32Array(copy(orderAt, scalesAt));
     this.scales = new Float32Array(copy(scalesAt, vecsAt));
-    this.vecs = new Int8Array(bytes.buffer, bytes.byteOffset + vecsAt, count * this.dims);
+    this.rows = file ? new FileRows(file.fd, dims, vecsAt) : new MemoryRows(new Int8Array(bytes.buffer, bytes.byteOffset + vecsAt, count * dims), dims);
   }
 
   has(word: string): boolean {
@@ -105,12 +104,14 @@ export class WordVectors {
   embed(text: string): Float32Array | undefined {
     const out = new Float32Array(this.dims);
     let n = 0;
+    this.rows.settle();
     for (const w of words(text)) {
       const r = this.rankOf(w);
       if (r === undefined) continue;
       const weight = rarity(r) * this.scales[r]!;
-      const at = r * this.dims;
-      for (let d = 0; d < this.dims; d++) out[d]! += weight * this.vecs[at + d]!;
+      const at = this.rows.at(r);
+      const data = this.rows.data;
+      for (let d = 0; d < this.dims; d++) out[d]! += weight * data[at + d]!;
       n++;
     }
     if (!n) return undefined;
@@ -135,6 +136,7 @@ export class WordVectors {
    * remembered for the query (candidates share most of their words).
    */
   aligner(query: Int32Array): (item: Int32Array) => number {
+    this.rows.settle();
     const weights = Array.from(query, rarity);
     const total = weights.reduce((a, b) => a + b, 0);
     const seen = query.length ? Array.from(query, () => new Map<number, number>()) : [];
@@ -158,8 +160,11 @@ export class WordVectors {
   private cosine(a: number, b: number): number {
     if (a === b) return 1;
     const dims = this.dims;
+    const x = this.rows.at(a);
+    const y = this.rows.at(b);
+    const data = this.rows.data;
     let dot = 0;
-    for (let d = 0, x = a * dims, y = b * dims; d < dims; d++) dot += this.vecs[x + d]! * this.vecs[y + d]!;
+    for (let d = 0; d < dims; d++) dot += data[x + d]! * data[y + d]!;
     return dot / (this.norm(a) * this.norm(b));
   }
 
@@ -169,11 +174,25 @@ export class WordVectors {
     const norms = (this.norms ??= new Float32Array(this.size));
     if (!norms[r]) {
       let n = 0;
-      for (let d = 0, at = r * this.dims; d < this.dims; d++) n += this.vecs[at + d]! * this.vecs[at + d]!;
+      const at = this.rows.at(r);
+      const data = this.rows.data;
+      for (let d = 0; d < this.dims; d++) n += data[at + d]! * data[at + d]!;
       norms[r] = Math.sqrt(n) || 1;
     }
     return norms[r]!;
   }
+}
+
+/** Where the parts of a vectors file start (scripts/word-vectors.ts), from its first bytes. */
+function layout(bytes: Uint8Array): { count: number; dims: number; wordsLen: number; orderAt: number; scalesAt: number; vecsAt: number } {
+  if (bytes.byteLength < 20 || new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error("not a pml word vectors file (run `bun build.ts`)");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, 20);
+  const count = view.getUint32(8, true);
+  const dims = view.getUint32(12, true);
+  const wordsLen = view.getUint32(16, true);
+  const orderAt = (20 + wordsLen + 3) & ~3;
+  const scalesAt = orderAt + count * 4;
+  return { count, dims, wordsLen, orderAt, scalesAt, vecsAt: scalesAt + count * 4 };
 }
 
 /** SIF's weight of the word of frequency rank `r`: p(w) from Zipf's law. */
@@ -200,11 +219,8 @@ export function embeddedWordVectors(): Promise<WordVectors | undefined> {
 /** The vectors in the file at `path`; undefined (said on stderr) when it is missing or not one. */
 export function readWordVectors(path: string, cache = cacheDir()): WordVectors | undefined {
   try {
-    const mapped = mappedBytes(path, cache);
-    if (mapped)
-      try {
-        return new WordVectors(mapped);
-      } catch {} // a damaged cached copy: the embedded file below (and a fresh copy for the next process)
+    const opened = openedVectors(path, cache);
+    if (opened) return opened;
     return new WordVectors(copiedBytes(path, cache));
   } catch (e) {
     log.warn(`word vectors not available (${(e as Error).message}); discover ranks by words alone`);
@@ -213,19 +229,30 @@ export function readWordVectors(path: string, cache = cacheDir()): WordVectors |
 }
 
 /**
- * The vectors file mapped into memory (Bun.mmap, private): only the pages of the words looked up
- * become resident, and they are the page cache's, shared by every pml process, instead of a 7 MB
- * copy in each one (plus the binary's pages it was copied from). An embedded file cannot be mapped:
- * its copy under $PML_HOME/cache is, once the first process of this binary left it there (its
- * name carries the content hash Bun gives embedded files). Not on Windows, where a mapped file
- * cannot be replaced.
+ * The vectors read from their file as needed (word-vector-rows.ts): only the words' list and order
+ * are held, about 0.7 MB, not a 7 MB copy in each process (plus the binary's pages it was copied
+ * from). An embedded file cannot be opened by other processes: its copy under $PML_HOME/cache is,
+ * once the first process of this binary left it there (its name carries the content hash Bun gives
+ * embedded files). Not on Windows, where an open file cannot be replaced. Undefined when there is
+ * no such file yet, or it is damaged (the embedded file is read then, and copied again).
  */
-function mappedBytes(path: string, cache: string): Uint8Array | undefined {
+function openedVectors(path: string, cache: string): WordVectors | undefined {
   if (process.platform === "win32") return undefined;
+  let fd: number;
   try {
-    return Bun.mmap(isEmbedded(path) ? join(cache, basename(path)) : path, { shared: false });
+    fd = openSync(isEmbedded(path) ? join(cache, basename(path)) : path, "r");
   } catch {
     return undefined; // not there yet: copiedBytes reads it and leaves the copy
+  }
+  try {
+    const first = new Uint8Array(20);
+    readSync(fd, first, 0, 20, 0);
+    const head = new Uint8Array(layout(first).vecsAt);
+    if (readSync(fd, head, 0, head.byteLength, 0) !== head.byteLength) throw new Error("word vectors file is truncated");
+    return new WordVectors(head, { fd, size: fstatSync(fd).size });
+  } catch {
+    closeSync(fd);
+    return undefined;
   }
 }
 

@@ -1,9 +1,10 @@
 // The word vectors of the compiled binary: the first process copies them out of the binary into
-// $PML_HOME/cache, later processes map that copy instead of holding a copy of their own
-// (word-vectors.ts); a damaged copy is not trusted (the embedded vectors are read and the copy made
-// again) and an older binary's copy is removed. /proc/<pid>/maps says what a process maps (Linux).
+// $PML_HOME/cache, later processes read the rows they need from that copy instead of holding a copy
+// of their own (word-vectors.ts); a damaged copy is not trusted (the embedded vectors are read and
+// the copy made again) and an older binary's copy is removed. /proc/<pid>/fd says what a process
+// has open, /proc/<pid>/maps what it maps (Linux).
 import { afterAll, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { entries, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
@@ -24,7 +25,7 @@ const size = statSync(generated).size;
 const whole = (name: string) => existsSync(join(cache, name)) && statSync(join(cache, name)).size === size;
 
 /** A pml stdio that saves a capability (the first time) and asks discover a request that only meaning answers. */
-async function session(save: boolean, before: () => Promise<void> = async () => {}): Promise<{ top: string[]; maps: string }> {
+async function session(save: boolean, before: () => Promise<void> = async () => {}): Promise<{ top: string[]; maps: string; open: string[] }> {
   const peer = new RawPeer(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
   try {
     await peer.initialize();
@@ -38,12 +39,23 @@ async function session(save: boolean, before: () => Promise<void> = async () => 
     const d = await peer.request(2, "tools/call", { name: "discover", arguments: { query: "how many feet is 3 meters" } });
     const answer = parseDiscover(d.result.content[0].text);
     expect(answer.warning).toBeUndefined();
-    const maps = process.platform === "linux" ? readFileSync(`/proc/${peer.proc.pid}/maps`, "utf8") : "";
+    const linux = process.platform === "linux";
+    const maps = linux ? readFileSync(`/proc/${peer.proc.pid}/maps`, "utf8") : "";
+    const fds = linux ? readdirSync(`/proc/${peer.proc.pid}/fd`) : [];
+    const open = fds.map((fd) => readlinkOr(`/proc/${peer.proc.pid}/fd/${fd}`));
     await before(); // the copy is written in the background: while the process still runs
-    return { top: answer.results.slice(0, 5).map((r: any) => r.id), maps };
+    return { top: answer.results.slice(0, 5).map((r: any) => r.id), maps, open };
   } finally {
     peer.close();
     await peer.proc.exited;
+  }
+}
+
+function readlinkOr(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return ""; // closed meanwhile
   }
 }
 
@@ -51,29 +63,36 @@ async function until(ok: () => boolean): Promise<void> {
   for (let i = 0; i < 100 && !ok(); i++) await Bun.sleep(50);
 }
 
-test.skipIf(process.platform === "win32")("the first process leaves a copy of the vectors, later ones map it; a damaged copy is made again, an old one removed", async () => {
-  await writeTrustedConfig(ws.path, { permissions: {} }, home.path);
-  const first = await session(true, () => until(() => copies().length === 1 && whole(copies()[0]!)));
-  expect(first.top).toContain("util:convert_length_units");
-  const [name] = copies();
-  expect(name).toMatch(/^word-vectors-[\w-]+\.bin$/);
-  const copy = join(cache, name!);
-  expect(statSync(copy).size).toBe(size);
-  expect(statSync(copy).mode & 0o777).toBe(0o600);
-  if (process.platform === "linux") expect(first.maps).not.toContain(copy);
+test.skipIf(process.platform === "win32")(
+  "the first process leaves a copy of the vectors, later ones read rows from it; a damaged copy is made again, an old one removed",
+  async () => {
+    await writeTrustedConfig(ws.path, { permissions: {} }, home.path);
+    const first = await session(true, () => until(() => copies().length === 1 && whole(copies()[0]!)));
+    expect(first.top).toContain("util:convert_length_units");
+    const [name] = copies();
+    expect(name).toMatch(/^word-vectors-[\w-]+\.bin$/);
+    const copy = join(cache, name!);
+    expect(statSync(copy).size).toBe(size);
+    expect(statSync(copy).mode & 0o777).toBe(0o600);
+    if (process.platform === "linux") expect(first.open).not.toContain(copy);
 
-  const second = await session(false);
-  expect(second.top).toContain("util:convert_length_units");
-  if (process.platform === "linux") expect(second.maps).toContain(copy);
+    const second = await session(false);
+    expect(second.top).toContain("util:convert_length_units");
+    if (process.platform === "linux") {
+      // Read from the copy as needed, not mapped: a mapping became resident whole (read-ahead).
+      expect(second.open).toContain(copy);
+      expect(second.maps).not.toContain(copy);
+    }
 
-  // A damaged copy (cut short) and an older binary's: meaning still answers, the copy is whole again, the old one gone.
-  writeFileSync(copy, readFileSync(copy).subarray(0, 4096));
-  writeFileSync(join(cache, "word-vectors-older.bin"), "old");
-  const third = await session(false, () => until(() => copies().length === 1 && whole(name!)));
-  expect(third.top).toContain("util:convert_length_units");
-  expect(copies()).toEqual([name!]);
-  expect(readFileSync(copy).equals(readFileSync(generated))).toBe(true);
-});
+    // A damaged copy (cut short) and an older binary's: meaning still answers, the copy is whole again, the old one gone.
+    writeFileSync(copy, readFileSync(copy).subarray(0, 4096));
+    writeFileSync(join(cache, "word-vectors-older.bin"), "old");
+    const third = await session(false, () => until(() => copies().length === 1 && whole(name!)));
+    expect(third.top).toContain("util:convert_length_units");
+    expect(copies()).toEqual([name!]);
+    expect(readFileSync(copy).equals(readFileSync(generated))).toBe(true);
+  },
+);
 
 test.skipIf(process.platform === "win32")("a half-written copy of a process that is gone is removed; one a live process is writing is kept", async () => {
   await writeTrustedConfig(ws.path, { permissions: {} }, home.path);

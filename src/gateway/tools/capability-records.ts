@@ -1,6 +1,6 @@
 // A learned capability as the standard library and list_capabilities show it, and the lookup
 // by name or FQDN they share.
-import { deprecationNote } from "../../memory/discover.ts";
+import { deprecationNote } from "../../memory/found.ts";
 import type { MemorySettings } from "../../memory/memory.ts";
 import { capWireName } from "../../memory/names.ts";
 import type { Capability } from "../../memory/store.ts";

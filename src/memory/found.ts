@@ -1,0 +1,57 @@
+// What discover answers for each result (Found), and the notes it carries: why past use lifted it,
+// that it is deprecated, where a team capability comes from.
+import type { LearnedBoost } from "./associations.ts";
+import type { Match } from "./hybrid.ts";
+import { capWireName, parseCallName } from "./names.ts";
+import type { Deprecation } from "./store.ts";
+import type { TeamHit } from "./team.ts";
+
+export interface Found {
+  /** What to call: a capability name (`fs:read_json`, `unnamed_1a2b3c4d`) or a tool id (`memory:read_graph`). */
+  id: string;
+  kind: "capability" | "tool" | "team capability";
+  description: string;
+  /** Capabilities: the tool to call in tools/list (named ones). */
+  tool?: string;
+  uses?: string[];
+  score: number;
+  /** How well it fits the request, from absolute evidence, not rank (hybrid.ts matchOf). */
+  match: Match;
+  /** Variants of this capability (its name with another version number) that matched less well. */
+  variants?: string[];
+  /** Past use lifted it: earlier words that led to a successful call of it (associations.ts). */
+  learned?: string;
+  /** Deprecated by the user (dns:deprecate): why, and what to call instead; ranked after the rest. */
+  deprecated?: string;
+  /** Team capabilities: where it comes from (see memory/team.ts TeamHit). */
+  fqdn?: string;
+  org?: string;
+  version?: string;
+  by?: string;
+}
+
+/** "deprecated: <reason>; use <replacement> instead", as short results show it. */
+export function deprecationNote(d: Deprecation): string {
+  return `deprecated${d.reason ? `: ${d.reason}` : ""}${d.replacement ? `; use ${d.replacement} instead` : ""}`;
+}
+
+/** Shown as a JSON string in the answer; the words were normalised when kept (association-policy.ts). */
+export function learnedNote(l: LearnedBoost): string {
+  return `found before by: ${JSON.stringify(l.query)}${l.uses > 1 ? ` (${l.uses} uses)` : ""}`;
+}
+
+export function teamFound(h: TeamHit, score: number, match: Match): Found {
+  const name = parseCallName(h.name);
+  return {
+    id: h.name,
+    kind: "team capability",
+    description: h.description ?? "",
+    ...(name ? { tool: capWireName(name) } : {}),
+    score,
+    match,
+    fqdn: h.fqdn,
+    ...(h.org !== undefined ? { org: h.org } : {}),
+    ...(h.version !== undefined ? { version: h.version } : {}),
+    ...(h.by !== undefined ? { by: h.by } : {}),
+  };
+}
