@@ -56,7 +56,7 @@ const EXTENSION_KIND: Readonly<Record<string, string>> = {
 const MEASURE =
   /(?:^|[^\w.])-?\d+(?:\.\d+)?\s?(?:°\s?|degrees?\s)?(C|F|K|celsius|centigrade|fahrenheit|kelvin|km|kilomet(?:er|re)s?|miles?|mi|met(?:er|re)s?|m|feet|foot|ft|kg|kilos?|kilograms?|lbs?|pounds?)(?![\w'’])/gi;
 /** Where a request says the kind it wants ("in C", "to miles", "into snake_case"). */
-const WANTED = /\b(?:in|to|into|as)\s+(?:°\s?)?([a-z_]+)\b/gi;
+const WANTED = /\b(in|to|into|as)\s+(?:°\s?)?([a-z_]+)\b/gi;
 
 /** Kinds named in `text`'s words. */
 function kindsOf(text: string): Set<string> {
@@ -100,9 +100,10 @@ export function requestKinds(whole: string): RequestKinds {
   if (/\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+\b/.test(query)) from.add("camel");
   if (/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/.test(query)) from.add("snake");
   for (const m of query.matchAll(WANTED)) {
-    const w = m[1]!;
+    const w = m[2]!;
     const k = w.length === 1 ? unitKind(w) : KIND_OF.get(w.toLowerCase().replace(/_/g, ""));
-    if (k) to.add(k);
+    // "in" a format is where, not what into ("the rows in CSV"); "in" a unit or a case is what into.
+    if (k && !(m[1]!.toLowerCase() === "in" && (FORMATS.has(k) || k === "text"))) to.add(k);
   }
   // What is asked for is not what the data is ("convert max_retry to camelCase" holds no camel value).
   for (const k of to) from.delete(k);

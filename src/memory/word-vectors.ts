@@ -47,7 +47,7 @@ export class WordVectors {
     this.dims = dims;
     if (vecsAt + count * dims > (file?.size ?? bytes.byteLength)) throw new Error("word vectors file is truncated");
     // Everything but the int8 vectors (a changed vector changes its word's scale): hashing those
-    // would read every page of a mapped file.
+    // would read the whole file, which a later process reads only row by row.
     this.model = `glove-${RECIPE}-${Bun.hash(bytes.subarray(0, vecsAt)).toString(36)}`;
     this.text = bytes.subarray(20, 20 + wordsLen);
     this.starts = new Int32Array(count + 1);

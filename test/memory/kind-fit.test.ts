@@ -44,6 +44,8 @@ test("what a request does not say contradicts nothing: no unit, no file, a lette
     expect(misfitsOf(request).filter((n) => !n.includes("meters") && !n.includes("feet"))).toEqual([]);
   }
   expect(misfitsOf("how many rows in sales/q3.csv and notes.txt")).toEqual(["fs:read_json_field"]);
+  // "in" a format says where, not what into: a CSV to JSON converter is not turned around by it.
+  expect(misfitsOf("how many rows in CSV form does data.csv have")).toEqual(["fs:read_json_field"]);
   expect(misfitsOf("is 10 km more than 6 miles?")).toEqual([]);
   // A capability with no kinds, or no conversion, is never a misfit.
   expect(capabilityKinds("transform:wrap_text", "wrap text into lines of at most a given width")).toEqual({ all: new Set(["text"]) });
