@@ -11,12 +11,13 @@ import { mkdir, readdir, rm } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { cacheDir } from "../config/paths.ts";
 import { removeOrphanTemps, writeFileAtomic } from "../fs/atomic.ts";
+import { stemmer } from "stemmer";
 import { words } from "./search.ts";
 import { FileRows, MemoryRows, type VectorRows } from "./word-vector-rows.ts";
 
 /** The recipe of text vectors; with a hash of the vectors file it names a stored vector's maker
  * (WordVectors.model): one made otherwise is made again. */
-const RECIPE = "sif1";
+const RECIPE = "sif2";
 const MAGIC = "PMLWV2\n\0";
 /** SIF's a: words more frequent than about 1 in 1000 tokens count little. */
 const SIF_A = 1e-3;
@@ -65,10 +66,24 @@ export class WordVectors {
     return this.rankOf(word) !== undefined;
   }
 
-  /** The word's frequency rank, by binary search in the word order. */
+  /** The frequency rank of the word, or of its stem when only that is known. */
   private rankOf(word: string): number | undefined {
     const hit = this.found.get(word);
     if (hit !== undefined) return hit < 0 ? undefined : hit;
+    let rank = this.search(word);
+    // A rarer form of a known word ("urls", "indented", "hyperlinks": past the 60k kept) is read
+    // as its stem when that is one ("url"): both a request's and a record's (recipe sif2).
+    if (rank < 0) {
+      const base = stemmer(word);
+      if (base !== word && base.length >= 3) rank = this.search(base);
+    }
+    if (this.found.size >= 20_000) this.found.clear();
+    this.found.set(word, rank);
+    return rank < 0 ? undefined : rank;
+  }
+
+  /** The word's rank by binary search in the word order, -1 when it is not there. */
+  private search(word: string): number {
     let lo = 0;
     let hi = this.order.length;
     let rank = -1;
@@ -83,9 +98,7 @@ export class WordVectors {
       if (c > 0) lo = mid + 1;
       else hi = mid;
     }
-    if (this.found.size >= 20_000) this.found.clear();
-    this.found.set(word, rank);
-    return rank < 0 ? undefined : rank;
+    return rank;
   }
 
   /** `word` against the word of rank `r` (bytes; the words are ASCII). */

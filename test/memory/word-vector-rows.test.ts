@@ -1,6 +1,6 @@
 // Word vectors read from their file row by row (word-vector-rows.ts) answer exactly as the whole
 // file in memory does; the rows kept start over past their bound, never in the middle of a lookup;
-// a file cut short is refused.
+// a file cut short is refused; a rarer form of a known word is read as its stem.
 import { expect, test } from "bun:test";
 import { closeSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -62,6 +62,19 @@ test("a vectors file whose rows are cut short is not read", () => {
     const whole = readFileSync(generated);
     writeFileSync(cut, whole.subarray(0, whole.byteLength - 1000));
     expect(readWordVectors(cut, dir.path)).toBeUndefined();
+  } finally {
+    dir.cleanup();
+  }
+});
+
+test("a rarer form of a known word is read as its stem: 'indented' is 'indent', a name nobody stems is not known", () => {
+  const dir = tempDir("pml-wv-rows-");
+  try {
+    const words = readWordVectors(generated, dir.path)!;
+    expect(words.has("indented")).toBe(true);
+    expect(words.embed("indented")).toEqual(words.embed("indent"));
+    expect(words.ranks("keep it indented")).toEqual(words.ranks("keep it indent"));
+    expect(words.has("zqxwvy")).toBe(false);
   } finally {
     dir.cleanup();
   }
