@@ -36,13 +36,18 @@ export const FUSION = {
   vectorPool: 50,
 };
 
-/** Stems of the words that make a request one about pml's own records and servers (what dns, meta, learn serve). */
-const ABOUT_MEMORY = new Set(
-  terms("capability capabilities version versions history rename renamed alias namespace fork whois lookup pml record records learned curate feedback server servers"),
-);
+/** Stems of the words that make a request one about pml's own records and servers (what dns, meta,
+ * learn serve): one of these, a capability's name (`fs:read_json`), or two of the others, which
+ * tasks use too ("rename Acme to Globex in contract.md", "the version in package.json"). */
+const ABOUT_MEMORY = new Set(terms("capability capabilities alias namespace whois pml learned curate"));
+const ABOUT_MEMORY_TOO = new Set(terms("version versions history rename renamed fork lookup record records feedback server servers"));
+/** A capability's name: `ns:action` (not a URL's `https://`, not a time's `10:30`). */
+const CAPABILITY_NAME = /(?:^|[\s"'`(])[a-z][\w-]*:[a-z][\w.-]*/i;
 
 export function aboutMemory(query: string): boolean {
-  return terms(query).some((t) => ABOUT_MEMORY.has(t));
+  const ts = terms(query);
+  if (ts.some((t) => ABOUT_MEMORY.has(t)) || CAPABILITY_NAME.test(query)) return true;
+  return new Set(ts.filter((t) => ABOUT_MEMORY_TOO.has(t))).size >= 2;
 }
 
 export interface FuseInput {
