@@ -7,19 +7,9 @@ export class LineClient {
   constructor(cmd: readonly string[], env: Record<string, string | undefined>, cwd: string) {
     const proc = Bun.spawn([...cmd], { cwd, env, stdin: "pipe", stdout: "pipe", stderr: "ignore" });
     this.proc = proc;
-    void (async () => {
-      const dec = new TextDecoder();
-      let buf = "";
-      for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) {
-        buf += dec.decode(chunk, { stream: true });
-        let nl: number;
-        while ((nl = buf.indexOf("\n")) !== -1) {
-          const m = JSON.parse(buf.slice(0, nl));
-          buf = buf.slice(nl + 1);
-          if (m.method === undefined) this.waiting.get(m.id)?.(m);
-        }
-      }
-    })();
+    onJsonLines(proc.stdout as ReadableStream<Uint8Array>, (m) => {
+      if (m.method === undefined) this.waiting.get(m.id)?.(m);
+    });
   }
   call(method: string, params: unknown): Promise<any> {
     const id = this.next++;
@@ -42,4 +32,21 @@ export class LineClient {
     (this.proc.stdin as import("bun").FileSink).end();
     await this.proc.exited;
   }
+}
+
+/** Each JSON message a child writes to stdout, one per line, in order (read in the background). */
+export function onJsonLines(stdout: ReadableStream<Uint8Array>, each: (m: any) => void): void {
+  void (async () => {
+    const dec = new TextDecoder();
+    let buf = "";
+    for await (const chunk of stdout) {
+      buf += dec.decode(chunk, { stream: true });
+      let nl: number;
+      while ((nl = buf.indexOf("\n")) !== -1) {
+        const m = JSON.parse(buf.slice(0, nl));
+        buf = buf.slice(nl + 1);
+        each(m);
+      }
+    }
+  })();
 }

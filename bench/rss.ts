@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { IDLE_TTL_MS } from "../src/sandbox/workers.ts";
+import { onJsonLines } from "./line-client.ts";
 
 const TARGET_MB = 60;
 const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, bin: { type: "string", default: "dist/pml" } } });
@@ -50,20 +51,10 @@ async function once(): Promise<Sample> {
   const env = { ...process.env, PML_HOME: home, PML_WORKSPACE: ws, PML_LOG: "error" } as Record<string, string>;
   const proc = Bun.spawn([bin, "stdio"], { cwd: ws, env, stdin: "pipe", stdout: "pipe", stderr: "inherit" });
   const waiting = new Map<number, (m: any) => void>();
-  void (async () => {
-    let buf = "";
-    const dec = new TextDecoder();
-    for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) {
-      buf += dec.decode(chunk, { stream: true });
-      let nl: number;
-      while ((nl = buf.indexOf("\n")) !== -1) {
-        const m = JSON.parse(buf.slice(0, nl));
-        buf = buf.slice(nl + 1);
-        waiting.get(m.id)?.(m);
-        waiting.delete(m.id);
-      }
-    }
-  })();
+  onJsonLines(proc.stdout as ReadableStream<Uint8Array>, (m) => {
+    waiting.get(m.id)?.(m);
+    waiting.delete(m.id);
+  });
   const stdin = proc.stdin as import("bun").FileSink;
   let seq = 0;
   const request = (method: string, params?: unknown) =>

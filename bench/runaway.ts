@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { onJsonLines } from "./line-client.ts";
 
 const { values } = parseArgs({ options: { pings: { type: "string", default: "200" }, bin: { type: "string", default: "dist/pml" } } });
 const PINGS = Number(values.pings);
@@ -19,20 +20,10 @@ const env = { ...process.env, PML_HOME: home, PML_WORKSPACE: ws, PML_LOG: "error
 
 const proc = Bun.spawn([resolve(values.bin!), "stdio"], { cwd: ws, env, stdin: "pipe", stdout: "pipe", stderr: "ignore" });
 const waiting = new Map<string | number, (m: any) => void>();
-void (async () => {
-  let buf = "";
-  const dec = new TextDecoder();
-  for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) {
-    buf += dec.decode(chunk, { stream: true });
-    let nl: number;
-    while ((nl = buf.indexOf("\n")) !== -1) {
-      const m = JSON.parse(buf.slice(0, nl));
-      buf = buf.slice(nl + 1);
-      waiting.get(m.id)?.(m);
-      waiting.delete(m.id);
-    }
-  }
-})();
+onJsonLines(proc.stdout as ReadableStream<Uint8Array>, (m) => {
+  waiting.get(m.id)?.(m);
+  waiting.delete(m.id);
+});
 const stdin = proc.stdin as import("bun").FileSink;
 const send = (m: unknown) => {
   stdin.write(`${JSON.stringify(m)}\n`);
