@@ -68,7 +68,8 @@ export class CapabilityDiscovery {
   /** Learning from use (associations.ts), loaded with the index. */
   private learning?: { index: import("./associations.ts").AssociationIndex; fuse: typeof import("./associations.ts").fuseLearned };
   private indexedSeq = 0;
-  private collected = false;
+  /** The first load of the index is done (and its garbage collected). */
+  private loaded = false;
   private readonly caps = new Map<string, CapSummary>();
   /** Capabilities' kinds of data (kind-fit.ts), read when one is first a candidate for a request holding data. */
   private readonly kinds = new Map<string, CapabilityKinds>();
@@ -117,8 +118,8 @@ export class CapabilityDiscovery {
     // The first load leaves its garbage (every record's row, text and words: several times what it
     // keeps); collected now, once, the process does not grow on it (10k records: RSS after 50 more
     // discovers ~15 MB less, bench/memory-vectors.ts).
-    if (!this.collected) {
-      this.collected = true;
+    if (!this.loaded) {
+      this.loaded = true;
       Bun.gc(true);
     }
     // The workspace's own and the user's; never another workspace's, whatever its visibility
@@ -283,7 +284,8 @@ export class CapabilityDiscovery {
   }
 
   private async refreshCapabilities(): Promise<void> {
-    if (this.collected) return this.readCapabilities();
+    if (this.loaded) return this.readCapabilities();
+    // Process-wide: a call answered meanwhile (the load takes a few hundred ms) tiers up as slowly.
     Bun.unsafe.setJITPolicy(FIRST_LOAD_JIT_POLICY);
     try {
       await this.readCapabilities();
