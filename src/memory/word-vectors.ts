@@ -134,10 +134,11 @@ export class WordVectors {
 
   /** The known words of `text` (their ranks), each once. */
   ranks(text: string): Int32Array {
-    const out = new Set<number>();
-    for (const w of words(text)) {
-      const r = this.rankOf(w);
-      if (r !== undefined) out.add(r);
+    const ws = words(text);
+    const out: number[] = [];
+    for (let k = 0; k < ws.length; k++) {
+      const r = this.rankOf(ws[k]!);
+      if (r !== undefined && !out.includes(r)) out.push(r);
     }
     return Int32Array.from(out);
   }
@@ -159,7 +160,8 @@ export class WordVectors {
       for (let k = 0; k < query.length; k++) {
         const memo = seen[k]!;
         let best = 0;
-        for (const i of item) {
+        for (let j = 0; j < item.length; j++) {
+          const i = item[j]!;
           let c = memo.get(i);
           if (c === undefined) memo.set(i, (c = this.cosine(query[k]!, i)));
           if (c > best) best = c;
