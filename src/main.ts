@@ -21,7 +21,7 @@ if (argv.length === 1 && argv[0] === "stdio") {
   process.on("unhandledRejection", (e) => fatal(e));
   process.on("uncaughtException", (e) => fatal(e));
   const first = argv[0];
-  if (first && !first.startsWith("-") && !(first in commands)) {
+  if (first && !first.startsWith("-") && !Object.hasOwn(commands, first)) {
     const { closest } = await import("./config/did-you-mean.ts");
     const near = closest(first, Object.keys(commands));
     process.stderr.write(`pml: unknown command "${first}"${near ? ` (did you mean "${near}"?)` : ""}. Commands: ${Object.keys(commands).join(", ")}. See \`pml --help\`.\n`);

@@ -34,15 +34,16 @@ type ServerRequestHandler = import("../pool/pool.ts").ServerRequestHandler;
 export class Backends implements ToolCatalog {
   readonly builtinModules: Record<string, ModuleDescriptor> = builtinModules();
   /** Built-in modules and the embedded catalog: what every registry falls back to. */
-  readonly builtins: Record<string, Descriptor> = { ...builtinCatalog, ...this.builtinModules };
+  readonly builtins: Record<string, Descriptor> = Object.assign(Object.create(null), builtinCatalog, this.builtinModules);
   private pool?: Pool;
   private remote?: RemoteServers;
   private resolver?: { generation: number; resolver: Resolver };
   private readonly toolsSeen = new Map<string, ToolInfo[]>();
   /** Per stdio namespace: the key of its definition (pool/tool-lists.ts) and the list last kept for it. */
   private readonly toolLists = new Map<string, { key: string; kept?: readonly ToolInfo[]; fromDisk?: boolean }>();
-  /** Namespaces pml serves itself; they shadow any registry namespace of the same name. */
-  readonly inProcess: Record<string, InProcessNamespace> = {};
+  /** Namespaces pml serves itself; they shadow any registry namespace of the same name. Without a
+   * prototype: a namespace named "constructor" or "toString" is simply not one of them. */
+  readonly inProcess: Record<string, InProcessNamespace> = Object.create(null);
   /** Requests from child servers (sampling, elicitation, roots); set by the host. */
   onServerRequest?: ServerRequestHandler;
 

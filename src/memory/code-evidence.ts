@@ -23,32 +23,34 @@ export interface CodeEvidence {
 }
 
 /** git subcommand -> the action and object a careful name would use. */
-export const GIT_SUBCOMMANDS: Record<string, [string, string[]]> = {
-  log: ["list", ["commits"]],
-  status: ["get", ["status"]],
-  diff: ["get", ["diff"]],
-  branch: ["list", ["branches"]],
-  tag: ["create", ["tag"]],
-  commit: ["commit", ["changes"]],
-  push: ["push", ["branch"]],
-  pull: ["pull", ["changes"]],
-  stash: ["stash", ["changes"]],
-  blame: ["blame", ["file"]],
-  checkout: ["checkout", ["branch"]],
-  switch: ["checkout", ["branch"]],
-  add: ["stage", ["files"]],
-  fetch: ["fetch", ["remote"]],
-  merge: ["merge", ["branch"]],
-  rebase: ["rebase", ["branch"]],
-  show: ["get", ["commit"]],
-  "rev-parse": ["get", ["revision"]],
-  shortlog: ["list", ["authors"]],
-  describe: ["get", ["version"]],
-  "ls-files": ["list", ["files"]],
-  clone: ["clone", ["repo"]],
-  reset: ["reset", ["changes"]],
-  restore: ["restore", ["files"]],
-};
+export const GIT_SUBCOMMANDS: ReadonlyMap<string, [string, string[]]> = new Map(
+  Object.entries({
+    log: ["list", ["commits"]],
+    status: ["get", ["status"]],
+    diff: ["get", ["diff"]],
+    branch: ["list", ["branches"]],
+    tag: ["create", ["tag"]],
+    commit: ["commit", ["changes"]],
+    push: ["push", ["branch"]],
+    pull: ["pull", ["changes"]],
+    stash: ["stash", ["changes"]],
+    blame: ["blame", ["file"]],
+    checkout: ["checkout", ["branch"]],
+    switch: ["checkout", ["branch"]],
+    add: ["stage", ["files"]],
+    fetch: ["fetch", ["remote"]],
+    merge: ["merge", ["branch"]],
+    rebase: ["rebase", ["branch"]],
+    show: ["get", ["commit"]],
+    "rev-parse": ["get", ["revision"]],
+    shortlog: ["list", ["authors"]],
+    describe: ["get", ["version"]],
+    "ls-files": ["list", ["files"]],
+    clone: ["clone", ["repo"]],
+    reset: ["reset", ["changes"]],
+    restore: ["restore", ["files"]],
+  }),
+);
 
 /** File extensions and the words a person uses for them. */
 const EXTENSIONS: Record<string, string> = {
@@ -83,7 +85,7 @@ export function codeEvidence(code: string, tools: readonly string[]): CodeEviden
     e.programs.add(program);
     if (program === "git" && argv[1]) {
       e.gitCommand ??= argv[1];
-      const known = GIT_SUBCOMMANDS[argv[1]];
+      const known = GIT_SUBCOMMANDS.get(argv[1]);
       if (known) {
         e.verbs.add(known[0]);
         for (const o of known[1]) e.objects.add(singular(o));
@@ -101,7 +103,7 @@ export function codeEvidence(code: string, tools: readonly string[]): CodeEviden
     if (g) {
       e.programs.add("git");
       e.gitCommand = g[1];
-      const known = GIT_SUBCOMMANDS[g[1]!];
+      const known = GIT_SUBCOMMANDS.get(g[1]!);
       if (known) e.verbs.add(known[0]), known[1].forEach((o) => e.objects.add(singular(o)));
     }
   }

@@ -131,7 +131,7 @@ function draft(reading: IntentReading, e: CodeEvidence, ns: NamespaceChoice, too
   let target = reading.target;
   let targetFromIntent = target.length > 0;
   const generic = target.length > 0 && target.every((w) => GENERIC_OBJECTS.has(w));
-  const git = e.gitCommand ? GIT_SUBCOMMANDS[e.gitCommand] : undefined;
+  const git = e.gitCommand ? GIT_SUBCOMMANDS.get(e.gitCommand) : undefined;
   const toolObject = [...e.objects].find((o) => !GENERIC_OBJECTS.has(o));
   if (!target.length || generic) {
     // "read a file" that parses JSON -> json; "list the files" with list_directory -> directory.

@@ -81,7 +81,7 @@ function mediaType(contentType: string | null): string {
 /** Turn a served document into a Descriptor, by content type. */
 export function parseEntry(body: string, contentType: string, registryUrl: string, fqdn: string): Descriptor {
   const type = mediaType(contentType);
-  const loader = MODULE_TYPES[type];
+  const loader = Object.hasOwn(MODULE_TYPES, type) ? MODULE_TYPES[type] : undefined;
   if (loader) return compileModule(body, { registryUrl, fqdn }, loader);
   if (type === "application/json" || type.endsWith("+json")) {
     let doc: unknown;

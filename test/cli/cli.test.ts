@@ -48,10 +48,12 @@ test("from a source checkout not built yet: --help works, and licenses says to b
 });
 
 test("an unknown command fails and lists the commands", () => {
-  const r = run(["bogus"]);
-  expect(r.code).toBe(2);
-  expect(r.err).toContain('unknown command "bogus"');
-  expect(r.err).toContain("init, stdio, serve, registry, trust, doctor, licenses, ui");
+  for (const bogus of ["bogus", "constructor", "toString"]) {
+    const r = run([bogus]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`unknown command "${bogus}"`);
+    expect(r.err).toContain("init, stdio, serve, registry, trust, doctor, licenses, ui");
+  }
 });
 
 test("ui: a port that is not one is refused before anything listens", () => {

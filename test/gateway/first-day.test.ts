@@ -130,6 +130,15 @@ test("discover {namespace} of an unknown name is a user error that says where pm
     expect(r.isError).toBe(true);
     expect(textOf(r)).toStartWith("MCP 'nope' not found. Looked in:");
     expect(textOf(r)).not.toContain("internal error");
+    // A name that an object has as its own property is no namespace either; before, pml claimed it
+    // as one it serves itself and failed inside when called.
+    for (const ns of ["constructor", "__proto__", "toString"]) {
+      const asked: any = await client.callTool({ name: "discover", arguments: { namespace: ns } });
+      expect(textOf(asked)).toStartWith(`MCP '${ns}' not found. Looked in:`);
+      const called: any = await client.callTool({ name: `${ns}__x`, arguments: {} });
+      expect(called.isError).toBe(true);
+      expect(textOf(called)).toMatch(new RegExp(`MCP '${ns}' not found|Unknown tool`));
+    }
   } finally {
     await client.close();
   }

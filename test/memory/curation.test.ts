@@ -369,3 +369,8 @@ test("taken names get a variant from the rest of the intent, at lower confidence
   const numbered = name("download a page", ["fetch:fetch"], "", (n) => n.action === "download_page");
   expect(numbered.suggestedName).toBe("api:download_page_v2");
 });
+
+test("a word that names an object's own property (git constructor, toString) is a plain word, not a table entry", () => {
+  for (const cmd of ["git constructor", "git __proto__", "git toString"]) expect(() => name("run it", ["shell:exec"], sh(cmd))).not.toThrow();
+  expect(() => name("", ["shell:exec"], "const c = 'git constructor'; return await mcp.shell.exec({command: c})")).not.toThrow();
+});

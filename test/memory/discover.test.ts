@@ -97,3 +97,13 @@ test("variants of one capability (a version number after its name) take one plac
   // A distinct capability with a similar name keeps its own place.
   expect(ids).toContain("util:slugify_path");
 });
+
+test("words that name a JavaScript object's own properties (constructor, __proto__, toString) are plain words", async () => {
+  const { client } = await fx.connect();
+  await save(client, "code:find_constructors", "list every class constructor and its __proto__ chain, with toString of each", "return 'ctors'");
+  const ask = async (query: string) => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } })));
+  const found = await ask("where is the constructor of each class");
+  expect(found.results[0]?.id).toBe("code:find_constructors");
+  // discover keeps serving.
+  expect((await ask("hasOwnProperty valueOf constructor")).results.length).toBeGreaterThan(0);
+});
