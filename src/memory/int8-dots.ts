@@ -3,7 +3,7 @@
 // discover; WebAssembly SIMD does 8 products per instruction (i32x4.dot_i16x8_s) in about a sixth
 // of that, which pays for a larger candidate pool. The query is quantized to int16 (error ~1/65k
 // of its largest component, far under the rows' int8 rounding), so sums stay exact integers.
-// The module is 150 bytes, assembled here from its instructions rather than shipped as a binary
+// The module is 193 bytes, assembled here from its instructions rather than shipped as a binary
 // blob, so that what runs can be read.
 
 /** Rows are this many bytes apart at least, and their width a multiple of it (one SIMD load). */
@@ -24,9 +24,10 @@ export interface Int8Dots {
 
 /** A kernel for rows of `width` int8s (a multiple of ROW_ALIGN); WebAssembly SIMD where the runtime
  *  has it, else the same arithmetic in JavaScript. */
-export function int8Dots(width: number, simd = simdAvailable()): Int8Dots {
+export function int8Dots(width: number, simd = true): Int8Dots {
   if (width % ROW_ALIGN || width * 2 > QUERY_BYTES) throw new Error(`int8Dots: width ${width} is not a multiple of ${ROW_ALIGN} up to ${QUERY_BYTES / 2}`);
-  const wasm = simd ? new WebAssembly.Instance(new WebAssembly.Module(module())).exports : undefined;
+  const compiled = simd ? simdModule() : undefined;
+  const wasm = compiled && new WebAssembly.Instance(compiled).exports;
   const memory = wasm?.memory as WebAssembly.Memory | undefined;
   let buffer = memory?.buffer ?? new ArrayBuffer(QUERY_BYTES);
   let capacity = 0;
@@ -80,11 +81,20 @@ function scalarDots(rows: Int8Array, count: number, width: number, q: Int16Array
   }
 }
 
-let simd: boolean | undefined;
-export function simdAvailable(): boolean {
-  simd ??= typeof WebAssembly === "object" && WebAssembly.validate(module());
-  return simd;
+/** The compiled kernel, once per process; undefined where the runtime has no WebAssembly SIMD. */
+let compiled: WebAssembly.Module | null | undefined;
+function simdModule(): WebAssembly.Module | undefined {
+  if (compiled === undefined) {
+    try {
+      compiled = new WebAssembly.Module(module());
+    } catch {
+      compiled = null;
+    }
+  }
+  return compiled ?? undefined;
 }
+
+export const simdAvailable = () => simdModule() !== undefined;
 
 // --- the module ------------------------------------------------------------------------------
 // (func $dots (param $rows i32) (param $count i32) (param $width i32) (param $q i32) (param $out i32)
