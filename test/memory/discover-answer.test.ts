@@ -3,10 +3,10 @@
 // description and schema is long; more with `limit`, full schemas with `schemas: true`.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { codeHash } from "../../src/memory/code-hash.ts";
 import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
 import { entries, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
+import { captureInput } from "./helpers.ts";
 import { parseDiscover } from "../helpers/discover.ts";
 import { answerText, firstSentence, readAnswer } from "../../src/gateway/tools/pml/discover-answer.ts";
 
@@ -40,22 +40,18 @@ function schema(): Record<string, unknown> {
 beforeAll(async () => {
   const store = new SqliteCapabilityStore(join(home.path, "memory.db"));
   for (let i = 0; i < 15; i++) {
-    const code = `return args.value + ${i};`;
-    await store.capture({
-      scope: { org: "local", project: "answer", owner: ws.path },
-      name: { namespace: "util", action: `convert_temperature_for_${WORDS[i]}` },
-      code,
-      code_hash: codeHash(code),
-      intent: `convert a temperature between celsius fahrenheit and kelvin for ${WORDS[i]}`,
-      description: LONG,
-      parameters_schema: schema(),
-      default_args: {},
-      tools_used: [],
-      routing: "local",
-      routing_explicit: false,
-      by: "test",
-      latency_ms: 1,
-    });
+    await store.capture(
+      captureInput(
+        { org: "local", project: "answer", owner: ws.path },
+        { namespace: "util", action: `convert_temperature_for_${WORDS[i]}` },
+        {
+          code: `return args.value + ${i};`,
+          intent: `convert a temperature between celsius fahrenheit and kelvin for ${WORDS[i]}`,
+          description: LONG,
+          parameters_schema: schema(),
+        },
+      ),
+    );
   }
   store.close();
   await writeTrustedConfig(ws.path, { permissions: {} }, home.path);

@@ -6,13 +6,12 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { codeHash } from "../../src/memory/code-hash.ts";
 import { CapabilityDiscovery } from "../../src/memory/discover.ts";
 import { memorySettings } from "../../src/memory/memory-settings.ts";
 import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
 import { readWordVectors } from "../../src/memory/word-vectors.ts";
 import { tempDir } from "../helpers/pml.ts";
-import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
+import { captureInput, memoryFixture, text, type MemoryFixture } from "./helpers.ts";
 import { parseDiscover } from "../helpers/discover.ts";
 
 let fx: MemoryFixture;
@@ -119,22 +118,7 @@ test("without the word vectors file discover ranks by words alone, with no error
   const scope = { org: "local", project: "t", owner: dir.path };
   const settings = { ...memorySettings({} as Parameters<typeof memorySettings>[0], dir.path), scope };
   try {
-    const code = "return 1;";
-    await store.capture({
-      scope,
-      name: { namespace: "fs", action: "read_json" },
-      code,
-      code_hash: codeHash(code),
-      intent: "read a JSON file and parse it",
-      description: "read a JSON file and parse it",
-      parameters_schema: { type: "object" },
-      default_args: {},
-      tools_used: [],
-      routing: "local",
-      routing_explicit: false,
-      by: "test",
-      latency_ms: 1,
-    });
+    await store.capture(captureInput(scope, { namespace: "fs", action: "read_json" }, { intent: "read a JSON file and parse it" }));
     const finder = new CapabilityDiscovery(
       async () => store,
       async () => readWordVectors(join(dir.path, "no-such-file.bin")),

@@ -1,5 +1,7 @@
 // A real pml (compiled binary) on a temp workspace and PML_HOME, and a look at its memory.db.
 import { Database } from "bun:sqlite";
+import { codeHash } from "../../src/memory/code-hash.ts";
+import type { CaptureInput } from "../../src/memory/store.ts";
 import { join } from "node:path";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
@@ -51,4 +53,24 @@ export function memoryFixture(): MemoryFixture {
 
 export function until(pred: () => boolean, timeoutMs = 5000): Promise<void> {
   return waitFor(pred, { timeoutMs });
+}
+
+/** A capability as a store saves it (SqliteCapabilityStore.capture), with what tests rarely vary filled in. */
+export function captureInput(scope: CaptureInput["scope"], name: { namespace: string; action: string }, fields: Partial<CaptureInput> & { intent: string }): CaptureInput {
+  const code = fields.code ?? "return 1;";
+  return {
+    scope,
+    name,
+    code,
+    code_hash: codeHash(code),
+    description: fields.intent,
+    parameters_schema: { type: "object" },
+    default_args: {},
+    tools_used: [],
+    routing: "local",
+    routing_explicit: false,
+    by: "test",
+    latency_ms: 1,
+    ...fields,
+  };
 }

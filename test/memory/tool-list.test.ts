@@ -11,6 +11,7 @@ import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
 import type { CaptureInput, Scope } from "../../src/memory/store.ts";
 import { entries, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
+import { captureInput } from "./helpers.ts";
 
 const ws = tempDir("pml-toolist-ws-");
 const home = tempDir("pml-toolist-home-");
@@ -26,23 +27,17 @@ const modern = {
 };
 
 function seed(i: number): CaptureInput {
-  const code = `return ${i} + (args.n ?? 0);`;
-  return {
+  return captureInput(
     scope,
-    name: { namespace: "util", action: `step_${String(i).padStart(4, "0")}` },
-    code,
-    code_hash: codeHash(code),
-    intent: `add ${i} to a number`,
-    description: `Adds ${i} to a number.`,
-    parameters_schema: { type: "object", properties: { n: { type: "number" } } },
-    default_args: {},
-    tools_used: [],
-    routing: "local",
-    routing_explicit: false,
-    by: "test",
-    latency_ms: 1,
-    ran: false,
-  };
+    { namespace: "util", action: `step_${String(i).padStart(4, "0")}` },
+    {
+      code: `return ${i} + (args.n ?? 0);`,
+      intent: `add ${i} to a number`,
+      description: `Adds ${i} to a number.`,
+      parameters_schema: { type: "object", properties: { n: { type: "number" } } },
+      ran: false,
+    },
+  );
 }
 
 beforeAll(() => {

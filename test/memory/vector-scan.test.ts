@@ -3,7 +3,6 @@
 // keeps what a full sort keeps; and discover's first results do not depend on how many are asked.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { codeHash } from "../../src/memory/code-hash.ts";
 import { CapabilityDiscovery } from "../../src/memory/discover.ts";
 import { int8Dots, simdAvailable } from "../../src/memory/int8-dots.ts";
 import { memorySettings } from "../../src/memory/memory-settings.ts";
@@ -11,6 +10,7 @@ import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
 import { TopK } from "../../src/memory/top-k.ts";
 import { VectorIndex } from "../../src/memory/vector-index.ts";
 import { tempDir } from "../helpers/pml.ts";
+import { captureInput } from "./helpers.ts";
 
 let seed = 7;
 const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -107,23 +107,9 @@ test("discover's first ten are the same whether 10 or 20 results are asked", asy
   const how = ["quickly", "for the report", "in the repo", "with retries", "as a table", "from the api"];
   const scope = { org: "local", project: "t", owner: dir.path };
   for (let i = 0; i < 600; i++) {
-    const code = `return ${i};`;
     const [v, t, h] = [verbs[i % verbs.length]!, things[Math.floor(i / verbs.length) % things.length]!, how[i % how.length]!];
-    await store.capture({
-      scope,
-      name: { namespace: ["fs", "util", "api"][i % 3]!, action: `${v}_${t.replace(/\W+/g, "_")}_${i}` },
-      code,
-      code_hash: codeHash(code),
-      intent: `${v} the ${t} ${h}`,
-      description: `${v} the ${t} ${h}`,
-      parameters_schema: { type: "object" },
-      default_args: {},
-      tools_used: [],
-      routing: "local",
-      routing_explicit: false,
-      by: "test",
-      latency_ms: 1,
-    });
+    const name = { namespace: ["fs", "util", "api"][i % 3]!, action: `${v}_${t.replace(/\W+/g, "_")}_${i}` };
+    await store.capture(captureInput(scope, name, { code: `return ${i};`, intent: `${v} the ${t} ${h}` }));
   }
   const settings = { ...memorySettings({} as Parameters<typeof memorySettings>[0], dir.path), scope };
   const finder = new CapabilityDiscovery(async () => store);
