@@ -82,7 +82,7 @@ async function measure(binary: string, memoryDb: string): Promise<{ before: numb
   await send("tools/call", { name: "discover", arguments: { query: "convert a csv report" } });
   const firstMs = performance.now() - t;
   const first = rssMb(peer.proc.pid);
-  // Private memory, and pages of the binary read (the embedded word vectors and WordNet are copied out of it).
+  // Private memory, and pages of the binary read (its code; the first process of a binary also copies the embedded word vectors and WordNet out of it).
   const [anon, file] = [statusMb(peer.proc.pid, "RssAnon") - anon0, statusMb(peer.proc.pid, "RssFile") - file0];
   // The allocator gives freed pages back in the background: the same a few seconds later, idle.
   await Bun.sleep(3000);

@@ -6,8 +6,10 @@
 // near-duplicates do not fill the few places an agent reads.
 import { stemmer } from "stemmer";
 import { ABBREVIATIONS, STOP } from "./search-words.ts";
+import { SlotLists } from "./slot-lists.ts";
 import { SYNONYM_GROUPS } from "./thesaurus.ts";
 import { TopK } from "./top-k.ts";
+import { groupHash } from "./variant-group.ts";
 import { wordnetSynonyms } from "./wordnet.ts";
 
 export interface SearchDoc {
@@ -105,6 +107,9 @@ function synonymsOf(term: string): Set<string> | undefined {
 interface Postings {
   at: number[];
   gen: number;
+  /** The word's id in SearchIndex.termIds (what a record's list of its words holds). */
+  id: number;
+  term: string;
 }
 const STRIDE = 3;
 
@@ -148,9 +153,12 @@ export class SearchIndex {
   private readonly keys: Array<string | undefined> = [];
   /** Per slot, FIELDS.length field lengths in a row (one array: not a typed array per record). */
   private lens = new Float32Array(0);
-  private readonly termsOf: string[][] = [];
-  /** Per slot: its variant group (see variantGroup); unnamed records have none. */
-  private readonly groupOf: Array<string | undefined> = [];
+  /** Per slot: the ids of its words (postings by id: `byId`; ids of words no record holds are reused). */
+  private readonly termIds = new SlotLists();
+  private readonly byId: Array<Postings | undefined> = [];
+  private readonly freeIds: number[] = [];
+  /** Per slot: its variant group's hash (groupHash; 0: unnamed, none). */
+  private groupOf = new Float64Array(0);
   private readonly slotOf = new Map<string, number>();
   private readonly free: number[] = [];
   private readonly postings = new Map<string, Postings>();
@@ -189,6 +197,9 @@ export class SearchIndex {
       const lens = new Float32Array(Math.max(64, slot * 2) * FIELDS.length);
       lens.set(this.lens);
       this.lens = lens;
+      const groups = new Float64Array(lens.length / FIELDS.length);
+      groups.set(this.groupOf);
+      this.groupOf = groups;
     }
     FIELDS.forEach((f, i) => {
       const ts = terms(fieldText[f], this.stemming);
@@ -202,18 +213,22 @@ export class SearchIndex {
       }
     });
     this.keys[slot] = doc.key;
-    this.termsOf[slot] = [...tf.keys()];
-    this.groupOf[slot] = variantGroup(doc.name);
+    this.groupOf[slot] = groupHash(doc.name);
     this.slotOf.set(doc.key, slot);
+    const ids: number[] = [];
     for (const [t, row] of tf) {
       let p = this.postings.get(t);
       if (!p) {
-        this.postings.set(t, (p = { at: [], gen: -1 }));
+        p = { at: [], gen: -1, id: this.freeIds.pop() ?? this.byId.length, term: t };
+        this.postings.set(t, p);
+        this.byId[p.id] = p;
         this.sortedTerms = undefined;
       }
       p.at.push(slot, row, 0);
       p.gen = -1;
+      ids.push(p.id);
     }
+    this.termIds.set(slot, ids);
   }
 
   remove(key: string): void {
@@ -222,19 +237,22 @@ export class SearchIndex {
     this.slotOf.delete(key);
     this.gen++;
     for (let i = 0; i < FIELDS.length; i++) this.totalLen[i]! -= this.lens[slot * FIELDS.length + i]!;
-    for (const t of this.termsOf[slot]!) {
-      const p = this.postings.get(t)!.at;
+    for (const id of this.termIds.get(slot)) {
+      const postings = this.byId[id]!;
+      const p = postings.at;
       let i = 0;
       while (i < p.length && p[i] !== slot) i += STRIDE;
       if (i < p.length) p.splice(i, STRIDE);
       if (!p.length) {
-        this.postings.delete(t);
+        this.postings.delete(postings.term);
+        this.byId[id] = undefined;
+        this.freeIds.push(id);
         this.sortedTerms = undefined;
       }
     }
+    this.termIds.clear(slot);
     this.keys[slot] = undefined;
-    this.termsOf[slot] = [];
-    this.groupOf[slot] = undefined;
+    this.groupOf[slot] = 0;
     this.free.push(slot);
   }
 
@@ -361,7 +379,7 @@ export class SearchIndex {
   /** The best `limit` of `ranked`, one per group of variants (see variantGroup): the best of a
    * group stands for it and names the others it outranked (`also`). */
   private diverse(ranked: Array<Hit & { doc: number }>, limit: number): Array<Hit & { doc: number }> {
-    const first = new Map<string, Hit & { doc: number }>();
+    const first = new Map<number, Hit & { doc: number }>();
     const out: Array<Hit & { doc: number }> = [];
     for (const h of ranked) {
       const g = this.groupOf[h.doc];
@@ -376,15 +394,4 @@ export class SearchIndex {
     }
     return out;
   }
-}
-
-/** Names that differ only by a trailing number (`fs:read_json`, `fs:read_json_v2`, `_2`): the
- * variants an agent makes when a name is taken, one entry in a result list. */
-export function variantGroup(name: string): string | undefined {
-  const ws = name
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  while (ws.length > 1 && /^(v\d+|\d{1,3})$/.test(ws[ws.length - 1]!)) ws.pop();
-  return ws.length ? ws.join(" ") : undefined;
 }

@@ -6,11 +6,9 @@
 // a / (a + p(w)), p from the word's frequency rank by Zipf's law), so "the", "file" and "get" say
 // less than "fahrenheit".
 import { log } from "../log.ts";
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
-import { mkdir, readdir, rm } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { closeSync, readSync } from "node:fs";
 import { cacheDir } from "../config/paths.ts";
-import { removeOrphanTemps, writeFileAtomic } from "../fs/atomic.ts";
+import { openCopy, readAndKeep } from "./embedded-copy.ts";
 import { stemmer } from "stemmer";
 import { words } from "./search.ts";
 import { FileRows, MemoryRows, type VectorRows } from "./word-vector-rows.ts";
@@ -234,9 +232,7 @@ export function embeddedWordVectors(): Promise<WordVectors | undefined> {
 /** The vectors in the file at `path`; undefined (said on stderr) when it is missing or not one. */
 export function readWordVectors(path: string, cache = cacheDir()): WordVectors | undefined {
   try {
-    const opened = openedVectors(path, cache);
-    if (opened) return opened;
-    return new WordVectors(copiedBytes(path, cache));
+    return openedVectors(path, cache) ?? new WordVectors(readAndKeep(path, cache, VECTORS_COPY));
   } catch (e) {
     log.warn(`word vectors not available (${(e as Error).message}); discover ranks by words alone`);
     return undefined;
@@ -244,54 +240,27 @@ export function readWordVectors(path: string, cache = cacheDir()): WordVectors |
 }
 
 /**
- * The vectors read from their file as needed (word-vector-rows.ts): only the words' list and order
- * are held, about 0.7 MB, not a 7 MB copy in each process (plus the binary's pages it was copied
- * from). An embedded file cannot be opened by other processes: its copy under $PML_HOME/cache is,
- * once the first process of this binary left it there (its name carries the content hash Bun gives
- * embedded files). Not on Windows, where an open file cannot be replaced. Undefined when there is
- * no such file yet, or it is damaged (the embedded file is read then, and copied again).
+ * The vectors read from their file as needed (word-vector-rows.ts, embedded-copy.ts): only the
+ * words' list and order are held, about 0.7 MB, not a 7 MB copy in each process (plus the binary's
+ * pages it was copied from). Undefined when there is no such file yet, or it is damaged (the
+ * embedded file is read then, and copied again).
  */
 function openedVectors(path: string, cache: string): WordVectors | undefined {
-  if (process.platform === "win32") return undefined;
-  let fd: number;
-  try {
-    fd = openSync(isEmbedded(path) ? join(cache, basename(path)) : path, "r");
-  } catch {
-    return undefined; // not there yet: copiedBytes reads it and leaves the copy
-  }
+  const file = openCopy(path, cache);
+  if (!file) return undefined;
   try {
     const first = new Uint8Array(20);
-    readSync(fd, first, 0, 20, 0);
+    readSync(file.fd, first, 0, 20, 0);
     const head = new Uint8Array(layout(first).vecsAt);
-    if (readSync(fd, head, 0, head.byteLength, 0) !== head.byteLength) throw new Error("word vectors file is truncated");
-    return new WordVectors(head, { fd, size: fstatSync(fd).size });
+    if (readSync(file.fd, head, 0, head.byteLength, 0) !== head.byteLength) throw new Error("word vectors file is truncated");
+    return new WordVectors(head, file);
   } catch {
-    closeSync(fd);
+    closeSync(file.fd);
     return undefined;
   }
 }
 
-function copiedBytes(path: string, cache: string): Uint8Array {
-  const bytes = readFileSync(path);
-  if (isEmbedded(path) && process.platform !== "win32")
-    void keepCopy(bytes, cache, basename(path)).catch((e: Error) => log.debug(`word vectors not kept in ${cache}: ${e.message}`));
-  return bytes;
-}
-
-/** Leaves this binary's vectors for the next process to map, and removes an older binary's (a
- * process mapping one keeps reading it: unlinking does not unmap) and the half-written copies of
- * processes that exited before their copy was done. */
-async function keepCopy(bytes: Uint8Array, cache: string, name: string): Promise<void> {
-  await mkdir(cache, { recursive: true, mode: 0o700 });
-  await removeOrphanTemps(cache, (target) => VECTORS_COPY.test(target));
-  await writeFileAtomic(join(cache, name), bytes, { mode: 0o600 });
-  for (const other of await readdir(cache)) if (other !== name && VECTORS_COPY.test(other)) await rm(join(cache, other), { force: true });
-}
-
 const VECTORS_COPY = /^word-vectors-[\w-]+\.bin$/;
-
-/** A file inside the binary (`/$bunfs/root/…`, `B:\\~BUN\\root\\…` on Windows). */
-const isEmbedded = (path: string) => path.startsWith("/$bunfs/") || /[\\/]~BUN[\\/]/.test(path);
 
 /** A text vector as stored: a float32 scale, then int8 components (104 bytes for 100 dimensions). */
 export function packVector(v: Float32Array): Uint8Array {

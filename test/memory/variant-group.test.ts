@@ -1,6 +1,6 @@
 // Which capability names count as variants of one (discover shows one of them).
 import { expect, test } from "bun:test";
-import { variantGroup } from "../../src/memory/search.ts";
+import { variantGroup } from "../../src/memory/variant-group.ts";
 
 test("a trailing version number or small counter makes a variant; other names stay apart", () => {
   expect(variantGroup("fs read json v2")).toBe("fs read json");

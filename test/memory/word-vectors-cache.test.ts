@@ -1,4 +1,4 @@
-// The word vectors of the compiled binary: the first process copies them out of the binary into
+// The word vectors (and WordNet's synonyms) of the compiled binary: the first process copies them out of the binary into
 // $PML_HOME/cache, later processes read the rows they need from that copy instead of holding a copy
 // of their own (word-vectors.ts); a damaged copy is not trusted (the embedded vectors are read and
 // the copy made again) and an older binary's copy is removed. /proc/<pid>/fd says what a process
@@ -19,6 +19,7 @@ afterAll(() => {
   home.cleanup();
 });
 
+const synonymCopies = () => (existsSync(cache) ? readdirSync(cache).filter((f) => f.startsWith("wordnet-synonyms-")) : []);
 const copies = () => (existsSync(cache) ? readdirSync(cache).filter((f) => f.startsWith("word-vectors-")) : []);
 
 const size = statSync(generated).size;
@@ -67,7 +68,7 @@ test.skipIf(process.platform === "win32")(
   "the first process leaves a copy of the vectors, later ones read rows from it; a damaged copy is made again, an old one removed",
   async () => {
     await writeTrustedConfig(ws.path, { permissions: {} }, home.path);
-    const first = await session(true, () => until(() => copies().length === 1 && whole(copies()[0]!)));
+    const first = await session(true, () => until(() => copies().length === 1 && whole(copies()[0]!) && synonymCopies().length === 1));
     expect(first.top).toContain("util:convert_length_units");
     const [name] = copies();
     expect(name).toMatch(/^word-vectors-[\w-]+\.bin$/);
@@ -82,6 +83,9 @@ test.skipIf(process.platform === "win32")(
       // Read from the copy as needed, not mapped: a mapping became resident whole (read-ahead).
       expect(second.open).toContain(copy);
       expect(second.maps).not.toContain(copy);
+      // WordNet's synonyms the same way: looked up in the copy, not read whole into the process.
+      expect(synonymCopies()).toEqual([expect.stringMatching(/^wordnet-synonyms-[\w-]+\.txt$/)]);
+      expect(second.open).toContain(join(cache, synonymCopies()[0]!));
     }
 
     // A damaged copy (cut short) and an older binary's: meaning still answers, the copy is whole again, the old one gone.

@@ -3,7 +3,10 @@
 // know change nothing.
 import { expect, test } from "bun:test";
 import { SearchIndex, terms } from "../../src/memory/search.ts";
-import { wordnetSynonyms } from "../../src/memory/wordnet.ts";
+import { useWordnetFile, wordnetSynonyms } from "../../src/memory/wordnet.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { tempDir } from "../helpers/pml.ts";
 
 const DOCS = [
   { key: "gift", name: "util wrap_gift", intent: "wrap a present in coloured paper" },
@@ -47,4 +50,35 @@ test("a request made only of words nobody knows finds nothing and does not throw
   expect(ix.search("qzxv blorptastic zzzzzz", 5)).toEqual([]);
   expect(ix.search("", 5)).toEqual([]);
   expect(ix.search("日本語 ✓ \u0000", 5)).toEqual([]);
+});
+
+test("a lookup reads the same synonyms as the whole list parsed, for every stem and for words between them", () => {
+  const path = new URL("../../src/memory/generated/wordnet-synonyms.txt", import.meta.url).pathname;
+  const whole = new Map<string, string[]>();
+  for (const line of readFileSync(path, "latin1").split("\n")) {
+    const [stem, ...syns] = line.split(" ");
+    if (stem) whole.set(stem, syns);
+  }
+  expect(whole.size).toBeGreaterThan(20_000);
+  const cache = tempDir("pml-wordnet-cache-");
+  try {
+    useWordnetFile(path, cache.path);
+    for (const [stem, syns] of whole) expect(wordnetSynonyms(stem)).toEqual(syns);
+    // Words that sort between, before and after the stems listed have none.
+    for (const w of ["", "a", "aaaaa", "zzzzzzz", "carx", "motorcarz", "~"]) if (!whole.has(w)) expect(wordnetSynonyms(w)).toEqual([]);
+  } finally {
+    useWordnetFile();
+    cache.cleanup();
+  }
+});
+
+test("a missing list leaves discover without WordNet synonyms (a warning says why), and nothing throws", () => {
+  const cache = tempDir("pml-wordnet-cache-");
+  try {
+    useWordnetFile(join(cache.path, "absent.txt"), cache.path);
+    expect(wordnetSynonyms(terms("car")[0]!)).toEqual([]);
+  } finally {
+    useWordnetFile();
+    cache.cleanup();
+  }
 });

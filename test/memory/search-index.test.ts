@@ -1,0 +1,70 @@
+// The search index's own bookkeeping, which discover's tests only see through rankings: records
+// replaced and removed many times over leave an index that ranks exactly as one built fresh from
+// what is left, and the per-record word lists (slot-lists.ts) survive their packing.
+import { expect, test } from "bun:test";
+import { type SearchDoc, SearchIndex } from "../../src/memory/search.ts";
+import { SlotLists } from "../../src/memory/slot-lists.ts";
+
+/** A deterministic pseudo-random sequence (tests must not depend on Math.random's seed). */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) & 0x7fffffff;
+    return s / 0x80000000;
+  };
+}
+
+test("lists set, replaced and cleared thousands of times read back as a plain map of them does", () => {
+  const lists = new SlotLists();
+  const want = new Map<number, number[]>();
+  const next = random(7);
+  for (let op = 0; op < 20_000; op++) {
+    const slot = Math.floor(next() * 300);
+    if (next() < 0.2) {
+      lists.clear(slot);
+      want.delete(slot);
+    } else {
+      const values = Array.from({ length: Math.floor(next() * 12) }, () => Math.floor(next() * 1e6));
+      lists.set(slot, values);
+      want.set(slot, values);
+    }
+  }
+  for (let slot = 0; slot < 400; slot++) expect([...lists.get(slot)]).toEqual(want.get(slot) ?? []);
+});
+
+const WORDS = "read write json csv yaml file folder convert parse send slack email count lines words deploy docker image resize png".split(" ");
+
+function doc(key: string, next: () => number): SearchDoc {
+  const pick = (n: number) => Array.from({ length: n }, () => WORDS[Math.floor(next() * WORDS.length)]!).join(" ");
+  // A word of its own too: words only one record holds come and go with it.
+  return { key, name: `util ${pick(2).replace(" ", "_")}`, intent: `${pick(5)} ${key}only`, description: pick(3), params: [pick(1)] };
+}
+
+test("after records are replaced and removed at random, the index ranks as one built from what is left", () => {
+  const index = new SearchIndex();
+  const left = new Map<string, SearchDoc>();
+  const next = random(11);
+  for (let op = 0; op < 3_000; op++) {
+    const key = `k${Math.floor(next() * 400)}`;
+    if (next() < 0.3) {
+      index.remove(key);
+      left.delete(key);
+    } else {
+      const d = doc(key, next);
+      index.add(d);
+      left.set(key, d);
+    }
+  }
+  const fresh = new SearchIndex();
+  for (const d of left.values()) fresh.add(d);
+  expect(index.size).toBe(left.size);
+  for (const query of ["read a json file", "send slack email", "count words in lines", "resize png image", "deploy docker", `k7only`, "nothing matches zzz"]) {
+    const a = index.search(query, 20);
+    const b = fresh.search(query, 20);
+    expect(a.map((h) => h.key)).toEqual(b.map((h) => h.key));
+    a.forEach((h, i) => expect(h.score).toBeCloseTo(b[i]!.score, 9));
+  }
+  // A word that only removed records held is gone from the index: it finds nothing, not a stale slot.
+  const gone = [...Array(400).keys()].map((i) => `k${i}`).find((k) => !left.has(k))!;
+  expect(index.search(`${gone}only`, 5)).toEqual([]);
+});
