@@ -34,17 +34,17 @@ const meaning = (await Meaning.load())!;
 step("word vectors file");
 // One pass over the records per part, each taken one at a time and dropped (as discover does, in one pass).
 let count = 0;
-await store.searchableSince(0, () => count++);
+await store.searchableSince(0, [owner, "user"], () => count++);
 step(`${count} records read, none kept`);
 const index = new SearchIndex();
-await store.searchableSince(0, (c) => index.add(capabilityDoc(capKey(c.id), c)));
+await store.searchableSince(0, [owner, "user"], (c) => index.add(capabilityDoc(capKey(c.id), c)));
 step("search index");
 const caps = new Map<string, object>();
-await store.searchableSince(0, (c) =>
+await store.searchableSince(0, [owner, "user"], (c) =>
   caps.set(capKey(c.id), { owner: c.owner, name: c.display_name, named: c.named, description: c.description || c.intent, tools: c.tools_used }),
 );
 step("summaries (CapSummary)");
-await store.searchableSince(0, (c) => meaning.record(capKey(c.id), c));
+await store.searchableSince(0, [owner, "user"], (c) => meaning.record(capKey(c.id), c));
 await meaning.save(store);
 step("record vectors");
 const learning = new AssociationIndex(

@@ -396,7 +396,7 @@ async function quality(opts: SearchOptions): Promise<Array<[number, number]>> {
   const s = new SqliteCapabilityStore(join(qdir, "memory.db"));
   const index = new SearchIndex(opts);
   const names = new Map<string, string>();
-  await s.searchableSince(0, (c) => {
+  await s.searchableSince(0, [scope.owner, "user"], (c) => {
     index.add(capabilityDoc(c.id, c));
     names.set(c.id, c.display_name);
   });

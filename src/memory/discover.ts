@@ -68,6 +68,8 @@ export class CapabilityDiscovery {
   /** Learning from use (associations.ts), loaded with the index. */
   private learning?: { index: import("./associations.ts").AssociationIndex; fuse: typeof import("./associations.ts").fuseLearned };
   private indexedSeq = 0;
+  /** Whose records the index holds (indexFor). */
+  private indexedFor?: string;
   /** The first load of the index is done (and its garbage collected). */
   private loaded = false;
   private readonly caps = new Map<string, CapSummary>();
@@ -103,6 +105,7 @@ export class CapabilityDiscovery {
   ): Promise<{ results: Found[]; keys: string[]; warning?: string }> {
     const query = boundQuery(asked);
     let warning: string | undefined;
+    this.indexFor(settings.scope.owner);
     await this.load();
     try {
       await (await this.open()).adopt(settings.scope);
@@ -178,6 +181,27 @@ export class CapabilityDiscovery {
       seen.add(n);
       return !twin;
     });
+  }
+
+  /**
+   * The index holds the records one workspace can find, its own and the user's: a user's
+   * memory.db holds every workspace's, and indexing those it never shows cost a first discover in a
+   * workspace holding few of 10k records ~10 MiB more. Another workspace asking (tests; a process
+   * serving several) starts the index over.
+   */
+  private indexFor(owner: string): void {
+    if (this.indexedFor === owner) return;
+    if (this.indexedFor !== undefined) {
+      this.index = undefined;
+      this.meaning = undefined;
+      this.caps.clear();
+      this.kinds.clear();
+      this.team.clear();
+      this.toolSignature = "";
+      this.indexedSeq = 0;
+      this.loaded = false;
+    }
+    this.indexedFor = owner;
   }
 
   /** Past use fused after the words' ranking (a separate step: see associations.ts). */
@@ -297,7 +321,7 @@ export class CapabilityDiscovery {
   /** Records changed since the last read into the index (all of them, the first time). */
   private async readCapabilities(): Promise<void> {
     let read = 0;
-    await (await this.open()).searchableSince(this.indexedSeq, (c) => {
+    await (await this.open()).searchableSince(this.indexedSeq, [this.indexedFor!, USER_OWNER], (c) => {
       this.indexedSeq = Math.max(this.indexedSeq, c.seq);
       const key = capKey(c.id);
       if (c.record_type !== "capability") return;

@@ -27,7 +27,8 @@ export function prepareStatements(db: Database) {
       `SELECT id, record_type, owner, namespace, action, named, intent, description, tools_used, deprecated, seq,
          (SELECT json_group_array(key) FROM json_each(c.parameters_schema, '$.properties') WHERE json_type(c.parameters_schema, '$.properties') = 'object') AS params,
          v.model AS vector_model, v.source AS vector_source, v.vector AS vector
-       FROM capabilities c LEFT JOIN capability_vectors v ON v.capability_id = c.id WHERE seq > ?1 ORDER BY seq`,
+       FROM capabilities c LEFT JOIN capability_vectors v ON v.capability_id = c.id
+       WHERE seq > ?1 AND owner IN (SELECT value FROM json_each(?2)) ORDER BY seq`,
     ),
     saveVector: db.query(
       "INSERT OR REPLACE INTO capability_vectors (capability_id, model, source, vector) SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM capabilities WHERE id = ?1)",

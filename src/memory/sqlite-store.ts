@@ -153,8 +153,8 @@ export class SqliteCapabilityStore implements CapabilityStore {
     return (this.s.q.changed.all(seq, limit) as Row[]).map(toCapability);
   }
 
-  async searchableSince(seq: number, each: (r: SearchRecord) => void): Promise<void> {
-    for (const r of this.s.q.searchable.iterate(seq) as IterableIterator<Row>) each(toSearchRecord(r));
+  async searchableSince(seq: number, owners: readonly string[], each: (r: SearchRecord) => void): Promise<void> {
+    for (const r of this.s.q.searchable.iterate(seq, JSON.stringify(owners)) as IterableIterator<Row>) each(toSearchRecord(r));
   }
 
   async saveVectors(rows: ReadonlyArray<{ id: string } & StoredVector>): Promise<void> {

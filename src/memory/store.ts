@@ -297,9 +297,9 @@ export interface CapabilityStore {
   setDeprecated(id: string, deprecation: Deprecation | null, by: string): Promise<Capability>;
   /** Records changed after `seq` (every scope); for search indexes. */
   changedSince(seq: number, limit?: number): Promise<Capability[]>;
-  /** The same, with only what search needs, handed to `each` one at a time and not kept (10k+
-   * records held at once cost discover's first load ~20 MB more resident memory). */
-  searchableSince(seq: number, each: (r: SearchRecord) => void): Promise<void>;
+  /** The same, of the given owners only, with only what search needs, handed to `each` one at a
+   * time and not kept (10k+ records held at once cost discover's first load ~20 MB more resident memory). */
+  searchableSince(seq: number, owners: readonly string[], each: (r: SearchRecord) => void): Promise<void>;
   /** Keeps records' text vectors (a record deleted since is skipped). */
   saveVectors(rows: ReadonlyArray<{ id: string } & StoredVector>): Promise<void>;
   /** Renames in one transaction: the old name becomes an alias of the same record. */
