@@ -252,8 +252,9 @@ function openaiBody(p: CreateMessageParams, model: string): Record<string, unkno
   };
 }
 
-const ANTHROPIC_STOP: Record<string, string> = { end_turn: "endTurn", max_tokens: "maxTokens", stop_sequence: "stopSequence", tool_use: "toolUse" };
-const OPENAI_STOP: Record<string, string> = { stop: "endTurn", length: "maxTokens", tool_calls: "toolUse", function_call: "toolUse" };
+// Maps: a provider's stop reason is any string ("constructor" must not find Object's).
+const ANTHROPIC_STOP = new Map(Object.entries({ end_turn: "endTurn", max_tokens: "maxTokens", stop_sequence: "stopSequence", tool_use: "toolUse" }));
+const OPENAI_STOP = new Map(Object.entries({ stop: "endTurn", length: "maxTokens", tool_calls: "toolUse", function_call: "toolUse" }));
 
 function fromAnthropic(json: any, model: string): CreateMessageResult {
   if (!Array.isArray(json.content)) throw new SamplingError(`anthropic API sent a malformed message (no "content" array)${snippet(JSON.stringify(json))}`);
@@ -261,7 +262,7 @@ function fromAnthropic(json: any, model: string): CreateMessageResult {
     .filter((b: any) => b?.type === "text")
     .map((b: any) => String(b.text ?? ""))
     .join("");
-  const stop = typeof json.stop_reason === "string" ? (ANTHROPIC_STOP[json.stop_reason] ?? json.stop_reason) : undefined;
+  const stop = typeof json.stop_reason === "string" ? (ANTHROPIC_STOP.get(json.stop_reason) ?? json.stop_reason) : undefined;
   return { role: "assistant", content: { type: "text", text }, model: typeof json.model === "string" ? json.model : model, ...(stop ? { stopReason: stop } : {}) };
 }
 
@@ -278,7 +279,7 @@ function fromOpenai(json: any, model: string): CreateMessageResult {
             .map((b: any) => b.text)
             .join("")
         : "";
-  const stop = typeof choice.finish_reason === "string" ? (OPENAI_STOP[choice.finish_reason] ?? choice.finish_reason) : undefined;
+  const stop = typeof choice.finish_reason === "string" ? (OPENAI_STOP.get(choice.finish_reason) ?? choice.finish_reason) : undefined;
   return { role: "assistant", content: { type: "text", text }, model: typeof json.model === "string" ? json.model : model, ...(stop ? { stopReason: stop } : {}) };
 }
 

@@ -152,7 +152,9 @@ export class EnvResolver {
 
   private granted(req: EnvRequest, name: string): boolean {
     if (req.origin === "user") return true;
-    if (this.opts.grants?.[req.ns]?.includes(name)) return true;
+    // Own keys only: a namespace may be any name, "constructor" too.
+    const grants = this.opts.grants;
+    if (grants && Object.hasOwn(grants, req.ns) && grants[req.ns]!.includes(name)) return true;
     return this.opts.sessionGranted?.(req.ns, name) ?? false;
   }
 

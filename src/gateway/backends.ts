@@ -206,7 +206,7 @@ export class Backends implements ToolCatalog {
       netAllow: cfg.sandbox?.net_allow ?? [],
       shellNet: cfg.sandbox?.shell_net === true,
       env: env.values,
-      grant: cfg.sandbox?.grants?.[ns],
+      grant: cfg.sandbox?.grants && Object.hasOwn(cfg.sandbox.grants, ns) ? cfg.sandbox.grants[ns] : undefined,
     });
     return valueResult(value);
   }

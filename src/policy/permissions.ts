@@ -88,7 +88,8 @@ export async function grantEnvAlways(workspace: string, ns: string, names: reado
     const grants = raw.env_grants;
     if (typeof grants !== "object" || grants === null || Array.isArray(grants)) return;
     const g = grants as Record<string, unknown>;
-    if (g[ns] === undefined) g[ns] = [];
+    // Defined, not assigned: a namespace named "__proto__" is a key like any other.
+    if (!Object.hasOwn(g, ns)) Object.defineProperty(g, ns, { value: [], enumerable: true, writable: true, configurable: true });
     const list = g[ns];
     if (Array.isArray(list)) for (const n of names) if (!list.includes(n)) list.push(n);
   });

@@ -14,6 +14,8 @@ interface Seen {
 }
 let seen: Seen[] = [];
 let status = 200;
+/** A stop reason the stand-ins send instead of their usual one (a provider may send any string). */
+let stop: string | undefined;
 
 const api = Bun.serve({
   port: 0,
@@ -33,7 +35,7 @@ const api = Bun.serve({
           { type: "text", text: "Hello " },
           { type: "text", text: "there" },
         ],
-        stop_reason: body.stop_sequences ? "stop_sequence" : "end_turn",
+        stop_reason: stop ?? (body.stop_sequences ? "stop_sequence" : "end_turn"),
         stop_sequence: null,
         usage: { input_tokens: 10, output_tokens: 2 },
       });
@@ -43,7 +45,7 @@ const api = Bun.serve({
         object: "chat.completion",
         created: 1,
         model: body.model,
-        choices: [{ index: 0, message: { role: "assistant", content: "Hi from openai" }, finish_reason: "length" }],
+        choices: [{ index: 0, message: { role: "assistant", content: "Hi from openai" }, finish_reason: stop ?? "length" }],
         usage: { prompt_tokens: 5, completion_tokens: 3, total_tokens: 8 },
       });
     return new Response("not found", { status: 404 });
@@ -75,6 +77,7 @@ const config = (sampling: Record<string, unknown>) => ({ sampling }) as unknown 
 afterEach(() => {
   seen = [];
   status = 200;
+  stop = undefined;
 });
 afterAll(() => {
   api.stop(true);
@@ -112,6 +115,15 @@ describe("createMessageViaApi", () => {
         },
       ],
     });
+  });
+
+  test("a stop reason pml has no name for passes through as it came, whatever its text (constructor, __proto__)", async () => {
+    for (const odd of ["constructor", "__proto__", "toString", "paused_for_reasons"]) {
+      stop = odd;
+      const a = await createMessageViaApi(params, { config: config({ provider: "anthropic", url, model: "m" }), workspace: ws, env: { ANTHROPIC_API_KEY: "k" } });
+      const o = await createMessageViaApi(params, { config: config({ provider: "openai", url: `${url}/v1`, model: "m" }), workspace: ws, env: { OPENAI_API_KEY: "k" } });
+      expect([a.stopReason, o.stopReason]).toEqual([odd, odd]);
+    }
   });
 
   test("OpenAI-compatible chat completions: request shape and mapped result", async () => {

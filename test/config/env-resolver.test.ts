@@ -35,6 +35,16 @@ describe("EnvResolver.plan", () => {
     expect(resolver({ other: ["FROM_ENV"] }, ["x:FROM_ENV"]).plan(r)).toMatchObject({ values: { FROM_ENV: "env-value" }, ungranted: ["FROM_FILE"] });
   });
 
+  test("a namespace named like an object's own members (constructor, __proto__) is granted only what .pml.json gives it", () => {
+    const r = (ns: string) => req({ ns, required: ["FROM_ENV"] });
+    for (const ns of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect(resolver().plan(r(ns))).toMatchObject({ values: {}, ungranted: ["FROM_ENV"] });
+      // As .pml.json is read: JSON makes "__proto__" an own key like any other.
+      const grants = JSON.parse(`{${JSON.stringify(ns)}: ["FROM_ENV"]}`);
+      expect(resolver(grants).plan(r(ns))).toMatchObject({ values: { FROM_ENV: "env-value" }, ungranted: [] });
+    }
+  });
+
   test("PML_API_KEY is withheld from everyone, the user's own entries and grants included", () => {
     for (const origin of ["user", "other"] as const) {
       const plan = resolver({ x: ["PML_API_KEY"] }).plan(

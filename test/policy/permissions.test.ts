@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ConfigError } from "../../src/errors.ts";
-import { allowAlways, approvalMode, permissionFor } from "../../src/policy/permissions.ts";
+import { allowAlways, approvalMode, grantEnvAlways, permissionFor } from "../../src/policy/permissions.ts";
 import { isPermissionPattern } from "../../src/config/permission-patterns.ts";
 import { tempDirs } from "../config/helpers.ts";
 
@@ -88,6 +88,18 @@ describe("allowAlways", () => {
     expect(file).toEqual({ mine: 1, permissions: { ask: ["memory"], deny: ["shell"], allow: ["memory:create_entities"] } });
     expect(permissionFor(file.permissions, "memory:create_entities")).toBe("allow");
     expect(permissionFor(file.permissions, "memory:delete")).toBe("ask");
+  });
+
+  test("Always for a variable writes env_grants under the namespace's own key, whatever its name (constructor, __proto__)", async () => {
+    const ws = tempDir();
+    for (const ns of ["constructor", "__proto__", "github"]) {
+      await grantEnvAlways(ws, ns, ["GITHUB_TOKEN"]);
+      await grantEnvAlways(ws, ns, ["GITHUB_TOKEN", "OTHER"]);
+    }
+    const text = readFileSync(join(ws, ".pml.json"), "utf8");
+    const grants = JSON.parse(text).env_grants;
+    expect(Object.keys(grants)).toEqual(["constructor", "__proto__", "github"]);
+    for (const ns of Object.keys(grants)) expect(Object.getOwnPropertyDescriptor(grants, ns)!.value).toEqual(["GITHUB_TOKEN", "OTHER"]);
   });
 
   test("creates .pml.json when there is none", async () => {

@@ -9,8 +9,14 @@ export const tools = defineTool({
   description: "Every tool pml knows without starting anything, by namespace.",
   args: { namespace: v.optional(text("only this namespace")) },
   async run({ namespace }, { deps }: StdlibContext) {
-    const byNs: Record<string, string[]> = {};
-    for (const { ns, tool } of deps.backends.allKnownTools()) if (!namespace || ns === namespace) (byNs[ns] ??= []).push(tool.name);
-    return { namespaces: byNs };
+    // A Map: a namespace may be any name, "constructor" too.
+    const byNs = new Map<string, string[]>();
+    for (const { ns, tool } of deps.backends.allKnownTools()) {
+      if (namespace && ns !== namespace) continue;
+      let names = byNs.get(ns);
+      if (!names) byNs.set(ns, (names = []));
+      names.push(tool.name);
+    }
+    return { namespaces: Object.fromEntries(byNs) };
   },
 });
