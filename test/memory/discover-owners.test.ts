@@ -6,6 +6,7 @@ import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { CapabilityDiscovery } from "../../src/memory/discover.ts";
 import { memorySettings } from "../../src/memory/memory-settings.ts";
+import { SEARCHABLE_SQL } from "../../src/memory/sqlite-statements.ts";
 import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
 import { USER_OWNER } from "../../src/memory/store.ts";
 import { tempDir } from "../helpers/pml.ts";
@@ -59,5 +60,19 @@ test("another workspace's records change nothing in a workspace's answers, score
   } finally {
     alone.close();
     shared.close();
+  }
+});
+
+test("the records changed since the last read are found by the change number's index, not by reading all of a workspace's", () => {
+  const store = new SqliteCapabilityStore(join(dir.path, "plan.db"));
+  try {
+    const plan = store.db
+      .query(`EXPLAIN QUERY PLAN ${SEARCHABLE_SQL}`)
+      .all(5, JSON.stringify([A.owner, USER_OWNER]))
+      .map((r: any) => r.detail as string);
+    expect(plan.find((d) => d.startsWith("SEARCH c "))).toContain("capabilities_seq");
+    expect(plan.join("\n")).not.toContain("TEMP B-TREE FOR ORDER BY");
+  } finally {
+    store.close();
   }
 });
