@@ -57,6 +57,21 @@ test("another workspace's records change nothing in a workspace's answers, score
     expect((await finder.discover(settingsOf(B), "count the words", [], 10)).results.map((r) => r.id)).toContain("mine:word_count");
     // And A again, as before.
     for (const q of requests) expect(await answer(finder, A, q)).toEqual(await answer(new CapabilityDiscovery(async () => alone), A, q));
+    // B asks while A's discover waits on the store, its index loaded: A's answer does not fail and
+    // neither sees the other's records (a process serving two workspaces).
+    let release = () => {};
+    let gate = Promise.resolve();
+    const slow = new Proxy(shared, { get: (t, k) => (k === "adopt" ? async (...a: unknown[]) => (await gate, t.adopt(...(a as [never]))) : Reflect.get(t, k, t)) });
+    const both = new CapabilityDiscovery(async () => slow);
+    await both.discover(settingsOf(A), "warm up", [], 10); // loads A's index
+    gate = new Promise<void>((r) => (release = r));
+    const pending = both.discover(settingsOf(A), "read a json file", [], 10);
+    await Bun.sleep(20);
+    const other = both.discover(settingsOf(B), "read a json file", [], 10);
+    release();
+    const [forA, forB2] = await Promise.all([pending, other]);
+    expect(forA.results.map((r) => r.id)).not.toContain("util:read_json_fast");
+    expect(forB2.results.map((r) => r.id)).not.toContain("util:read_json");
   } finally {
     alone.close();
     shared.close();
