@@ -7,7 +7,6 @@
 // (secret-screen.ts): code or text holding one is not published at all, default arguments are sent
 // only with `memory.publish_defaults: true`, and then without any the screen withholds.
 import { UserError } from "../errors.ts";
-import { HttpError, httpRequest, type HttpResponse } from "../http/request.ts";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
@@ -22,11 +21,11 @@ import { normalizeRegistryUrl } from "../registry/fqdn.ts";
 import { maxAgeOf } from "../registry/client.ts";
 import { formatName, parseCallName, type CapName } from "./names.ts";
 import { SecretScreen } from "./secret-screen.ts";
+import type { HttpResponse } from "../http/request.ts";
+import { LIST_MAX_BYTES, listAnswer, messageOf, teamFetch, Unreachable } from "./team-http.ts";
 import type { Capability, Scope } from "./store.ts";
 
 export type PublishMode = "off" | "project" | "org" | "public";
-
-const TIMEOUT_MS = 5_000;
 
 export interface TeamRegistry {
   url: string;
@@ -61,30 +60,6 @@ export const RemoteCapabilitySchema = v.looseObject({
   updated_by: v.optional(v.string()),
 });
 export type RemoteCapability = v.InferOutput<typeof RemoteCapabilitySchema>;
-
-class Unreachable extends Error {}
-
-/** One request to the team registry: the key as Bearer, a time limit, no redirects (the key stays put). */
-async function teamFetch(team: TeamRegistry, path: string, init: { method?: "GET" | "POST"; body?: string; headers?: Record<string, string> } = {}): Promise<HttpResponse> {
-  const headers: Record<string, string> = { ...init.headers };
-  if (team.key) headers.authorization = `Bearer ${team.key}`;
-  if (init.body) headers["content-type"] = "application/json";
-  try {
-    return await httpRequest(`${team.url}${path}`, { method: init.method ?? "GET", headers, body: init.body, timeoutMs: TIMEOUT_MS, what: "team registry", redirects: "refuse" });
-  } catch (e) {
-    if (e instanceof HttpError && (e.kind === "unreachable" || e.kind === "timeout")) throw new Unreachable(e.message);
-    throw e;
-  }
-}
-
-async function messageOf(res: HttpResponse): Promise<string> {
-  const text = await res.text().catch(() => "");
-  try {
-    const j = JSON.parse(text);
-    if (typeof j?.message === "string") return j.message;
-  } catch {}
-  return `HTTP ${res.status}`;
-}
 
 // ---- publish ---------------------------------------------------------------------------------
 
@@ -307,11 +282,9 @@ export async function findTeamCapability(team: TeamRegistry, wanted: TeamWanted,
   }
 }
 
-/** A list answer of the registry: `viewer` is the caller as its key identifies it (absent: anonymous). */
-interface ListAnswer {
-  items: Array<{ type?: string; name?: string; fqdn: string; org?: string; project?: string; description?: string; version?: string; updated_by?: string }>;
-  viewer?: { org?: string };
-}
+/** A team capability's description is read this far (a longer one is a pasted text, and each of its
+ * words would cost every discover that finds it). */
+const TEAM_DESCRIPTION_CHARS = 1000;
 
 /**
  * The FQDN a short name means for this caller: its own org's capability of that name, this
@@ -319,11 +292,11 @@ interface ListAnswer {
  * registry serving other orgs' names here, or no caller identity, finds nothing).
  */
 async function ownOrgFqdn(team: TeamRegistry, name: string, scope: Scope): Promise<string | undefined> {
-  const list = await teamFetch(team, `/mcp?name=${encodeURIComponent(name)}&limit=100`);
+  const list = await teamFetch(team, `/mcp?name=${encodeURIComponent(name)}&limit=100`, { maxBytes: LIST_MAX_BYTES });
   if (list.status >= 500) throw new Unreachable(`HTTP ${list.status}`);
   if (list.status !== 200) throw new UserError(`the team registry ${team.url} refused the lookup of ${name}: ${await messageOf(list)}`);
-  const answer = (await list.json()) as ListAnswer;
-  const org = answer.viewer?.org;
+  const answer = await listAnswer(list);
+  const org = answer.viewer;
   if (!org) return undefined;
   const mine = answer.items.filter((i) => i.org === org);
   return (mine.find((i) => i.project === scope.project) ?? mine[0])?.fqdn;
@@ -343,16 +316,27 @@ export interface TeamHit {
 /** Capabilities the team registry finds for `query` (ranked by the registry); [] when it cannot answer. */
 export async function searchTeam(team: TeamRegistry, query: string, limit = 10): Promise<{ hits: TeamHit[]; note?: string }> {
   try {
-    const res = await teamFetch(team, `/mcp?text=${encodeURIComponent(query.slice(0, 500))}&limit=${limit}`);
+    const res = await teamFetch(team, `/mcp?text=${encodeURIComponent(query.slice(0, 500))}&limit=${limit}`, { maxBytes: LIST_MAX_BYTES });
     if (res.status !== 200) return { hits: [], note: `team registry ${team.url}: ${await messageOf(res)}` };
-    const answer = (await res.json()) as ListAnswer;
-    const own = answer.viewer?.org;
+    const answer = await listAnswer(res);
+    const own = answer.viewer;
+    // At most what was asked for: each hit is indexed and ranked by every discover that gets it.
     return {
       hits: answer.items
         .filter((i) => i.type === "capability" && i.name)
-        .map((i) => ({ name: own !== undefined && i.org === own ? i.name! : i.fqdn, fqdn: i.fqdn, org: i.org, description: i.description, version: i.version, by: i.updated_by })),
+        .slice(0, limit)
+        .map((i) => ({
+          name: own !== undefined && i.org === own ? i.name! : i.fqdn,
+          fqdn: i.fqdn,
+          org: i.org ?? undefined,
+          description: i.description?.slice(0, TEAM_DESCRIPTION_CHARS) ?? undefined,
+          version: i.version ?? undefined,
+          by: i.updated_by ?? undefined,
+        })),
     };
   } catch (e) {
-    return { hits: [], note: `team registry ${team.url} is unreachable (${(e as Error).message})` };
+    if (e instanceof Unreachable) return { hits: [], note: `team registry ${team.url} is unreachable (${e.message})` };
+    if (e instanceof SyntaxError) return { hits: [], note: `team registry ${team.url} sent a search answer that is not JSON: is cloud.url a pml registry?` };
+    return { hits: [], note: (e as Error).message };
   }
 }
