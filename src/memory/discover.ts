@@ -46,6 +46,10 @@ const COLLECT_EVERY = 250;
  * discover's RSS grows ~3 MB less and it takes ~60 ms longer (bench/memory-vectors.ts). */
 const FIRST_LOAD_JIT_POLICY = 30;
 
+/** A tool's description is indexed this far: a server or registry entry may send pages (one of
+ * the catalog's is 2.8k characters), which say little more and cost every change of the tool list. */
+const TOOL_DESCRIPTION_CHARS = 1000;
+
 /** The index key of a capability record and of a tool: what associations are kept under. */
 export const capKey = (id: string) => `cap:${id}`;
 export const toolKey = (ns: string, name: string) => `tool:${ns}:${name}`;
@@ -360,7 +364,7 @@ export class CapabilityDiscovery {
       if (t.demo) this.demoTools.set(key, t.ns);
       if (t.enabled === false) this.notEnabled.add(key);
       const props = (t.inputSchema?.properties ?? {}) as Record<string, unknown>;
-      this.index!.add({ key, name: `${t.ns} ${t.name}`, description: t.description, params: Object.keys(props) });
+      this.index!.add({ key, name: `${t.ns} ${t.name}`, description: t.description?.slice(0, TOOL_DESCRIPTION_CHARS), params: Object.keys(props) });
       this.meaning?.text(key, `${t.ns} ${t.name}. ${firstSentence(t.description ?? "")}`);
     }
     this.toolSignature = signature;
