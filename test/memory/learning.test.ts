@@ -36,7 +36,7 @@ const associations = (item?: string) =>
     .all(...(item ? [item] : [])) as Array<{ query: string; count: number; name: string }>;
 
 const PARAPHRASE = "tidy a paragraph of markdown prose for a narrow terminal window";
-const VARIANT = "tidy my paragraph for a narrow terminal";
+const VARIANT = "tidy my markdown paragraph for a narrow terminal";
 
 test("a paraphrase that missed ranks the capability used after it first, in a new process too", async () => {
   const { client } = await fx.connect();
