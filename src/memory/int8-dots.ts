@@ -110,6 +110,8 @@ const i32const = (n: number) => [0x41, n];
 const [ADD, SHL, LT_U, EQZ] = [[0x6a], [0x74], [0x49], [0x45]];
 const simdOp = (op: number, ...imm: number[]) => [0xfd, ...leb(op), ...imm];
 const memarg = (align: number) => [align, 0];
+/** local += step, then back to the start of the enclosing loop while local < limit (unsigned). */
+const stepWhileBelow = (local: number, step: number, limit: number) => [...get(local), ...i32const(step), ...ADD, ...tee(local), ...get(limit), ...LT_U, 0x0d, 0];
 
 function body(): number[] {
   const lane = (n: number) => [...get(ACC), ...simdOp(0x1b, n)]; // i32x4.extract_lane
@@ -138,13 +140,7 @@ function body(): number[] {
     ...simdOp(0xba), // i32x4.dot_i16x8_s
     ...simdOp(0xae), // i32x4.add
     ...set(ACC),
-    ...get(D),
-    ...i32const(8),
-    ...ADD,
-    ...tee(D),
-    ...get(WIDTH),
-    ...LT_U,
-    ...[0x0d, 0],
+    ...stepWhileBelow(D, 8, WIDTH),
     0x0b, // end of the column loop
     ...get(OUT),
     ...get(I),
@@ -163,13 +159,7 @@ function body(): number[] {
     ...get(WIDTH),
     ...ADD,
     ...set(ROWS),
-    ...get(I),
-    ...i32const(1),
-    ...ADD,
-    ...tee(I),
-    ...get(COUNT),
-    ...LT_U,
-    ...[0x0d, 0],
+    ...stepWhileBelow(I, 1, COUNT),
     0x0b, // end of the row loop
     0x0b, // end of the block
     0x0b, // end of the function

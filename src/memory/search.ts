@@ -5,6 +5,7 @@
 // itself, a WordNet one less than a hand-picked one), then result diversity, so that
 // near-duplicates do not fill the few places an agent reads.
 import { stemmer } from "stemmer";
+import { grown } from "./grown.ts";
 import { ABBREVIATIONS, STOP } from "./search-words.ts";
 import { SlotLists } from "./slot-lists.ts";
 import { SYNONYM_GROUPS } from "./thesaurus.ts";
@@ -194,12 +195,9 @@ export class SearchIndex {
     const slot = this.free.pop() ?? this.keys.length;
     const tf = new Map<string, number>();
     if (this.lens.length < (slot + 1) * FIELDS.length) {
-      const lens = new Float32Array(Math.max(64, slot * 2) * FIELDS.length);
-      lens.set(this.lens);
-      this.lens = lens;
-      const groups = new Float64Array(lens.length / FIELDS.length);
-      groups.set(this.groupOf);
-      this.groupOf = groups;
+      const slots = Math.max(64, slot * 2);
+      this.lens = grown(this.lens, slots * FIELDS.length);
+      this.groupOf = grown(this.groupOf, slots);
     }
     FIELDS.forEach((f, i) => {
       const ts = terms(fieldText[f], this.stemming);

@@ -3,6 +3,8 @@
 // records (bench/memory-vectors.ts); here an entry is 4 bytes. A cleared or replaced list leaves
 // its entries behind until half of the array is such leftovers, then the live lists are packed.
 
+import { grown } from "./grown.ts";
+
 const EMPTY = new Int32Array(0);
 
 export class SlotLists {
@@ -15,7 +17,10 @@ export class SlotLists {
 
   set(slot: number, values: readonly number[]): void {
     this.clear(slot);
-    if (slot >= this.start.length) this.slots(Math.max(64, (slot + 1) * 2));
+    if (slot >= this.start.length) {
+      this.start = grown(this.start, Math.max(64, (slot + 1) * 2));
+      this.length = grown(this.length, this.start.length);
+    }
     if (this.used + values.length > this.pool.length) this.makeRoom(values.length);
     this.pool.set(values, this.used);
     this.start[slot] = this.used;
@@ -32,15 +37,6 @@ export class SlotLists {
     if (slot >= this.length.length) return;
     this.dead += this.length[slot]!;
     this.length[slot] = 0;
-  }
-
-  private slots(count: number): void {
-    const start = new Int32Array(count);
-    start.set(this.start);
-    this.start = start;
-    const length = new Int32Array(count);
-    length.set(this.length);
-    this.length = length;
   }
 
   /** Packs the live lists when half the entries are dead, else doubles; either way `more` fits. */

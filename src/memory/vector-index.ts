@@ -6,6 +6,7 @@
 // the dot products of a request with all of them are one SIMD scan (int8-dots.ts).
 
 import { int8Dots, type Int8Dots, ROW_ALIGN } from "./int8-dots.ts";
+import { grown } from "./grown.ts";
 import { TopK } from "./top-k.ts";
 
 /** Recompute the common direction once the record count has changed by this share. */
@@ -197,14 +198,8 @@ export class VectorIndex {
     if (this.along.length >= slots) return;
     const cap = Math.max(64, Math.ceil(slots * 1.25));
     this.dots.reserve(cap);
-    const scale = new Float32Array(cap);
-    scale.set(this.scale);
-    this.scale = scale;
-    const along = new Float32Array(cap);
-    along.set(this.along);
-    this.along = along;
-    const rest = new Float32Array(cap);
-    rest.set(this.rest);
-    this.rest = rest;
+    this.scale = grown(this.scale, cap);
+    this.along = grown(this.along, cap);
+    this.rest = grown(this.rest, cap);
   }
 }
