@@ -14,6 +14,7 @@ const ws = tempDir("pml-wv-cache-ws-");
 const home = tempDir("pml-wv-cache-home-");
 const cache = join(home.path, "cache");
 const generated = new URL("../../src/memory/generated/word-vectors.bin", import.meta.url).pathname;
+const generatedSynonyms = new URL("../../src/memory/generated/wordnet-synonyms.txt", import.meta.url).pathname;
 afterAll(() => {
   ws.cleanup();
   home.cleanup();
@@ -91,7 +92,13 @@ test.skipIf(process.platform === "win32")(
     // A damaged copy (cut short) and an older binary's: meaning still answers, the copy is whole again, the old one gone.
     writeFileSync(copy, readFileSync(copy).subarray(0, 4096));
     writeFileSync(join(cache, "word-vectors-older.bin"), "old");
-    const third = await session(false, () => until(() => copies().length === 1 && whole(name!)));
+    // WordNet's copy cut short too: read from the binary again, and copied again whole.
+    const synonyms = join(cache, synonymCopies()[0]!);
+    writeFileSync(synonyms, readFileSync(synonyms).subarray(0, 1000));
+    writeFileSync(join(cache, "wordnet-synonyms-older.txt"), "old");
+    const synonymsWhole = () => synonymCopies().length === 1 && existsSync(synonyms) && statSync(synonyms).size === statSync(generatedSynonyms).size;
+    const third = await session(false, () => until(() => copies().length === 1 && whole(name!) && synonymsWhole()));
+    expect(readFileSync(synonyms).equals(readFileSync(generatedSynonyms))).toBe(true);
     expect(third.top).toContain("util:convert_length_units");
     expect(copies()).toEqual([name!]);
     expect(readFileSync(copy).equals(readFileSync(generated))).toBe(true);
