@@ -121,7 +121,7 @@ console.log(
   `  first-discover RSS growth ${growth.toFixed(1)} MiB (target <= 30 MB, i.e. 28.6 MiB): private ${median(runs.map((r) => r.anon)).toFixed(1)}, file pages (the binary's) ${median(runs.map((r) => r.file)).toFixed(1)}; 3 s later, idle: ${median(runs.map((r) => r.settled - r.before)).toFixed(1)}`,
 );
 console.log(
-  `  the first process of this binary (no cached vectors yet): growth ${(cold.first - cold.before).toFixed(1)}, private ${cold.anon.toFixed(1)}, file pages ${cold.file.toFixed(1)}; 3 s later ${(cold.settled - cold.before).toFixed(1)}`,
+  `  the first process of this binary (no cached vectors yet; a child pml copies them): growth ${(cold.first - cold.before).toFixed(1)}, private ${cold.anon.toFixed(1)}, file pages ${cold.file.toFixed(1)}; 3 s later ${(cold.settled - cold.before).toFixed(1)}; first discover ${cold.firstMs.toFixed(0)} ms`,
 );
 // The same steps one by one in a fresh process of this checkout's source (bench/memory-split.ts).
 const split = Bun.spawnSync(["bun", join(import.meta.dir, "memory-split.ts"), db, scope.owner], { stdout: "inherit", stderr: "inherit" });

@@ -6,6 +6,13 @@ import { serveStdio } from "./gateway/stdio.ts";
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === "stdio") {
   serveStdio();
+} else if (argv.length === 3 && argv[0] === "__keep-embedded") {
+  // A child of pml's own (memory/embedded-copy.ts KEEP_EMBEDDED): copies one of the binary's data files to the cache.
+  const { keepEmbedded } = await import("./memory/embedded-copy.ts");
+  await keepEmbedded(argv[1]!, argv[2]!).catch((e: Error) => {
+    process.stderr.write(`pml: ${e.message}\n`);
+    process.exit(1);
+  });
 } else if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
   const { versionLine } = await import("./version.ts");
   process.stdout.write(`${versionLine()}\n`);

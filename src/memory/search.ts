@@ -49,15 +49,19 @@ const PREFIX_MIN = 4;
 const POOL_FACTOR = 5;
 const POOL_MIN = 100;
 
+/** Stems of words seen (10k records: ~12k words); bounded: every request adds its own words. */
 const stemCache = new Map<string, string>();
+const STEMS_KEPT = 50_000;
+const STEM_CACHED_LENGTH = 40;
 function stem(w: string): string {
-  let s = stemCache.get(w);
-  if (s === undefined) {
-    s = stemmer(w);
-    stemCache.set(w, s);
-  }
+  const kept = stemCache.get(w);
+  if (kept !== undefined) return kept;
+  const s = stemmer(w);
+  if (stemCache.size >= STEMS_KEPT) stemCache.clear();
+  if (w.length <= STEM_CACHED_LENGTH) stemCache.set(w, s);
   return s;
 }
+export const stemsCached = () => stemCache.size;
 
 /** Lower-case words of any text: splits snake_case, camelCase, dots and colons; drops stop words. */
 export function words(text: string): string[] {

@@ -8,7 +8,7 @@
 import { log } from "../log.ts";
 import { closeSync, readSync } from "node:fs";
 import { cacheDir } from "../config/paths.ts";
-import { openCopy, readAndKeep } from "./embedded-copy.ts";
+import { openKept, type OpenedFile, readAndKeep } from "./embedded-copy.ts";
 import { stemmer } from "stemmer";
 import { words } from "./search.ts";
 import { FileRows, MemoryRows, type VectorRows } from "./word-vector-rows.ts";
@@ -232,7 +232,7 @@ export function embeddedWordVectors(): Promise<WordVectors | undefined> {
 /** The vectors in the file at `path`; undefined (said on stderr) when it is missing or not one. */
 export function readWordVectors(path: string, cache = cacheDir()): WordVectors | undefined {
   try {
-    return openedVectors(path, cache) ?? new WordVectors(readAndKeep(path, cache, VECTORS_COPY));
+    return openKept(path, cache, openedVectors) ?? new WordVectors(readAndKeep(path, cache));
   } catch (e) {
     log.warn(`word vectors not available (${(e as Error).message}); discover ranks by words alone`);
     return undefined;
@@ -242,12 +242,10 @@ export function readWordVectors(path: string, cache = cacheDir()): WordVectors |
 /**
  * The vectors read from their file as needed (word-vector-rows.ts, embedded-copy.ts): only the
  * words' list and order are held, about 0.7 MB, not a 7 MB copy in each process (plus the binary's
- * pages it was copied from). Undefined when there is no such file yet, or it is damaged (the
- * embedded file is read then, and copied again).
+ * pages it was copied from). Undefined when it is damaged (the embedded file is read then, and
+ * copied again).
  */
-function openedVectors(path: string, cache: string): WordVectors | undefined {
-  const file = openCopy(path, cache);
-  if (!file) return undefined;
+function openedVectors(file: OpenedFile): WordVectors | undefined {
   try {
     const first = new Uint8Array(20);
     readSync(file.fd, first, 0, 20, 0);
@@ -259,8 +257,6 @@ function openedVectors(path: string, cache: string): WordVectors | undefined {
     return undefined;
   }
 }
-
-const VECTORS_COPY = /^word-vectors-[\w-]+\.bin$/;
 
 /** A text vector as stored: a float32 scale, then int8 components (104 bytes for 100 dimensions). */
 export function packVector(v: Float32Array): Uint8Array {

@@ -8,7 +8,7 @@
 import { closeSync, readSync } from "node:fs";
 import { cacheDir } from "../config/paths.ts";
 import { log } from "../log.ts";
-import { openCopy, readAndKeep } from "./embedded-copy.ts";
+import { openKept, readAndKeep } from "./embedded-copy.ts";
 import synonymsFile from "./generated/wordnet-synonyms.txt" with { type: "file" };
 
 /** One stem kept per this many lines: ~940 for 30k lines; a lookup reads ~1 KB. */
@@ -31,16 +31,16 @@ const EMPTY: Table = { read: () => 0, keys: [], starts: [0], found: new Map() };
 
 function load(path: string = synonymsFile, cache = cacheDir()): Table {
   try {
-    const file = openCopy(path, cache);
-    if (file) {
+    const opened = openKept(path, cache, (file) => {
       try {
         return sampled((into, at) => readSync(file.fd, into, 0, Math.min(into.byteLength, file.size - at), at), file.size);
       } catch (e) {
         closeSync(file.fd);
         throw e;
       }
-    }
-    const bytes = readAndKeep(path, cache, SYNONYMS_COPY);
+    });
+    if (opened) return opened;
+    const bytes = readAndKeep(path, cache);
     return sampled((into, at) => {
       const part = bytes.subarray(at, at + into.byteLength);
       into.set(part);
@@ -52,8 +52,6 @@ function load(path: string = synonymsFile, cache = cacheDir()): Table {
     return EMPTY;
   }
 }
-
-const SYNONYMS_COPY = /^wordnet-synonyms-[\w-]+\.txt$/;
 
 /** Every SAMPLE-th line's stem and start, read a chunk at a time (each chunk ends at a line's end). */
 function sampled(read: Read, size: number): Table {

@@ -2,7 +2,7 @@
 // replaced and removed many times over leave an index that ranks exactly as one built fresh from
 // what is left, and the per-record word lists (slot-lists.ts) survive their packing.
 import { expect, test } from "bun:test";
-import { type SearchDoc, SearchIndex } from "../../src/memory/search.ts";
+import { type SearchDoc, SearchIndex, stemsCached, terms } from "../../src/memory/search.ts";
 import { SlotLists } from "../../src/memory/slot-lists.ts";
 
 /** A deterministic pseudo-random sequence (tests must not depend on Math.random's seed). */
@@ -67,4 +67,13 @@ test("after records are replaced and removed at random, the index ranks as one b
   // A word that only removed records held is gone from the index: it finds nothing, not a stale slot.
   const gone = [...Array(400).keys()].map((i) => `k${i}`).find((k) => !left.has(k))!;
   expect(index.search(`${gone}only`, 5)).toEqual([]);
+});
+
+test("the stems kept for words seen stay bounded however many words requests bring, and stem the same", () => {
+  const before = terms("running counted files");
+  // A long-lived `pml serve`: every request adds its own words (here 120k distinct ones, some very long).
+  for (let i = 0; i < 120_000; i++) terms(`word${i.toString(36)}ing ${"x".repeat(50 + (i % 7))}${i}`);
+  expect(stemsCached()).toBeLessThanOrEqual(50_000);
+  expect(terms("running counted files")).toEqual(before);
+  expect(before).toEqual(["run", "count", "file"]);
 });

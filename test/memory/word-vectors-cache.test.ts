@@ -1,5 +1,5 @@
-// The word vectors (and WordNet's synonyms) of the compiled binary: the first process copies them out of the binary into
-// $PML_HOME/cache, later processes read the rows they need from that copy instead of holding a copy
+// The word vectors (and WordNet's synonyms) of the compiled binary: the first process has a child pml copy them out of the binary into
+// $PML_HOME/cache, then it and later processes read the rows they need from that copy instead of holding a copy
 // of their own (word-vectors.ts); a damaged copy is not trusted (the embedded vectors are read and
 // the copy made again) and an older binary's copy is removed. /proc/<pid>/fd says what a process
 // has open, /proc/<pid>/maps what it maps (Linux).
@@ -76,7 +76,13 @@ test.skipIf(process.platform === "win32")(
     const copy = join(cache, name!);
     expect(statSync(copy).size).toBe(size);
     expect(statSync(copy).mode & 0o777).toBe(0o600);
-    if (process.platform === "linux") expect(first.open).not.toContain(copy);
+    if (process.platform === "linux") {
+      // A child pml made the copy, and this process too reads from it: it never held the embedded
+      // bytes (nor the binary's pages they were read from) for as long as it serves.
+      expect(first.open).toContain(copy);
+      expect(first.maps).not.toContain(copy);
+      expect(first.open).toContain(join(cache, synonymCopies()[0]!));
+    }
 
     const second = await session(false);
     expect(second.top).toContain("util:convert_length_units");
@@ -100,6 +106,7 @@ test.skipIf(process.platform === "win32")(
     const third = await session(false, () => until(() => copies().length === 1 && whole(name!) && synonymsWhole()));
     expect(readFileSync(synonyms).equals(readFileSync(generatedSynonyms))).toBe(true);
     expect(third.top).toContain("util:convert_length_units");
+    if (process.platform === "linux") expect(third.open).toContain(copy);
     expect(copies()).toEqual([name!]);
     expect(readFileSync(copy).equals(readFileSync(generated))).toBe(true);
   },
@@ -118,4 +125,13 @@ test.skipIf(process.platform === "win32")("a half-written copy of a process that
   expect(existsSync(orphan)).toBe(false);
   expect(existsSync(writing)).toBe(true);
   expect(existsSync(other)).toBe(true);
+});
+
+test("the copying child copies only files of its own binary", () => {
+  const into = join(home.path, "elsewhere");
+  const r = Bun.spawnSync([...entries.binary, "__keep-embedded", generated, into], { env: testEnv({ PML_HOME: home.path }), stdout: "pipe", stderr: "pipe" });
+  expect(r.exitCode).toBe(1);
+  expect(r.stdout.toString()).toBe("");
+  expect(r.stderr.toString()).toContain("is not a file of this binary");
+  expect(existsSync(into)).toBe(false);
 });
