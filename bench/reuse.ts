@@ -21,7 +21,19 @@ import { join, resolve } from "node:path";
 import { checkName } from "../src/memory/names.ts";
 import { tempDir } from "../test/helpers/pml.ts";
 import { writeTrustedConfig } from "../test/helpers/trust.ts";
-import { capabilityCandidates, judge, mapInputs, resetInputs, resultJson, Session, type MatchPolicy, type Spent, type Verdict, worthCalling } from "./reuse-agent.ts";
+import {
+  type Candidate,
+  capabilityCandidates,
+  judge,
+  mapInputs,
+  resetInputs,
+  resultJson,
+  Session,
+  type MatchPolicy,
+  type Spent,
+  type Verdict,
+  worthCalling,
+} from "./reuse-agent.ts";
 import { type Ask, checkTasks, type ReuseTask, TASKS } from "./reuse-tasks.ts";
 import { HELDOUT_TASKS } from "./reuse-tasks-heldout.ts";
 
@@ -104,6 +116,8 @@ export interface MemoryRecord {
   fallback?: Verdict;
   /** discover's first results (tool or id; "+" when past use lifted it), for reading misses. */
   top: string[];
+  /** 1-based rank of the task's own capability in discover's answer (tools included); 0: not in it. */
+  ownRank: number;
 }
 
 export interface BaselineRecord {
@@ -172,6 +186,8 @@ const topOf = (answer: any): string[] => {
   return list.slice(0, 3).map((r) => (typeof r === "string" ? r.slice(0, 60) : `${String(r?.tool ?? r?.id ?? r?.name ?? "?")}${mark(r)}`));
 };
 
+const isOwn = (c: Candidate, task: ReuseTask) => (c.id ?? "").replace(/@.*$/, "") === task.name || c.tool === capTool(task.name);
+
 /** The memory agent on one occurrence. */
 async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: string): Promise<MemoryRecord> {
   const { task, ask } = o;
@@ -193,6 +209,7 @@ async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: str
     served: false,
     firstTry: false,
     top: topOf(answer),
+    ownRank: (capabilityCandidates(answer).candidates.find((c) => isOwn(c, task))?.rank ?? -1) + 1,
   };
   for (const c of found) {
     if (rec.tries.length >= opts.tries) break;
@@ -206,7 +223,7 @@ async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: str
     const r = c.tool ? await s.call(c.tool, args, spent) : await s.call("execute", { capability: c.id, args }, spent);
     const cap = c.id ?? c.tool ?? "?";
     const verdict = judge(task, ask, r, ws);
-    const own = cap.replace(/@.*$/, "") === task.name || c.tool === capTool(task.name);
+    const own = isOwn(c, task);
     rec.tries.push({ cap, own, verdict, bytes: spent.bytes - before });
     if (verdict === "right") {
       rec.served = true;
@@ -338,7 +355,7 @@ export function summarize(
     targets: TARGETS,
     misses: repeats
       .filter((r) => !r.firstTry)
-      .map((r) => ({ task: r.task, say: r.say, found: r.found, tries: r.tries.map((t) => `${t.cap}:${t.verdict}`), served: r.served, top: r.top })),
+      .map((r) => ({ task: r.task, say: r.say, found: r.found, tries: r.tries.map((t) => `${t.cap}:${t.verdict}`), served: r.served, top: r.top, ownRank: r.ownRank })),
   };
 }
 
@@ -443,7 +460,10 @@ export function printReport(r: ReuseReport, verbose: boolean): void {
   console.log(`  wall ${r.wall_s} s`);
   const misses = verbose ? r.misses : r.misses.slice(0, 12);
   if (misses.length) console.log(`\n  repeats not served on the first try (${r.misses.length}${verbose ? "" : "; --verbose for all"}):`);
-  for (const x of misses) console.log(`    ${x.task.padEnd(30)} ${x.served ? "later " : "missed"} "${x.say}"  tries [${x.tries.join(", ")}]  top [${x.top.join(", ")}]`);
+  for (const x of misses)
+    console.log(
+      `    ${x.task.padEnd(30)} ${x.served ? "later " : "missed"} "${x.say}"  tries [${x.tries.join(", ")}]  top [${x.top.join(", ")}]  own ${x.ownRank ? `#${x.ownRank}` : "absent"}`,
+    );
 }
 
 function matchFlag(v: string | undefined): MatchPolicy {

@@ -5,6 +5,7 @@
 import { decayed } from "./association-policy.ts";
 import { terms, type Hit } from "./search.ts";
 import type { Association, CapabilityStore } from "./store.ts";
+import { taskWords } from "./value-kinds.ts";
 import type { WordVectors } from "./word-vectors.ts";
 
 /**
@@ -127,19 +128,6 @@ function unit(v: Float32Array | undefined): Float32Array | undefined {
 const LEARNED_WEIGHT = 2;
 /** Uses at which an association is at half its strength: one use already counts for 0.8. */
 const HALF_STRENGTH_USES = 0.25;
-
-/**
- * A request's words without its inputs: file paths and names, quoted text, numbers and dates
- * ("count the lines of notes/todo.txt" and "make every row of hosts-list.txt unique" share a file
- * type, not a task). Only what is compared; the words are kept and shown as they were said.
- */
-export function taskWords(text: string): string {
-  return text
-    .replace(/(^|\s)(['"`])[^'"`]*\2/g, " ")
-    .replace(/\S*[/\\]\S*/g, " ")
-    .replace(/\S+\.[a-z][a-z0-9]{0,4}\b/gi, " ")
-    .replace(/[-+]?\d[\d.,:-]*/g, " ");
-}
 
 export const lexicalSimilarity: QuerySimilarity = (past) => {
   const sizes = new Uint16Array(past.length);

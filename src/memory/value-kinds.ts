@@ -83,8 +83,29 @@ export function valueKinds(whole: string): string[] {
   return [...kinds];
 }
 
-/** The request with the words of its values' kinds after it: what discover searches for. */
+/** Text in quotes: the data a request is about. */
+const QUOTED = /(^|\s)(['"`])[^'"`]*\2/;
+
+/**
+ * A request's words without its inputs: quoted text, file paths and names, and (`numbers`) numbers
+ * and dates. "count the lines of notes/todo.txt" and "make every row of hosts-list.txt unique"
+ * share a file type, not a task; "make 'quarterly SALES review' look like a headline" is about a
+ * headline, not sales. The request is kept and shown as it was said; this is only what is compared.
+ */
+export function taskWords(text: string, numbers = true): string {
+  // Word by word: a pattern over the whole text backtracks quadratically on a long word (3 ms at 1,000 characters).
+  const t = text.replace(new RegExp(QUOTED, "g"), " ").replace(/\S+/g, (w) => (/[/\\]|\S\.[a-z][a-z0-9]{0,4}\b/i.test(w) ? " " : w));
+  return numbers ? t.replace(/[-+]?\d[\d.,:-]*/g, " ") : t;
+}
+
+/**
+ * What discover searches for: the request without its inputs (numbers kept: "200ms", "-40" say
+ * what they measure), "text" when it quoted some, and the words of its values' kinds. A request
+ * that is almost all input ("'hello world'?") is searched as it is.
+ */
 export function withValueKinds(query: string): string {
+  const task = taskWords(query, false);
+  const kept = task.split(/\s+/).filter((w) => w.length > 2).length >= 2 ? `${task}${QUOTED.test(query) ? " text" : ""}` : query;
   const kinds = valueKinds(query);
-  return kinds.length ? `${query} ${kinds.join(" ")}` : query;
+  return kinds.length ? `${kept} ${kinds.join(" ")}` : kept;
 }

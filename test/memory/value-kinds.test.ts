@@ -60,6 +60,31 @@ test("the kinds' words follow the request, which is otherwise kept as it is", ()
   expect(withValueKinds("count the lines of a file")).toBe("count the lines of a file");
 });
 
+const searched = (q: string) => withValueKinds(q).split(/\s+/).filter(Boolean).join(" ");
+
+test("the data a request carries is not searched for, its kind is: quoted text, paths and file names", () => {
+  // "sales" and "quarterly" are the text to change, not what to do with it.
+  expect(searched("make 'quarterly SALES review' look like a headline")).toBe("make look like a headline text");
+  expect(searched('shorten "a very long product title" to 20 chars')).toBe("shorten to 20 chars text column width maximum length");
+  // Directories and a file's name are where the data is; the file's kind stays.
+  expect(searched("how much room does fonts/inter.txt take on disk?")).toBe("how much room does take on disk? text file");
+  expect(searched("open package.json and give me the object")).toBe("open and give me the object json file");
+  // Numbers stay: "200ms" and "-40" say what they measure.
+  expect(searched("by what fraction did latency improve from 200ms to 150ms")).toBe("by what fraction did latency improve from 200ms to 150ms");
+  // An apostrophe is no quote.
+  expect(searched("what's in last year's report")).toBe("what's in last year's report");
+});
+
+test("a request that is almost all data is searched as it is", () => {
+  expect(searched("'hello world' to kebab")).toBe("'hello world' to kebab");
+  expect(searched("src/app.ts?")).toBe("src/app.ts? typescript file");
+});
+
+test("reading a request's data costs time in proportion to its length, not its square", () => {
+  // One long word (no space to stop at): a pattern over the whole text would try every start.
+  for (const long of ["a".repeat(100_000), "a.".repeat(50_000), "a/".repeat(50_000)]) expect(withValueKinds(long).length).toBeGreaterThan(0);
+});
+
 test("only the start of a long request is read for values (shapes that cost the square of the length)", () => {
   expect(valueKinds(`${"a.".repeat(50_000)} #ff8800`)).toEqual([]);
   expect(valueKinds(`#ff8800 ${"a.".repeat(50_000)}`)).toEqual(["hex color code"]);
