@@ -69,8 +69,8 @@ export interface Candidate {
   id?: string;
   /** The tool to call (`cap__fs__count_lines`) when given. */
   tool?: string;
-  /** Parameter names, when the answer gives them; `required` among them. */
-  params?: { names: string[]; required: string[] };
+  /** Parameter names, when the answer gives them; `required` among them; their types when it says. */
+  params?: { names: string[]; required: string[]; types?: Record<string, string> };
   /** 0-based rank in the answer (tools included). */
   rank: number;
   /** How well pml says it matches the request ("strong", "fair", "weak"), when the answer says. */
@@ -138,7 +138,7 @@ export function paramsOf(p: unknown): Candidate["params"] {
   if (p === undefined || p === null) return undefined;
   if (typeof p === "string") {
     const parts = p
-      .replace(/^[\s({[]+|[\s)}\]]+$/g, "")
+      .replace(/^[\s({[]+|(?:[\s)}]|(?<!\[)\])+$/g, "")
       .split(/[,;]/)
       .map((s) => s.trim())
       .filter(Boolean);
@@ -147,7 +147,9 @@ export function paramsOf(p: unknown): Candidate["params"] {
       .filter((s) => !/\?|optional|=/.test(s))
       .map((s) => /^[A-Za-z_][\w-]*/.exec(s)?.[0])
       .filter((x): x is string => !!x);
-    return { names, required };
+    // `path: string, n?: integer`: what pml's one-line parameters say of each.
+    const types = Object.fromEntries(parts.map((s) => /^([A-Za-z_][\w-]*)\??:\s*(.+)$/.exec(s)).flatMap((m) => (m ? [[m[1]!, m[2]!.trim()]] : [])));
+    return { names, required, ...(Object.keys(types).length ? { types } : {}) };
   }
   if (Array.isArray(p)) {
     const names = p.map((x) => (typeof x === "string" ? x.replace(/\?$/, "") : x?.name)).filter((x): x is string => typeof x === "string");
@@ -161,7 +163,8 @@ export function paramsOf(p: unknown): Candidate["params"] {
     const o = p as Record<string, any>;
     if (o.properties && typeof o.properties === "object") {
       const names = Object.keys(o.properties);
-      return { names, required: Array.isArray(o.required) ? o.required.filter((x: unknown) => typeof x === "string") : [] };
+      const types = Object.fromEntries(names.flatMap((n) => (typeof o.properties[n]?.type === "string" ? [[n, o.properties[n].type as string]] : [])));
+      return { names, required: Array.isArray(o.required) ? o.required.filter((x: unknown) => typeof x === "string") : [], types };
     }
     const names = Object.keys(o);
     return { names, required: names.filter((k) => !(typeof o[k] === "string" && o[k].endsWith("?")) && o[k]?.required !== false) };
@@ -191,7 +194,24 @@ export function mapInputs(params: Candidate["params"], inputs: Record<string, un
     unused.clear();
     missing.length = 0;
   }
-  return missing.length || unused.size ? undefined : out;
+  if (missing.length || unused.size) return undefined;
+  // An input of another type than the parameter says (221 for `path: string`) is not passed: an agent reads the types too.
+  return Object.entries(out).every(([k, v]) => fits(v, params.types?.[k])) ? out : undefined;
+}
+
+/** Whether `v` is of the type a parameters line or schema gives (`string`, `integer`, `string[]`, `'a'|'b'`, unions). */
+export function fits(v: unknown, type: string | undefined): boolean {
+  if (!type) return true;
+  return type.split("|").some((t) => {
+    t = t.trim();
+    if (/^'.*'$/.test(t)) return v === t.slice(1, -1);
+    if (t.endsWith("[]") || t === "array") return Array.isArray(v);
+    if (t === "integer") return Number.isInteger(v);
+    if (t === "number" || t === "string" || t === "boolean") return typeof v === t;
+    if (t === "object") return !!v && typeof v === "object" && !Array.isArray(v);
+    if (t === "null") return v === null;
+    return true; // any, or a type this agent does not know: let pml judge
+  });
 }
 
 /** What the critic says of an answer. */

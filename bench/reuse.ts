@@ -4,7 +4,8 @@
 // judges). Policy, using only what pml returns: `discover` the request; call the capability results
 // among the first --window results, best first, at most --tries of them, those pml marks a strong or
 // fair `match` (all of them when the answer gives no `match`), with the task's inputs mapped onto the
-// parameters the answer gives; the critic checks each answer
+// parameters the answer gives (by name, else the one left over; not when a value is of another type
+// than the line says: no agent passes 221 as `path: string`); the critic checks each answer
 // against the task's expected output; on a miss or a wrong answer the agent writes the code
 // (`execute` with the task's name, intent and canned code, which saves it as a capability).
 // Against it, in the same run and on fresh PML_HOMEs, three agents without memory solve the same

@@ -78,7 +78,7 @@ describe("the stream and the agent's reading of pml's answers", () => {
     };
     expect(capabilityCandidates(json).candidates).toEqual([{ id: "fs:count_lines", tool: "cap__fs__count_lines", params: undefined, rank: 1 }]);
     const withSchema = { structuredContent: { results: [{ tool: "cap__fs__grep_lines", parameters: { properties: { path: {}, needle: {} }, required: ["path", "needle"] } }] } };
-    expect(capabilityCandidates(withSchema).candidates[0]!.params).toEqual({ names: ["path", "needle"], required: ["path", "needle"] });
+    expect(capabilityCandidates(withSchema).candidates[0]!.params).toEqual({ names: ["path", "needle"], required: ["path", "needle"], types: {} });
     const text = { content: [{ type: "text", text: "filesystem__read_file(path) read a file\ncap__fs__head_lines(path, n?) first lines" }] };
     expect(capabilityCandidates(text).candidates).toEqual([{ tool: "cap__fs__head_lines", params: { names: ["path", "n"], required: ["path"] }, rank: 1 }]);
     expect(paramsOf(["path", "n?"])).toEqual({ names: ["path", "n"], required: ["path"] });
@@ -107,5 +107,19 @@ describe("the stream and the agent's reading of pml's answers", () => {
     expect(mapInputs({ names: ["file"], required: ["file"] }, { path: "a" })).toEqual({ file: "a" });
     expect(mapInputs({ names: ["path"], required: ["path"] }, { path: "a", needle: "x" })).toBeUndefined();
     expect(mapInputs({ names: ["path", "n"], required: ["path", "n"] }, { path: "a" })).toBeUndefined();
+  });
+
+  test("an input of another type than the parameter says is not passed (221 is no path), as an agent reading the types would not", () => {
+    const line = paramsOf("path: string, n?: integer, mode?: 'a'|'b', tags?: string[]")!;
+    expect(line.types).toEqual({ path: "string", n: "integer", mode: "'a'|'b'", tags: "string[]" });
+    expect(mapInputs(paramsOf("path: string")!, { n: 221 })).toBeUndefined();
+    expect(mapInputs(paramsOf("path: string")!, { file: "a.txt" })).toEqual({ path: "a.txt" });
+    expect(mapInputs(paramsOf("text: string, n: integer")!, { text: "a b", n: 2.5 })).toBeUndefined();
+    expect(mapInputs(paramsOf("text: string, n: number|string")!, { text: "a b", n: 2.5 })).toEqual({ text: "a b", n: 2.5 });
+    expect(mapInputs(paramsOf("mode: 'a'|'b'")!, { mode: "c" })).toBeUndefined();
+    expect(mapInputs(paramsOf("tags: string[]")!, { tags: ["x"] })).toEqual({ tags: ["x"] });
+    // A type the agent does not know, or none: pml judges.
+    expect(mapInputs(paramsOf("when: date")!, { when: 3 })).toEqual({ when: 3 });
+    expect(mapInputs(paramsOf("path")!, { path: 3 })).toEqual({ path: 3 });
   });
 });
