@@ -72,7 +72,8 @@ const READ_CHARS = 600;
 
 /** The words of the kinds of the values in `query` (empty when it holds none it knows). */
 export function valueKinds(whole: string): string[] {
-  const query = whole.slice(0, READ_CHARS);
+  // Backquotes only delimit (`0 5 * * 1`): the shapes are looked for inside them.
+  const query = whole.slice(0, READ_CHARS).replaceAll("`", " ");
   const kinds = new Set<string>();
   for (const [shape, words] of KINDS) if (shape.test(query)) kinds.add(words);
   for (const m of query.matchAll(ROMAN)) if (m[0] && !NOT_ROMAN.has(m[0])) kinds.add("roman numeral");
@@ -105,7 +106,9 @@ export function taskWords(text: string, numbers = true): string {
  */
 export function withValueKinds(query: string): string {
   const task = taskWords(query, false);
-  const kept = task.split(/\s+/).filter((w) => w.length > 2).length >= 2 ? `${task}${QUOTED.test(query) ? " text" : ""}` : query;
+  // Quoted words are text to work on; code in backquotes is a value whose kind (a cron line, a name) is read below.
+  const quotedText = /(^|\s)(['"])[^'"`]*\2/.test(query);
+  const kept = task.split(/\s+/).filter((w) => w.length > 2).length >= 2 ? `${task}${quotedText ? " text" : ""}` : query;
   const kinds = valueKinds(query);
   return kinds.length ? `${kept} ${kinds.join(" ")}` : kept;
 }

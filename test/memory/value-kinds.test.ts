@@ -71,6 +71,8 @@ test("the data a request carries is not searched for, its kind is: quoted text, 
   expect(searched("open package.json and give me the object")).toBe("open and give me the object json file");
   // Numbers stay: "200ms" and "-40" say what they measure.
   expect(searched("by what fraction did latency improve from 200ms to 150ms")).toBe("by what fraction did latency improve from 200ms to 150ms");
+  // Code in backquotes is no text to work on: its kind says what it is.
+  expect(searched("when does `0 */6 * * 1-5` actually run?")).toBe("when does actually run? cron schedule expression");
   // An apostrophe is no quote.
   expect(searched("what's in last year's report")).toBe("what's in last year's report");
 });
