@@ -82,7 +82,7 @@ export function readAndKeep(path: string, cache: string): Uint8Array {
 
 /** Copies of the same file by other binaries: `word-vectors-h6ay614d.bin` -> `word-vectors-*.bin`. */
 function familyOf(name: string): RegExp {
-  const m = /^(.*)-[\w]+(\.[\w]+)?$/.exec(name);
+  const m = /^(.*)-\w+(\.\w+)?$/.exec(name);
   const literal = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return m ? new RegExp(`^${literal(m[1]!)}-[\\w-]+${literal(m[2] ?? "")}$`) : new RegExp(`^${literal(name)}$`);
 }

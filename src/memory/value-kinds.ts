@@ -84,8 +84,10 @@ export function valueKinds(whole: string): string[] {
   return [...kinds];
 }
 
-/** Text in quotes: the data a request is about. */
+/** Text in quotes or backquotes: the data a request is about. */
 const QUOTED = /(^|\s)(['"`])[^'"`]*\2/;
+/** Words in quotes, not code in backquotes: text to work on. */
+const QUOTED_WORDS = /(^|\s)(['"])[^'"`]*\2/;
 
 /**
  * A request's words without its inputs: quoted text, file paths and names, and (`numbers`) numbers
@@ -101,14 +103,13 @@ export function taskWords(text: string, numbers = true): string {
 
 /**
  * What discover searches for: the request without its inputs (numbers kept: "200ms", "-40" say
- * what they measure), "text" when it quoted some, and the words of its values' kinds. A request
- * that is almost all input ("'hello world'?") is searched as it is.
+ * what they measure), "text" when it quoted words (code in backquotes is a value of the kinds read
+ * below), and the words of its values' kinds. A request that is almost all input ("'hello
+ * world'?") is searched as it is.
  */
 export function withValueKinds(query: string): string {
   const task = taskWords(query, false);
-  // Quoted words are text to work on; code in backquotes is a value whose kind (a cron line, a name) is read below.
-  const quotedText = /(^|\s)(['"])[^'"`]*\2/.test(query);
-  const kept = task.split(/\s+/).filter((w) => w.length > 2).length >= 2 ? `${task}${quotedText ? " text" : ""}` : query;
+  const kept = task.split(/\s+/).filter((w) => w.length > 2).length >= 2 ? `${task}${QUOTED_WORDS.test(query) ? " text" : ""}` : query;
   const kinds = valueKinds(query);
   return kinds.length ? `${kept} ${kinds.join(" ")}` : kept;
 }
