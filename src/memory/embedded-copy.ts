@@ -69,7 +69,9 @@ export function openKept<T>(path: string, cache: string, open: (file: OpenedFile
 /** The child's work: `path`, a file of this binary, copied into `cache`. */
 export async function keepEmbedded(path: string, cache: string): Promise<void> {
   if (!isEmbedded(path)) throw new Error(`${path} is not a file of this binary`);
-  await keepCopy(readFileSync(path), cache, basename(path));
+  await keepCopy(readFileSync(path), cache, basename(path)).catch((e: Error) => {
+    throw new Error(`${basename(path)} not copied to ${cache} (${e.message}); discover reads it from the binary instead`);
+  });
 }
 
 /** The file's bytes; for an embedded one, a copy is left in `cache` for the next process to open. */

@@ -135,3 +135,36 @@ test("the copying child copies only files of its own binary", () => {
   expect(r.stderr.toString()).toContain("is not a file of this binary");
   expect(existsSync(into)).toBe(false);
 });
+
+test.skipIf(process.platform === "win32")("no cache to copy into (a file where the folder would be): meaning still answers, from the binary's own bytes", async () => {
+  const otherHome = tempDir("pml-wv-nocache-home-");
+  const otherWs = tempDir("pml-wv-nocache-ws-");
+  try {
+    writeFileSync(join(otherHome.path, "cache"), "not a folder");
+    await writeTrustedConfig(otherWs.path, { permissions: {} }, otherHome.path);
+    const peer = new RawPeer(entries.binary, { cwd: otherWs.path, env: testEnv({ PML_WORKSPACE: otherWs.path, PML_HOME: otherHome.path }) });
+    try {
+      await peer.initialize();
+      const saved = await peer.request(1, "tools/call", {
+        name: "execute",
+        arguments: { code: "return 1", name: "util:convert_length_units", intent: "convert a distance between metric and imperial units" },
+      });
+      expect(saved.result.isError).toBeUndefined();
+      const d = await peer.request(2, "tools/call", { name: "discover", arguments: { query: "how many feet is 3 meters" } });
+      const answer = parseDiscover(d.result.content[0].text);
+      expect(answer.warning).toBeUndefined();
+      expect(answer.results.slice(0, 5).map((r: any) => r.id)).toContain("util:convert_length_units");
+      // What went wrong is said on stderr (the child's), in words a user can act on.
+      const said = /word-vectors-[\w-]+\.bin not copied to .*cache \(.*\); discover reads it from the binary instead/;
+      await until(() => said.test(peer.stderr));
+      expect(peer.stderr).toMatch(said);
+    } finally {
+      peer.close();
+      await peer.proc.exited;
+    }
+    expect(readFileSync(join(otherHome.path, "cache"), "utf8")).toBe("not a folder");
+  } finally {
+    otherHome.cleanup();
+    otherWs.cleanup();
+  }
+});
