@@ -48,14 +48,15 @@ const KINDS: ReadonlyArray<readonly [RegExp, string]> = [
 const ROMAN = /\b(?=[MDCLXVI]{2,}\b)M{0,4}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})\b/g;
 const NOT_ROMAN = new Set(["CLI", "CD", "DC", "MD", "CV", "DIV", "MIX", "DI", "LI", "MI", "CI", "MDX"]);
 
-/** A file's kind from its extension: the words an intent uses for it. */
+/** A file's kind from its extension: the words an intent uses for it. A .txt file is only a file:
+ * "text" would pull what takes a piece of text (or replaces text in a file) for any request about one. */
 const EXTENSIONS: Readonly<Record<string, string>> = {
   json: "json file",
   csv: "csv file",
   yaml: "yaml file",
   yml: "yaml file",
   md: "markdown file",
-  txt: "text file",
+  txt: "file",
   log: "log file",
   py: "python file",
   ts: "typescript file",

@@ -67,7 +67,8 @@ test("the data a request carries is not searched for, its kind is: quoted text, 
   expect(searched("make 'quarterly SALES review' look like a headline")).toBe("make look like a headline text");
   expect(searched('shorten "a very long product title" to 20 chars')).toBe("shorten to 20 chars text column width maximum length");
   // Directories and a file's name are where the data is; the file's kind stays.
-  expect(searched("how much room does fonts/inter.txt take on disk?")).toBe("how much room does take on disk? text file");
+  expect(searched("how much room does fonts/inter.txt take on disk?")).toBe("how much room does take on disk? file");
+  expect(searched("how many rows in sales/q3.csv")).toBe("how many rows in csv file");
   expect(searched("open package.json and give me the object")).toBe("open and give me the object json file");
   // Numbers stay: "200ms" and "-40" say what they measure.
   expect(searched("by what fraction did latency improve from 200ms to 150ms")).toBe("by what fraction did latency improve from 200ms to 150ms");
