@@ -173,6 +173,20 @@ test("a near-twin the request's data contradicts ranks below the one it fits: °
   expect(before(await ask(client, "people.csv has a person on each row, how many people is that?"), "fs:count_csv_rows", "fs:count_lines")).toBe(true);
 });
 
+test("the data a request carries (quoted text, a path) is what it works on, not what it asks for", async () => {
+  const { client } = await fx.connect();
+  await saveAll(client, [
+    ["report:quarterly_sales", "summarize the quarterly sales review"],
+    ["transform:title_case", "capitalize each word of a phrase so it reads as a headline"],
+    ["notes:meeting_minutes", "list the team's meeting notes and minutes"],
+    ["fs:count_words", "count the words in a text file"],
+  ]);
+  // The capability named after the data ranked first before; the one for the task now ranks above it.
+  const before = (ids: string[], a: string, b: string) => ids.indexOf(a) >= 0 && (ids.indexOf(b) < 0 || ids.indexOf(a) < ids.indexOf(b));
+  expect(before(await ask(client, "make 'quarterly SALES review' look like a headline"), "transform:title_case", "report:quarterly_sales")).toBe(true);
+  expect(before(await ask(client, "how many words are in team/meeting-notes/minutes.txt"), "fs:count_words", "notes:meeting_minutes")).toBe(true);
+});
+
 test("an intent or description that is a pasted text is refused with its limit, and nothing is saved", async () => {
   const { client } = await fx.connect();
   await saveAll(client, [["util:short_enough", "a line that says what it is for"]]);
