@@ -195,7 +195,8 @@ async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: str
   const spent: Spent = { calls: 0, bytes: 0, sent: 0 };
   const answer = await s.call("discover", { query: ask.say, ...(opts.limit ? { limit: opts.limit } : {}) }, spent);
   const discoverBytes = spent.bytes;
-  const inWindow = capabilityCandidates(answer).candidates.filter((c) => c.rank < opts.window);
+  const { candidates } = capabilityCandidates(answer);
+  const inWindow = candidates.filter((c) => c.rank < opts.window);
   const found = inWindow.filter((c) => worthCalling(c, opts.match ?? "any"));
   const rec: MemoryRecord = {
     task: task.name,
@@ -210,7 +211,7 @@ async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: str
     served: false,
     firstTry: false,
     top: topOf(answer),
-    ownRank: (capabilityCandidates(answer).candidates.find((c) => isOwn(c, task))?.rank ?? -1) + 1,
+    ownRank: (candidates.find((c) => isOwn(c, task))?.rank ?? -1) + 1,
   };
   for (const c of found) {
     if (rec.tries.length >= opts.tries) break;
