@@ -48,7 +48,8 @@ const KINDS: ReadonlyArray<readonly [RegExp, string]> = [
 const ROMAN = /\b(?=[MDCLXVI]{2,}\b)M{0,4}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})\b/g;
 const NOT_ROMAN = new Set(["CLI", "CD", "DC", "MD", "CV", "DIV", "MIX", "DI", "LI", "MI", "CI", "MDX"]);
 
-/** A file's kind from its extension: the words an intent uses for it. A .txt file is only a file:
+/** A file's kind from its extension: the words an intent uses for it (ini, cfg, conf, properties,
+ * env: configuration, however it is written). A .txt file is only a file:
  * "text" would pull what takes a piece of text (or replaces text in a file) for any request about one. */
 const EXTENSIONS: Readonly<Record<string, string>> = {
   json: "json file",
@@ -65,6 +66,11 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   toml: "toml file",
   xml: "xml file",
   sql: "sql file",
+  ini: "config file",
+  cfg: "config file",
+  conf: "config file",
+  properties: "config file",
+  env: "config file",
 };
 
 /** Values are looked for this far into a request: a few shapes cost time growing with the square
@@ -78,7 +84,7 @@ export function valueKinds(whole: string): string[] {
   const kinds = new Set<string>();
   for (const [shape, words] of KINDS) if (shape.test(query)) kinds.add(words);
   for (const m of query.matchAll(ROMAN)) if (m[0] && !NOT_ROMAN.has(m[0])) kinds.add("roman numeral");
-  for (const m of query.matchAll(/\b[\w.-]*\.([a-z]{2,4})\b/gi)) {
+  for (const m of query.matchAll(/\b[\w.-]*\.([a-z]{2,10})\b/gi)) {
     const kind = EXTENSIONS[m[1]!.toLowerCase()];
     if (kind) kinds.add(kind);
   }

@@ -40,6 +40,8 @@ const cases: Array<[string, string[]]> = [
   ["cut the title to 20 chars", ["column width maximum length"]],
   ['turn {"a": 1} into yaml', ["json object"]],
   ["count the rows of sales/q3.csv", ["csv file"]],
+  ["what is DB_HOST pointing at in conf/service.properties?", ["config file"]],
+  ["which port does settings.ini set", ["config file"]],
   ["read config/app.json", ["json file"]],
   // Look-alikes that are not values of these kinds.
   ["close issue #123", []],
