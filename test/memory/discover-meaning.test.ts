@@ -42,6 +42,9 @@ async function saveAll(client: any, caps: ReadonlyArray<readonly [string, string
 const ask = async (client: any, query: string): Promise<string[]> =>
   parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results.map((r: any) => r.id);
 
+/** `a` is in the answer, above `b` (or `b` is not in it). */
+const before = (ids: string[], a: string, b: string) => ids.indexOf(a) >= 0 && (ids.indexOf(b) < 0 || ids.indexOf(a) < ids.indexOf(b));
+
 const vectors = (db: Database) =>
   db
     .query(
@@ -166,7 +169,6 @@ test("a near-twin the request's data contradicts ranks below the one it fits: °
     ["fs:count_csv_rows", "count the data rows of a CSV file, without the header"],
     ["fs:count_lines", "count the non-empty lines in a text file"],
   ]);
-  const before = (ids: string[], a: string, b: string) => ids.indexOf(a) >= 0 && (ids.indexOf(b) < 0 || ids.indexOf(a) < ids.indexOf(b));
   expect(before(await ask(client, "the forecast says 68 degrees F, how warm is that for a European?"), "util:fahrenheit_to_celsius", "util:celsius_to_fahrenheit")).toBe(true);
   expect(before(await ask(client, "what is 21 °C for an American?"), "util:celsius_to_fahrenheit", "util:fahrenheit_to_celsius")).toBe(true);
   expect(before(await ask(client, "guests.txt has a person on each row, how many people is that?"), "fs:count_lines", "fs:count_csv_rows")).toBe(true);
@@ -182,7 +184,6 @@ test("the data a request carries (quoted text, a path) is what it works on, not 
     ["fs:count_words", "count the words in a text file"],
   ]);
   // The capability named after the data ranked first before; the one for the task now ranks above it.
-  const before = (ids: string[], a: string, b: string) => ids.indexOf(a) >= 0 && (ids.indexOf(b) < 0 || ids.indexOf(a) < ids.indexOf(b));
   expect(before(await ask(client, "make 'quarterly SALES review' look like a headline"), "transform:title_case", "report:quarterly_sales")).toBe(true);
   expect(before(await ask(client, "how many words are in team/meeting-notes/minutes.txt"), "fs:count_words", "notes:meeting_minutes")).toBe(true);
 });

@@ -27,8 +27,12 @@ const size = statSync(generated).size;
 const whole = (name: string) => existsSync(join(cache, name)) && statSync(join(cache, name)).size === size;
 
 /** A pml stdio that saves a capability (the first time) and asks discover a request that only meaning answers. */
-async function session(save: boolean, before: () => Promise<void> = async () => {}): Promise<{ top: string[]; maps: string; open: string[] }> {
-  const peer = new RawPeer(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
+async function session(
+  save: boolean,
+  before: (peer: RawPeer) => Promise<void> = async () => {},
+  at = { ws: ws.path, home: home.path },
+): Promise<{ top: string[]; maps: string; open: string[]; stderr: string }> {
+  const peer = new RawPeer(entries.binary, { cwd: at.ws, env: testEnv({ PML_WORKSPACE: at.ws, PML_HOME: at.home }) });
   try {
     await peer.initialize();
     if (save) {
@@ -45,8 +49,8 @@ async function session(save: boolean, before: () => Promise<void> = async () => 
     const maps = linux ? readFileSync(`/proc/${peer.proc.pid}/maps`, "utf8") : "";
     const fds = linux ? readdirSync(`/proc/${peer.proc.pid}/fd`) : [];
     const open = fds.map((fd) => readlinkOr(`/proc/${peer.proc.pid}/fd/${fd}`));
-    await before(); // the copy is written in the background: while the process still runs
-    return { top: answer.results.slice(0, 5).map((r: any) => r.id), maps, open };
+    await before(peer); // the copy is written in the background: while the process still runs
+    return { top: answer.results.slice(0, 5).map((r: any) => r.id), maps, open, stderr: peer.stderr };
   } finally {
     peer.close();
     await peer.proc.exited;
@@ -142,26 +146,11 @@ test.skipIf(process.platform === "win32")("no cache to copy into (a file where t
   try {
     writeFileSync(join(otherHome.path, "cache"), "not a folder");
     await writeTrustedConfig(otherWs.path, { permissions: {} }, otherHome.path);
-    const peer = new RawPeer(entries.binary, { cwd: otherWs.path, env: testEnv({ PML_WORKSPACE: otherWs.path, PML_HOME: otherHome.path }) });
-    try {
-      await peer.initialize();
-      const saved = await peer.request(1, "tools/call", {
-        name: "execute",
-        arguments: { code: "return 1", name: "util:convert_length_units", intent: "convert a distance between metric and imperial units" },
-      });
-      expect(saved.result.isError).toBeUndefined();
-      const d = await peer.request(2, "tools/call", { name: "discover", arguments: { query: "how many feet is 3 meters" } });
-      const answer = parseDiscover(d.result.content[0].text);
-      expect(answer.warning).toBeUndefined();
-      expect(answer.results.slice(0, 5).map((r: any) => r.id)).toContain("util:convert_length_units");
-      // What went wrong is said on stderr (the child's), in words a user can act on.
-      const said = /word-vectors-[\w-]+\.bin not copied to .*cache \(.*\); discover reads it from the binary instead/;
-      await until(() => said.test(peer.stderr));
-      expect(peer.stderr).toMatch(said);
-    } finally {
-      peer.close();
-      await peer.proc.exited;
-    }
+    // What went wrong is said on stderr (the child's), in words a user can act on.
+    const said = /word-vectors-[\w-]+\.bin not copied to .*cache \(.*\); discover reads it from the binary instead/;
+    const run = await session(true, (peer) => until(() => said.test(peer.stderr)), { ws: otherWs.path, home: otherHome.path });
+    expect(run.top).toContain("util:convert_length_units");
+    expect(run.stderr).toMatch(said);
     expect(readFileSync(join(otherHome.path, "cache"), "utf8")).toBe("not a folder");
   } finally {
     otherHome.cleanup();
