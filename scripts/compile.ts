@@ -34,8 +34,8 @@ export interface Compiled {
 export async function compile(opts: CompileOptions): Promise<Compiled> {
   const bytecode = opts.bytecode ?? true;
   // Data the binary embeds, generated from devDependencies (git-ignored; tests read it from source).
-  writeWordnetSynonyms();
   writeWordVectors();
+  writeWordnetSynonyms();
   const inputs = await bundleInputs(opts);
   const { text: notices } = writeThirdPartyNotices(inputs, opts.version ?? pkg.version);
   const expected = bundledPackageDirs(inputs);

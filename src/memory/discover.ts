@@ -10,7 +10,8 @@ import { deprecationNote, type Found, learnedNote, teamFound } from "./found.ts"
 import type { Meaning } from "./meaning.ts";
 import type { MemorySettings } from "./memory-settings.ts";
 import { capWireName, parseCallName } from "./names.ts";
-import { words, type Hit, type SearchDoc, type SearchIndex } from "./search.ts";
+import { words } from "./search-words.ts";
+import type { Hit, SearchDoc, SearchIndex } from "./search.ts";
 import { USER_OWNER, type Capability, type CapabilityStore, type SearchRecord } from "./store.ts";
 import type { TeamHit } from "./team.ts";
 import type { WordVectors } from "./word-vectors.ts";

@@ -1,5 +1,6 @@
-// The words search.ts reads past (stop words) and the short forms it reads as the words they stand
-// for: kept apart from the index, they are lists, not logic.
+// How search.ts (and the word vectors) cut a text into words: the words read past (stop words) and
+// the short forms read as the words they stand for. Kept apart from the index, with no imports:
+// the build scripts read WordNet's glosses with it.
 
 export const STOP: ReadonlySet<string> = new Set(
   (
@@ -51,3 +52,21 @@ export const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
     prs: "pull requests",
   }),
 );
+
+/** Lower-case words of any text: splits snake_case, camelCase, dots and colons; drops stop words. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  // Accents folded ("résumé" -> resume, "café" -> cafe): split at them, a word would become pieces.
+  const spaced = text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+  for (const raw of spaced.split(/[^a-z0-9]+/)) {
+    if (!raw || STOP.has(raw)) continue;
+    const long = ABBREVIATIONS.get(raw);
+    if (long) for (const l of long.split(" ")) out.push(l);
+    out.push(raw);
+  }
+  return out;
+}

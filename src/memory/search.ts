@@ -6,12 +6,12 @@
 // near-duplicates do not fill the few places an agent reads.
 import { stemmer } from "stemmer";
 import { grown } from "./grown.ts";
-import { ABBREVIATIONS, STOP } from "./search-words.ts";
+import { words } from "./search-words.ts";
 import { SlotLists } from "./slot-lists.ts";
 import { SYNONYM_GROUPS } from "./thesaurus.ts";
 import { TopK } from "./top-k.ts";
 import { groupHash } from "./variant-group.ts";
-import { wordnetSynonyms } from "./wordnet.ts";
+import { wordnetWords } from "./wordnet.ts";
 
 export interface SearchDoc {
   key: string;
@@ -34,6 +34,9 @@ const TF_MAX = (1 << TF_BITS) - 1;
 const SYNONYM_WEIGHT = 0.55;
 /** WordNet's synonyms (first sense only) are general English, not picked for programming: less. */
 const WORDNET_WEIGHT = 0.4;
+/** The words of a WordNet definition ("monogram": a graphic symbol of letters, usually initials)
+ * say what a word is about, not what else to call it: less again. */
+const GLOSS_WEIGHT = 0.25;
 /** A word that is a prefix of another (cron/crontab, modif/modifi: stems of one family that the
  * stemmer left apart) counts this much; the shorter one needs at least PREFIX_MIN letters. */
 const PREFIX_WEIGHT = 0.5;
@@ -62,24 +65,6 @@ function stem(w: string): string {
   return s;
 }
 export const stemsCached = () => stemCache.size;
-
-/** Lower-case words of any text: splits snake_case, camelCase, dots and colons; drops stop words. */
-export function words(text: string): string[] {
-  const out: string[] = [];
-  // Accents folded ("résumé" -> resume, "café" -> cafe): split at them, a word would become pieces.
-  const spaced = text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase();
-  for (const raw of spaced.split(/[^a-z0-9]+/)) {
-    if (!raw || STOP.has(raw)) continue;
-    const long = ABBREVIATIONS.get(raw);
-    if (long) for (const l of long.split(" ")) out.push(l);
-    out.push(raw);
-  }
-  return out;
-}
 
 export function terms(text: string, stemmed = true): string[] {
   const ws = words(text);
@@ -280,7 +265,11 @@ export class SearchIndex {
     const variants: Array<[string, number]> = [[q, 1]];
     if (!this.useSynonyms) return variants;
     for (const syn of synonymsOf(q) ?? []) variants.push([syn, SYNONYM_WEIGHT]);
-    if (this.useWordnet) for (const syn of wordnetSynonyms(q)) variants.push([syn, WORDNET_WEIGHT]);
+    if (this.useWordnet) {
+      const wordnet = wordnetWords(q);
+      for (const syn of wordnet.synonyms) variants.push([syn, WORDNET_WEIGHT]);
+      for (const g of wordnet.gloss) variants.push([g, GLOSS_WEIGHT]);
+    }
     for (const related of this.prefixRelatives(q)) variants.push([related, PREFIX_WEIGHT]);
     return variants;
   }

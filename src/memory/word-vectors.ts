@@ -10,7 +10,7 @@ import { closeSync, readSync } from "node:fs";
 import { cacheDir } from "../config/paths.ts";
 import { openKept, type OpenedFile, readAndKeep } from "./embedded-copy.ts";
 import { stemmer } from "stemmer";
-import { words } from "./search.ts";
+import { words } from "./search-words.ts";
 import { FileRows, MemoryRows, type VectorRows } from "./word-vector-rows.ts";
 
 /** The recipe of text vectors; with a hash of the vectors file it names a stored vector's maker

