@@ -62,11 +62,16 @@ export function words(text: string): string[] {
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase();
-  for (const raw of spaced.split(/[^a-z0-9]+/)) {
-    if (!raw || STOP.has(raw)) continue;
-    const long = ABBREVIATIONS.get(raw);
-    if (long) for (const l of long.split(" ")) out.push(l);
-    out.push(raw);
+  for (const chunk of spaced.split(/[^a-z0-9-]+/)) {
+    const parts = chunk.split("-").filter(Boolean);
+    for (const raw of parts) {
+      if (STOP.has(raw)) continue;
+      const long = ABBREVIATIONS.get(raw);
+      if (long) for (const l of long.split(" ")) out.push(l);
+      out.push(raw);
+    }
+    // "to-do", "how-to": apart, the parts are stop words and the word would vanish.
+    if (parts.length > 1 && parts.every((p) => p.length === 1 || STOP.has(p))) out.push(parts.join(""));
   }
   return out;
 }

@@ -77,3 +77,15 @@ test("the stems kept for words seen stay bounded however many words requests bri
   expect(terms("running counted files")).toEqual(before);
   expect(before).toEqual(["run", "count", "file"]);
 });
+
+test("a hyphenated word made only of stop words or letters is read whole: to-do finds TODO, check-in stays check", () => {
+  expect(terms("how many open to-do markers")).toContain(terms("todo")[0]!);
+  expect(terms("a how-to for releases")).toContain("howto");
+  // A part that says something is enough: nothing is added.
+  expect(terms("the check-in desk")).toEqual(terms("the check desk"));
+  expect(terms("-40 --force")).toEqual(terms("40 force"));
+  const ix = new SearchIndex({ diversity: false });
+  ix.add({ key: "todos", name: "fs count_todos", intent: "count TODO comments in the files under a folder" });
+  ix.add({ key: "lines", name: "fs count_lines", intent: "count the lines of a file" });
+  expect(ix.search("how many open to-do markers are left in src/billing", 2)[0]?.key).toBe("todos");
+});
