@@ -42,6 +42,13 @@ async function saveAll(client: any, caps: ReadonlyArray<readonly [string, string
 const ask = async (client: any, query: string): Promise<string[]> =>
   parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results.map((r: any) => r.id);
 
+/** A session with `caps` saved: ask it a request, get the ids of discover's answer. */
+async function sessionWith(caps: ReadonlyArray<readonly [string, string]>): Promise<(query: string) => Promise<string[]>> {
+  const { client } = await fx.connect();
+  await saveAll(client, caps);
+  return (query) => ask(client, query);
+}
+
 /** `a` is in the answer, above `b` (or `b` is not in it). */
 const before = (ids: string[], a: string, b: string) => ids.indexOf(a) >= 0 && (ids.indexOf(b) < 0 || ids.indexOf(a) < ids.indexOf(b));
 
@@ -150,42 +157,39 @@ test("a tool of a server not set up is left out when its twin (same name, anothe
 });
 
 test("a request's values are read as their kind: a cron line, a colour, a roman numeral find the capability that takes them", async () => {
-  const { client } = await fx.connect();
-  await saveAll(client, [
+  const asked = await sessionWith([
     ["util:explain_cron", "explain when a cron expression fires next"],
     ["util:hex_to_rgb", "convert a hex color code to rgb values"],
     ["util:from_roman", "convert roman numerals to integers"],
   ]);
-  expect((await ask(client, "when does 0 5 * * 1 go off")).slice(0, 3)).toContain("util:explain_cron");
-  expect((await ask(client, "split #336699 into its parts")).slice(0, 3)).toContain("util:hex_to_rgb");
-  expect((await ask(client, "MCMXCIV in digits")).slice(0, 3)).toContain("util:from_roman");
+  expect((await asked("when does 0 5 * * 1 go off")).slice(0, 3)).toContain("util:explain_cron");
+  expect((await asked("split #336699 into its parts")).slice(0, 3)).toContain("util:hex_to_rgb");
+  expect((await asked("MCMXCIV in digits")).slice(0, 3)).toContain("util:from_roman");
 });
 
 test("a near-twin the request's data contradicts ranks below the one it fits: °F→°C for 68 F, lines for a .txt", async () => {
-  const { client } = await fx.connect();
-  await saveAll(client, [
+  const asked = await sessionWith([
     ["util:celsius_to_fahrenheit", "convert a temperature from celsius to fahrenheit"],
     ["util:fahrenheit_to_celsius", "convert a temperature from fahrenheit to celsius"],
     ["fs:count_csv_rows", "count the data rows of a CSV file, without the header"],
     ["fs:count_lines", "count the non-empty lines in a text file"],
   ]);
-  expect(before(await ask(client, "the forecast says 68 degrees F, how warm is that for a European?"), "util:fahrenheit_to_celsius", "util:celsius_to_fahrenheit")).toBe(true);
-  expect(before(await ask(client, "what is 21 °C for an American?"), "util:celsius_to_fahrenheit", "util:fahrenheit_to_celsius")).toBe(true);
-  expect(before(await ask(client, "guests.txt has a person on each row, how many people is that?"), "fs:count_lines", "fs:count_csv_rows")).toBe(true);
-  expect(before(await ask(client, "people.csv has a person on each row, how many people is that?"), "fs:count_csv_rows", "fs:count_lines")).toBe(true);
+  expect(before(await asked("the forecast says 68 degrees F, how warm is that for a European?"), "util:fahrenheit_to_celsius", "util:celsius_to_fahrenheit")).toBe(true);
+  expect(before(await asked("what is 21 °C for an American?"), "util:celsius_to_fahrenheit", "util:fahrenheit_to_celsius")).toBe(true);
+  expect(before(await asked("guests.txt has a person on each row, how many people is that?"), "fs:count_lines", "fs:count_csv_rows")).toBe(true);
+  expect(before(await asked("people.csv has a person on each row, how many people is that?"), "fs:count_csv_rows", "fs:count_lines")).toBe(true);
 });
 
 test("the data a request carries (quoted text, a path) is what it works on, not what it asks for", async () => {
-  const { client } = await fx.connect();
-  await saveAll(client, [
+  const asked = await sessionWith([
     ["report:quarterly_sales", "summarize the quarterly sales review"],
     ["transform:title_case", "capitalize each word of a phrase so it reads as a headline"],
     ["notes:meeting_minutes", "list the team's meeting notes and minutes"],
     ["fs:count_words", "count the words in a text file"],
   ]);
   // The capability named after the data ranked first before; the one for the task now ranks above it.
-  expect(before(await ask(client, "make 'quarterly SALES review' look like a headline"), "transform:title_case", "report:quarterly_sales")).toBe(true);
-  expect(before(await ask(client, "how many words are in team/meeting-notes/minutes.txt"), "fs:count_words", "notes:meeting_minutes")).toBe(true);
+  expect(before(await asked("make 'quarterly SALES review' look like a headline"), "transform:title_case", "report:quarterly_sales")).toBe(true);
+  expect(before(await asked("how many words are in team/meeting-notes/minutes.txt"), "fs:count_words", "notes:meeting_minutes")).toBe(true);
 });
 
 test("an intent or description that is a pasted text is refused with its limit, and nothing is saved", async () => {
@@ -205,12 +209,11 @@ test("an intent or description that is a pasted text is refused with its limit, 
 });
 
 test("a word no capability uses finds one through its WordNet definition: a furlong is a unit of length", async () => {
-  const { client } = await fx.connect();
-  await saveAll(client, [
+  const asked = await sessionWith([
     ["util:convert_length_units", "convert a distance between metric and imperial units"],
     ["util:next_business_day", "the next working day after a date, skipping weekends"],
     ["util:days_between_dates", "number of days between two dates"],
   ]);
   // furlong: "a unit of length equal to 220 yards" (it ranked third, below two date capabilities).
-  expect((await ask(client, "how long is a furlong"))[0]).toBe("util:convert_length_units");
+  expect((await asked("how long is a furlong"))[0]).toBe("util:convert_length_units");
 });

@@ -84,6 +84,8 @@ test("a hyphenated word made only of stop words or letters is read whole: to-do 
   // A part that says something is enough: nothing is added.
   expect(terms("the check-in desk")).toEqual(terms("the check desk"));
   expect(terms("-40 --force")).toEqual(terms("40 force"));
+  // A request of 50,000 joined letters is one long word, read once.
+  expect(terms("a-".repeat(50_000))).toEqual(terms("a".repeat(50_000)));
   const ix = new SearchIndex({ diversity: false });
   ix.add({ key: "todos", name: "fs count_todos", intent: "count TODO comments in the files under a folder" });
   ix.add({ key: "lines", name: "fs count_lines", intent: "count the lines of a file" });

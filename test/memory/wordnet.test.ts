@@ -15,6 +15,14 @@ const DOCS = [
   { key: "car", name: "util wash_car", intent: "clean the automobile with soap" },
   { key: "initials", name: "text initials_of_name", intent: "the initials of a person's name" },
 ];
+/** The keys a request finds in DOCS, with WordNet and without. */
+const found = (query: string) => {
+  const keys = (wordnet: boolean) =>
+    index(wordnet)
+      .search(query, 3)
+      .map((h) => h.key);
+  return { withWordnet: keys(true), without: keys(false) };
+};
 const stemOf = (word: string) => terms(word)[0]!;
 const synonyms = (word: string) => wordnetWords(stemOf(word)).synonyms;
 
@@ -55,23 +63,13 @@ test("glosses are kept only of and from known words, the definition without its 
 test("a record sharing no word with the request is found through a WordNet synonym", () => {
   // "motorcar" appears in no record, and the thesaurus does not know it: only WordNet links it to car.
   expect(terms("motorcar").some((t) => DOCS.some((d) => terms(`${d.name} ${d.intent}`).includes(t)))).toBe(false);
-  expect(
-    index(true)
-      .search("motorcar", 3)
-      .map((h) => h.key),
-  ).toEqual(["car"]);
-  expect(index(false).search("motorcar", 3)).toEqual([]);
+  expect(found("motorcar")).toEqual({ withWordnet: ["car"], without: [] });
 });
 
 test("a record sharing no word and no synonym with the request is found through the request's gloss, below a synonym's", () => {
   // monogram: "a graphic symbol consisting of 2 or more letters combined (usually your initials)".
   expect(synonyms("monogram")).toEqual([]);
-  expect(
-    index(true)
-      .search("monogram", 3)
-      .map((h) => h.key),
-  ).toEqual(["initials"]);
-  expect(index(false).search("monogram", 3)).toEqual([]);
+  expect(found("monogram")).toEqual({ withWordnet: ["initials"], without: [] });
   // car: automobile is a synonym, vehicle a word of its definition.
   const ix = new SearchIndex({ diversity: false });
   ix.add({ key: "park", name: "util park_vehicle", intent: "park the vehicle" });
