@@ -1,9 +1,10 @@
 // Ranking capabilities and tools by how well they fit the words an agent uses, offline and in a
 // few milliseconds at 10k+ records: BM25F over the record's own fields (name, intent, description,
 // the tools it uses, its parameter names), with stemming, a small thesaurus of the words people
-// use for programming tasks and WordNet's synonyms (query side: a synonym counts less than the word
-// itself, a WordNet one less than a hand-picked one), then result diversity, so that
-// near-duplicates do not fill the few places an agent reads.
+// use for programming tasks, WordNet's synonyms and the words of its definitions (query side: a
+// synonym counts less than the word itself, a WordNet one less than a hand-picked one, a
+// definition's word less again), then result diversity, so that near-duplicates do not fill the
+// few places an agent reads.
 import { stemmer } from "stemmer";
 import { grown } from "./grown.ts";
 import { words } from "./search-words.ts";
