@@ -17,7 +17,8 @@
 // Bytes returned to the agent: the JSON of every tools/call result (or error) it received.
 // Run: bun build.ts && bun bench/reuse.ts [--json] [--session day|stream] [--days 5] [--seed 1]
 //        [--window 5] [--tries 3] [--match fair|any] [--limit N] [--tasks main|heldout|N] [--verbose] [--bin path/to/pml]
-import { existsSync } from "node:fs";
+//        [--records asks.json]
+import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { checkName } from "../src/memory/names.ts";
 import { tempDir } from "../test/helpers/pml.ts";
@@ -55,6 +56,9 @@ export interface ReuseOptions {
   match?: MatchPolicy;
   /** Which task stream: "main" (bench/reuse-tasks.ts, default) or "heldout" (bench/reuse-tasks-heldout.ts). */
   set?: TaskSet;
+  /** A file to write every ask of the memory run to (JSON: its tries and their verdicts, discover's
+   * first results), first occurrences included: what the report counts, one ask at a time. */
+  records?: string;
 }
 
 export const TASK_SETS = { main: TASKS, heldout: HELDOUT_TASKS } as const;
@@ -403,6 +407,7 @@ export async function runReuse(opts: ReuseOptions): Promise<ReuseReport> {
   const tasks = opts.tasks ? set.slice(0, opts.tasks) : set;
   const stream = buildStream(tasks, opts.seed, opts.session === "day" ? opts.days : 1);
   const memory = await replay(opts, stream, (s, o, ws) => withMemory(opts, s, o, ws));
+  if (opts.records) writeFileSync(opts.records, `${JSON.stringify(memory.records, null, 1)}\n`);
   const noMemory = {} as Record<NoMemoryAgent, Awaited<ReturnType<typeof replay<BaselineRecord>>>>;
   for (const agent of Object.keys(NO_MEMORY) as NoMemoryAgent[]) noMemory[agent] = await replay(opts, stream, (s, o, ws) => withoutMemory(opts, agent, s, o, ws));
   return { ...summarize(opts, stream, memory, noMemory), wording: wordingOverlap(tasks), wall_s: Math.round((performance.now() - t0) / 100) / 10 };
@@ -500,6 +505,7 @@ if (import.meta.main) {
     match: matchFlag(flag("match")),
     limit: flag("limit") ? Number(flag("limit")) : undefined,
     ...tasksFlag(flag("tasks")),
+    ...(flag("records") ? { records: flag("records") } : {}),
   };
   if (!existsSync(opts.bin[0]!)) throw new Error(`${opts.bin[0]} does not exist: build it first (bun build.ts) or pass --bin`);
   const report = await runReuse(opts);

@@ -1,12 +1,14 @@
 // bench/reuse.ts on a handful of tasks against the compiled pml: the three runs finish, the canned
 // code is right everywhere, and the counts add up. Not the targets: those are the bench's figures.
 import { describe, expect, test } from "bun:test";
-import { buildStream, type ReuseReport, runReuse } from "../../bench/reuse.ts";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { buildStream, type MemoryRecord, type ReuseReport, runReuse } from "../../bench/reuse.ts";
 import { capabilityCandidates, mapInputs, paramsOf, worthCalling } from "../../bench/reuse-agent.ts";
 import { checkTasks, TASKS } from "../../bench/reuse-tasks.ts";
 import { HELDOUT_TASKS } from "../../bench/reuse-tasks-heldout.ts";
 import { checkName } from "../../src/memory/names.ts";
-import { BIN } from "../helpers/pml.ts";
+import { BIN, tempDir } from "../helpers/pml.ts";
 
 const SMALL = 4;
 const occurrences = TASKS.slice(0, SMALL).reduce((n, t) => n + t.asks.length, 0);
@@ -46,10 +48,19 @@ describe("bench/reuse.ts", () => {
     expect(r.config.days).toBe(2);
   });
 
-  test("one pml for the stream, discover asked for 5 results", async () => {
-    const r = await runReuse({ bin: [BIN], session: "stream", days: 5, seed: 3, window: 5, tries: 3, limit: 5, tasks: SMALL });
+  test("one pml for the stream, discover asked for 5 results; every ask written out", async () => {
+    const dir = tempDir("pml-reuse-records-");
+    const records = join(dir.path, "asks.json");
+    const r = await runReuse({ bin: [BIN], session: "stream", days: 5, seed: 3, window: 5, tries: 3, limit: 5, tasks: SMALL, records });
     consistent(r);
     expect(r.config.days).toBe(1);
+    // The asks behind the report's counts, first occurrences included.
+    const asks: MemoryRecord[] = JSON.parse(readFileSync(records, "utf8"));
+    expect(asks.length).toBe(occurrences);
+    const tries = asks.flatMap((a) => a.tries);
+    expect(tries.length).toBe(r.reuse.attempts);
+    expect(tries.filter((t) => t.verdict === "wrong").length).toBe(r.reuse.wrong);
+    dir.cleanup();
   });
 });
 
