@@ -3,7 +3,8 @@
 // frequent sense in each part of speech, the first words of that sense's definition (its gloss:
 // "monogram" -> graphic symbol ... letters ... initials), both sides stemmed with the stemmer the
 // search index uses. Only the first sense: WordNet orders a word's senses by how often they occur in
-// its tagged corpus, and later senses ("run" has 57) bring in far more noise than matches.
+// its tagged corpus, and later senses ("run" has 57) bring in far more noise than matches. Two-word
+// verbs too ("add up", under `add_up`), with every sense: a phrase means what neither word does.
 // Written at build time (scripts/compile.ts) to a git-ignored file that the binary embeds.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -75,14 +76,22 @@ export function compactWordnet(dictDir: string, known: ReadonlySet<string>): str
       if (!line || line.startsWith(" ")) continue;
       const f = line.trim().split(" ");
       const lemma = f[0]!;
-      if (!/^[a-z]+$/.test(lemma)) continue;
-      const first = synsets.get(`${pos}:${f[f.length - parseInt(f[2]!, 10)]}`);
+      const parts = lemma.split("_");
+      if (parts.length > 2 || !parts.every((p) => /^[a-z]+$/.test(p))) continue;
+      const phrase = parts.length === 2;
+      // The line ends with the lemma's synsets, most used first.
+      const senses = f.slice(f.length - parseInt(f[2]!, 10)).flatMap((o) => synsets.get(`${pos}:${o}`) ?? []);
+      const first = senses[0];
       if (!first) continue;
-      const key = stemmer(lemma);
+      // Two-word verbs of known words ("add up", "look for"), with every sense: a phrasal verb has
+      // few, each a meaning of the pair ("add up": amount to; sum). Two-word nouns are mostly names
+      // of things and people (24k of them: "aaron burr").
+      if (phrase && (pos !== "verb" || !parts.every((p) => known.has(p)))) continue;
+      const key = parts.map((p) => stemmer(p)).join("_");
       let entry = out.get(key);
       if (!entry) out.set(key, (entry = { syns: new Set(), words: new Map() }));
-      for (const w of first.lemmas) entry.syns.add(stemmer(w));
-      if (!known.has(lemma)) continue;
+      for (const sense of phrase ? senses : [first]) for (const w of sense.lemmas) entry.syns.add(stemmer(w));
+      if (!phrase && !known.has(lemma)) continue;
       const word = entry.words.get(lemma) ?? { uses: 0, gloss: [] };
       word.uses += uses.get(`${lemma}%${pos}`) ?? 0;
       word.gloss.push(...first.gloss);

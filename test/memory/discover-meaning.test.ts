@@ -217,3 +217,12 @@ test("a word no capability uses finds one through its WordNet definition: a furl
   // furlong: "a unit of length equal to 220 yards" (it ranked third, below two date capabilities).
   expect((await asked("how long is a furlong"))[0]).toBe("util:convert_length_units");
 });
+
+test("a two-word verb is read as WordNet reads it: to add up the hours is to sum them, not to average them", async () => {
+  const asked = await sessionWith([
+    ["fs:sum_csv_column", "sum a numeric column of a CSV file"],
+    ["fs:average_csv_column", "average of a numeric column in a CSV file"],
+  ]);
+  // "add up" is sum, total, tally; "add" and "up" alone say nothing of it (average came first).
+  expect((await asked("add up all the hours logged in timesheets/week12.csv"))[0]).toBe("fs:sum_csv_column");
+});

