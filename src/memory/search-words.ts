@@ -84,3 +84,43 @@ export const wordsInOrder = (text: string): string[] =>
   folded(text)
     .split(/[^a-z]+/)
     .filter(Boolean);
+
+/** "in this email", "from a chat log", "in these names": a preposition of place, a determiner, a noun
+ * phrase. Determiners as whole words only: "in A-Z order" names no place. */
+const PLACE_PREPOSITIONS = new Set("in from inside within throughout".split(" "));
+const DETERMINERS = new Set("this these that those a an the my our your some each every all".split(" "));
+/** A place's phrase ends at another preposition ("from the remote without losing work"), at
+ * punctuation, or after this many words. */
+const PHRASE_ENDS = new Set(
+  "with without within inside between across through throughout against around along among except like until since toward towards beside besides".split(" "),
+);
+const PHRASE_MAX = 3;
+/** Data formats: in "from a json config" the format decides what can read it. */
+const FORMATS = new Set("json csv tsv yaml yml markdown md xml html toml sql ini python typescript javascript".split(" "));
+
+const bare = (token: string | undefined) => (token ?? "").replace(/^[^a-z0-9]+|[^a-z0-9]+$/g, "");
+const endsClause = (token: string) => /[,;:.?!)]$/.test(token);
+const isDeterminer = (token: string | undefined) => token !== undefined && /^[a-z]+$/.test(token) && DETERMINERS.has(token);
+
+/**
+ * The words of a request that only say where its data lies ("find every link in this email":
+ * email): the task is the link, not the email, and a record about emails is not what was asked
+ * for. Formats and words the request also says elsewhere are not among them.
+ */
+export function placeWords(text: string): Set<string> {
+  const tokens = folded(text).split(/\s+/);
+  const place: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (!PLACE_PREPOSITIONS.has(bare(tokens[i])) || endsClause(tokens[i]!) || !isDeterminer(tokens[i + 1])) continue;
+    let j = i + 1;
+    while (isDeterminer(tokens[j])) j++;
+    for (const end = j + PHRASE_MAX; j < end && j < tokens.length && !STOP.has(bare(tokens[j])) && !PHRASE_ENDS.has(bare(tokens[j])); j++) {
+      place.push(...wordsInOrder(tokens[j]!));
+      if (endsClause(tokens[j]!)) break;
+    }
+    i = j - 1;
+  }
+  const counts = (ws: string[]) => ws.reduce((m, w) => m.set(w, (m.get(w) ?? 0) + 1), new Map<string, number>());
+  const all = counts(wordsInOrder(text));
+  return new Set([...counts(place)].filter(([w, n]) => all.get(w) === n && !FORMATS.has(w) && !STOP.has(w)).map(([w]) => w));
+}

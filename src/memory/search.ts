@@ -7,7 +7,7 @@
 // diversity, so that near-duplicates do not fill the few places an agent reads.
 import { stemmer } from "stemmer";
 import { grown } from "./grown.ts";
-import { words, wordsInOrder } from "./search-words.ts";
+import { placeWords, words, wordsInOrder } from "./search-words.ts";
 import { SlotLists } from "./slot-lists.ts";
 import { SYNONYM_GROUPS } from "./thesaurus.ts";
 import { TopK } from "./top-k.ts";
@@ -41,6 +41,10 @@ const GLOSS_WEIGHT = 0.25;
 /** A word that is a prefix of another (cron/crontab, modif/modifi: stems of one family that the
  * stemmer left apart) counts this much; the shorter one needs at least PREFIX_MIN letters. */
 const PREFIX_WEIGHT = 0.5;
+/** A word that only says where the request's data lies ("in this email", search-words.ts placeWords)
+ * counts this much: enough that "pull from the remote" still finds git pull (lost at 0.15), little
+ * enough that "normal body heat in the metric scale" is no longer about metrics. */
+const PLACE_WEIGHT = 0.3;
 const PREFIX_MIN = 4;
 /**
  * Result diversity: variants of one capability (the same name but for a version number, as an
@@ -303,6 +307,7 @@ export class SearchIndex {
    */
   search(query: string, limit = 10, accept?: (key: string) => boolean, fuse?: Fuse): Hit[] {
     const qterms = [...new Set(terms(query, this.stemming))];
+    const place = new Set([...placeWords(query)].map((w) => (this.stemming ? stem(w) : w)));
     const n = this.slotOf.size;
     if ((!qterms.length && !fuse) || !n) return [];
     const paired = this.useSynonyms && this.useWordnet && this.stemming ? wordnetPhrases(wordsInOrder(query), stem) : new Map<string, WordnetWords[]>();
@@ -325,14 +330,15 @@ export class SearchIndex {
     // For each query word: per document, the best of the word itself and its synonyms.
     for (const q of qterms) {
       const df = (this.postings.get(q)?.at.length ?? 0) / STRIDE;
-      const own = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const qw = place.has(q) ? PLACE_WEIGHT : 1;
+      const own = qw * Math.log(1 + (n - df + 0.5) / (df + 0.5));
       full += own;
       const hitHere: number[] = [];
       for (const [t, weight] of this.variantsOf(q, paired.get(q))) {
         const p = this.postings.get(t);
         if (!p) continue;
         const len = p.at.length / STRIDE;
-        const idf = weight * Math.log(1 + (n - len + 0.5) / (len + 0.5));
+        const idf = qw * weight * Math.log(1 + (n - len + 0.5) / (len + 0.5));
         if (p.gen !== this.gen) this.normalise(p, norm);
         const at = p.at;
         for (let i = 0; i < at.length; i += STRIDE) {

@@ -3,6 +3,7 @@
 // what is left, and the per-record word lists (slot-lists.ts) survive their packing.
 import { expect, test } from "bun:test";
 import { type SearchDoc, SearchIndex, stemsCached, terms } from "../../src/memory/search.ts";
+import { placeWords } from "../../src/memory/search-words.ts";
 import { SlotLists } from "../../src/memory/slot-lists.ts";
 
 /** A deterministic pseudo-random sequence (tests must not depend on Math.random's seed). */
@@ -90,4 +91,33 @@ test("a hyphenated word made only of stop words or letters is read whole: to-do 
   ix.add({ key: "todos", name: "fs count_todos", intent: "count TODO comments in the files under a folder" });
   ix.add({ key: "lines", name: "fs count_lines", intent: "count the lines of a file" });
   expect(ix.search("how many open to-do markers are left in src/billing", 2)[0]?.key).toBe("todos");
+});
+
+test("the words that only say where a request's data lies are read as such, and nothing else is", () => {
+  const place = (q: string) => [...placeWords(q)].sort();
+  expect(place("find every link in this email")).toEqual(["email"]);
+  expect(place("collect the hyperlinks from a chat log, newest first")).toEqual(["chat", "log"]);
+  // The phrase ends at another preposition, at punctuation, or after three words.
+  expect(place("update my checkout from the remote without losing local work")).toEqual(["remote"]);
+  expect(place("strip tags in the page. then count words")).toEqual(["page"]);
+  expect(place("in the big old text file count lines")).toEqual(["big", "old", "text"]);
+  // No determiner, no place: "in A-Z order" is an order, "from scratch" a manner.
+  expect(place("give me the entry names of locales/en.json in A-Z order")).toEqual([]);
+  expect(place("build it from scratch")).toEqual([]);
+  // A format decides what can read the data; a word also said elsewhere is part of the task.
+  expect(place("load settings from a json config")).toEqual(["config"]);
+  expect(place("count the lines of a log in this log")).toEqual([]);
+});
+
+test("a record about where the data lies ranks below the one about what is asked for", () => {
+  // "link" is common here (as when many records take a url), "email" rare: by words alone, the
+  // email validator outranked the record that pulls links out of a text.
+  const ix = new SearchIndex({ diversity: false });
+  ix.add({ key: "links", name: "transform extract_urls", intent: "pull all links out of a text" });
+  ix.add({ key: "email", name: "util validate_email", intent: "say whether an email is well formed" });
+  for (const [i, what] of ["shorten a link", "check a link is alive", "open a link in the browser", "follow a link", "share a link"].entries())
+    ix.add({ key: `other${i}`, name: `util link_${i}`, intent: what });
+  expect(ix.search("find every link in this email", 2).map((h) => h.key)[0]).toBe("links");
+  // Said as the task, the same word leads.
+  expect(ix.search("validate this email", 2).map((h) => h.key)[0]).toBe("email");
 });
