@@ -37,6 +37,7 @@ import {
   worthCalling,
 } from "./reuse-agent.ts";
 import { type Ask, checkTasks, type ReuseTask, TASKS } from "./reuse-tasks.ts";
+import { BLIND_TASKS } from "./reuse-tasks-blind.ts";
 import { HELDOUT_TASKS } from "./reuse-tasks-heldout.ts";
 
 export interface ReuseOptions {
@@ -61,7 +62,9 @@ export interface ReuseOptions {
   records?: string;
 }
 
-export const TASK_SETS = { main: TASKS, heldout: HELDOUT_TASKS } as const;
+export const TASK_SETS = { main: TASKS, heldout: HELDOUT_TASKS, blind: BLIND_TASKS } as const;
+/** Streams whose requests are never printed, so that they stay a judge nothing was tuned on. */
+const BLIND: ReadonlySet<TaskSet> = new Set(["blind"]);
 export type TaskSet = keyof typeof TASK_SETS;
 
 export interface Occurrence {
@@ -508,7 +511,10 @@ if (import.meta.main) {
     ...(flag("records") ? { records: flag("records") } : {}),
   };
   if (!existsSync(opts.bin[0]!)) throw new Error(`${opts.bin[0]} does not exist: build it first (bun build.ts) or pass --bin`);
+  const blind = opts.set !== undefined && BLIND.has(opts.set);
+  if (blind && (opts.records || process.argv.includes("--verbose"))) throw new Error("the blind stream's requests are never printed: no --records, no --verbose");
   const report = await runReuse(opts);
+  if (blind) report.misses = [];
   if (process.argv.includes("--json")) console.log(JSON.stringify(report, null, 2));
   else printReport(report, process.argv.includes("--verbose"));
 }

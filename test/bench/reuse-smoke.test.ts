@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { buildStream, type MemoryRecord, type ReuseReport, runReuse } from "../../bench/reuse.ts";
 import { capabilityCandidates, mapInputs, paramsOf, worthCalling } from "../../bench/reuse-agent.ts";
 import { checkTasks, TASKS } from "../../bench/reuse-tasks.ts";
+import { BLIND_TASKS } from "../../bench/reuse-tasks-blind.ts";
 import { HELDOUT_TASKS } from "../../bench/reuse-tasks-heldout.ts";
 import { checkName } from "../../src/memory/names.ts";
 import { BIN, tempDir } from "../helpers/pml.ts";
@@ -104,13 +105,26 @@ describe("the stream and the agent's reading of pml's answers", () => {
     expect(candidates.filter((c) => worthCalling(c))).toHaveLength(4);
   });
 
-  test("the held-out stream follows the same rules, with tasks of its own", () => {
-    checkTasks(HELDOUT_TASKS);
-    for (const t of HELDOUT_TASKS) expect(checkName(t.name).ok).toBe(true);
-    expect(HELDOUT_TASKS.length).toBeGreaterThanOrEqual(12);
-    expect(HELDOUT_TASKS.reduce((n, t) => n + t.asks.length - 1, 0)).toBeGreaterThanOrEqual(30);
-    const main = new Set(TASKS.map((t) => t.name));
-    expect(HELDOUT_TASKS.filter((t) => main.has(t.name))).toEqual([]);
+  test("the held-out and blind streams follow the same rules, each with tasks of its own", () => {
+    const seen = new Set(TASKS.map((t) => t.name));
+    for (const tasks of [HELDOUT_TASKS, BLIND_TASKS]) {
+      checkTasks(tasks);
+      for (const t of tasks) expect(checkName(t.name).ok).toBe(true);
+      expect(tasks.length).toBeGreaterThanOrEqual(12);
+      expect(tasks.reduce((n, t) => n + t.asks.length - 1, 0)).toBeGreaterThanOrEqual(30);
+      expect(tasks.filter((t) => seen.has(t.name))).toEqual([]);
+      for (const t of tasks) seen.add(t.name);
+    }
+  });
+
+  test("the blind stream's requests are never printed: --records and --verbose are refused", () => {
+    const dir = tempDir("pml-reuse-blind-");
+    for (const flag of [["--records", join(dir.path, "asks.json")], ["--verbose"]]) {
+      const run = Bun.spawnSync([process.execPath, join(import.meta.dir, "../../bench/reuse.ts"), "--tasks", "blind", ...flag], { stdout: "pipe", stderr: "pipe" });
+      expect(run.exitCode).not.toBe(0);
+      expect(run.stderr.toString()).toContain("the blind stream's requests are never printed");
+    }
+    dir.cleanup();
   });
 
   test("inputs map onto parameters by name or the one left over; a signature that does not fit is not called", () => {
