@@ -3,7 +3,7 @@
 // vectors file is read, every record's kept vector loaded, the tools embedded), then after 50 more;
 // then the same steps one by one in a fresh process (bench/memory-split.ts), to say where it goes.
 // No baseline binary: an older pml refuses a newer memory.db, so it would search nothing.
-// Run: bun build.ts && bun bench/memory-vectors.ts   (KEEP_DB=<path> keeps the 10k memory.db)
+// Run: bun build.ts && bun bench/memory-vectors.ts [--discovers 4000]   (KEEP_DB=<path> keeps the 10k memory.db)
 import { Database } from "bun:sqlite";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -61,7 +61,18 @@ const rssMb = (pid: number) => statusMb(pid, "VmRSS");
  * copies the embedded word vectors into its cache, the later ones read rows from that copy (word-vectors.ts). */
 const home = join(dir, "home");
 
-async function measure(binary: string, memoryDb: string): Promise<{ before: number; first: number; after: number; firstMs: number; anon: number; file: number; settled: number }> {
+interface LongRun {
+  /** After this many discovers: RSS right then, and 3 s later, idle. */
+  at: number;
+  busy: number;
+  idle: number;
+}
+
+async function measure(
+  binary: string,
+  memoryDb: string,
+  discovers = 0,
+): Promise<{ before: number; first: number; after: number; firstMs: number; anon: number; file: number; settled: number; long: LongRun[] }> {
   mkdirSync(home, { recursive: true });
   copyFileSync(memoryDb, join(home, "memory.db"));
   const ws = scope.owner;
@@ -89,9 +100,19 @@ async function measure(binary: string, memoryDb: string): Promise<{ before: numb
   const settled = rssMb(peer.proc.pid);
   for (const [q] of QUERIES.slice(0, 50)) await send("tools/call", { name: "discover", arguments: { query: q } });
   const after = rssMb(peer.proc.pid);
+  // A long session: requests cycle through the tuning set, each with a number of its own (a word
+  // never seen before, as real requests bring), RSS read every 1,000 and again once idle.
+  const long: LongRun[] = [];
+  for (let n = 50; n < discovers; ) {
+    await send("tools/call", { name: "discover", arguments: { query: `${QUERIES[n % QUERIES.length]![0]} n${n}` } });
+    if (++n % 1000 && n < discovers) continue;
+    const busy = rssMb(peer.proc.pid);
+    await Bun.sleep(3000);
+    long.push({ at: n, busy, idle: rssMb(peer.proc.pid) });
+  }
   peer.close();
   await peer.proc.exited;
-  return { before, first, after, firstMs, anon, file, settled };
+  return { before, first, after, firstMs, anon, file, settled, long };
 }
 
 // Five: one process's growth varies by about a MiB with when its collector ran.
@@ -123,6 +144,14 @@ console.log(
 console.log(
   `  the first process of this binary (no cached vectors yet; a child pml copies them): growth ${(cold.first - cold.before).toFixed(1)}, private ${cold.anon.toFixed(1)}, file pages ${cold.file.toFixed(1)}; 3 s later ${(cold.settled - cold.before).toFixed(1)}; first discover ${cold.firstMs.toFixed(0)} ms`,
 );
+// `--discovers N`: one more process serves N discovers; what it holds is bounded if its idle RSS stops growing.
+const at = process.argv.indexOf("--discovers");
+const discovers = at > 0 ? Number(process.argv[at + 1]) : 0;
+if (discovers > 0) {
+  const { before: start, long } = await measure(ours, db, discovers);
+  console.log(`  a long session (${discovers} discovers), RSS (idle 3 s later), MiB; ${start.toFixed(1)} before the first:`);
+  console.log(`    ${long.map((l) => `${l.at}: ${l.busy.toFixed(1)} (${l.idle.toFixed(1)})`).join("   ")}`);
+}
 // The same steps one by one in a fresh process of this checkout's source (bench/memory-split.ts).
 const split = Bun.spawnSync(["bun", join(import.meta.dir, "memory-split.ts"), db, scope.owner], { stdout: "inherit", stderr: "inherit" });
 if (split.exitCode) console.log(`  (the split failed: exit ${split.exitCode})`);
