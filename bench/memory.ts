@@ -349,6 +349,10 @@ const MATCH_LABELS: Array<[string, string]> = [
   ["meaning tune", "meaning tuning"],
   ["held-out 4", "held out 4"],
   ["held-out 5", "held out 5"],
+  ["held-out 6", "held out 6"],
+  ["held-out 7", "held out 7"],
+  ["held-out 8", "held out 8"],
+  ["held-out 9", "held out 9"],
 ];
 const matchReport = MATCH_LABELS.map(([name, label]) => [name, { ...matchShares[label]! }] as const);
 /** Every request set, named as the tables print them. */
