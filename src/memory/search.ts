@@ -3,8 +3,9 @@
 // the tools it uses, its parameter names), with stemming, a small thesaurus of the words people
 // use for programming tasks, WordNet's synonyms and the words of its definitions, of single words
 // and of two-word verbs ("add up": sum, total) (query side: a synonym counts less than the word
-// itself, a WordNet one less than a hand-picked one, a definition's word less again), then result
-// diversity, so that near-duplicates do not fill the few places an agent reads.
+// itself, a WordNet one less than a hand-picked one, a definition's word less again; a word that
+// only says where the data lies, "in this email", less too), then result diversity, so that
+// near-duplicates do not fill the few places an agent reads.
 import { stemmer } from "stemmer";
 import { grown } from "./grown.ts";
 import { placeWords, words, wordsInOrder } from "./search-words.ts";
@@ -41,11 +42,11 @@ const GLOSS_WEIGHT = 0.25;
 /** A word that is a prefix of another (cron/crontab, modif/modifi: stems of one family that the
  * stemmer left apart) counts this much; the shorter one needs at least PREFIX_MIN letters. */
 const PREFIX_WEIGHT = 0.5;
+const PREFIX_MIN = 4;
 /** A word that only says where the request's data lies ("in this email", search-words.ts placeWords)
  * counts this much: enough that "pull from the remote" still finds git pull (lost at 0.15), little
  * enough that "normal body heat in the metric scale" is no longer about metrics. */
 const PLACE_WEIGHT = 0.3;
-const PREFIX_MIN = 4;
 /**
  * Result diversity: variants of one capability (the same name but for a version number, as an
  * agent makes them when a name is taken) take one place in the results, not five.
@@ -307,9 +308,9 @@ export class SearchIndex {
    */
   search(query: string, limit = 10, accept?: (key: string) => boolean, fuse?: Fuse): Hit[] {
     const qterms = [...new Set(terms(query, this.stemming))];
-    const place = new Set([...placeWords(query)].map((w) => (this.stemming ? stem(w) : w)));
     const n = this.slotOf.size;
     if ((!qterms.length && !fuse) || !n) return [];
+    const place = new Set([...placeWords(query)].map((w) => (this.stemming ? stem(w) : w)));
     const paired = this.useSynonyms && this.useWordnet && this.stemming ? wordnetPhrases(wordsInOrder(query), stem) : new Map<string, WordnetWords[]>();
     const slots = this.keys.length;
     if (this.total.length < slots) {
