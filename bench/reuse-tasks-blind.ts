@@ -2,22 +2,10 @@
 // that saw the rules of the streams (bench/reuse-tasks.ts's types and one example task) but not
 // pml's ranking, its other streams' requests, or the changes being judged. Nothing is tuned on it:
 // bench/reuse.ts never prints its requests (no misses, no --records, no --verbose).
-import type { Ask, ReuseTask } from "./reuse-tasks.ts";
+import { csvColumn, input, lines, type ReuseTask, round2 } from "./reuse-tasks.ts";
 
-const lines = (...ls: string[]) => `${ls.join("\n")}\n`;
-/** The content of the file an ask names in `key`. */
-const input = (ask: Ask, key = "path") => ask.files?.[ask.args[key] as string] ?? "";
-const round2 = (x: number) => Math.round(x * 100) / 100;
 const js = (...ls: string[]) => ls.join("\n");
 const READ = "const t = await mcp.filesystem.read_file({ path: args.path });";
-const csvColumn = (ask: Ask) => {
-  const [head, ...rows] = input(ask)
-    .trim()
-    .split("\n")
-    .map((l) => l.split(","));
-  const i = head!.indexOf(ask.args.column as string);
-  return rows.map((r) => Number(r[i]));
-};
 const READ_COLUMN = js(READ, "const [h, ...rows] = t.trim().split('\\n').map((l) => l.split(','));", "const xs = rows.map((r) => Number(r[h.indexOf(args.column)]));");
 /** Rows of a text, without the empty piece after a final newline. */
 const rowsOf = (t: string) => {

@@ -5,12 +5,7 @@
 // intent's words, with other inputs. Near-twins, inside this set and against the first one's
 // kind of tasks (characters vs bytes, last N lines vs first N, largest vs sum, mean vs median,
 // snake to camel vs camel to snake, kilometers vs meters), are there so that a wrong reuse can happen.
-import type { Ask, ReuseTask } from "./reuse-tasks.ts";
-
-const lines = (...ls: string[]) => `${ls.join("\n")}\n`;
-const csv = (head: string, rows: (string | number)[][]) => lines(head, ...rows.map((r) => r.join(",")));
-const input = (ask: Ask, key = "path") => ask.files?.[ask.args[key] as string] ?? "";
-const round2 = (x: number) => Math.round(x * 100) / 100;
+import { csv, input, lines, type ReuseTask, round2 } from "./reuse-tasks.ts";
 
 const COUNT_CHARS: ReuseTask = {
   name: "fs:count_characters",

@@ -28,13 +28,13 @@ export interface ReuseTask {
   asks: Ask[];
 }
 
-const lines = (...ls: string[]) => `${ls.join("\n")}\n`;
-const csv = (head: string, rows: (string | number)[][]) => lines(head, ...rows.map((r) => r.join(",")));
+export const lines = (...ls: string[]) => `${ls.join("\n")}\n`;
+export const csv = (head: string, rows: (string | number)[][]) => lines(head, ...rows.map((r) => r.join(",")));
 /** The content of the file an ask names in `key`. */
-const input = (ask: Ask, key = "path") => ask.files?.[ask.args[key] as string] ?? "";
-const round2 = (x: number) => Math.round(x * 100) / 100;
+export const input = (ask: Ask, key = "path") => ask.files?.[ask.args[key] as string] ?? "";
+export const round2 = (x: number) => Math.round(x * 100) / 100;
 const nonEmpty = (t: string) => t.split("\n").filter((l) => l.trim() !== "");
-const csvColumn = (ask: Ask) => {
+export const csvColumn = (ask: Ask) => {
   const [head, ...rows] = input(ask)
     .trim()
     .split("\n")
