@@ -107,6 +107,10 @@ test("the words that only say where a request's data lies are read as such, and 
   // A format decides what can read the data; a word also said elsewhere is part of the task.
   expect(place("load settings from a json config")).toEqual(["config"]);
   expect(place("count the lines of a log in this log")).toEqual([]);
+  // Nothing after the determiner, or only prepositions and determiners over and over: no place, no error.
+  expect(place("count the lines in this")).toEqual([]);
+  expect(place("in the ".repeat(5000))).toEqual([]);
+  expect(place("in")).toEqual([]);
 });
 
 test("a record about where the data lies ranks below the one about what is asked for", () => {
