@@ -4,7 +4,7 @@
 import { memorySettings } from "../memory/memory.ts";
 import { CAP_NS, capWireName, type CapName } from "../memory/names.ts";
 import { firstRunDefaultsAsExamples } from "../memory/parameters.ts";
-import type { Capability, Resolution } from "../memory/store.ts";
+import { answerKind, type Capability, type Resolution } from "../memory/store.ts";
 import { findTeamCapability, teamRegistry, teamWanted, type RemoteCapability } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
 import { runProgram, type Program, type Recorded } from "./execute.ts";
@@ -51,7 +51,7 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
           if (found && !run.result.approval_required) await deps.memory.recordRun(found.capability.id, false, run.ms).catch(() => {});
           return deprecation ? { ...run.result, content: [...run.result.content, { type: "text", text: deprecation }] } : run.result;
         }
-        if (found) await deps.memory.recordRun(found.capability.id, true, run.ms).catch(() => {});
+        if (found) await deps.memory.recordRun(found.capability.id, true, run.ms, answerKind(run.value)).catch(() => {});
         const out: Record<string, unknown> = { result: run.value ?? null, tools_used: run.toolsUsed, capabilityName: display };
         if (found?.version) out.version = found.version;
         if (team)

@@ -14,6 +14,7 @@ import type { CapturePlanOk } from "../memory/capture.ts";
 import type { MemorySettings } from "../memory/memory-settings.ts";
 import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
 import { capKey } from "../memory/discover.ts";
+import { answerKind } from "../memory/store.ts";
 import { splitSpecifier } from "../memory/versions.ts";
 import { publishAfterSave } from "../memory/team.ts";
 import type { ContinueWorkflow, Pause, Round } from "../policy/asker.ts";
@@ -75,7 +76,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
   const out: Record<string, unknown> = { result: run.value ?? null, tools_used: run.toolsUsed };
   const warnings = [...plan.warnings];
   if (capabilityId) {
-    await deps.memory.recordRun(capabilityId, true, run.ms).catch(() => {});
+    await deps.memory.recordRun(capabilityId, true, run.ms, answerKind(run.value)).catch(() => {});
   } else if (plan.capture && run.allOk) {
     const taken = await keep(deps, session, settings, plan, { input, args: args as Record<string, unknown>, code, run, out, warnings });
     if (taken) return taken;
@@ -127,6 +128,7 @@ async function keep(deps: MetaDeps, session: Session, settings: MemorySettings, 
       routing: input.routing as "local" | "cloud" | undefined,
       toolsUsed: k.run.toolsUsed,
       latencyMs: k.run.ms,
+      returned: answerKind(k.run.value),
     });
     if (saved.kind === "taken")
       return errorResult(`Capability name '${saved.name}' already exists (saved by another pml meanwhile). The code ran; its result: ${JSON.stringify(out.result)}`);

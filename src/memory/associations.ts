@@ -208,18 +208,25 @@ export type LearnedHit = Hit & { learned?: LearnedBoost };
  * The index's hits with past use fused in: each learned item gains its weight times the best
  * lexical score (or 1 when nothing matched by words), and a learned item the words missed joins
  * the list, if `visible` (the same scope check as the hits: an association never shows an item
- * the workspace may not see).
+ * the workspace may not see). `keeps`: the share of its gain an item keeps (one the request
+ * contradicts steps back here as in the ranking).
  */
-export function fuseLearned(hits: readonly Hit[], learned: Map<string, LearnedBoost>, visible: (key: string) => boolean, limit: number): LearnedHit[] {
+export function fuseLearned(
+  hits: readonly Hit[],
+  learned: Map<string, LearnedBoost>,
+  visible: (key: string) => boolean,
+  limit: number,
+  keeps: (key: string) => number = () => 1,
+): LearnedHit[] {
   if (!learned.size) return [...hits];
   const top = hits[0]?.score ?? 0;
   const scale = LEARNED_WEIGHT * (top > 0 ? top : 1);
   const out: LearnedHit[] = hits.map((h) => {
     const l = learned.get(h.key);
-    return l ? { ...h, score: h.score + l.weight * scale, learned: l } : h;
+    return l ? { ...h, score: h.score + l.weight * scale * keeps(h.key), learned: l } : h;
   });
   const present = new Set(hits.map((h) => h.key));
-  for (const [key, l] of learned) if (!present.has(key) && visible(key)) out.push({ key, score: l.weight * scale, learned: l });
+  for (const [key, l] of learned) if (!present.has(key) && visible(key)) out.push({ key, score: l.weight * scale * keeps(key), learned: l });
   return out
     .map((h, i) => ({ h, i }))
     .sort((a, b) => b.h.score - a.h.score || a.i - b.i)

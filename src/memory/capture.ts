@@ -6,7 +6,7 @@ import { routeCapability, type Routing } from "../routing/route.ts";
 import type { CapturePlan } from "./capture-plan.ts";
 import { inferParameters } from "./parameters.ts";
 import { currentUser, type MemorySettings } from "./memory-settings.ts";
-import type { Capability, CapabilityStore, CaptureOutcome } from "./store.ts";
+import type { AnswerKind, Capability, CapabilityStore, CaptureOutcome } from "./store.ts";
 import { bumpFor, isGreater, nextTag } from "./versions.ts";
 
 export type CapturePlanOk = Extract<CapturePlan, { ok: true }>;
@@ -21,6 +21,8 @@ export interface FinishedRun {
   toolsUsed: string[];
   latencyMs: number;
   ran?: boolean;
+  /** The kind of the value it returned. */
+  returned?: AnswerKind;
 }
 
 /** `changes`: what a save of known code under a name changed in its record (its name, intent,
@@ -60,7 +62,7 @@ export async function captureRun(store: CapabilityStore, settings: MemorySetting
     (run.description !== undefined && run.description !== current.description) ||
     (run.intent !== undefined && run.intent !== current.intent);
   if (!codeChanged && !metaChanged && !plan.versionTag) {
-    if (run.ran !== false) await store.recordRun(current.id, true, run.latencyMs);
+    if (run.ran !== false) await store.recordRun(current.id, true, run.latencyMs, run.returned);
     return { kind: "reused", capability: (await store.byId(current.id))! };
   }
   let picked = { tag: "", change_summary: "" };
@@ -82,7 +84,7 @@ export async function captureRun(store: CapabilityStore, settings: MemorySetting
       return { version_tag: tag, change_summary: picked.change_summary };
     },
   });
-  if (run.ran !== false) await store.recordRun(capability.id, true, run.latencyMs);
+  if (run.ran !== false) await store.recordRun(capability.id, true, run.latencyMs, run.returned);
   changed();
   return { kind: "reused", capability, version: picked };
 }
@@ -106,6 +108,7 @@ async function captureNew(store: CapabilityStore, settings: MemorySettings, plan
     ran: run.ran,
     by: currentUser(),
     latency_ms: run.latencyMs,
+    returned: run.returned,
   });
   if ((outcome.kind === "created" && outcome.capability.named) || (outcome.kind === "reused" && outcome.named)) changed();
   return outcome;

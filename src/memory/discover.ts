@@ -11,8 +11,9 @@ import type { Meaning } from "./meaning.ts";
 import type { MemorySettings } from "./memory-settings.ts";
 import { capWireName, parseCallName } from "./names.ts";
 import { words } from "./search-words.ts";
-import type { Hit, SearchDoc, SearchIndex } from "./search.ts";
-import { USER_OWNER, type Capability, type CapabilityStore, type SearchRecord } from "./store.ts";
+import { capabilityDoc, toolDoc, toolMeaningText } from "./search-docs.ts";
+import type { Hit, SearchIndex } from "./search.ts";
+import { USER_OWNER, type AnswerKind, type Capability, type CapabilityStore } from "./store.ts";
 import type { TeamHit } from "./team.ts";
 import type { WordVectors } from "./word-vectors.ts";
 
@@ -47,16 +48,13 @@ const COLLECT_EVERY = 250;
  * discover's RSS grows ~3 MB less and it takes ~60 ms longer (bench/memory-vectors.ts). */
 const FIRST_LOAD_JIT_POLICY = 30;
 
-/** A tool's description is indexed this far: a server or registry entry may send pages (one of
- * the catalog's is 2.8k characters), which say little more and cost every change of the tool list. */
-const TOOL_DESCRIPTION_CHARS = 1000;
-
 /** The index key of a capability record and of a tool: what associations are kept under. */
 export const capKey = (id: string) => `cap:${id}`;
 export const toolKey = (ns: string, name: string) => `tool:${ns}:${name}`;
 
 /** Shared by every summary of a record that uses no tool (frozen: never changed through a result). */
 const NO_TOOLS = Object.freeze([]) as unknown as string[];
+const NO_KINDS: readonly AnswerKind[] = Object.freeze([]);
 
 interface CapSummary {
   owner: string;
@@ -65,6 +63,8 @@ interface CapSummary {
   description: string;
   tools: string[];
   deprecated?: string;
+  /** What its runs returned (kind-fit.ts). */
+  returns: readonly AnswerKind[];
 }
 
 export class CapabilityDiscovery {
@@ -81,6 +81,7 @@ export class CapabilityDiscovery {
   /** Capabilities' kinds of data (kind-fit.ts), read when one is first a candidate for a request holding data. */
   private readonly kinds = new Map<string, CapabilityKinds>();
   private readonly owners = new Map<string, string>();
+  private readonly kindLists = new Map<string, readonly AnswerKind[]>();
   private toolKeys = new Set<string>();
   private toolSignature = "";
   /** The word-vector side, loaded with the index; null when there are no vectors. */
@@ -139,12 +140,15 @@ export class CapabilityDiscovery {
       return c.owner === own || c.owner === USER_OWNER;
     };
     // Twins left out leave their place empty: asking for more would move the fusion's scale.
-    const hits = this.withoutTwins(await this.withLearning(own, query, this.search(query, limit, visible), visible, limit));
+    // A capability the request's data or wanted answer contradicts steps back on both sides (words
+    // and meaning, past use) and is never marked a fit.
+    const misfit = misfitFor(query, (key) => this.kindsOf(key));
+    const hits = this.withoutTwins(await this.withLearning(own, query, this.search(query, limit, visible, misfit), visible, limit, misfit));
     const byKey = new Map(tools.map((t) => [toolKey(t.ns, t.name), t]));
     const results = hits.map((h): Found => {
       const c = this.caps.get(h.key);
       const score = Math.round(h.score * 100) / 100;
-      const match = this.hybrid!.matchOf(h);
+      const match = misfit?.(h.key) ? "weak" : this.hybrid!.matchOf(h);
       const learned = h.learned ? { learned: learnedNote(h.learned) } : {};
       if (c) {
         const n = parseCallName(c.name)!;
@@ -167,8 +171,10 @@ export class CapabilityDiscovery {
       const t = byKey.get(h.key)!;
       return { id: `${t.ns}:${t.name}`, kind: "tool", description: t.description ?? "", score, match, ...learned };
     });
-    // A deprecated capability still answers, after every one that is not (the order is otherwise kept).
-    const order = results.map((r, i) => ({ r, key: hits[i]!.key })).sort((a, b) => Number(!!a.r.deprecated) - Number(!!b.r.deprecated));
+    // A deprecated capability still answers, after every one that is not; one the request contradicts
+    // after every one it does not (the order is otherwise kept).
+    const last = (r: Found, key: string) => 2 * Number(!!r.deprecated) + Number(!!misfit?.(key));
+    const order = results.map((r, i) => ({ r, key: hits[i]!.key })).sort((a, b) => last(a.r, a.key) - last(b.r, b.key));
     return { results: order.map((o) => o.r), keys: order.map((o) => o.key), ...(warning ? { warning } : {}) };
   }
 
@@ -211,10 +217,18 @@ export class CapabilityDiscovery {
   }
 
   /** Past use fused after the words' ranking (a separate step: see associations.ts). */
-  private async withLearning(owner: string, query: string, hits: Hit[], visible: (key: string) => boolean, limit: number): Promise<LearnedHit[]> {
+  private async withLearning(
+    owner: string,
+    query: string,
+    hits: Hit[],
+    visible: (key: string) => boolean,
+    limit: number,
+    misfit?: (key: string) => boolean,
+  ): Promise<LearnedHit[]> {
     const { index, fuse } = this.learning!;
+    const keeps = misfit && ((key: string) => (misfit(key) ? this.hybrid!.FUSION.misfitFactor : 1));
     try {
-      return fuse(hits, await index.boosts(owner, query), visible, limit);
+      return fuse(hits, await index.boosts(owner, query), visible, limit, keeps);
     } catch {
       return hits; // the store is unavailable: the warning says so already
     }
@@ -259,7 +273,7 @@ export class CapabilityDiscovery {
 
   /** Lexical candidates fused with the nearest by meaning (hybrid.ts), for the request and the
    * kinds of the values it holds (value-kinds.ts). */
-  private search(asked: string, limit: number, visible: (key: string) => boolean): Hit[] {
+  private search(asked: string, limit: number, visible: (key: string) => boolean, misfit: ((key: string) => boolean) | undefined): Hit[] {
     const { aboutMemory, fuse, FUSION } = this.hybrid!;
     const query = withValueKinds(asked);
     const named = new Set(words(query));
@@ -267,7 +281,6 @@ export class CapabilityDiscovery {
     // memory, a demo server's unless the request names it, a server not enabled a little, a
     // capability the request's data contradicts.
     const about = aboutMemory(query);
-    const misfit = misfitFor(asked, (key) => this.kindsOf(key));
     const factor = (key: string) => {
       let f = 1;
       if (!about && this.ownTools.has(key)) f *= FUSION.ownToolFactor;
@@ -283,11 +296,20 @@ export class CapabilityDiscovery {
     });
   }
 
+  /** One list per combination of kinds, shared by the records holding it (10k records, a few lists). */
+  private kindList(kinds: readonly AnswerKind[]): readonly AnswerKind[] {
+    if (!kinds.length) return NO_KINDS;
+    const id = kinds.join(",");
+    let list = this.kindLists.get(id);
+    if (!list) this.kindLists.set(id, (list = Object.freeze([...kinds])));
+    return list;
+  }
+
   /** A capability's kinds of data (kind-fit.ts), read when it is first a candidate for a request holding data. */
   private kindsOf(key: string): CapabilityKinds | undefined {
     const c = this.caps.get(key);
     let kinds = c && this.kinds.get(key);
-    if (c && !kinds) this.kinds.set(key, (kinds = capabilityKinds(c.name, c.description)));
+    if (c && !kinds) this.kinds.set(key, (kinds = capabilityKinds(c.name, c.description, c.returns)));
     return kinds;
   }
 
@@ -341,6 +363,7 @@ export class CapabilityDiscovery {
         named: c.named,
         description: c.description || c.intent,
         tools: c.tools_used.length ? c.tools_used : NO_TOOLS,
+        returns: this.kindList(c.returns),
         ...(c.deprecated ? { deprecated: deprecationNote(c.deprecated) } : {}),
       });
       this.index!.add(capabilityDoc(key, c));
@@ -364,31 +387,9 @@ export class CapabilityDiscovery {
       if (t.own) this.ownTools.add(key);
       if (t.demo) this.demoTools.set(key, t.ns);
       if (t.enabled === false) this.notEnabled.add(key);
-      const props = (t.inputSchema?.properties ?? {}) as Record<string, unknown>;
-      this.index!.add({ key, name: `${t.ns} ${t.name}`, description: t.description?.slice(0, TOOL_DESCRIPTION_CHARS), params: Object.keys(props) });
-      this.meaning?.text(key, `${t.ns} ${t.name}. ${firstSentence(t.description ?? "")}`);
+      this.index!.add(toolDoc(key, t));
+      this.meaning?.text(key, toolMeaningText(t));
     }
     this.toolSignature = signature;
   }
-}
-
-export function capabilityDoc(key: string, c: SearchRecord): SearchDoc {
-  return {
-    key,
-    name: c.named ? `${c.namespace} ${c.action}` : "",
-    intent: c.intent,
-    description: c.description === c.intent ? "" : c.description,
-    tools: c.tools_used,
-    params: c.params,
-  };
-}
-
-/**
- * What of a tool's description its vector is made from: the first sentence, at most 30 words. Tool
- * descriptions run to pages; the word-by-word alignment would find some word near any request in
- * them, and a capability's intent, which it competes with, is one sentence.
- */
-function firstSentence(text: string): string {
-  const first = /^[\s\S]*?[.!?](\s|$)/.exec(text)?.[0] ?? text;
-  return first.split(/\s+/).slice(0, 30).join(" ");
 }

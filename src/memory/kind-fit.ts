@@ -4,7 +4,10 @@
 // ranking tells them apart; the request's own data does: "guests.txt" is not a CSV file, and "68
 // degrees F" is the temperature a conversion starts from, not the one it ends at. A capability that
 // contradicts the request's data steps back (hybrid.ts FUSION.misfitFactor); one that merely does
-// not say is left alone.
+// not say is left alone. So does one whose answers are of another kind than the request asks for:
+// "how many lines…" wants a number, and a capability that has only ever returned a line of text
+// (`last_line`) cannot be the one, however near its words.
+import type { AnswerKind } from "./store.ts";
 
 /** A kind's canonical name -> the words that name it (a capability's name and intent use these). */
 const KIND_WORDS: Readonly<Record<string, string>> = {
@@ -74,12 +77,19 @@ function unitKind(unit: string): string | undefined {
   return KIND_OF.get(unit.toLowerCase()) ?? KIND_OF.get(unit.toLowerCase().replace(/s$/, ""));
 }
 
-/** What a request's data is (`from`: its values' and files' kinds) and the kind it asks for (`to`). */
+/** What a request's data is (`from`: its values' and files' kinds), the kind it asks for (`to`), and
+ * the kind of answer it wants when its words say (`answer`). */
 export interface RequestKinds {
   from: Set<string>;
   files: Set<string>;
   to: Set<string>;
+  answer?: AnswerKind;
 }
+
+/** Words that ask for an amount: the answer is a number. ("sum up" summarises; "count on" is rare.) */
+const ASKS_AMOUNT = /\b(?:how (?:many|much|long|big|large|far|old)|count|number of|total|average|sum (?:of|the))\b/i;
+/** The kinds an amount can come in: a number, or an object holding several. */
+const HOLDS_AMOUNT: ReadonlySet<AnswerKind> = new Set(["number", "object"]);
 
 /** Kinds are looked for this far into a request (as value-kinds.ts reads it). */
 const READ_CHARS = 600;
@@ -108,7 +118,7 @@ export function requestKinds(whole: string): RequestKinds {
   // What is asked for is not what the data is ("convert max_retry to camelCase" holds no camel value).
   for (const k of to) from.delete(k);
   for (const k of files) from.add(k);
-  return { from, files, to };
+  return { from, files, to, ...(ASKS_AMOUNT.test(query) ? { answer: "number" as const } : {}) };
 }
 
 /** A capability's kinds: all it names, and the two sides of a conversion (`a_to_b`, "from a to b"). */
@@ -116,12 +126,16 @@ export interface CapabilityKinds {
   all: Set<string>;
   from?: Set<string>;
   to?: Set<string>;
+  /** The kinds of value its runs returned (none known: empty). */
+  returns: readonly AnswerKind[];
+  /** Its words say it gives an amount ("count the lines"): taken at its word, whatever it returned. */
+  amount?: true;
 }
 
 /** "a to b", "from a into b": the two words each side are what is converted. */
 const CONVERSION = /\b([a-z ]+?)\s+(?:to|into)\s+([a-z ]+)/i;
 
-export function capabilityKinds(name: string, whole: string): CapabilityKinds {
+export function capabilityKinds(name: string, whole: string, returns: readonly AnswerKind[] = []): CapabilityKinds {
   // What it takes is said at the start; CONVERSION costs the square of a long run of words.
   const text = whole.slice(0, READ_CHARS / 2);
   const all = kindsOf(`${name} ${text}`);
@@ -132,7 +146,8 @@ export function capabilityKinds(name: string, whole: string): CapabilityKinds {
   const [before, after] = (CONVERSION.exec(action) ?? CONVERSION.exec(text))?.slice(1) ?? [];
   const from = before === undefined ? undefined : kindsOf(before.split(" ").slice(-2).join(" "));
   const to = after === undefined ? undefined : kindsOf(after.split(" ").slice(0, 2).join(" "));
-  return from?.size && to?.size ? { all, from, to } : { all };
+  const amount = ASKS_AMOUNT.test(`${action} ${text}`) ? { amount: true as const } : {};
+  return from?.size && to?.size ? { all, from, to, returns, ...amount } : { all, returns, ...amount };
 }
 
 const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x) => b.has(x));
@@ -140,9 +155,11 @@ const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x
 /**
  * Whether the capability contradicts the request's data: a conversion that would start from the
  * kind the request wants or end at the kind its data is; or one about a file format (JSON, CSV…)
- * while the request's files are all of others.
+ * while the request's files are all of others; or one that asks for an amount from one that has
+ * returned values, none of them an amount, and whose words do not say it gives one.
  */
 export function misfits(request: RequestKinds, cap: CapabilityKinds): boolean {
+  if (request.answer === "number" && !cap.amount && cap.returns.length && !cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return true;
   if (cap.from && cap.to) {
     if (meets(request.from, cap.to) && !meets(request.from, cap.from)) return true;
     if (meets(request.to, cap.from) && !meets(request.to, cap.to)) return true;
@@ -156,7 +173,7 @@ export function misfits(request: RequestKinds, cap: CapabilityKinds): boolean {
  * nothing is asked of the candidates). */
 export function misfitFor(query: string, kindsOf: (key: string) => CapabilityKinds | undefined): ((key: string) => boolean) | undefined {
   const request = requestKinds(query);
-  if (!request.from.size && !request.to.size) return undefined;
+  if (!request.from.size && !request.to.size && !request.answer) return undefined;
   return (key) => {
     const kinds = kindsOf(key);
     return kinds !== undefined && misfits(request, kinds);

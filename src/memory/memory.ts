@@ -14,7 +14,7 @@ import { CapabilityDiscovery, capKey, toolKey, type ToolEntry } from "./discover
 import type { Found } from "./found.ts";
 import { currentUser, type MemorySettings } from "./memory-settings.ts";
 import { CAP_NS, checkName, parseCallName, type CapName } from "./names.ts";
-import type { Capability, CapabilityStore, Deprecation, Resolution, ToolUsage } from "./store.ts";
+import type { AnswerKind, Capability, CapabilityStore, Deprecation, Resolution, ToolUsage } from "./store.ts";
 import type { TeamHit } from "./team.ts";
 import { ToolUsageLog } from "./tool-usage-log.ts";
 import { checkSpecifier, pickVersion, splitSpecifier } from "./versions.ts";
@@ -163,8 +163,8 @@ export class Memory {
     return (await this.open()).versions(id);
   }
 
-  async recordRun(id: string, success: boolean, latencyMs: number): Promise<void> {
-    await (await this.open()).recordRun(id, success, latencyMs);
+  async recordRun(id: string, success: boolean, latencyMs: number, returned?: AnswerKind): Promise<void> {
+    await (await this.open()).recordRun(id, success, latencyMs, returned);
     if (success) this.used(id);
   }
 

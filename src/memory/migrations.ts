@@ -229,6 +229,11 @@ export const MIGRATIONS: ReadonlyArray<string | OptionalStep | RebuildStep> = [
   `
   ALTER TABLE capabilities ADD COLUMN deprecated TEXT;
   `,
+  // 13: the JSON kinds of the values a capability's successful runs returned ("number,string"), what
+  // discover checks a request that asks for a count against; '' until one is seen.
+  `
+  ALTER TABLE capabilities ADD COLUMN returns TEXT NOT NULL DEFAULT '';
+  `,
 ];
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open

@@ -2,7 +2,7 @@
 // the display name formatted.
 import { formatName } from "./names.ts";
 import { firstRunDefaultsAsExamples } from "./parameters.ts";
-import type { Capability, Deprecation, SearchRecord, Version } from "./store.ts";
+import type { AnswerKind, Capability, Deprecation, SearchRecord, Version } from "./store.ts";
 
 export interface Row {
   [k: string]: unknown;
@@ -48,7 +48,12 @@ export function toCapability(r: Row): Capability {
     deprecated: deprecationOf(r.deprecated),
     forked_from: (r.forked_from as string | null) ?? null,
     seq: r.seq as number,
+    returns: returnsOf(r.returns),
   };
+}
+
+function returnsOf(raw: unknown): AnswerKind[] {
+  return typeof raw === "string" && raw ? (raw.split(",") as AnswerKind[]) : [];
 }
 
 function deprecationOf(raw: unknown): Deprecation | null {
@@ -71,6 +76,7 @@ export function toSearchRecord(r: Row): SearchRecord {
     params: [...new Set((JSON.parse(r.params as string) as unknown[]).map(String))],
     deprecated: deprecationOf(r.deprecated),
     seq: r.seq as number,
+    returns: returnsOf(r.returns),
     ...(r.vector ? { vector: { model: r.vector_model as string, source: r.vector_source as string, bytes: r.vector as Uint8Array } } : {}),
   };
 }

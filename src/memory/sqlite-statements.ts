@@ -3,7 +3,7 @@
 import type { Database } from "bun:sqlite";
 import type { CapName } from "./names.ts";
 import type { Row } from "./sqlite-rows.ts";
-import { USER_OWNER, type Scope } from "./store.ts";
+import { USER_OWNER, type AnswerKind, type Scope } from "./store.ts";
 
 /**
  * Only what discover indexes (the parameters' names, not their schema), of the owners given (?2, a
@@ -11,7 +11,7 @@ import { USER_OWNER, type Scope } from "./store.ts";
  * an owner's index instead, SQLite read all of a workspace's records on every discover to find the
  * few changed (10k: 15 ms a discover).
  */
-export const SEARCHABLE_SQL = `SELECT id, record_type, owner, namespace, action, named, intent, description, tools_used, deprecated, seq,
+export const SEARCHABLE_SQL = `SELECT id, record_type, owner, namespace, action, named, intent, description, tools_used, deprecated, seq, returns,
     (SELECT json_group_array(key) FROM json_each(c.parameters_schema, '$.properties') WHERE json_type(c.parameters_schema, '$.properties') = 'object') AS params,
     v.model AS vector_model, v.source AS vector_source, v.vector AS vector
   FROM capabilities c LEFT JOIN capability_vectors v ON v.capability_id = c.id
@@ -30,6 +30,12 @@ export function prepareStatements(db: Database) {
     run: db.query(
       `UPDATE capabilities SET usage_count = usage_count + 1, success_count = success_count + ?2, total_latency_ms = total_latency_ms + ?3, last_used_at = ?4,
          last_success_at = CASE WHEN ?2 = 1 THEN ?4 ELSE last_success_at END WHERE id = ?1`,
+    ),
+    // A kind not seen before is added, and the record's seq bumped so discover's index reads it (rare:
+    // a capability returns one or two kinds).
+    answered: db.query(
+      `UPDATE capabilities SET returns = CASE WHEN returns = '' THEN ?2 ELSE returns || ',' || ?2 END,
+         seq = (SELECT COALESCE(MAX(seq), 0) + 1 FROM capabilities) WHERE id = ?1 AND instr(',' || returns || ',', ',' || ?2 || ',') = 0`,
     ),
     listNamed: db.query(`SELECT ${cols} FROM capabilities c WHERE owner = ?1 AND named = 1 AND record_type = 'capability' ORDER BY namespace, action`),
     anyOwned: db.query("SELECT 1 FROM capabilities WHERE owner = ?1 LIMIT 1"),
@@ -57,6 +63,12 @@ export interface StoreDb {
 }
 
 /** The change counter's next value: every change to a record takes one. */
+/** A run of a record ended: its counters, and the kind a successful one returned. */
+export function recordRun(s: StoreDb, id: string, success: boolean, latencyMs: number, now: string, returned?: AnswerKind): void {
+  s.q.run.run(id, success ? 1 : 0, latencyMs, now);
+  if (success && returned) s.q.answered.run(id, returned);
+}
+
 export function nextSeq(s: StoreDb): number {
   return (s.q.nextSeq.get() as { s: number }).s;
 }

@@ -11,13 +11,14 @@ import { formatName, type CapName } from "./names.ts";
 import { queryCapabilities } from "./sqlite-query.ts";
 import { toCapability, toSearchRecord, type Row } from "./sqlite-rows.ts";
 import { adoptLegacy } from "./sqlite-adopt.ts";
-import { prepareStatements, readableOwners, takenBy, type StoreDb } from "./sqlite-statements.ts";
+import { prepareStatements, readableOwners, recordRun, takenBy, type StoreDb } from "./sqlite-statements.ts";
 import { learnAssociation, readAssociations } from "./sqlite-associations.ts";
 import { recordToolUsage, usageLog, usageStats } from "./sqlite-tool-usage.ts";
 import { appendVersion, listVersions } from "./sqlite-versions.ts";
 import { captureRecord, deprecateRecord, forkRecord, pinRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
 import { listedNamed } from "./sqlite-listing.ts";
 import type {
+  AnswerKind,
   Association,
   Capability,
   CapabilityStore,
@@ -122,8 +123,8 @@ export class SqliteCapabilityStore implements CapabilityStore {
     return captureRecord(this.s, input);
   }
 
-  async recordRun(id: string, success: boolean, latencyMs: number): Promise<void> {
-    this.s.q.run.run(id, success ? 1 : 0, latencyMs, new Date().toISOString());
+  async recordRun(id: string, success: boolean, latencyMs: number, returned?: AnswerKind): Promise<void> {
+    recordRun(this.s, id, success, latencyMs, new Date().toISOString(), returned);
   }
 
   async listNamed(scope: Scope): Promise<Capability[]> {

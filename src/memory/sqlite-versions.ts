@@ -26,7 +26,8 @@ export function appendVersion(s: StoreDb, id: string, v: NewVersion): Capability
       );
       const name = { namespace: current.namespace, action: current.action };
       s.db.run(
-        `UPDATE capabilities SET code = ?2, code_hash = ?3, parameters_schema = ?4, tools_used = ?5, routing = ?6, version_tag = ?7,
+        // What the old code returned says nothing of the new code (set from the old row's values).
+        `UPDATE capabilities SET returns = CASE WHEN code_hash = ?3 THEN returns ELSE '' END, code = ?2, code_hash = ?3, parameters_schema = ?4, tools_used = ?5, routing = ?6, version_tag = ?7,
              fqdn = ?8, description = ?9, intent = ?10, updated_by = ?11, updated_at = ?12, seq = ?13 WHERE id = ?1`,
         [
           id,

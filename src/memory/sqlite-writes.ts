@@ -2,7 +2,7 @@
 // forking, tagging. Each runs in an IMMEDIATE transaction (sqlite-store.ts says why).
 import { formatName, makeFqdn, type CapName } from "./names.ts";
 import { toCapability, type Row } from "./sqlite-rows.ts";
-import { nextSeq, takenBy, type StoreDb } from "./sqlite-statements.ts";
+import { nextSeq, recordRun, takenBy, type StoreDb } from "./sqlite-statements.ts";
 import { NameTakenError, NotFoundError, type Capability, type CaptureInput, type CaptureOutcome, type Deprecation, type Scope } from "./store.ts";
 
 export function captureRecord(s: StoreDb, input: CaptureInput): CaptureOutcome {
@@ -22,7 +22,7 @@ export function captureRecord(s: StoreDb, input: CaptureInput): CaptureOutcome {
 
 /** The same code ran again: its usage is bumped, and a name or words it lacked are filled in. */
 function reuseRecord(s: StoreDb, cap: Capability, input: CaptureInput, now: string): CaptureOutcome {
-  s.q.run.run(cap.id, 1, input.latency_ms, now);
+  recordRun(s, cap.id, true, input.latency_ms, now, input.returned);
   let named = false;
   // The code ran before without a name: this run names it.
   if (input.name && !cap.named) {
@@ -81,6 +81,7 @@ function insertRecord(s: StoreDb, input: CaptureInput, now: string): CaptureOutc
     [crypto.randomUUID(), id, input.code, input.code_hash, schema, input.by, now, input.version_tag ?? "1.0.0"],
   );
   for (const tag of new Set(input.tags ?? [])) s.db.run("INSERT INTO capability_tags (capability_id, tag) VALUES (?1, ?2)", [id, tag]);
+  if (input.ran !== false && input.returned) s.q.answered.run(id, input.returned);
   return { kind: "created", capability: toCapability(s.q.byId.get(id) as Row) };
 }
 

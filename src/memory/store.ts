@@ -86,6 +86,19 @@ export interface Capability {
   forked_from: string | null;
   /** Bumped on every change to the record, across processes: what search indexes refresh from. */
   seq: number;
+  /** The kinds of the values its successful runs of the current code returned, in the order first
+   * seen (empty until one is). */
+  returns: AnswerKind[];
+}
+
+/** A returned value's JSON kind. */
+export type AnswerKind = "null" | "boolean" | "number" | "string" | "array" | "object";
+
+export function answerKind(v: unknown): AnswerKind {
+  if (v === null || v === undefined) return "null";
+  if (Array.isArray(v)) return "array";
+  const t = typeof v;
+  return t === "number" || t === "boolean" || t === "string" || t === "object" ? t : "string";
 }
 
 /** Why and since when a capability is deprecated, and what to call instead. */
@@ -117,6 +130,8 @@ export interface CaptureInput {
   latency_ms: number;
   /** False when saved without running (learn:save): the counters start at 0. */
   ran?: boolean;
+  /** The kind of the value the run returned. */
+  returned?: AnswerKind;
 }
 
 export interface CapabilityQuery {
@@ -212,7 +227,7 @@ export interface NewVersion {
 /** What search indexes need of a record (no code, no schema: its parameters' names). */
 export type SearchRecord = Pick<
   Capability,
-  "id" | "record_type" | "owner" | "namespace" | "action" | "display_name" | "named" | "intent" | "description" | "tools_used" | "deprecated" | "seq"
+  "id" | "record_type" | "owner" | "namespace" | "action" | "display_name" | "named" | "intent" | "description" | "tools_used" | "deprecated" | "seq" | "returns"
 > & { params: string[]; vector?: StoredVector };
 
 /** A record's text vector for discover (word-vectors.ts): the recipe, a hash of the text, the packed vector. */
@@ -282,8 +297,8 @@ export interface CapabilityStore {
   nameTakenByOther(scope: Scope, name: CapName, codeHash: string): Promise<boolean>;
   /** Saves a run: same code -> the existing record (usage bumped), else a new one; atomic. */
   capture(input: CaptureInput): Promise<CaptureOutcome>;
-  /** A call of a stored capability ended. */
-  recordRun(id: string, success: boolean, latencyMs: number): Promise<void>;
+  /** A call of a stored capability ended; `returned`: the kind of value a successful one returned. */
+  recordRun(id: string, success: boolean, latencyMs: number, returned?: AnswerKind): Promise<void>;
   /** Named capabilities the scope may read, by name (its own hide the user's of the same name). */
   listNamed(scope: Scope): Promise<Capability[]>;
   /** The named capabilities tools/list carries (not deprecated ones, unless pinned): pinned ones

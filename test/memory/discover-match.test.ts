@@ -30,7 +30,7 @@ const ask = async (client: any, query: string): Promise<Result[]> => parseDiscov
 async function connected() {
   const { client } = await fx.connect();
   for (const [name, intent] of CAPS) {
-    const r: any = await client.callTool({ name: "execute", arguments: { code: `return ${JSON.stringify(name)};`, intent, name } });
+    const r: any = await client.callTool({ name: "execute", arguments: { code: `return ${JSON.stringify({ capability: name })};`, intent, name } });
     if (r.isError) throw new Error(text(r));
   }
   return client;

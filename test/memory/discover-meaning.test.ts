@@ -34,7 +34,7 @@ const CAPS: Array<[string, string]> = [
 
 async function saveAll(client: any, caps: ReadonlyArray<readonly [string, string]> = CAPS): Promise<void> {
   for (const [name, intent] of caps) {
-    const r: any = await client.callTool({ name: "execute", arguments: { code: `return ${JSON.stringify(name)};`, intent, name } });
+    const r: any = await client.callTool({ name: "execute", arguments: { code: `return ${JSON.stringify({ capability: name })};`, intent, name } });
     if (r.isError) throw new Error(text(r));
   }
 }

@@ -48,6 +48,28 @@ test("what a request does not say contradicts nothing: no unit, no file, a lette
   expect(misfitsOf("how many rows in CSV form does data.csv have")).toEqual(["fs:read_json_field"]);
   expect(misfitsOf("is 10 km more than 6 miles?")).toEqual([]);
   // A capability with no kinds, or no conversion, is never a misfit.
-  expect(capabilityKinds("transform:wrap_text", "wrap text into lines of at most a given width")).toEqual({ all: new Set(["text"]) });
-  expect(capabilityKinds("fs:copy_file", "copy a file to a new path")).toEqual({ all: new Set() });
+  expect(capabilityKinds("transform:wrap_text", "wrap text into lines of at most a given width")).toEqual({ all: new Set(["text"]), returns: [] });
+  expect(capabilityKinds("fs:copy_file", "copy a file to a new path")).toEqual({ all: new Set(), returns: [] });
+});
+
+test("a request for an amount misfits a capability whose every answer was something else, unless its words say it gives one", () => {
+  const textOnly = capabilityKinds("fs:last_line", "get the last non-empty line of a file", ["string"]);
+  const listOnly = capabilityKinds("fs:markdown_headings", "list the headings of a markdown document", ["array", "null"]);
+  for (const request of ["count the non-empty lines in notes/todo.txt", "how many people are on guests.txt?", "the number of rows", "average of the temp column"]) {
+    expect(requestKinds(request).answer).toBe("number");
+    expect(misfits(requestKinds(request), textOnly)).toBe(true);
+    expect(misfits(requestKinds(request), listOnly)).toBe(true);
+  }
+  const asked = requestKinds("how long is notes.txt, in lines?");
+  // A number or an object (several amounts) fits; nothing returned yet contradicts nothing.
+  expect(misfits(asked, capabilityKinds("fs:dedupe_lines", "remove duplicate lines from a file", ["number"]))).toBe(false);
+  expect(misfits(asked, capabilityKinds("fs:file_stats", "lines and bytes of a file", ["object", "string"]))).toBe(false);
+  expect(misfits(asked, capabilityKinds("fs:last_line", "get the last non-empty line of a file"))).toBe(false);
+  // Its words say it counts: a count given as text ("12 words") is taken at its word.
+  expect(misfits(asked, capabilityKinds("text:word_count", "count the words of a text", ["string"]))).toBe(false);
+  // Requests that ask for no amount, "sum up" among them, contradict no answer.
+  for (const request of ["sum up this article in two lines", "get the last line of notes.txt", "what does the changelog say about fixes?"]) {
+    expect(requestKinds(request).answer).toBeUndefined();
+    expect(misfits(requestKinds(request), textOnly)).toBe(false);
+  }
 });

@@ -22,6 +22,8 @@ export const lookup = defineTool({
       success_rate: summary(c).success_rate,
       version: found.version ?? c.version_tag,
       pinned: c.pinned,
+      // The kinds of value its current code has returned (what discover checks a request for an amount against).
+      ...(c.returns.length ? { returns: c.returns } : {}),
       ...(c.deprecated ? { deprecated: c.deprecated } : {}),
       ...(found.alias ? { deprecation: `${found.alias} is an old name of ${c.display_name}` } : {}),
     };

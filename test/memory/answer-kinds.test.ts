@@ -1,0 +1,73 @@
+// What a capability returns, against the compiled pml (issue 24, wrong reuses): the kind of value
+// each successful run returned is kept with the record (a new kind widens it, new code starts over)
+// and dns:lookup shows it; a request asking for an amount ("how many…") gets a capability that has
+// only ever returned text after every other result and marked weak, past use included, unless the
+// capability's own words say it gives an amount.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
+import { parseDiscover } from "../helpers/discover.ts";
+
+let fx: MemoryFixture;
+beforeAll(() => {
+  fx = memoryFixture();
+  writeFileSync(join(fx.ws, "notes.txt"), "buy milk\n\ncall mum\nfix the bike\n");
+});
+afterAll(() => fx.cleanup());
+
+const call = async (client: any, tool: string, args: Record<string, unknown>) => (await client.callTool({ name: "call", arguments: { tool, arguments: args } })) as any;
+const returnsOf = async (client: any, name: string) => (await call(client, "dns:lookup", { name })).structuredContent.returns;
+const ask = async (client: any, query: string) => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results;
+
+async function save(client: any, name: string, intent: string, code: string, args: Record<string, unknown>) {
+  const r: any = await client.callTool({ name: "execute", arguments: { code, args, intent, name } });
+  if (r.isError) throw new Error(text(r));
+  return r;
+}
+
+test("each run's kind of value is kept: a new kind widens it, a failed call adds none, new code starts over", async () => {
+  const { client } = await fx.connect();
+  await save(client, "util:half_or_word", "half of an even number, else the word odd", "return args.n % 2 ? 'odd' : args.n / 2;", { n: 3 });
+  expect(await returnsOf(client, "util:half_or_word")).toEqual(["string"]);
+
+  const half: any = await client.callTool({ name: "cap__util__half_or_word", arguments: { n: 8 } });
+  expect(half.structuredContent.result).toBe(4);
+  expect(await returnsOf(client, "util:half_or_word")).toEqual(["string", "number"]);
+  await client.callTool({ name: "cap__util__half_or_word", arguments: { n: 5 } });
+  expect(await returnsOf(client, "util:half_or_word")).toEqual(["string", "number"]);
+
+  // Refused arguments run nothing, so they teach nothing.
+  const refused: any = await client.callTool({ name: "cap__util__half_or_word", arguments: { n: 1, extra: true } });
+  expect(refused.isError).toBe(true);
+  expect(await returnsOf(client, "util:half_or_word")).toEqual(["string", "number"]);
+
+  // A new version: what the old code returned says nothing of the new one.
+  const updated: any = await client.callTool({ name: "execute", arguments: { code: "return [args.n];", args: { n: 2 }, name: "util:half_or_word", update: true } });
+  expect(updated.isError).toBeFalsy();
+  expect(await returnsOf(client, "util:half_or_word")).toEqual(["array"]);
+});
+
+test("a request for an amount puts a capability that only ever returned text last, marked weak, even one past use lifts", async () => {
+  const { client } = await fx.connect();
+  const lastLine = "const ls = (await mcp.filesystem.read_file({ path: args.path })).split('\\n').filter((l) => l.trim()); return ls[ls.length - 1];";
+  await save(client, "fs:last_line", "get the last non-empty line of a file", lastLine, { path: "notes.txt" });
+  await save(client, "fs:size_in_bytes", "the size of a file in bytes", "return (await mcp.filesystem.read_file({ path: args.path })).length;", { path: "notes.txt" });
+  // A count that answers in words: its own words say it counts, so what it returned does not overrule them.
+  await save(client, "text:word_count", "count the words of a text", "return `${args.text.trim().split(/\\s+/).length} words`;", { text: "a b" });
+
+  // Past use: this request led to a successful call of fs:last_line.
+  const found = await ask(client, "which is the final non-empty line of notes.txt");
+  expect(found[0]).toMatchObject({ id: "fs:last_line" });
+  expect((await client.callTool({ name: "cap__fs__last_line", arguments: { path: "notes.txt" } })).isError).toBeFalsy();
+
+  for (const query of ["count the non-empty lines of notes.txt", "how many non-empty lines does notes.txt have?"]) {
+    const results = await ask(client, query);
+    const at = results.findIndex((r: { id: string }) => r.id === "fs:last_line");
+    expect(at).toBe(results.length - 1); // still found: it is callable and may be what the user means
+    expect(results[at]!.match).toBe("weak");
+  }
+  // Not asking for an amount, the same capability comes first.
+  expect((await ask(client, "the last non-empty line of notes.txt"))[0]).toMatchObject({ id: "fs:last_line" });
+  expect((await ask(client, "how many words are in 'to be or not to be'"))[0]).toMatchObject({ id: "text:word_count" });
+});
