@@ -8,8 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { codeHash } from "../src/memory/code-hash.ts";
-import type { ToolEntry } from "../src/memory/discover.ts";
-import { capabilityDoc } from "../src/memory/search-docs.ts";
+import { capabilityDoc, changesThings, type ToolEntry } from "../src/memory/search-docs.ts";
 import { FUSION } from "../src/memory/hybrid.ts";
 import { Memory, memorySettings } from "../src/memory/memory.ts";
 import { checkName } from "../src/memory/names.ts";
@@ -266,6 +265,7 @@ for (const [ns, d] of Object.entries({ ...builtinCatalog, ...builtinModules() })
       // As the gateway offers them in a fresh workspace: demo servers marked, catalog servers not set up yet.
       demo: DEMO_SERVERS.has(ns),
       enabled: !Object.hasOwn(builtinCatalog, ns),
+      changes: changesThings(t.annotations),
     });
 // pml's own standard library, as the gateway offers it to discover (own: ranked below task tools).
 for (const [ns, list] of Object.entries(await stdlibTools()))

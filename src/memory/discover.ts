@@ -11,25 +11,11 @@ import type { Meaning } from "./meaning.ts";
 import type { MemorySettings } from "./memory-settings.ts";
 import { capWireName, parseCallName } from "./names.ts";
 import { words } from "./search-words.ts";
-import { capabilityDoc, toolDoc, toolMeaningText } from "./search-docs.ts";
+import { capabilityDoc, toolDoc, toolMeaningText, type ToolEntry } from "./search-docs.ts";
 import type { Hit, SearchIndex } from "./search.ts";
 import { USER_OWNER, type AnswerKind, type Capability, type CapabilityStore } from "./store.ts";
 import type { TeamHit } from "./team.ts";
 import type { WordVectors } from "./word-vectors.ts";
-
-/** A real tool offered to `discover` beside the capabilities. */
-export interface ToolEntry {
-  ns: string;
-  name: string;
-  description?: string;
-  inputSchema?: Record<string, unknown>;
-  /** pml's own (dns, meta, learn): ranked below task tools unless the request is about capabilities. */
-  own?: boolean;
-  /** A demo or test server's (registry/catalog.ts DEMO_SERVERS): ranked below task tools unless the request names it. */
-  demo?: boolean;
-  /** false: a catalog server the user has not enabled or installed (a little below one they have). */
-  enabled?: boolean;
-}
 
 /** A request is read this far: a longer one is a pasted text, not a request, and each of its words
  * costs the ranking time (a 1 MB one held the process for 26 s). */
@@ -90,6 +76,8 @@ export class CapabilityDiscovery {
   /** Demo servers' tools by key -> their namespace; tools of servers not enabled. */
   private demoTools = new Map<string, string>();
   private notEnabled = new Set<string>();
+  /** `ns:name` of the tools that change things (as capabilities' tools_used name them). */
+  private changing = new Set<string>();
   private readonly team = new Map<string, TeamHit>();
   private hybrid?: typeof import("./hybrid.ts");
 
@@ -309,7 +297,7 @@ export class CapabilityDiscovery {
   private kindsOf(key: string): CapabilityKinds | undefined {
     const c = this.caps.get(key);
     let kinds = c && this.kinds.get(key);
-    if (c && !kinds) this.kinds.set(key, (kinds = capabilityKinds(c.name, c.description, c.returns)));
+    if (c && !kinds) this.kinds.set(key, (kinds = capabilityKinds(c.name, c.description, { returns: c.returns, changes: c.tools.some((t) => this.changing.has(t)) })));
     return kinds;
   }
 
@@ -374,8 +362,11 @@ export class CapabilityDiscovery {
   }
 
   private refreshTools(tools: readonly ToolEntry[]): void {
-    const signature = tools.map((t) => `${t.ns}:${t.name}${t.own ? "+o" : ""}${t.demo ? "+d" : ""}${t.enabled === false ? "-e" : ""}`).join(",");
+    const signature = tools.map((t) => `${t.ns}:${t.name}${t.own ? "+o" : ""}${t.demo ? "+d" : ""}${t.enabled === false ? "-e" : ""}${t.changes ? "+c" : ""}`).join(",");
     if (signature === this.toolSignature) return;
+    // Which tools change things decides capabilities' kinds (kindsOf): read again.
+    this.kinds.clear();
+    this.changing = new Set(tools.filter((t) => t.changes).map((t) => `${t.ns}:${t.name}`));
     for (const key of this.toolKeys) this.forget(key);
     this.toolKeys = new Set();
     this.ownTools = new Set();

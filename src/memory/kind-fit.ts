@@ -6,7 +6,9 @@
 // contradicts the request's data steps back (hybrid.ts FUSION.misfitFactor); one that merely does
 // not say is left alone. So does one whose answers are of another kind than the request asks for:
 // "how many lines…" wants a number, and a capability that has only ever returned a line of text
-// (`last_line`) cannot be the one, however near its words.
+// (`last_line`) cannot be the one, however near its words. And a question ("how many rows does
+// guests.txt have?") is not answered by a capability that changes files (`dedupe_lines` also counts):
+// asked for an answer, the agent would rewrite the user's file.
 import type { AnswerKind } from "./store.ts";
 
 /** A kind's canonical name -> the words that name it (a capability's name and intent use these). */
@@ -77,14 +79,23 @@ function unitKind(unit: string): string | undefined {
   return KIND_OF.get(unit.toLowerCase()) ?? KIND_OF.get(unit.toLowerCase().replace(/s$/, ""));
 }
 
-/** What a request's data is (`from`: its values' and files' kinds), the kind it asks for (`to`), and
- * the kind of answer it wants when its words say (`answer`). */
+/** What a request's data is (`from`: its values' and files' kinds), the kind it asks for (`to`), the
+ * kind of answer it wants when its words say (`answer`), and whether it only asks (`asksOnly`). */
 export interface RequestKinds {
   from: Set<string>;
   files: Set<string>;
   to: Set<string>;
   answer?: AnswerKind;
+  asksOnly?: true;
 }
+
+/** A question or a lookup: how it starts, a question mark, or an amount asked for. */
+const ASKS =
+  /^(?:how|what|what's|which|where|when|who|whose|why|is|are|does|do|did|can|could|will|would|has|have|get|show|list|find|tell|read|print|display|look|count|give|pull|grab|fetch|check)\b|\?\s*$/i;
+/** Words that ask for a change: with one of these a question may still want something done ("can you
+ * sort…?"), and a destination ("fetch the zip into vendor/") is somewhere to write to. */
+const CHANGE =
+  /\b(?:into|onto|download|upload|install|write|save|append|add|remove|delete|drop|rename|move|replace|change|update|edit|create|make|set|insert|put|strip|fix|clean|dedupe|dedup|sort|copy|merge|prepend|overwrite|rewrite|erase|clear|reset|truncate|reformat|restore|keep|store|get rid|turn|swap|undo|tidy|squash|collapse|shorten|lowercase|uppercase|capitali[sz]e)\b/i;
 
 /** Words that ask for an amount: the answer is a number. ("sum up" summarises; "count on" is rare.) */
 const ASKS_AMOUNT = /\b(?:how (?:many|much|long|big|large|far|old)|count|number of|total|average|sum (?:of|the))\b/i;
@@ -118,7 +129,9 @@ export function requestKinds(whole: string): RequestKinds {
   // What is asked for is not what the data is ("convert max_retry to camelCase" holds no camel value).
   for (const k of to) from.delete(k);
   for (const k of files) from.add(k);
-  return { from, files, to, ...(ASKS_AMOUNT.test(query) ? { answer: "number" as const } : {}) };
+  const amount = ASKS_AMOUNT.test(query);
+  const asksOnly = (amount || ASKS.test(query.trim())) && !CHANGE.test(query);
+  return { from, files, to, ...(amount ? { answer: "number" as const } : {}), ...(asksOnly ? { asksOnly: true as const } : {}) };
 }
 
 /** A capability's kinds: all it names, and the two sides of a conversion (`a_to_b`, "from a to b"). */
@@ -130,12 +143,20 @@ export interface CapabilityKinds {
   returns: readonly AnswerKind[];
   /** Its words say it gives an amount ("count the lines"): taken at its word, whatever it returned. */
   amount?: true;
+  /** It calls a tool that changes things (its annotations say so: search-docs.ts ToolEntry.changes). */
+  changes?: true;
+}
+
+/** What is known of a capability besides its words. */
+export interface CapabilityFacts {
+  returns?: readonly AnswerKind[];
+  changes?: boolean;
 }
 
 /** "a to b", "from a into b": the two words each side are what is converted. */
 const CONVERSION = /\b([a-z ]+?)\s+(?:to|into)\s+([a-z ]+)/i;
 
-export function capabilityKinds(name: string, whole: string, returns: readonly AnswerKind[] = []): CapabilityKinds {
+export function capabilityKinds(name: string, whole: string, facts: CapabilityFacts = {}): CapabilityKinds {
   // What it takes is said at the start; CONVERSION costs the square of a long run of words.
   const text = whole.slice(0, READ_CHARS / 2);
   const all = kindsOf(`${name} ${text}`);
@@ -146,8 +167,8 @@ export function capabilityKinds(name: string, whole: string, returns: readonly A
   const [before, after] = (CONVERSION.exec(action) ?? CONVERSION.exec(text))?.slice(1) ?? [];
   const from = before === undefined ? undefined : kindsOf(before.split(" ").slice(-2).join(" "));
   const to = after === undefined ? undefined : kindsOf(after.split(" ").slice(0, 2).join(" "));
-  const amount = ASKS_AMOUNT.test(`${action} ${text}`) ? { amount: true as const } : {};
-  return from?.size && to?.size ? { all, from, to, returns, ...amount } : { all, returns, ...amount };
+  const more = { returns: facts.returns ?? [], ...(ASKS_AMOUNT.test(`${action} ${text}`) ? { amount: true as const } : {}), ...(facts.changes ? { changes: true as const } : {}) };
+  return from?.size && to?.size ? { all, from, to, ...more } : { all, ...more };
 }
 
 const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x) => b.has(x));
@@ -155,10 +176,12 @@ const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x
 /**
  * Whether the capability contradicts the request's data: a conversion that would start from the
  * kind the request wants or end at the kind its data is; or one about a file format (JSON, CSV…)
- * while the request's files are all of others; or one that asks for an amount from one that has
- * returned values, none of them an amount, and whose words do not say it gives one.
+ * while the request's files are all of others; for a request for an amount, one that has returned
+ * values, none of them an amount, and whose words do not say it gives one; for a question, one that
+ * changes things.
  */
 export function misfits(request: RequestKinds, cap: CapabilityKinds): boolean {
+  if (request.asksOnly && cap.changes) return true;
   if (request.answer === "number" && !cap.amount && cap.returns.length && !cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return true;
   if (cap.from && cap.to) {
     if (meets(request.from, cap.to) && !meets(request.from, cap.from)) return true;
@@ -173,7 +196,7 @@ export function misfits(request: RequestKinds, cap: CapabilityKinds): boolean {
  * nothing is asked of the candidates). */
 export function misfitFor(query: string, kindsOf: (key: string) => CapabilityKinds | undefined): ((key: string) => boolean) | undefined {
   const request = requestKinds(query);
-  if (!request.from.size && !request.to.size && !request.answer) return undefined;
+  if (!request.from.size && !request.to.size && !request.answer && !request.asksOnly) return undefined;
   return (key) => {
     const kinds = kindsOf(key);
     return kinds !== undefined && misfits(request, kinds);

@@ -1,5 +1,6 @@
-// What discover's index reads of a capability record and of a tool: the words (a SearchDoc for
-// search.ts) and the text its vector is made from (meaning.ts).
+// What discover reads of a capability record and of a tool: the tools offered beside the
+// capabilities, the words indexed (a SearchDoc for search.ts) and the text a vector is made from
+// (meaning.ts).
 import type { SearchDoc } from "./search.ts";
 import type { SearchRecord } from "./store.ts";
 
@@ -7,13 +8,28 @@ import type { SearchRecord } from "./store.ts";
  * the catalog's is 2.8k characters), which say little more and cost every change of the tool list. */
 const TOOL_DESCRIPTION_CHARS = 1000;
 
-/** What of a tool is read (discover.ts ToolEntry). */
-interface Tool {
+/** A real tool offered to `discover` beside the capabilities. */
+export interface ToolEntry {
   ns: string;
   name: string;
   description?: string;
   inputSchema?: Record<string, unknown>;
+  /** pml's own (dns, meta, learn): ranked below task tools unless the request is about capabilities. */
+  own?: boolean;
+  /** A demo or test server's (registry/catalog.ts DEMO_SERVERS): ranked below task tools unless the request names it. */
+  demo?: boolean;
+  /** false: a catalog server the user has not enabled or installed (a little below one they have). */
+  enabled?: boolean;
+  /** Its annotations say it may change things (destructiveHint, or readOnlyHint false): a capability
+   * calling it is no answer to a question (kind-fit.ts). */
+  changes?: boolean;
 }
+
+/** Whether a tool's MCP annotations say it changes things (destructive, or explicitly not read-only).
+ * Not an open-world tool (a shell, a network call): it may do anything, and whether it changed
+ * something is said by the code that called it (`git log` through `shell:exec` changes nothing). */
+export const changesThings = (a: { destructiveHint?: unknown; readOnlyHint?: unknown; openWorldHint?: unknown } | undefined) =>
+  a?.openWorldHint !== true && (a?.destructiveHint === true || a?.readOnlyHint === false);
 
 export function capabilityDoc(key: string, c: SearchRecord): SearchDoc {
   return {
@@ -26,7 +42,7 @@ export function capabilityDoc(key: string, c: SearchRecord): SearchDoc {
   };
 }
 
-export function toolDoc(key: string, t: Tool): SearchDoc {
+export function toolDoc(key: string, t: ToolEntry): SearchDoc {
   const props = (t.inputSchema?.properties ?? {}) as Record<string, unknown>;
   return { key, name: `${t.ns} ${t.name}`, description: t.description?.slice(0, TOOL_DESCRIPTION_CHARS), params: Object.keys(props) };
 }
@@ -36,7 +52,7 @@ export function toolDoc(key: string, t: Tool): SearchDoc {
  * descriptions run to pages; the word-by-word alignment would find some word near any request in
  * them, and a capability's intent, which it competes with, is one sentence.
  */
-export function toolMeaningText(t: Tool): string {
+export function toolMeaningText(t: ToolEntry): string {
   const text = t.description ?? "";
   const first = /^[\s\S]*?[.!?](\s|$)/.exec(text)?.[0] ?? text;
   return `${t.ns} ${t.name}. ${first.split(/\s+/).slice(0, 30).join(" ")}`;

@@ -2,7 +2,8 @@
 // each successful run returned is kept with the record (a new kind widens it, new code starts over)
 // and dns:lookup shows it; a request asking for an amount ("how many…") gets a capability that has
 // only ever returned text after every other result and marked weak, past use included, unless the
-// capability's own words say it gives an amount.
+// capability's own words say it gives an amount. A question gets a capability that changes files
+// (its tools' annotations say so) after the others too: asked for an answer, it would rewrite them.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -71,3 +72,33 @@ test("a request for an amount puts a capability that only ever returned text las
   expect((await ask(client, "the last non-empty line of notes.txt"))[0]).toMatchObject({ id: "fs:last_line" });
   expect((await ask(client, "how many words are in 'to be or not to be'"))[0]).toMatchObject({ id: "text:word_count" });
 });
+
+test("a question puts a capability that writes files last, marked weak; a request for the change finds it first", async () => {
+  // A workspace of its own: the capabilities saved above would be misfits here too.
+  const own = memoryFixture();
+  try {
+    await questionsAndChanges(own);
+  } finally {
+    await own.cleanup();
+  }
+});
+
+async function questionsAndChanges(own: MemoryFixture) {
+  writeFileSync(join(own.ws, "tags.txt"), "a\nb\na\n");
+  writeFileSync(join(own.ws, "notes.txt"), "x\n");
+  const { client } = await own.connect();
+  const dedupe =
+    "const ls = (await mcp.filesystem.read_file({ path: args.path })).split('\\n').filter((l) => l);\n" +
+    "const kept = [...new Set(ls)];\nawait mcp.filesystem.write_file({ path: args.path, content: kept.join('\\n') + '\\n' });\nreturn ls.length - kept.length;";
+  await save(client, "fs:dedupe_lines", "remove duplicate lines from a file and say how many lines were removed", dedupe, { path: "tags.txt" });
+  await save(client, "fs:line_total", "the number of lines of a file", "return (await mcp.filesystem.read_file({ path: args.path })).split('\\n').length;", { path: "tags.txt" });
+
+  for (const query of ["how many lines does notes.txt have?", "what are the distinct lines of notes.txt"]) {
+    const results = await ask(client, query);
+    const at = results.findIndex((r: { id: string }) => r.id === "fs:dedupe_lines");
+    expect(at).toBe(results.length - 1);
+    expect(results[at]!.match).toBe("weak");
+  }
+  for (const query of ["remove the duplicate lines from notes.txt", "can you drop the repeated lines of notes.txt and tell me how many lines went?"])
+    expect((await ask(client, query))[0]).toMatchObject({ id: "fs:dedupe_lines" });
+}

@@ -3,7 +3,8 @@
 // and a tool list of long descriptions costs no more than one of short ones.
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { CapabilityDiscovery, type ToolEntry } from "../../src/memory/discover.ts";
+import { CapabilityDiscovery } from "../../src/memory/discover.ts";
+import type { ToolEntry } from "../../src/memory/search-docs.ts";
 import { memorySettings } from "../../src/memory/memory-settings.ts";
 import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
 import { tempDir } from "../helpers/pml.ts";

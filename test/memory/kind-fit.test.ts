@@ -1,6 +1,7 @@
 // A capability the request's data contradicts steps back (kind-fit.ts): the direction of a
 // conversion read from the unit a number is in, and a file format read from a file's extension.
 import { expect, test } from "bun:test";
+import { changesThings } from "../../src/memory/search-docs.ts";
 import { capabilityKinds, misfits, requestKinds } from "../../src/memory/kind-fit.ts";
 
 const CAPS: Array<[string, string]> = [
@@ -53,8 +54,8 @@ test("what a request does not say contradicts nothing: no unit, no file, a lette
 });
 
 test("a request for an amount misfits a capability whose every answer was something else, unless its words say it gives one", () => {
-  const textOnly = capabilityKinds("fs:last_line", "get the last non-empty line of a file", ["string"]);
-  const listOnly = capabilityKinds("fs:markdown_headings", "list the headings of a markdown document", ["array", "null"]);
+  const textOnly = capabilityKinds("fs:last_line", "get the last non-empty line of a file", { returns: ["string"] });
+  const listOnly = capabilityKinds("fs:markdown_headings", "list the headings of a markdown document", { returns: ["array", "null"] });
   for (const request of ["count the non-empty lines in notes/todo.txt", "how many people are on guests.txt?", "the number of rows", "average of the temp column"]) {
     expect(requestKinds(request).answer).toBe("number");
     expect(misfits(requestKinds(request), textOnly)).toBe(true);
@@ -62,14 +63,40 @@ test("a request for an amount misfits a capability whose every answer was someth
   }
   const asked = requestKinds("how long is notes.txt, in lines?");
   // A number or an object (several amounts) fits; nothing returned yet contradicts nothing.
-  expect(misfits(asked, capabilityKinds("fs:dedupe_lines", "remove duplicate lines from a file", ["number"]))).toBe(false);
-  expect(misfits(asked, capabilityKinds("fs:file_stats", "lines and bytes of a file", ["object", "string"]))).toBe(false);
+  expect(misfits(asked, capabilityKinds("fs:dedupe_lines", "remove duplicate lines from a file", { returns: ["number"] }))).toBe(false);
+  expect(misfits(asked, capabilityKinds("fs:file_stats", "lines and bytes of a file", { returns: ["object", "string"] }))).toBe(false);
   expect(misfits(asked, capabilityKinds("fs:last_line", "get the last non-empty line of a file"))).toBe(false);
   // Its words say it counts: a count given as text ("12 words") is taken at its word.
-  expect(misfits(asked, capabilityKinds("text:word_count", "count the words of a text", ["string"]))).toBe(false);
+  expect(misfits(asked, capabilityKinds("text:word_count", "count the words of a text", { returns: ["string"] }))).toBe(false);
   // Requests that ask for no amount, "sum up" among them, contradict no answer.
   for (const request of ["sum up this article in two lines", "get the last line of notes.txt", "what does the changelog say about fixes?"]) {
     expect(requestKinds(request).answer).toBeUndefined();
     expect(misfits(requestKinds(request), textOnly)).toBe(false);
   }
+});
+
+test("a question or a lookup misfits a capability that changes things; a request for a change, or with a destination, does not", () => {
+  const writes = capabilityKinds("fs:dedupe_lines", "remove duplicate lines from a file", { returns: ["number"], changes: true });
+  const reads = capabilityKinds("fs:count_lines", "count the non-empty lines in a text file", { returns: ["number"] });
+  for (const request of ["how many people are on guests.txt?", "get the last line of notes.txt", "which lines of app.log mention ERROR", "count the rows of a.csv"]) {
+    expect(requestKinds(request).asksOnly).toBe(true);
+    expect(misfits(requestKinds(request), writes)).toBe(true);
+    expect(misfits(requestKinds(request), reads)).toBe(false);
+  }
+  for (const request of [
+    "remove duplicate lines from tags.txt",
+    "can you sort names.txt?",
+    "fetch https://example.com/data.zip into vendor/",
+    "emails.txt has repeats; clean them out and tell me how many went away",
+    "make every row of hosts.txt unique",
+  ]) {
+    expect(requestKinds(request).asksOnly).toBeUndefined();
+    expect(misfits(requestKinds(request), writes)).toBe(false);
+  }
+  // What a tool's annotations say: an open-world tool (a shell) may do anything, so it says nothing.
+  expect(changesThings({ destructiveHint: true })).toBe(true);
+  expect(changesThings({ readOnlyHint: false })).toBe(true);
+  expect(changesThings({ readOnlyHint: true })).toBe(false);
+  expect(changesThings(undefined)).toBe(false);
+  expect(changesThings({ destructiveHint: true, openWorldHint: true })).toBe(false);
 });
