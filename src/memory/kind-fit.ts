@@ -175,7 +175,8 @@ const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x
 
 /**
  * Whether the capability contradicts the request's data: a conversion that would start from the
- * kind the request wants or end at the kind its data is; or one about a file format (JSON, CSV…)
+ * kind the request wants or end at the kind its data is, or that converts none of the kinds the
+ * request names; or one about a file format (JSON, CSV…)
  * while the request's files are all of others; for a request for an amount, one that has returned
  * values, none of them an amount, and whose words do not say it gives one; for a question, one that
  * changes things.
@@ -186,6 +187,8 @@ export function misfits(request: RequestKinds, cap: CapabilityKinds): boolean {
   if (cap.from && cap.to) {
     if (meets(request.from, cap.to) && !meets(request.from, cap.from)) return true;
     if (meets(request.to, cap.from) && !meets(request.to, cap.to)) return true;
+    // A conversion between other kinds altogether (kilograms to pounds for "42 kilometers to miles").
+    if ([...request.from, ...request.to].some((k) => k !== "text") && !meets(request.from, cap.all) && !meets(request.to, cap.all)) return true;
   }
   const formats = [...cap.all].filter((k) => FORMATS.has(k));
   return formats.length > 0 && request.files.size > 0 && !formats.some((k) => request.files.has(k)) && !(cap.all.has("text") && request.files.has("text"));

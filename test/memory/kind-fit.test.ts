@@ -19,35 +19,48 @@ const CAPS: Array<[string, string]> = [
   ["transform:wrap_text", "wrap text into lines of at most a given width"],
 ];
 
-const misfitsOf = (request: string) => {
+/** The capabilities (of `among`, all by default) the request contradicts. */
+const misfitsOf = (request: string, among: readonly string[] = CAPS.map(([n]) => n)) => {
   const kinds = requestKinds(request);
-  return CAPS.filter(([name, intent]) => misfits(kinds, capabilityKinds(name, intent))).map(([name]) => name);
+  return CAPS.filter(([name, intent]) => among.includes(name) && misfits(kinds, capabilityKinds(name, intent))).map(([name]) => name);
 };
+const TEMPERATURE = ["util:celsius_to_fahrenheit", "util:fahrenheit_to_celsius"];
+const LENGTH = ["util:convert_meters_to_feet", "util:feet_to_meters"];
+const CASE = ["transform:camel_to_snake", "transform:snake_to_camel"];
+const FILES = CAPS.map(([n]) => n).filter((n) => !TEMPERATURE.includes(n) && !LENGTH.includes(n) && !CASE.includes(n));
 
 test("a conversion that would start from the kind a request wants, or end at the kind its data is, misfits", () => {
-  expect(misfitsOf("the forecast says 68 degrees F; how warm is that for a European?")).toEqual(["util:celsius_to_fahrenheit"]);
-  expect(misfitsOf("98.6 F in C")).toEqual(["util:celsius_to_fahrenheit"]);
-  expect(misfitsOf("what is -4 °C in fahrenheit")).toEqual(["util:fahrenheit_to_celsius"]);
-  expect(misfitsOf("how many feet is 3 meters")).toEqual(["util:feet_to_meters"]);
-  expect(misfitsOf("a 6 ft door, in meters please")).toEqual(["util:convert_meters_to_feet"]);
-  expect(misfitsOf("what would max_retry_count look like in camelCase?")).toEqual(["transform:camel_to_snake"]);
-  expect(misfitsOf("turn getUserName into snake_case")).toEqual(["transform:snake_to_camel"]);
+  expect(misfitsOf("the forecast says 68 degrees F; how warm is that for a European?", TEMPERATURE)).toEqual(["util:celsius_to_fahrenheit"]);
+  expect(misfitsOf("98.6 F in C", TEMPERATURE)).toEqual(["util:celsius_to_fahrenheit"]);
+  expect(misfitsOf("what is -4 °C in fahrenheit", TEMPERATURE)).toEqual(["util:fahrenheit_to_celsius"]);
+  expect(misfitsOf("how many feet is 3 meters", LENGTH)).toEqual(["util:feet_to_meters"]);
+  expect(misfitsOf("a 6 ft door, in meters please", LENGTH)).toEqual(["util:convert_meters_to_feet"]);
+  expect(misfitsOf("what would max_retry_count look like in camelCase?", CASE)).toEqual(["transform:camel_to_snake"]);
+  expect(misfitsOf("turn getUserName into snake_case", CASE)).toEqual(["transform:snake_to_camel"]);
+});
+
+test("a conversion between other kinds altogether misfits a request that names kinds", () => {
+  expect(misfitsOf("convert 42 kilometers to miles", [...TEMPERATURE, ...LENGTH, ...CASE])).toEqual([...TEMPERATURE, ...LENGTH, ...CASE]);
+  // The other direction misfits too (the rule above).
+  expect(misfitsOf("convert 212 fahrenheit to celsius")).toEqual(["util:celsius_to_fahrenheit", ...LENGTH, ...CASE, "fs:csv_to_json"]);
+  expect(misfitsOf("what does config/app.json say the port is?", [...TEMPERATURE, ...CASE])).toEqual([...TEMPERATURE, ...CASE]);
+  // Plain text names no kind worth converting: "notes.txt" alone turns no conversion away.
+  expect(misfitsOf("tidy notes.txt", [...TEMPERATURE, ...LENGTH, ...CASE])).toEqual([]);
 });
 
 test("a capability about one file format misfits a request whose files are all of another", () => {
   expect(misfitsOf("guests.txt has a person on each row, how many people is that?")).toEqual(["fs:count_csv_rows", "fs:read_json_field", "fs:csv_to_json"]);
-  expect(misfitsOf("what does config/app.json say the port is?")).toEqual(["fs:count_csv_rows", "fs:csv_to_json", "fs:lines_of_csv_or_text"]);
-  expect(misfitsOf("turn data/people.csv into JSON")).toEqual(["fs:read_json_field"]);
+  expect(misfitsOf("what does config/app.json say the port is?", FILES)).toEqual(["fs:count_csv_rows", "fs:csv_to_json", "fs:lines_of_csv_or_text"]);
+  expect(misfitsOf("turn data/people.csv into JSON", FILES)).toEqual(["fs:read_json_field"]);
 });
 
 test("what a request does not say contradicts nothing: no unit, no file, a letter that is no unit", () => {
-  for (const request of ["reflow a paragraph so nothing runs past 80 characters", "a 10k run is how far for a Brit?", "count the lines", "grade: B, 5 m runs"]) {
-    expect(misfitsOf(request).filter((n) => !n.includes("meters") && !n.includes("feet"))).toEqual([]);
-  }
-  expect(misfitsOf("how many rows in sales/q3.csv and notes.txt")).toEqual(["fs:read_json_field"]);
+  for (const request of ["reflow a paragraph so nothing runs past 80 characters", "a 10k run is how far for a Brit?", "count the lines"]) expect(misfitsOf(request)).toEqual([]);
+  expect(requestKinds("grade: B, 5 m runs")).toMatchObject({ from: new Set(["meter"]), to: new Set() });
+  expect(misfitsOf("how many rows in sales/q3.csv and notes.txt", FILES)).toEqual(["fs:read_json_field"]);
   // "in" a format says where, not what into: a CSV to JSON converter is not turned around by it.
-  expect(misfitsOf("how many rows in CSV form does data.csv have")).toEqual(["fs:read_json_field"]);
-  expect(misfitsOf("is 10 km more than 6 miles?")).toEqual([]);
+  expect(misfitsOf("how many rows in CSV form does data.csv have", FILES)).toEqual(["fs:read_json_field"]);
+  expect(requestKinds("is 10 km more than 6 miles?")).toMatchObject({ from: new Set(["km", "mile"]), to: new Set() });
   // A capability with no kinds, or no conversion, is never a misfit.
   expect(capabilityKinds("transform:wrap_text", "wrap text into lines of at most a given width")).toEqual({ all: new Set(["text"]), returns: [] });
   expect(capabilityKinds("fs:copy_file", "copy a file to a new path")).toEqual({ all: new Set(), returns: [] });
