@@ -539,7 +539,7 @@ await call("execute", {
 });
 view.push(["execute (first time)", 1, bytes]);
 bytes = 0;
-await call("cap__fs__summarize_project", {});
+await call("cap__fs__summarize_project", { manifest: "package.json", out: "summary.txt" });
 view.push(["cap__fs__summarize_project", 1, bytes]);
 console.log("\nthe agent's view of a 3-tool task (request + response JSON-RPC bytes):");
 for (const [what, calls, b] of view) console.log(`  ${what.padEnd(30)} ${calls} tool call(s)  ${String(b).padStart(6)} bytes`);

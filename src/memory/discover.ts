@@ -3,7 +3,7 @@
 // index is kept in memory and brought up to date from the store's change counter, so records
 // saved by other pml processes are found too.
 import { edenGC } from "bun:jsc";
-import { capabilityKinds, type CapabilityKinds, misfitFor } from "./kind-fit.ts";
+import { type CapabilityFacts, capabilityKinds, type CapabilityKinds, misfitFor } from "./kind-fit.ts";
 import { withValueKinds } from "./value-kinds.ts";
 import type { LearnedHit } from "./associations.ts";
 import { deprecationNote, type Found, learnedNote, teamFound } from "./found.ts";
@@ -130,7 +130,11 @@ export class CapabilityDiscovery {
     // Twins left out leave their place empty: asking for more would move the fusion's scale.
     // A capability the request's data or wanted answer contradicts steps back on both sides (words
     // and meaning, past use) and is never marked a fit.
-    const misfit = misfitFor(query, (key) => this.kindsOf(key));
+    const misfit = misfitFor(
+      query,
+      (key) => this.kindsOf(key),
+      (key) => this.factsOf(key),
+    );
     const hits = this.withoutTwins(await this.withLearning(own, query, this.search(query, limit, visible, misfit), visible, limit, misfit));
     const byKey = new Map(tools.map((t) => [toolKey(t.ns, t.name), t]));
     const results = hits.map((h): Found => {
@@ -297,8 +301,14 @@ export class CapabilityDiscovery {
   private kindsOf(key: string): CapabilityKinds | undefined {
     const c = this.caps.get(key);
     let kinds = c && this.kinds.get(key);
-    if (c && !kinds) this.kinds.set(key, (kinds = capabilityKinds(c.name, c.description, { returns: c.returns, changes: c.tools.some((t) => this.changing.has(t)) })));
+    if (c && !kinds) this.kinds.set(key, (kinds = capabilityKinds(c.name, c.description)));
     return kinds;
+  }
+
+  /** What a capability's runs and tools say of it (kind-fit.ts), read per request (nothing kept). */
+  private factsOf(key: string): CapabilityFacts | undefined {
+    const c = this.caps.get(key);
+    return c && { name: c.name, text: c.description, returns: c.returns, changes: c.tools.some((t) => this.changing.has(t)) };
   }
 
   /** The team registry's hits, as records of this index (a name held here wins). */
@@ -364,8 +374,6 @@ export class CapabilityDiscovery {
   private refreshTools(tools: readonly ToolEntry[]): void {
     const signature = tools.map((t) => `${t.ns}:${t.name}${t.own ? "+o" : ""}${t.demo ? "+d" : ""}${t.enabled === false ? "-e" : ""}${t.changes ? "+c" : ""}`).join(",");
     if (signature === this.toolSignature) return;
-    // Which tools change things decides capabilities' kinds (kindsOf): read again.
-    this.kinds.clear();
     this.changing = new Set(tools.filter((t) => t.changes).map((t) => `${t.ns}:${t.name}`));
     for (const key of this.toolKeys) this.forget(key);
     this.toolKeys = new Set();

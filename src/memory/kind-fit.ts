@@ -139,36 +139,48 @@ export interface CapabilityKinds {
   all: Set<string>;
   from?: Set<string>;
   to?: Set<string>;
-  /** The kinds of value its runs returned (none known: empty). */
-  returns: readonly AnswerKind[];
-  /** Its words say it gives an amount ("count the lines"): taken at its word, whatever it returned. */
-  amount?: true;
-  /** It calls a tool that changes things (its annotations say so: search-docs.ts ToolEntry.changes). */
-  changes?: true;
 }
 
-/** What is known of a capability besides its words. */
+/** What a capability's runs and tools say of it, and its words (read only when a rule needs them). */
 export interface CapabilityFacts {
-  returns?: readonly AnswerKind[];
-  changes?: boolean;
+  name: string;
+  text: string;
+  /** The kinds of value its runs returned (none known: empty). */
+  returns: readonly AnswerKind[];
+  /** It calls a tool that changes things (its annotations say so: search-docs.ts ToolEntry.changes). */
+  changes: boolean;
 }
 
 /** "a to b", "from a into b": the two words each side are what is converted. */
 const CONVERSION = /\b([a-z ]+?)\s+(?:to|into)\s+([a-z ]+)/i;
 
-export function capabilityKinds(name: string, whole: string, facts: CapabilityFacts = {}): CapabilityKinds {
+export function capabilityKinds(name: string, whole: string): CapabilityKinds {
   // What it takes is said at the start; CONVERSION costs the square of a long run of words.
   const text = whole.slice(0, READ_CHARS / 2);
   const all = kindsOf(`${name} ${text}`);
-  const action = name
-    .slice(name.indexOf(":") + 1)
-    .replace(/_to_/, " to ")
-    .replace(/_/g, " ");
+  const action = actionWords(name);
   const [before, after] = (CONVERSION.exec(action) ?? CONVERSION.exec(text))?.slice(1) ?? [];
   const from = before === undefined ? undefined : kindsOf(before.split(" ").slice(-2).join(" "));
   const to = after === undefined ? undefined : kindsOf(after.split(" ").slice(0, 2).join(" "));
-  const more = { returns: facts.returns ?? [], ...(ASKS_AMOUNT.test(`${action} ${text}`) ? { amount: true as const } : {}), ...(facts.changes ? { changes: true as const } : {}) };
-  return from?.size && to?.size ? { all, from, to, ...more } : { all, ...more };
+  return from?.size && to?.size ? { all, from, to } : { all };
+}
+
+/** `fs:csv_to_json` -> "csv to json". */
+const actionWords = (name: string) =>
+  name
+    .slice(name.indexOf(":") + 1)
+    .replace(/_to_/, " to ")
+    .replace(/_/g, " ");
+
+/**
+ * Whether what the capability does contradicts what the request asks for: for a question, it changes
+ * things; for an amount, it has returned values, none of them one, and its words do not say it
+ * gives one ("count the words", answered as "12 words", is taken at its word).
+ */
+export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): boolean {
+  if (request.asksOnly && cap.changes) return true;
+  if (request.answer !== "number" || !cap.returns.length || cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return false;
+  return !ASKS_AMOUNT.test(`${actionWords(cap.name)} ${cap.text.slice(0, READ_CHARS / 2)}`);
 }
 
 const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x) => b.has(x));
@@ -176,14 +188,9 @@ const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x
 /**
  * Whether the capability contradicts the request's data: a conversion that would start from the
  * kind the request wants or end at the kind its data is, or that converts none of the kinds the
- * request names; or one about a file format (JSON, CSV…)
- * while the request's files are all of others; for a request for an amount, one that has returned
- * values, none of them an amount, and whose words do not say it gives one; for a question, one that
- * changes things.
+ * request names; or one about a file format (JSON, CSV…) while the request's files are all of others.
  */
 export function misfits(request: RequestKinds, cap: CapabilityKinds): boolean {
-  if (request.asksOnly && cap.changes) return true;
-  if (request.answer === "number" && !cap.amount && cap.returns.length && !cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return true;
   if (cap.from && cap.to) {
     if (meets(request.from, cap.to) && !meets(request.from, cap.from)) return true;
     if (meets(request.to, cap.from) && !meets(request.to, cap.to)) return true;
@@ -195,13 +202,26 @@ export function misfits(request: RequestKinds, cap: CapabilityKinds): boolean {
 }
 
 /** For one request: whether the capability under a key contradicts its data (its kinds from
- * `kindsOf`); undefined when the request holds no data of a kind this knows (most hold none: then
- * nothing is asked of the candidates). */
-export function misfitFor(query: string, kindsOf: (key: string) => CapabilityKinds | undefined): ((key: string) => boolean) | undefined {
+ * `kindsOf`) or what it asks for (its facts from `factsOf`), each key read once; undefined when the
+ * request holds no data of a kind this knows and asks for nothing in particular (then nothing is
+ * asked of the candidates). */
+export function misfitFor(
+  query: string,
+  kindsOf: (key: string) => CapabilityKinds | undefined,
+  factsOf: (key: string) => CapabilityFacts | undefined,
+): ((key: string) => boolean) | undefined {
   const request = requestKinds(query);
-  if (!request.from.size && !request.to.size && !request.answer && !request.asksOnly) return undefined;
+  const data = request.from.size > 0 || request.to.size > 0;
+  const asks = request.answer !== undefined || request.asksOnly === true;
+  if (!data && !asks) return undefined;
+  const seen = new Map<string, boolean>();
   return (key) => {
-    const kinds = kindsOf(key);
-    return kinds !== undefined && misfits(request, kinds);
+    let out = seen.get(key);
+    if (out === undefined) {
+      const facts = asks ? factsOf(key) : undefined;
+      const kinds = data ? kindsOf(key) : undefined;
+      seen.set(key, (out = (facts !== undefined && answerMisfits(request, facts)) || (kinds !== undefined && misfits(request, kinds))));
+    }
+    return out;
   };
 }

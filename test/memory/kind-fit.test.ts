@@ -2,7 +2,7 @@
 // conversion read from the unit a number is in, and a file format read from a file's extension.
 import { expect, test } from "bun:test";
 import { changesThings } from "../../src/memory/search-docs.ts";
-import { capabilityKinds, misfits, requestKinds } from "../../src/memory/kind-fit.ts";
+import { answerMisfits, type CapabilityFacts, capabilityKinds, misfits, requestKinds } from "../../src/memory/kind-fit.ts";
 
 const CAPS: Array<[string, string]> = [
   ["util:celsius_to_fahrenheit", "convert a temperature from celsius to fahrenheit"],
@@ -18,6 +18,8 @@ const CAPS: Array<[string, string]> = [
   ["fs:lines_of_csv_or_text", "count lines of a csv or text file"],
   ["transform:wrap_text", "wrap text into lines of at most a given width"],
 ];
+
+const facts = (name: string, text: string, returns: CapabilityFacts["returns"], changes = false): CapabilityFacts => ({ name, text, returns, changes });
 
 /** The capabilities (of `among`, all by default) the request contradicts. */
 const misfitsOf = (request: string, among: readonly string[] = CAPS.map(([n]) => n)) => {
@@ -62,39 +64,39 @@ test("what a request does not say contradicts nothing: no unit, no file, a lette
   expect(misfitsOf("how many rows in CSV form does data.csv have", FILES)).toEqual(["fs:read_json_field"]);
   expect(requestKinds("is 10 km more than 6 miles?")).toMatchObject({ from: new Set(["km", "mile"]), to: new Set() });
   // A capability with no kinds, or no conversion, is never a misfit.
-  expect(capabilityKinds("transform:wrap_text", "wrap text into lines of at most a given width")).toEqual({ all: new Set(["text"]), returns: [] });
-  expect(capabilityKinds("fs:copy_file", "copy a file to a new path")).toEqual({ all: new Set(), returns: [] });
+  expect(capabilityKinds("transform:wrap_text", "wrap text into lines of at most a given width")).toEqual({ all: new Set(["text"]) });
+  expect(capabilityKinds("fs:copy_file", "copy a file to a new path")).toEqual({ all: new Set() });
 });
 
 test("a request for an amount misfits a capability whose every answer was something else, unless its words say it gives one", () => {
-  const textOnly = capabilityKinds("fs:last_line", "get the last non-empty line of a file", { returns: ["string"] });
-  const listOnly = capabilityKinds("fs:markdown_headings", "list the headings of a markdown document", { returns: ["array", "null"] });
+  const textOnly = facts("fs:last_line", "get the last non-empty line of a file", ["string"]);
+  const listOnly = facts("fs:markdown_headings", "list the headings of a markdown document", ["array", "null"]);
   for (const request of ["count the non-empty lines in notes/todo.txt", "how many people are on guests.txt?", "the number of rows", "average of the temp column"]) {
     expect(requestKinds(request).answer).toBe("number");
-    expect(misfits(requestKinds(request), textOnly)).toBe(true);
-    expect(misfits(requestKinds(request), listOnly)).toBe(true);
+    expect(answerMisfits(requestKinds(request), textOnly)).toBe(true);
+    expect(answerMisfits(requestKinds(request), listOnly)).toBe(true);
   }
   const asked = requestKinds("how long is notes.txt, in lines?");
   // A number or an object (several amounts) fits; nothing returned yet contradicts nothing.
-  expect(misfits(asked, capabilityKinds("fs:dedupe_lines", "remove duplicate lines from a file", { returns: ["number"] }))).toBe(false);
-  expect(misfits(asked, capabilityKinds("fs:file_stats", "lines and bytes of a file", { returns: ["object", "string"] }))).toBe(false);
-  expect(misfits(asked, capabilityKinds("fs:last_line", "get the last non-empty line of a file"))).toBe(false);
+  expect(answerMisfits(asked, facts("fs:dedupe_lines", "remove duplicate lines from a file", ["number"]))).toBe(false);
+  expect(answerMisfits(asked, facts("fs:file_stats", "lines and bytes of a file", ["object", "string"]))).toBe(false);
+  expect(answerMisfits(asked, facts("fs:last_line", "get the last non-empty line of a file", []))).toBe(false);
   // Its words say it counts: a count given as text ("12 words") is taken at its word.
-  expect(misfits(asked, capabilityKinds("text:word_count", "count the words of a text", { returns: ["string"] }))).toBe(false);
+  expect(answerMisfits(asked, facts("text:word_count", "count the words of a text", ["string"]))).toBe(false);
   // Requests that ask for no amount, "sum up" among them, contradict no answer.
   for (const request of ["sum up this article in two lines", "get the last line of notes.txt", "what does the changelog say about fixes?"]) {
     expect(requestKinds(request).answer).toBeUndefined();
-    expect(misfits(requestKinds(request), textOnly)).toBe(false);
+    expect(answerMisfits(requestKinds(request), textOnly)).toBe(false);
   }
 });
 
 test("a question or a lookup misfits a capability that changes things; a request for a change, or with a destination, does not", () => {
-  const writes = capabilityKinds("fs:dedupe_lines", "remove duplicate lines from a file", { returns: ["number"], changes: true });
-  const reads = capabilityKinds("fs:count_lines", "count the non-empty lines in a text file", { returns: ["number"] });
+  const writes = facts("fs:dedupe_lines", "remove duplicate lines from a file", ["number"], true);
+  const reads = facts("fs:count_lines", "count the non-empty lines in a text file", ["number"]);
   for (const request of ["how many people are on guests.txt?", "get the last line of notes.txt", "which lines of app.log mention ERROR", "count the rows of a.csv"]) {
     expect(requestKinds(request).asksOnly).toBe(true);
-    expect(misfits(requestKinds(request), writes)).toBe(true);
-    expect(misfits(requestKinds(request), reads)).toBe(false);
+    expect(answerMisfits(requestKinds(request), writes)).toBe(true);
+    expect(answerMisfits(requestKinds(request), reads)).toBe(false);
   }
   for (const request of [
     "remove duplicate lines from tags.txt",
@@ -104,7 +106,7 @@ test("a question or a lookup misfits a capability that changes things; a request
     "make every row of hosts.txt unique",
   ]) {
     expect(requestKinds(request).asksOnly).toBeUndefined();
-    expect(misfits(requestKinds(request), writes)).toBe(false);
+    expect(answerMisfits(requestKinds(request), writes)).toBe(false);
   }
   // What a tool's annotations say: an open-world tool (a shell) may do anything, so it says nothing.
   expect(changesThings({ destructiveHint: true })).toBe(true);
