@@ -305,10 +305,12 @@ export class CapabilityDiscovery {
     return kinds;
   }
 
-  /** What a capability's runs and tools say of it (kind-fit.ts), read per request (nothing kept). */
+  /** What a capability's runs and tools say of it, or a tool's annotations (kind-fit.ts), read per request (nothing kept). */
   private factsOf(key: string): CapabilityFacts | undefined {
     const c = this.caps.get(key);
-    return c && { name: c.name, text: c.description, returns: c.returns, changes: c.tools.some((t) => this.changing.has(t)) };
+    if (c) return { name: c.name, text: c.description, returns: c.returns, changes: c.tools.some((t) => this.changing.has(t)) };
+    const tool = this.toolKeys.has(key) ? key.slice("tool:".length) : undefined;
+    return tool === undefined ? undefined : { name: tool, text: "", returns: NO_KINDS, changes: this.changing.has(tool) };
   }
 
   /** The team registry's hits, as records of this index (a name held here wins). */

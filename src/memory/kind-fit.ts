@@ -7,8 +7,8 @@
 // not say is left alone. So does one whose answers are of another kind than the request asks for:
 // "how many lines…" wants a number, and a capability that has only ever returned a line of text
 // (`last_line`) cannot be the one, however near its words. And a question ("how many rows does
-// guests.txt have?") is not answered by a capability that changes files (`dedupe_lines` also counts):
-// asked for an answer, the agent would rewrite the user's file.
+// guests.txt have?") is not answered by a tool that changes files, or a capability calling one
+// (`dedupe_lines` also counts): asked for an answer, the agent would rewrite the user's file.
 import type { AnswerKind } from "./store.ts";
 
 /** A kind's canonical name -> the words that name it (a capability's name and intent use these). */

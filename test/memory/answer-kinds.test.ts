@@ -65,8 +65,10 @@ test("a request for an amount puts a capability that only ever returned text las
   for (const query of ["count the non-empty lines of notes.txt", "how many non-empty lines does notes.txt have?"]) {
     const results = await ask(client, query);
     const at = results.findIndex((r: { id: string }) => r.id === "fs:last_line");
-    expect(at).toBe(results.length - 1); // still found: it is callable and may be what the user means
+    expect(at).toBeGreaterThan(0); // still found: it is callable and may be what the user means
     expect(results[at]!.match).toBe("weak");
+    // After it only what steps back as it does: tools that write (a question changes nothing).
+    for (const r of results.slice(at + 1)) expect(r.id).toMatch(/^(server_)?filesystem:(write_file|edit_file|move_file)$/);
   }
   // Not asking for an amount, the same capability comes first.
   expect((await ask(client, "the last non-empty line of notes.txt"))[0]).toMatchObject({ id: "fs:last_line" });
@@ -93,11 +95,14 @@ async function questionsAndChanges(own: MemoryFixture) {
   await save(client, "fs:dedupe_lines", "remove duplicate lines from a file and say how many lines were removed", dedupe, { path: "tags.txt" });
   await save(client, "fs:line_total", "the number of lines of a file", "return (await mcp.filesystem.read_file({ path: args.path })).split('\\n').length;", { path: "tags.txt" });
 
-  for (const query of ["how many lines does notes.txt have?", "what are the distinct lines of notes.txt"]) {
+  // The built-in filesystem's write_file, edit_file and move_file say destructiveHint: they step back too.
+  const changes = (r: { id: string }) => r.id === "fs:dedupe_lines" || /^(server_)?filesystem:(write_file|edit_file|move_file)$/.test(r.id);
+  for (const query of ["how many lines does notes.txt have?", "what are the distinct lines of notes.txt", "which python scripts live somewhere in tools/?"]) {
     const results = await ask(client, query);
-    const at = results.findIndex((r: { id: string }) => r.id === "fs:dedupe_lines");
-    expect(at).toBe(results.length - 1);
-    expect(results[at]!.match).toBe("weak");
+    const first = results.findIndex(changes);
+    expect(results.slice(first).every(changes)).toBe(true);
+    for (const r of results.slice(first)) expect(r.match).toBe("weak");
+    if (!query.includes("python")) expect(results.map((r: { id: string }) => r.id)).toContain("fs:dedupe_lines");
   }
   for (const query of ["remove the duplicate lines from notes.txt", "can you drop the repeated lines of notes.txt and tell me how many lines went?"])
     expect((await ask(client, query))[0]).toMatchObject({ id: "fs:dedupe_lines" });
