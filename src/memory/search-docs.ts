@@ -20,8 +20,8 @@ export interface ToolEntry {
   demo?: boolean;
   /** false: a catalog server the user has not enabled or installed (a little below one they have). */
   enabled?: boolean;
-  /** Its annotations say it may change things (destructiveHint, or readOnlyHint false): a capability
-   * calling it is no answer to a question (kind-fit.ts). */
+  /** Its annotations say it changes things (changesThings): neither it nor a capability calling it
+   * answers a question (kind-fit.ts). */
   changes?: boolean;
 }
 

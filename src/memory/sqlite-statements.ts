@@ -62,13 +62,13 @@ export interface StoreDb {
   readonly textIndex: boolean;
 }
 
-/** The change counter's next value: every change to a record takes one. */
 /** A run of a record ended: its counters, and the kind a successful one returned. */
 export function recordRun(s: StoreDb, id: string, success: boolean, latencyMs: number, now: string, returned?: AnswerKind): void {
   s.q.run.run(id, success ? 1 : 0, latencyMs, now);
   if (success && returned) s.q.answered.run(id, returned);
 }
 
+/** The change counter's next value: every change to a record takes one. */
 export function nextSeq(s: StoreDb): number {
   return (s.q.nextSeq.get() as { s: number }).s;
 }
