@@ -305,6 +305,8 @@ export function summarize(
   const all = tries(mem);
   const onRepeats = tries(repeats);
   const onFirst = tries(mem.filter((r) => r.nth === 0));
+  // A capability whose task leaves files writes them: called for another task, it changed the user's files.
+  const writers = new Set(stream.filter((o) => o.task.leaves).map((o) => `cap__${o.task.name.replace(":", "__")}`));
   const rightCalls = onRepeats.filter((t) => t.verdict === "right").map((t) => t.bytes);
   const perRepeat = {
     ...perTask(mem, true),
@@ -352,6 +354,8 @@ export function summarize(
       wrongShareOfAnswers: share(count(all, "wrong"), count(all, "wrong") + count(all, "right")),
       onRepeats: { attempts: onRepeats.length, wrong: count(onRepeats, "wrong"), errors: count(onRepeats, "error") },
       onFirstOccurrences: { attempts: onFirst.length, wrong: count(onFirst, "wrong"), errors: count(onFirst, "error") },
+      /** Wrong calls of a capability that writes files: a wrong answer that also changed the workspace. */
+      wrongThatWrote: all.filter((t) => t.verdict === "wrong" && writers.has(t.cap)).length,
       firstOccurrencesServed: mem.filter((r) => r.nth === 0 && r.served).length,
     },
     memory: {
@@ -436,6 +440,7 @@ export function printReport(r: ReuseReport, verbose: boolean): void {
   row("  among the calls that answered", pct(r.reuse.wrongShareOfAnswers));
   row("  on repeats", `${r.reuse.onRepeats.wrong}/${r.reuse.onRepeats.attempts}`);
   row("  on first occurrences", `${r.reuse.onFirstOccurrences.wrong}/${r.reuse.onFirstOccurrences.attempts}`);
+  row("  by a capability that writes files", String(r.reuse.wrongThatWrote));
   row("capability calls refused (arguments, errors)", String(r.reuse.errors));
   row("capabilities skipped (parameters do not fit)", String(r.reuse.skipped));
   row("capabilities not called (pml: weak match)", String(r.reuse.weak));

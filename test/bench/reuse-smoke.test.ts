@@ -23,6 +23,8 @@ function consistent(r: ReuseReport) {
   expect(r.repeats.servedWithinTries).toBeGreaterThanOrEqual(r.repeats.servedByOwnCapability);
   expect(r.reuse.right + r.reuse.wrong + r.reuse.errors).toBe(r.reuse.attempts);
   expect(r.reuse.onRepeats.attempts + r.reuse.onFirstOccurrences.attempts).toBe(r.reuse.attempts);
+  expect(r.reuse.wrongThatWrote).toBeGreaterThanOrEqual(0);
+  expect(r.reuse.wrongThatWrote).toBeLessThanOrEqual(r.reuse.wrong);
   // A repeat not served on the first try is listed, with what was tried.
   expect(r.misses.length).toBe(Math.round(r.repeats.n * (1 - r.repeats.servedFirstTry)));
   // The canned solutions and the critic agree wherever the code itself ran.
