@@ -2,7 +2,7 @@
 // the display name formatted.
 import { formatName } from "./names.ts";
 import { firstRunDefaultsAsExamples } from "./parameters.ts";
-import type { AnswerKind, Capability, Deprecation, SearchRecord, Version } from "./store.ts";
+import { ANSWER_KINDS, type AnswerKind, type Capability, type Deprecation, type SearchRecord, type Version } from "./store.ts";
 
 export interface Row {
   [k: string]: unknown;
@@ -52,8 +52,9 @@ export function toCapability(r: Row): Capability {
   };
 }
 
+/** The kinds a record's runs returned; anything else in the column (an edited file) is left out. */
 function returnsOf(raw: unknown): AnswerKind[] {
-  return typeof raw === "string" && raw ? (raw.split(",") as AnswerKind[]) : [];
+  return typeof raw === "string" && raw ? (raw.split(",").filter((k) => ANSWER_KINDS.has(k)) as AnswerKind[]) : [];
 }
 
 function deprecationOf(raw: unknown): Deprecation | null {

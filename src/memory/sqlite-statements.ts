@@ -27,15 +27,14 @@ export function prepareStatements(db: Database) {
     byHash: db.query(`SELECT ${cols} FROM capabilities c WHERE owner = ?1 AND code_hash = ?2 AND record_type = 'capability' ORDER BY named DESC, created_at LIMIT 1`),
     aliasTarget: db.query("SELECT capability_id FROM capability_aliases WHERE owner = ?1 AND namespace = ?2 AND action = ?3"),
     nextSeq: db.query("SELECT COALESCE(MAX(seq), 0) + 1 AS s FROM capabilities"),
+    // One write per call: the counters, and a returned kind (?5) not seen before added, with the
+    // record's seq bumped so discover's index reads it (rare: a capability returns one or two kinds).
     run: db.query(
       `UPDATE capabilities SET usage_count = usage_count + 1, success_count = success_count + ?2, total_latency_ms = total_latency_ms + ?3, last_used_at = ?4,
-         last_success_at = CASE WHEN ?2 = 1 THEN ?4 ELSE last_success_at END WHERE id = ?1`,
-    ),
-    // A kind not seen before is added, and the record's seq bumped so discover's index reads it (rare:
-    // a capability returns one or two kinds).
-    answered: db.query(
-      `UPDATE capabilities SET returns = CASE WHEN returns = '' THEN ?2 ELSE returns || ',' || ?2 END,
-         seq = (SELECT COALESCE(MAX(seq), 0) + 1 FROM capabilities) WHERE id = ?1 AND instr(',' || returns || ',', ',' || ?2 || ',') = 0`,
+         last_success_at = CASE WHEN ?2 = 1 THEN ?4 ELSE last_success_at END,
+         returns = CASE WHEN ?5 IS NULL OR instr(',' || returns || ',', ',' || ?5 || ',') > 0 THEN returns WHEN returns = '' THEN ?5 ELSE returns || ',' || ?5 END,
+         seq = CASE WHEN ?5 IS NULL OR instr(',' || returns || ',', ',' || ?5 || ',') > 0 THEN seq ELSE (SELECT COALESCE(MAX(seq), 0) + 1 FROM capabilities) END
+       WHERE id = ?1`,
     ),
     listNamed: db.query(`SELECT ${cols} FROM capabilities c WHERE owner = ?1 AND named = 1 AND record_type = 'capability' ORDER BY namespace, action`),
     anyOwned: db.query("SELECT 1 FROM capabilities WHERE owner = ?1 LIMIT 1"),
@@ -64,8 +63,7 @@ export interface StoreDb {
 
 /** A run of a record ended: its counters, and the kind a successful one returned. */
 export function recordRun(s: StoreDb, id: string, success: boolean, latencyMs: number, now: string, returned?: AnswerKind): void {
-  s.q.run.run(id, success ? 1 : 0, latencyMs, now);
-  if (success && returned) s.q.answered.run(id, returned);
+  s.q.run.run(id, success ? 1 : 0, latencyMs, now, success && returned ? returned : null);
 }
 
 /** The change counter's next value: every change to a record takes one. */

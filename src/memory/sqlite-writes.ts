@@ -45,9 +45,9 @@ function insertRecord(s: StoreDb, input: CaptureInput, now: string): CaptureOutc
   s.db.run(
     `INSERT INTO capabilities (id, org, project, namespace, action, named, fqdn, description, intent, code, code_hash,
              parameters_schema, default_args, tools_used, routing, routing_explicit, visibility, created_by, created_at,
-             updated_by, updated_at, usage_count, success_count, total_latency_ms, seq, last_used_at, version_tag, owner, last_success_at)
+             updated_by, updated_at, usage_count, success_count, total_latency_ms, seq, last_used_at, version_tag, owner, last_success_at, returns)
            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?18, ?19, ?23, ?23, ?20, ?21, ?19, ?22, ?24,
-             CASE WHEN ?23 = 1 THEN ?19 END)`,
+             CASE WHEN ?23 = 1 THEN ?19 END, ?25)`,
     [
       id,
       scope.org,
@@ -73,6 +73,7 @@ function insertRecord(s: StoreDb, input: CaptureInput, now: string): CaptureOutc
       input.version_tag ?? "1.0.0",
       input.ran === false ? 0 : 1,
       scope.owner,
+      (input.ran !== false && input.returned) || "",
     ],
   );
   s.db.run(
@@ -81,7 +82,6 @@ function insertRecord(s: StoreDb, input: CaptureInput, now: string): CaptureOutc
     [crypto.randomUUID(), id, input.code, input.code_hash, schema, input.by, now, input.version_tag ?? "1.0.0"],
   );
   for (const tag of new Set(input.tags ?? [])) s.db.run("INSERT INTO capability_tags (capability_id, tag) VALUES (?1, ?2)", [id, tag]);
-  if (input.ran !== false && input.returned) s.q.answered.run(id, input.returned);
   return { kind: "created", capability: toCapability(s.q.byId.get(id) as Row) };
 }
 

@@ -93,6 +93,7 @@ export interface Capability {
 
 /** A returned value's JSON kind. */
 export type AnswerKind = "null" | "boolean" | "number" | "string" | "array" | "object";
+export const ANSWER_KINDS: ReadonlySet<string> = new Set<AnswerKind>(["null", "boolean", "number", "string", "array", "object"]);
 
 export function answerKind(v: unknown): AnswerKind {
   if (v === null || v === undefined) return "null";

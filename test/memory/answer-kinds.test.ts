@@ -5,6 +5,7 @@
 // capability's own words say it gives an amount. A question gets a capability that changes files
 // (its tools' annotations say so) after the others too: asked for an answer, it would rewrite them.
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
@@ -47,6 +48,20 @@ test("each run's kind of value is kept: a new kind widens it, a failed call adds
   const updated: any = await client.callTool({ name: "execute", arguments: { code: "return [args.n];", args: { n: 2 }, name: "util:half_or_word", update: true } });
   expect(updated.isError).toBeFalsy();
   expect(await returnsOf(client, "util:half_or_word")).toEqual(["array"]);
+});
+
+test("a returns column edited by hand to anything but kinds is read as the kinds in it; discover still answers", async () => {
+  const { client } = await fx.connect();
+  await save(client, "util:shout_word", "say a word louder", "return String(args.word).toUpperCase();", { word: "hi" });
+  const db = new Database(join(fx.home, "memory.db"));
+  db.run("UPDATE capabilities SET returns = ?1 WHERE action = 'shout_word'", ["number;DROP TABLE capabilities,string,,<script>"]);
+  db.close();
+  expect(await returnsOf(client, "util:shout_word")).toEqual(["string"]);
+  const results = await ask(client, "how many letters does the shouted word have?");
+  expect(results.length).toBeGreaterThan(0);
+  // A call adds its kind to what is there, the rest left as it was read.
+  await client.callTool({ name: "cap__util__shout_word", arguments: { word: "yo" } });
+  expect(await returnsOf(client, "util:shout_word")).toEqual(["string"]);
 });
 
 test("a request for an amount puts a capability that only ever returned text last, marked weak, even one past use lifts", async () => {
