@@ -5,6 +5,7 @@
 // and written back. Tools' vectors (a few hundred) are made in memory on the first discover.
 import { FUSION } from "./hybrid.ts";
 import { VectorIndex, type PreparedQuery } from "./vector-index.ts";
+import { WordLists } from "./word-lists.ts";
 import { embeddedWordVectors, packVector, unpackVector, type WordVectors } from "./word-vectors.ts";
 import type { CapabilityStore, SearchRecord, StoredVector } from "./store.ts";
 
@@ -29,9 +30,9 @@ export class Meaning {
   private readonly index: VectorIndex;
   /** Texts of the keys added with text() (tools, team hits: a few hundred); records' come from `describe`. */
   private readonly texts = new Map<string, string>();
-  /** Known words (ranks) of the texts of recent candidates, for the alignment; made when first needed,
+  /** Known words (ranks) of the texts of candidates, for the alignment; made when first needed,
    * not for every record at load (10k records: ~10 MB and a third of a second less). */
-  private readonly wordsOf = new Map<string, Int32Array>();
+  private readonly wordsOf = new WordLists();
   private pending: Array<{ id: string } & StoredVector> = [];
 
   /** A record's text by key (the discover index's summary of it). */
@@ -110,8 +111,8 @@ export class Meaning {
     if (ranks) return ranks;
     const text = this.texts.get(key) ?? this.describe(key);
     if (text === undefined) return undefined;
-    if (this.wordsOf.size >= 5_000) this.wordsOf.clear();
-    this.wordsOf.set(key, (ranks = this.words.ranks(text)));
+    ranks = this.words.ranks(text);
+    this.wordsOf.set(key, ranks);
     return ranks;
   }
 }
