@@ -308,7 +308,7 @@ export class CapabilityDiscovery {
   /** What a capability's runs and tools say of it, or a tool's annotations (kind-fit.ts), read per request (nothing kept). */
   private factsOf(key: string): CapabilityFacts | undefined {
     const c = this.caps.get(key);
-    if (c) return { name: c.name, text: c.description, returns: c.returns, changes: c.tools.some((t) => this.changing.has(t)) };
+    if (c) return { name: c.name, text: c.description, returns: c.returns, changes: c.tools.some((t) => this.changing.has(t)), ...(c.tools.length ? {} : { callsNoTool: true }) };
     const tool = this.toolKeys.has(key) ? key.slice("tool:".length) : undefined;
     return tool === undefined ? undefined : { name: tool, text: "", returns: NO_KINDS, changes: this.changing.has(tool) };
   }

@@ -8,7 +8,9 @@
 // "how many lines…" wants a number, and a capability that has only ever returned a line of text
 // (`last_line`) cannot be the one, however near its words. And a question ("how many rows does
 // guests.txt have?") is not answered by a tool that changes files, or a capability calling one
-// (`dedupe_lines` also counts): asked for an answer, the agent would rewrite the user's file.
+// (`dedupe_lines` also counts): asked for an answer, the agent would rewrite the user's file. Nor is
+// a request about a file served by a capability that calls no tool: it cannot read the file (code
+// reaches files only through tools), so "count the words in drafts/intro.md" is not a text counter's.
 import type { AnswerKind } from "./store.ts";
 
 /** A kind's canonical name -> the words that name it (a capability's name and intent use these). */
@@ -87,6 +89,8 @@ export interface RequestKinds {
   to: Set<string>;
   answer?: AnswerKind;
   asksOnly?: true;
+  /** It names a file or folder of the workspace (namesFile). */
+  namesFile?: true;
 }
 
 /** A question or a lookup: how it starts, a question mark, or an amount asked for. */
@@ -101,6 +105,34 @@ const CHANGE =
 const ASKS_AMOUNT = /\b(?:how (?:many|much|long|big|large|far|old)|count|number of|total|average|sum (?:of|the))\b/i;
 /** The kinds an amount can come in: a number, or an object holding several. */
 const HOLDS_AMOUNT: ReadonlySet<AnswerKind> = new Set(["number", "object"]);
+
+/** A file's name as requests write it: an extension a file has ("notes.txt", "deploy.sh"). */
+const FILE_NAME =
+  /^[\w.-]*[a-z][\w-]*\.(?:txt|md|json|csv|tsv|log|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|sql|py|ts|js|mjs|sh|rb|go|rs|java|cpp|lock|pdf|png|jpe?g|gif|svg|zip)$/i;
+/** Libraries named like files ("a Next.js page"). */
+const NOT_FILES = new Set(["node.js", "next.js", "vue.js", "nuxt.js", "react.js", "express.js", "three.js", "chart.js", "d3.js", "angular.js", "ember.js", "backbone.js"]);
+/** Where a folder is named ("in app/auth", "under photos/2024"). */
+const AT_FOLDER = /^(?:in|inside|under|within|from|of|at|into)$/i;
+
+/**
+ * Whether a request names a file or folder: a file name with an extension, a path ending in one
+ * or in "/", or a path of words after "in", "under"… Strict, because a request that does not is
+ * served by code that calls no tool: "km/h", "and/or", "27/63", "a/e/i/o/u" and URLs are not paths.
+ */
+export function namesFile(query: string): boolean {
+  const ws = query.split(/\s+/).map((w) => w.replace(/^[('"`]+|[)'"`,;:?!]+$|\.$/g, ""));
+  return ws.some((w, i) => {
+    if (!w || w.includes("://") || NOT_FILES.has(w.toLowerCase())) return false;
+    const parts = w.split("/");
+    if (FILE_NAME.test(parts.at(-1)!)) return true;
+    const named = parts.filter(Boolean);
+    if (parts.length < 2 || !named.length || !named.every((p) => (p.length >= 2 && /[a-z]/i.test(p)) || /^\d+$/.test(p)) || !named.some((p) => /[a-z]{2}/i.test(p))) return false;
+    return w.endsWith("/") || AT_FOLDER.test(ws[i - 1] ?? "");
+  });
+}
+
+/** Words that say a capability is about files or paths themselves (a file name's extension). */
+const ABOUT_FILES = /\b(?:files?|file ?names?|paths?|folders?|director(?:y|ies)|extensions?)\b/i;
 
 /** Kinds are looked for this far into a request (as value-kinds.ts reads it). */
 const READ_CHARS = 600;
@@ -131,7 +163,14 @@ export function requestKinds(whole: string): RequestKinds {
   for (const k of files) from.add(k);
   const amount = ASKS_AMOUNT.test(query);
   const asksOnly = (amount || ASKS.test(query.trim())) && !CHANGE.test(query);
-  return { from, files, to, ...(amount ? { answer: "number" as const } : {}), ...(asksOnly ? { asksOnly: true as const } : {}) };
+  return {
+    from,
+    files,
+    to,
+    ...(amount ? { answer: "number" as const } : {}),
+    ...(asksOnly ? { asksOnly: true as const } : {}),
+    ...(namesFile(query) ? { namesFile: true as const } : {}),
+  };
 }
 
 /** A capability's kinds: all it names, and the two sides of a conversion (`a_to_b`, "from a to b"). */
@@ -149,6 +188,8 @@ export interface CapabilityFacts {
   returns: readonly AnswerKind[];
   /** It calls a tool that changes things (its annotations say so: search-docs.ts ToolEntry.changes). */
   changes: boolean;
+  /** It calls no tool at all (a tool itself is not asked this). */
+  callsNoTool?: true;
 }
 
 /** "a to b", "from a into b": the two words each side are what is converted. */
@@ -175,15 +216,24 @@ const actionWords = (name: string) =>
 /**
  * Whether what the capability does contradicts what the request asks for: for a question, it changes
  * things; for an amount, it has returned values, none of them one, and its words do not say it
- * gives one ("count the words", answered as "12 words", is taken at its word).
+ * gives one ("count the words", answered as "12 words", is taken at its word); for a file, it
+ * calls no tool and does not take files (takesFiles).
  */
 export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): boolean {
   if (request.asksOnly && cap.changes) return true;
+  if (request.namesFile && cap.callsNoTool && !takesFiles(request, `${actionWords(cap.name)} ${cap.text.slice(0, READ_CHARS / 2)}`)) return true;
   if (request.answer !== "number" || !cap.returns.length || cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return false;
   return !ASKS_AMOUNT.test(`${actionWords(cap.name)} ${cap.text.slice(0, READ_CHARS / 2)}`);
 }
 
 const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x) => b.has(x));
+
+/** Whether code that calls no tool may still serve a request about a file: its words are about files
+ * or paths, or about the format of the request's files (the agent reads people.csv and hands the
+ * text to `csv_to_json`). */
+function takesFiles(request: RequestKinds, words: string): boolean {
+  return ABOUT_FILES.test(words) || [...kindsOf(words)].some((k) => FORMATS.has(k) && request.files.has(k));
+}
 
 /**
  * Whether the capability contradicts the request's data: a conversion that would start from the
@@ -212,7 +262,7 @@ export function misfitFor(
 ): ((key: string) => boolean) | undefined {
   const request = requestKinds(query);
   const data = request.from.size > 0 || request.to.size > 0;
-  const asks = request.answer !== undefined || request.asksOnly === true;
+  const asks = request.answer !== undefined || request.asksOnly === true || request.namesFile === true;
   if (!data && !asks) return undefined;
   const seen = new Map<string, boolean>();
   return (key) => {

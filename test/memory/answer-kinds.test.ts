@@ -4,6 +4,7 @@
 // only ever returned text after every other result and marked weak, past use included, unless the
 // capability's own words say it gives an amount. A question gets a capability that changes files
 // (its tools' annotations say so) after the others too: asked for an answer, it would rewrite them.
+// A request about a file gets a capability that calls no tool after the others: it cannot read the file.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { writeFileSync } from "node:fs";
@@ -82,12 +83,40 @@ test("a request for an amount puts a capability that only ever returned text las
     const at = results.findIndex((r: { id: string }) => r.id === "fs:last_line");
     expect(at).toBeGreaterThan(0); // still found: it is callable and may be what the user means
     expect(results[at]!.match).toBe("weak");
-    // After it only what steps back as it does: tools that write (a question changes nothing).
-    for (const r of results.slice(at + 1)) expect(r.id).toMatch(/^(server_)?filesystem:(write_file|edit_file|move_file)$/);
+    // After it only what steps back as it does: tools that write (a question changes nothing), and
+    // a counter of words that calls no tool (it cannot read notes.txt).
+    for (const r of results.slice(at + 1)) expect(r.id).toMatch(/^((server_)?filesystem:(write_file|edit_file|move_file)|text:word_count)$/);
   }
   // Not asking for an amount, the same capability comes first.
   expect((await ask(client, "the last non-empty line of notes.txt"))[0]).toMatchObject({ id: "fs:last_line" });
   expect((await ask(client, "how many words are in 'to be or not to be'"))[0]).toMatchObject({ id: "text:word_count" });
+});
+
+test("a request about a file puts a capability that calls no tool after the others, marked weak, unless it is about files or that file's format", async () => {
+  const { client } = await fx.connect();
+  writeFileSync(join(fx.ws, "people.csv"), "name\nAda\n");
+  await save(client, "fs:count_file_words", "count the words of a file", "return (await mcp.filesystem.read_file({ path: args.path })).split(/\\s+/).filter(Boolean).length;", {
+    path: "notes.txt",
+  });
+  await save(client, "transform:csv_to_json", "convert csv text to json records", "const [h, ...rows] = args.csv.trim().split('\\n'); return rows.map((r) => ({ [h]: r }));", {
+    csv: "a\n1",
+  });
+  await save(client, "util:file_extension", "the extension of a file name", "return args.name.split('.').pop();", { name: "a.txt" });
+
+  const ids = (results: Array<{ id: string }>) => results.map((r) => r.id);
+  const aboutFile = await ask(client, "count the words in drafts/intro.md");
+  expect(aboutFile[0]).toMatchObject({ id: "fs:count_file_words" });
+  const counter = aboutFile.findIndex((r: { id: string }) => r.id === "text:word_count");
+  expect(counter).toBeGreaterThan(0);
+  expect(aboutFile[counter]!.match).toBe("weak");
+  // Words in the request itself: the counter that calls no tool is the one.
+  expect((await ask(client, "count the words in 'to be or not to be'"))[0]).toMatchObject({ id: "text:word_count" });
+  // About the file's format (the agent hands it the file's text), or about file names: not stepped back.
+  const convert = await ask(client, "turn people.csv into json records");
+  expect(convert[0]).toMatchObject({ id: "transform:csv_to_json" });
+  expect(ids(await ask(client, "what is the extension of report.final.pdf"))[0]).toBe("util:file_extension");
+  // Not paths (kind-fit.test.ts has more): a unit, a choice, a fraction.
+  expect(ids(await ask(client, "count the words in 60 km/h and/or 27/63"))[0]).toBe("text:word_count");
 });
 
 test("a question puts a capability that writes files last, marked weak; a request for the change finds it first", async () => {

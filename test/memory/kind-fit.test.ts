@@ -1,8 +1,9 @@
 // A capability the request's data contradicts steps back (kind-fit.ts): the direction of a
-// conversion read from the unit a number is in, and a file format read from a file's extension.
+// conversion read from the unit a number is in, and a file format read from a file's extension;
+// a request's wanted answer and effect, and whether it names a file at all.
 import { expect, test } from "bun:test";
 import { changesThings } from "../../src/memory/search-docs.ts";
-import { answerMisfits, type CapabilityFacts, capabilityKinds, misfits, requestKinds } from "../../src/memory/kind-fit.ts";
+import { answerMisfits, type CapabilityFacts, capabilityKinds, misfits, namesFile, requestKinds } from "../../src/memory/kind-fit.ts";
 
 const CAPS: Array<[string, string]> = [
   ["util:celsius_to_fahrenheit", "convert a temperature from celsius to fahrenheit"],
@@ -114,4 +115,42 @@ test("a question or a lookup misfits a capability that changes things; a request
   expect(changesThings({ readOnlyHint: true })).toBe(false);
   expect(changesThings(undefined)).toBe(false);
   expect(changesThings({ destructiveHint: true, openWorldHint: true })).toBe(false);
+});
+
+test("a file or folder is named by an extension, a trailing slash, or a path of words after in/under/of; units, fractions, URLs and libraries are not", () => {
+  for (const request of [
+    "count the words in drafts/intro.md",
+    "which python scripts live somewhere in tools/?",
+    "how much unfinished work is flagged in the code of app/auth?",
+    "how many things sit right at the top of photos/2024?",
+    "append the line 'call dentist' to todo/work.txt",
+    "read package.json.",
+    "the (config.yaml) file",
+  ])
+    expect(namesFile(request)).toBe(true);
+  for (const request of [
+    "convert 60 km/h to m/s",
+    "either and/or",
+    "to simplify 27/63, what factor do they share",
+    "tally the a/e/i/o/u letters",
+    "fetch https://example.com/a/b.json",
+    "a Next.js page",
+    '{"a": {"b": {"c": 1}}} to a.b.c keys',
+    "what is 3.14 rounded, e.g. to 3",
+    "notes for v1.2.3",
+    "the input/output of this",
+  ])
+    expect(namesFile(request)).toBe(false);
+});
+
+test("a request naming a file misfits a capability that calls no tool, unless its words are about files or the file's format", () => {
+  const noTool = (name: string, text: string): CapabilityFacts => ({ ...facts(name, text, []), callsNoTool: true });
+  const counter = noTool("text:word_count", "count the words of a text");
+  expect(answerMisfits(requestKinds("count the words in drafts/intro.md"), counter)).toBe(true);
+  expect(answerMisfits(requestKinds("count the words in 'to be or not to be'"), counter)).toBe(false);
+  expect(answerMisfits(requestKinds("count the words in drafts/intro.md"), facts("fs:count_words", "count the words of a file", ["number"]))).toBe(false);
+  expect(answerMisfits(requestKinds("what is the extension of report.final.pdf"), noTool("util:extension", "the extension of a file name"))).toBe(false);
+  const csvToJson = noTool("transform:csv_to_json", "convert csv text to json records");
+  expect(answerMisfits(requestKinds("turn people.csv into json records"), csvToJson)).toBe(false);
+  expect(answerMisfits(requestKinds("turn people.txt into json records"), csvToJson)).toBe(true);
 });
