@@ -106,9 +106,13 @@ const ASKS_AMOUNT = /\b(?:how (?:many|much|long|big|large|far|old)|count|number 
 /** The kinds an amount can come in: a number, or an object holding several. */
 const HOLDS_AMOUNT: ReadonlySet<AnswerKind> = new Set(["number", "object"]);
 
-/** A file's name as requests write it: an extension a file has ("notes.txt", "deploy.sh"). */
-const FILE_NAME =
-  /^[\w.-]*[a-z][\w-]*\.(?:txt|md|json|csv|tsv|log|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|sql|py|ts|js|mjs|sh|rb|go|rs|java|cpp|lock|pdf|png|jpe?g|gif|svg|zip)$/i;
+/** A file's name as requests write it: a name with a letter, and an extension a file has ("notes.txt", "deploy.sh"). */
+const FILE_EXTENSION = /\.(?:txt|md|json|csv|tsv|log|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|sql|py|ts|js|mjs|sh|rb|go|rs|java|cpp|lock|pdf|png|jpe?g|gif|svg|zip)$/i;
+const isFileName = (w: string) => {
+  const ext = FILE_EXTENSION.exec(w);
+  const name = ext ? w.slice(0, ext.index) : "";
+  return /^[\w.-]+$/.test(name) && /[a-z]/i.test(name);
+};
 /** Libraries named like files ("a Next.js page"). */
 const NOT_FILES = new Set(["node.js", "next.js", "vue.js", "nuxt.js", "react.js", "express.js", "three.js", "chart.js", "d3.js", "angular.js", "ember.js", "backbone.js"]);
 /** Where a folder is named ("in app/auth", "under photos/2024"). */
@@ -124,7 +128,7 @@ export function namesFile(query: string): boolean {
   return ws.some((w, i) => {
     if (!w || w.includes("://") || NOT_FILES.has(w.toLowerCase())) return false;
     const parts = w.split("/");
-    if (FILE_NAME.test(parts.at(-1)!)) return true;
+    if (isFileName(parts.at(-1)!)) return true;
     const named = parts.filter(Boolean);
     if (parts.length < 2 || !named.length || !named.every((p) => (p.length >= 2 && /[a-z]/i.test(p)) || /^\d+$/.test(p)) || !named.some((p) => /[a-z]{2}/i.test(p))) return false;
     return w.endsWith("/") || AT_FOLDER.test(ws[i - 1] ?? "");
