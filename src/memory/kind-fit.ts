@@ -11,6 +11,7 @@
 // (`dedupe_lines` also counts): asked for an answer, the agent would rewrite the user's file. Nor is
 // a request about a file served by a capability that calls no tool: it cannot read the file (code
 // reaches files only through tools), so "count the words in drafts/intro.md" is not a text counter's.
+import { namedPaths } from "./named-paths.ts";
 import type { AnswerKind } from "./store.ts";
 
 /** A kind's canonical name -> the words that name it (a capability's name and intent use these). */
@@ -89,8 +90,10 @@ export interface RequestKinds {
   to: Set<string>;
   answer?: AnswerKind;
   asksOnly?: true;
-  /** It names a file or folder of the workspace (namesFile). */
+  /** It names a file or folder of the workspace (named-paths.ts). */
   namesFile?: true;
+  /** It names files, and no folder. */
+  onlyFiles?: true;
 }
 
 /** A question or a lookup: how it starts, a question mark, or an amount asked for. */
@@ -106,40 +109,18 @@ const ASKS_AMOUNT = /\b(?:how (?:many|much|long|big|large|far|old)|count|number 
 /** The kinds an amount can come in: a number, or an object holding several. */
 const HOLDS_AMOUNT: ReadonlySet<AnswerKind> = new Set(["number", "object"]);
 
-/** A file's name as requests write it: a name with a letter, and an extension a file has ("notes.txt", "deploy.sh"). */
-const FILE_EXTENSION = /\.(?:txt|md|json|csv|tsv|log|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|sql|py|ts|js|mjs|sh|rb|go|rs|java|cpp|lock|pdf|png|jpe?g|gif|svg|zip)$/i;
-const isFileName = (w: string) => {
-  const ext = FILE_EXTENSION.exec(w);
-  const name = ext ? w.slice(0, ext.index) : "";
-  return /^[\w.-]+$/.test(name) && /[a-z]/i.test(name);
-};
-/** Libraries named like files ("a Next.js page"). */
-const NOT_FILES = new Set(["node.js", "next.js", "vue.js", "nuxt.js", "react.js", "express.js", "three.js", "chart.js", "d3.js", "angular.js", "ember.js", "backbone.js"]);
-/** Where a folder is named ("in app/auth", "under photos/2024"). */
-const AT_FOLDER = /^(?:in|inside|under|within|from|of|at|into)$/i;
-
-/**
- * Whether a request names a file or folder: a file name with an extension, a path ending in one
- * or in "/", or a path of words after "in", "under"… Strict, because a request that does not is
- * served by code that calls no tool: "km/h", "and/or", "27/63", "a/e/i/o/u" and URLs are not paths.
- */
-export function namesFile(query: string): boolean {
-  const ws = query.split(/\s+/).map((w) => w.replace(/^[('"`]+|[)'"`,;:?!]+$|\.$/g, ""));
-  return ws.some((w, i) => {
-    if (!w || w.includes("://") || NOT_FILES.has(w.toLowerCase())) return false;
-    const parts = w.split("/");
-    if (isFileName(parts.at(-1)!)) return true;
-    const named = parts.filter(Boolean);
-    if (parts.length < 2 || !named.length || !named.every((p) => (p.length >= 2 && /[a-z]/i.test(p)) || /^\d+$/.test(p)) || !named.some((p) => /[a-z]{2}/i.test(p))) return false;
-    return w.endsWith("/") || AT_FOLDER.test(ws[i - 1] ?? "");
-  });
-}
-
-/** Words that say a capability is about files or paths themselves (a file name's extension). */
-const ABOUT_FILES = /\b(?:files?|file ?names?|paths?|folders?|director(?:y|ies)|extensions?)\b/i;
+/** Words that say a capability or request is about files or paths themselves (a file name's extension), or about folders. */
+const FILE_WORDS = /\b(?:files?|file ?names?|paths?|extensions?)\b/i;
+const FOLDER_WORDS = /\b(?:folders?|subfolders?|director(?:y|ies)|dirs?)\b/i;
 
 /** Kinds are looked for this far into a request (as value-kinds.ts reads it). */
 const READ_CHARS = 600;
+
+function namesFiles(query: string): Pick<RequestKinds, "namesFile" | "onlyFiles"> {
+  const { files, folders } = namedPaths(query);
+  if (!files && !folders) return {};
+  return !folders && !FOLDER_WORDS.test(query) ? { namesFile: true, onlyFiles: true } : { namesFile: true };
+}
 
 export function requestKinds(whole: string): RequestKinds {
   const query = whole.slice(0, READ_CHARS);
@@ -173,7 +154,7 @@ export function requestKinds(whole: string): RequestKinds {
     to,
     ...(amount ? { answer: "number" as const } : {}),
     ...(asksOnly ? { asksOnly: true as const } : {}),
-    ...(namesFile(query) ? { namesFile: true as const } : {}),
+    ...namesFiles(query),
   };
 }
 
@@ -221,11 +202,16 @@ const actionWords = (name: string) =>
  * Whether what the capability does contradicts what the request asks for: for a question, it changes
  * things; for an amount, it has returned values, none of them one, and its words do not say it
  * gives one ("count the words", answered as "12 words", is taken at its word); for a file, it
- * calls no tool and does not take files (takesFiles).
+ * calls no tool and does not take files (takesFiles), or it takes folders only (for guests.txt, not
+ * "count the entries inside a folder").
  */
 export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): boolean {
   if (request.asksOnly && cap.changes) return true;
-  if (request.namesFile && cap.callsNoTool && !takesFiles(request, `${actionWords(cap.name)} ${cap.text.slice(0, READ_CHARS / 2)}`)) return true;
+  if (request.namesFile) {
+    const words = `${actionWords(cap.name)} ${cap.text.slice(0, READ_CHARS / 2)}`;
+    if (cap.callsNoTool && !takesFiles(request, words)) return true;
+    if (request.onlyFiles && FOLDER_WORDS.test(words) && !FILE_WORDS.test(words)) return true;
+  }
   if (request.answer !== "number" || !cap.returns.length || cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return false;
   return !ASKS_AMOUNT.test(`${actionWords(cap.name)} ${cap.text.slice(0, READ_CHARS / 2)}`);
 }
@@ -236,7 +222,7 @@ const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x
  * or paths, or about the format of the request's files (the agent reads people.csv and hands the
  * text to `csv_to_json`). */
 function takesFiles(request: RequestKinds, words: string): boolean {
-  return ABOUT_FILES.test(words) || [...kindsOf(words)].some((k) => FORMATS.has(k) && request.files.has(k));
+  return FILE_WORDS.test(words) || FOLDER_WORDS.test(words) || [...kindsOf(words)].some((k) => FORMATS.has(k) && request.files.has(k));
 }
 
 /**

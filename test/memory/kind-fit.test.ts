@@ -3,7 +3,8 @@
 // a request's wanted answer and effect, and whether it names a file at all.
 import { expect, test } from "bun:test";
 import { changesThings } from "../../src/memory/search-docs.ts";
-import { answerMisfits, type CapabilityFacts, capabilityKinds, misfits, namesFile, requestKinds } from "../../src/memory/kind-fit.ts";
+import { answerMisfits, type CapabilityFacts, capabilityKinds, misfits, requestKinds } from "../../src/memory/kind-fit.ts";
+import { namedPaths } from "../../src/memory/named-paths.ts";
 
 const CAPS: Array<[string, string]> = [
   ["util:celsius_to_fahrenheit", "convert a temperature from celsius to fahrenheit"],
@@ -117,17 +118,18 @@ test("a question or a lookup misfits a capability that changes things; a request
   expect(changesThings({ destructiveHint: true, openWorldHint: true })).toBe(false);
 });
 
-test("a file or folder is named by an extension, a trailing slash, or a path of words after in/under/of; units, fractions, URLs and libraries are not", () => {
-  for (const request of [
-    "count the words in drafts/intro.md",
-    "which python scripts live somewhere in tools/?",
-    "how much unfinished work is flagged in the code of app/auth?",
-    "how many things sit right at the top of photos/2024?",
-    "append the line 'call dentist' to todo/work.txt",
-    "read package.json.",
-    "the (config.yaml) file",
-  ])
-    expect(namesFile(request)).toBe(true);
+test("a file is named by its extension, a folder by a trailing slash or a path of words after in/under/of; units, fractions, URLs and libraries are neither", () => {
+  const files: Array<[string, number, number]> = [
+    ["count the words in drafts/intro.md", 1, 0],
+    ["which python scripts live somewhere in tools/?", 0, 1],
+    ["how much unfinished work is flagged in the code of app/auth?", 0, 1],
+    ["how many things sit right at the top of photos/2024?", 0, 1],
+    ["append the line 'call dentist' to todo/work.txt", 1, 0],
+    ["read package.json.", 1, 0],
+    ["the (config.yaml) file", 1, 0],
+    ["copy notes.txt into backup/", 1, 1],
+  ];
+  for (const [request, file, folder] of files) expect(namedPaths(request)).toEqual({ files: file, folders: folder });
   for (const request of [
     "convert 60 km/h to m/s",
     "either and/or",
@@ -140,10 +142,10 @@ test("a file or folder is named by an extension, a trailing slash, or a path of 
     "notes for v1.2.3",
     "the input/output of this",
   ])
-    expect(namesFile(request)).toBe(false);
+    expect(namedPaths(request)).toEqual({ files: 0, folders: 0 });
 });
 
-test("a request naming a file misfits a capability that calls no tool, unless its words are about files or the file's format", () => {
+test("a request naming a file misfits a capability that calls no tool, unless its words are about files or the file's format, and one about folders only", () => {
   const noTool = (name: string, text: string): CapabilityFacts => ({ ...facts(name, text, []), callsNoTool: true });
   const counter = noTool("text:word_count", "count the words of a text");
   expect(answerMisfits(requestKinds("count the words in drafts/intro.md"), counter)).toBe(true);
@@ -153,4 +155,11 @@ test("a request naming a file misfits a capability that calls no tool, unless it
   const csvToJson = noTool("transform:csv_to_json", "convert csv text to json records");
   expect(answerMisfits(requestKinds("turn people.csv into json records"), csvToJson)).toBe(false);
   expect(answerMisfits(requestKinds("turn people.txt into json records"), csvToJson)).toBe(true);
+  const entries = facts("fs:count_directory_entries", "count the entries directly inside a folder", ["number"]);
+  expect(answerMisfits(requestKinds("guests.txt has a person on each row, how many people is that?"), entries)).toBe(true);
+  for (const request of ["how many things sit right at the top of photos/2024?", "how many entries does the folder with notes.txt hold?", "count what is in uploads/"])
+    expect(answerMisfits(requestKinds(request), entries)).toBe(false);
+  expect(answerMisfits(requestKinds("the lines of guests.txt"), facts("fs:find_by_extension", "list the files with a given extension under a folder", ["array"]))).toBe(
+    false,
+  );
 });
