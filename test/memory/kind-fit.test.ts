@@ -159,7 +159,5 @@ test("a request naming a file misfits a capability that calls no tool, unless it
   expect(answerMisfits(requestKinds("guests.txt has a person on each row, how many people is that?"), entries)).toBe(true);
   for (const request of ["how many things sit right at the top of photos/2024?", "how many entries does the folder with notes.txt hold?", "count what is in uploads/"])
     expect(answerMisfits(requestKinds(request), entries)).toBe(false);
-  expect(answerMisfits(requestKinds("the lines of guests.txt"), facts("fs:find_by_extension", "list the files with a given extension under a folder", ["array"]))).toBe(
-    false,
-  );
+  expect(answerMisfits(requestKinds("the lines of guests.txt"), facts("fs:find_by_extension", "list the files with a given extension under a folder", ["array"]))).toBe(false);
 });
