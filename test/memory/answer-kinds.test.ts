@@ -19,6 +19,8 @@ beforeAll(() => {
 });
 afterAll(() => fx.cleanup());
 
+/** The filesystem servers' tools about folders only. */
+const FOLDER_TOOL = /^(server_)?filesystem:(list_directory\w*|directory_tree|create_directory)$/;
 const call = async (client: any, tool: string, args: Record<string, unknown>) => (await client.callTool({ name: "call", arguments: { tool, arguments: args } })) as any;
 const returnsOf = async (client: any, name: string) => (await call(client, "dns:lookup", { name })).structuredContent.returns;
 const ask = async (client: any, query: string) => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results;
@@ -83,9 +85,10 @@ test("a request for an amount puts a capability that only ever returned text las
     const at = results.findIndex((r: { id: string }) => r.id === "fs:last_line");
     expect(at).toBeGreaterThan(0); // still found: it is callable and may be what the user means
     expect(results[at]!.match).toBe("weak");
-    // After it only what steps back as it does: tools that write (a question changes nothing), and
-    // a counter of words that calls no tool (it cannot read notes.txt).
-    for (const r of results.slice(at + 1)) expect(r.id).toMatch(/^((server_)?filesystem:(write_file|edit_file|move_file)|text:word_count)$/);
+    // After it only what steps back as it does: tools that write (a question changes nothing), tools
+    // about folders only (notes.txt is a file), and a counter of words that calls no tool (it cannot read notes.txt).
+    for (const r of results.slice(at + 1))
+      expect(r.id === "text:word_count" || FOLDER_TOOL.test(r.id) || /^(server_)?filesystem:(write_file|edit_file|move_file)$/.test(r.id)).toBe(true);
   }
   // Not asking for an amount, the same capability comes first.
   expect((await ask(client, "the last non-empty line of notes.txt"))[0]).toMatchObject({ id: "fs:last_line" });
@@ -141,10 +144,12 @@ async function questionsAndChanges(own: MemoryFixture) {
 
   // The built-in filesystem's write_file, edit_file and move_file say destructiveHint: they step back too.
   const changes = (r: { id: string }) => r.id === "fs:dedupe_lines" || /^(server_)?filesystem:(write_file|edit_file|move_file)$/.test(r.id);
+  // For a file and no folder, a tool about folders only steps back as well (among them, in rank order).
+  const stepsBack = (r: { id: string }, query: string) => changes(r) || (!query.includes("tools/") && FOLDER_TOOL.test(r.id));
   for (const query of ["how many lines does notes.txt have?", "what are the distinct lines of notes.txt", "which python scripts live somewhere in tools/?"]) {
     const results = await ask(client, query);
     const first = results.findIndex(changes);
-    expect(results.slice(first).every(changes)).toBe(true);
+    expect(results.slice(first).every((r: { id: string }) => stepsBack(r, query))).toBe(true);
     for (const r of results.slice(first)) expect(r.match).toBe("weak");
     if (!query.includes("python")) expect(results.map((r: { id: string }) => r.id)).toContain("fs:dedupe_lines");
   }
