@@ -207,13 +207,13 @@ const actionWords = (name: string) =>
  */
 export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): boolean {
   if (request.asksOnly && cap.changes) return true;
+  const words = `${actionWords(cap.name)} ${cap.text.slice(0, READ_CHARS / 2)}`;
   if (request.namesFile) {
-    const words = `${actionWords(cap.name)} ${cap.text.slice(0, READ_CHARS / 2)}`;
     if (cap.callsNoTool && !takesFiles(request, words)) return true;
     if (request.onlyFiles && FOLDER_WORDS.test(words) && !FILE_WORDS.test(words)) return true;
   }
   if (request.answer !== "number" || !cap.returns.length || cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return false;
-  return !ASKS_AMOUNT.test(`${actionWords(cap.name)} ${cap.text.slice(0, READ_CHARS / 2)}`);
+  return !ASKS_AMOUNT.test(words);
 }
 
 const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x) => b.has(x));

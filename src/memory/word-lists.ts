@@ -1,7 +1,7 @@
-// Each record's known words (word-vectors.ts ranks), kept once the record has been a candidate:
-// the alignment reads them for every candidate of every request, and making them again is a third
-// of a warm discover. In one array, not a typed array per record: kept that way, 50 discovers over
-// 10k records grew the process 7 MiB more (bench/memory-vectors.ts); here 10k records take ~0.5 MB.
+// Each record's known words (word-vector ranks), kept once the record has been a candidate: the
+// alignment (meaning.ts) reads them for every candidate of every request, and making them again was
+// a fifth of a warm discover (the old cache held 5,000 and started over). In one array rather than a
+// typed array per record (an object and an allocation each): 10k records' lists take ~0.5 MB.
 
 export class WordLists {
   /** Per list: its length, then its ranks. Lists are only appended; a replaced one is left dead. */
@@ -14,7 +14,7 @@ export class WordLists {
     return this.at.size;
   }
 
-  /** A view valid until the next `set` (a compaction moves the lists, never changes a view's). */
+  /** A view of the list (a compaction copies the lists into a new array: a view handed out keeps its values). */
   get(key: string): Int32Array | undefined {
     const from = this.at.get(key);
     return from === undefined ? undefined : this.data.subarray(from + 1, from + 1 + this.data[from]!);
