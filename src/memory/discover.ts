@@ -6,12 +6,13 @@ import { edenGC } from "bun:jsc";
 import { type CapabilityFacts, capabilityKinds, type CapabilityKinds, misfitFor } from "./kind-fit.ts";
 import { withValueKinds } from "./value-kinds.ts";
 import type { LearnedHit } from "./associations.ts";
+import type { Match } from "./hybrid.ts";
 import { deprecationNote, type Found, learnedNote, teamFound } from "./found.ts";
 import type { Meaning } from "./meaning.ts";
 import type { MemorySettings } from "./memory-settings.ts";
 import { capWireName, parseCallName } from "./names.ts";
 import { words } from "./search-words.ts";
-import { capabilityDoc, toolDoc, toolMeaningText, type ToolEntry } from "./search-docs.ts";
+import { capabilityDoc, toolDoc, toolMeaningText, type ToolEntry, withoutTwins } from "./search-docs.ts";
 import type { Hit, SearchIndex } from "./search.ts";
 import { USER_OWNER, type AnswerKind, type Capability, type CapabilityStore } from "./store.ts";
 import type { TeamHit } from "./team.ts";
@@ -135,34 +136,10 @@ export class CapabilityDiscovery {
       (key) => this.kindsOf(key),
       (key) => this.factsOf(key),
     );
-    const hits = this.withoutTwins(await this.withLearning(own, query, this.search(query, limit, visible, misfit), visible, limit, misfit));
+    const learned = await this.withLearning(own, query, this.search(query, limit, visible, misfit), visible, limit, misfit);
+    const hits = withoutTwins(learned, (key) => (this.toolKeys.has(key) ? key.slice(key.indexOf(":", 5) + 1) : undefined), this.notEnabled);
     const byKey = new Map(tools.map((t) => [toolKey(t.ns, t.name), t]));
-    const results = hits.map((h): Found => {
-      const c = this.caps.get(h.key);
-      const score = Math.round(h.score * 100) / 100;
-      const match = misfit?.(h.key) ? "weak" : this.hybrid!.matchOf(h);
-      const learned = h.learned ? { learned: learnedNote(h.learned) } : {};
-      if (c) {
-        const n = parseCallName(c.name)!;
-        const variants = h.also?.map((k) => this.caps.get(k)?.name).filter((x): x is string => !!x);
-        return {
-          id: c.name,
-          kind: "capability",
-          description: c.description,
-          ...(c.named ? { tool: capWireName(n) } : {}),
-          uses: c.tools,
-          score,
-          match,
-          ...(variants?.length ? { variants } : {}),
-          ...learned,
-          ...(c.deprecated ? { deprecated: c.deprecated } : {}),
-        };
-      }
-      const shared = this.team.get(h.key);
-      if (shared) return teamFound(shared, score, match);
-      const t = byKey.get(h.key)!;
-      return { id: `${t.ns}:${t.name}`, kind: "tool", description: t.description ?? "", score, match, ...learned };
-    });
+    const results = hits.map((h) => this.foundOf(h, misfit?.(h.key) ? "weak" : this.hybrid!.matchOf(h), byKey));
     // A deprecated capability still answers, after every one that is not; one the request contradicts
     // after every one it does not (the order is otherwise kept).
     const last = (r: Found, key: string) => 2 * Number(!!r.deprecated) + Number(!!misfit?.(key));
@@ -170,20 +147,31 @@ export class CapabilityDiscovery {
     return { results: order.map((o) => o.r), keys: order.map((o) => o.key), ...(warning ? { warning } : {}) };
   }
 
-  /** Without a tool of a server not set up whose twin (a tool of the same name, another server:
-   * the catalog's filesystem server beside the built-in one) is in the list too: one answer slot
-   * each, not two lines saying the same thing. */
-  private withoutTwins<H extends { key: string }>(hits: H[]): H[] {
-    const nameOf = (key: string) => (this.toolKeys.has(key) ? key.slice(key.indexOf(":", 5) + 1) : undefined);
-    const setUp = new Set(hits.filter((h) => !this.notEnabled.has(h.key)).map((h) => nameOf(h.key)));
-    const seen = new Set<string>();
-    return hits.filter((h) => {
-      const n = nameOf(h.key);
-      if (n === undefined) return true;
-      const twin = this.notEnabled.has(h.key) && (seen.has(n) || setUp.has(n));
-      seen.add(n);
-      return !twin;
-    });
+  /** A hit as discover answers it: a capability, a team capability or a tool. */
+  private foundOf(h: LearnedHit, match: Match, byKey: ReadonlyMap<string, ToolEntry>): Found {
+    const c = this.caps.get(h.key);
+    const score = Math.round(h.score * 100) / 100;
+    const learned = h.learned ? { learned: learnedNote(h.learned) } : {};
+    if (c) {
+      const n = parseCallName(c.name)!;
+      const variants = h.also?.map((k) => this.caps.get(k)?.name).filter((x): x is string => !!x);
+      return {
+        id: c.name,
+        kind: "capability",
+        description: c.description,
+        ...(c.named ? { tool: capWireName(n) } : {}),
+        uses: c.tools,
+        score,
+        match,
+        ...(variants?.length ? { variants } : {}),
+        ...learned,
+        ...(c.deprecated ? { deprecated: c.deprecated } : {}),
+      };
+    }
+    const shared = this.team.get(h.key);
+    if (shared) return teamFound(shared, score, match);
+    const t = byKey.get(h.key)!;
+    return { id: `${t.ns}:${t.name}`, kind: "tool", description: t.description ?? "", score, match, ...learned };
   }
 
   /**

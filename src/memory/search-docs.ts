@@ -57,3 +57,18 @@ export function toolMeaningText(t: ToolEntry): string {
   const first = /^[\s\S]*?[.!?](\s|$)/.exec(text)?.[0] ?? text;
   return `${t.ns} ${t.name}. ${first.split(/\s+/).slice(0, 30).join(" ")}`;
 }
+
+/** Without a tool of a server not set up whose twin (a tool of the same name, another server: the
+ * catalog's filesystem server beside the built-in one) is in the list too: one answer slot each,
+ * not two lines saying the same thing. `nameOf`: a tool's name by key (undefined: not a tool). */
+export function withoutTwins<H extends { key: string }>(hits: H[], nameOf: (key: string) => string | undefined, notEnabled: ReadonlySet<string>): H[] {
+  const setUp = new Set(hits.filter((h) => !notEnabled.has(h.key)).map((h) => nameOf(h.key)));
+  const seen = new Set<string>();
+  return hits.filter((h) => {
+    const n = nameOf(h.key);
+    if (n === undefined) return true;
+    const twin = notEnabled.has(h.key) && (seen.has(n) || setUp.has(n));
+    seen.add(n);
+    return !twin;
+  });
+}
