@@ -13,6 +13,7 @@
 // reaches files only through tools), so "count the words in drafts/intro.md" is not a text counter's.
 import { namedPaths } from "./named-paths.ts";
 import type { AnswerKind } from "./store.ts";
+import { taskWords } from "./value-kinds.ts";
 
 /** A kind's canonical name -> the words that name it (a capability's name and intent use these). */
 const KIND_WORDS: Readonly<Record<string, string>> = {
@@ -116,6 +117,14 @@ const FOLDER_WORDS = /\b(?:folders?|subfolders?|director(?:y|ies)|dirs?)\b/i;
 /** Kinds are looked for this far into a request (as value-kinds.ts reads it). */
 const READ_CHARS = 600;
 
+/** Words naming what a request is about or looks for ("entries that talk about fix", "lines
+ * mentioning delete"): the next word is the subject, not something to do. */
+const SUBJECT = /\b(about|mentions?|mentioning|contains?|containing|says?|saying|called|named|titled|tagged)\s+\S+/gi;
+
+/** A request's words without its data (quoted text, file paths, `taskWords`) and the subjects it
+ * names: a change word there ("'please find the signed copy'", "src/remove-old.ts") asks for nothing. */
+const actionWordsOf = (query: string) => taskWords(query, false).replace(SUBJECT, "$1");
+
 function namesFiles(query: string): Pick<RequestKinds, "namesFile" | "onlyFiles"> {
   const { files, folders } = namedPaths(query);
   if (!files && !folders) return {};
@@ -147,7 +156,7 @@ export function requestKinds(whole: string): RequestKinds {
   for (const k of to) from.delete(k);
   for (const k of files) from.add(k);
   const amount = ASKS_AMOUNT.test(query);
-  const asksOnly = (amount || ASKS.test(query.trim())) && !CHANGE.test(query);
+  const asksOnly = (amount || ASKS.test(query.trim())) && !CHANGE.test(actionWordsOf(query));
   return {
     from,
     files,

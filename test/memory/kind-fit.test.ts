@@ -110,6 +110,16 @@ test("a question or a lookup misfits a capability that changes things; a request
     expect(requestKinds(request).asksOnly).toBeUndefined();
     expect(answerMisfits(requestKinds(request), writes)).toBe(false);
   }
+  // A change word in the data or naming what is looked for asks for nothing; outside them it does.
+  for (const request of [
+    "pull out every entry of CHANGELOG.txt that talks about fix",
+    "how many terms does 'please find attached the signed copy' have?",
+    "which lines of src/remove-old.ts mention TODO",
+    "list the lines mentioning delete in app.log",
+  ])
+    expect(requestKinds(request).asksOnly).toBe(true);
+  for (const request of ["replace 'foo' with 'bar' in x.txt", "remove the lines that mention delete from a.txt", "can you sort names.txt?"])
+    expect(requestKinds(request).asksOnly).toBeUndefined();
   // What a tool's annotations say: an open-world tool (a shell) may do anything, so it says nothing.
   expect(changesThings({ destructiveHint: true })).toBe(true);
   expect(changesThings({ readOnlyHint: false })).toBe(true);
