@@ -140,7 +140,7 @@ export function requestKinds(whole: string): RequestKinds {
     const k = unitKind(m[1]!);
     if (k) from.add(k);
   }
-  for (const m of query.matchAll(/\b[\w.-]*\.([a-z]{2,4})\b/gi)) {
+  for (const m of query.matchAll(/\w\.([a-z]{2,4})\b(?!\.\w)/gi)) {
     const k = EXTENSION_KIND[m[1]!.toLowerCase()];
     if (k) files.add(k);
   }

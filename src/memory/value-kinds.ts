@@ -84,7 +84,7 @@ export function valueKinds(whole: string): string[] {
   const kinds = new Set<string>();
   for (const [shape, words] of KINDS) if (shape.test(query)) kinds.add(words);
   for (const m of query.matchAll(ROMAN)) if (m[0] && !NOT_ROMAN.has(m[0])) kinds.add("roman numeral");
-  for (const m of query.matchAll(/\b[\w.-]*\.([a-z]{2,10})\b/gi)) {
+  for (const m of query.matchAll(/\w\.([a-z]{2,10})\b(?!\.\w)/gi)) {
     const kind = EXTENSIONS[m[1]!.toLowerCase()];
     if (kind) kinds.add(kind);
   }
