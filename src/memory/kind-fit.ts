@@ -95,6 +95,8 @@ export interface RequestKinds {
   namesFile?: true;
   /** It names files, and no folder. */
   onlyFiles?: true;
+  /** It names a folder (by path or by word), and no file: not as "each file", in a URL or going into the folder. */
+  onlyFolders?: true;
 }
 
 /** A question or a lookup: how it starts, a question mark, or an amount asked for. */
@@ -113,6 +115,10 @@ const HOLDS_AMOUNT: ReadonlySet<AnswerKind> = new Set(["number", "object"]);
 /** Words that say a capability or request is about files or paths themselves (a file name's extension), or about folders. */
 const FILE_WORDS = /\b(?:files?|file ?names?|paths?|extensions?)\b/i;
 const FOLDER_WORDS = /\b(?:folders?|subfolders?|director(?:y|ies)|dirs?)\b/i;
+/** A file named otherwise than by its path: in a URL, or going into a folder ("fetch https://…/data.zip into vendor/"). */
+const FILE_ELSEWHERE = /:\/\/|\b(?:into|to|onto)\s+\S+\/(?:\s|$)/i;
+/** Words of a capability about one file ("the lines of a text file"), not several. */
+const ONE_FILE = /\bfile\b/i;
 
 /** Kinds are looked for this far into a request (as value-kinds.ts reads it). */
 const READ_CHARS = 600;
@@ -125,10 +131,14 @@ const SUBJECT = /\b(about|mentions?|mentioning|contains?|containing|says?|saying
  * names: a change word there ("'please find the signed copy'", "src/remove-old.ts") asks for nothing. */
 const actionWordsOf = (query: string) => taskWords(query, false).replace(SUBJECT, "$1");
 
-function namesFiles(query: string): Pick<RequestKinds, "namesFile" | "onlyFiles"> {
+function namesFiles(query: string): Pick<RequestKinds, "namesFile" | "onlyFiles" | "onlyFolders"> {
   const { files, folders } = namedPaths(query);
-  if (!files && !folders) return {};
-  return !folders && !FOLDER_WORDS.test(query) ? { namesFile: true, onlyFiles: true } : { namesFile: true };
+  const folder = folders > 0 || FOLDER_WORDS.test(query);
+  return {
+    ...(files || folders ? { namesFile: true as const } : {}),
+    ...(files && !folder ? { onlyFiles: true as const } : {}),
+    ...(folder && !files && !FILE_WORDS.test(query) && !FILE_ELSEWHERE.test(query) ? { onlyFolders: true as const } : {}),
+  };
 }
 
 export function requestKinds(whole: string): RequestKinds {
@@ -212,15 +222,15 @@ const actionWords = (name: string) =>
  * things; for an amount, it has returned values, none of them one, and its words do not say it
  * gives one ("count the words", answered as "12 words", is taken at its word); for a file, it
  * calls no tool and does not take files (takesFiles), or it takes folders only (for guests.txt, not
- * "count the entries inside a folder").
+ * "count the entries inside a folder"); for a folder, it takes one file ("the lines of a text file"
+ * for photos/2024; "each file in dist/" names files).
  */
 export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): boolean {
   if (request.asksOnly && cap.changes) return true;
   const words = `${actionWords(cap.name)} ${cap.text.slice(0, READ_CHARS / 2)}`;
-  if (request.namesFile) {
-    if (cap.callsNoTool && !takesFiles(request, words)) return true;
-    if (request.onlyFiles && FOLDER_WORDS.test(words) && !FILE_WORDS.test(words)) return true;
-  }
+  if (request.namesFile && cap.callsNoTool && !takesFiles(request, words)) return true;
+  if (request.onlyFiles && FOLDER_WORDS.test(words) && !FILE_WORDS.test(words)) return true;
+  if (request.onlyFolders && ONE_FILE.test(words) && !FOLDER_WORDS.test(words)) return true;
   if (request.answer !== "number" || !cap.returns.length || cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return false;
   return !ASKS_AMOUNT.test(words);
 }
@@ -261,7 +271,7 @@ export function misfitFor(
 ): ((key: string) => boolean) | undefined {
   const request = requestKinds(query);
   const data = request.from.size > 0 || request.to.size > 0;
-  const asks = request.answer !== undefined || request.asksOnly === true || request.namesFile === true;
+  const asks = request.answer !== undefined || request.asksOnly === true || request.namesFile === true || request.onlyFolders === true;
   if (!data && !asks) return undefined;
   const seen = new Map<string, boolean>();
   return (key) => {

@@ -9,9 +9,12 @@ const NOT_FILES = new Set(["node.js", "next.js", "vue.js", "nuxt.js", "react.js"
 /** Where a folder is named ("in app/auth", "under photos/2024"). */
 const AT_FOLDER = /^(?:in|inside|under|within|from|of|at|into)$/i;
 
+/** At the end of a path, any extension of letters says a file ("conf/service.properties"). */
+const PATH_EXTENSION = /\.[a-z]{1,12}$/i;
+
 /** A name with a letter, and a file's extension (checked apart: one pattern for both backtracks on a long word). */
-function isFileName(w: string): boolean {
-  const ext = FILE_EXTENSION.exec(w);
+function isFileName(w: string, inPath: boolean): boolean {
+  const ext = (inPath ? PATH_EXTENSION : FILE_EXTENSION).exec(w);
   const name = ext ? w.slice(0, ext.index) : "";
   return /^[\w.-]+$/.test(name) && /[a-z]/i.test(name);
 }
@@ -33,7 +36,7 @@ export function namedPaths(query: string): { files: number; folders: number } {
   ws.forEach((w, i) => {
     if (!w || w.includes("://") || NOT_FILES.has(w.toLowerCase())) return;
     const parts = w.split("/");
-    if (isFileName(parts.at(-1)!)) files++;
+    if (isFileName(parts.at(-1)!, parts.length > 1)) files++;
     else if (isPathOfNames(parts) && (w.endsWith("/") || AT_FOLDER.test(ws[i - 1] ?? ""))) folders++;
   });
   return { files, folders };

@@ -144,8 +144,10 @@ async function questionsAndChanges(own: MemoryFixture) {
 
   // The built-in filesystem's write_file, edit_file and move_file say destructiveHint: they step back too.
   const changes = (r: { id: string }) => r.id === "fs:dedupe_lines" || /^(server_)?filesystem:(write_file|edit_file|move_file)$/.test(r.id);
-  // For a file and no folder, a tool about folders only steps back as well (among them, in rank order).
-  const stepsBack = (r: { id: string }, query: string) => changes(r) || (!query.includes("tools/") && FOLDER_TOOL.test(r.id));
+  // For a file and no folder, a tool about folders only steps back as well (among them, in rank
+  // order); for a folder and no file, one about a single file.
+  const oneFile = (r: { id: string }) => r.id === "fs:line_total" || /^(server_)?filesystem:\w*_file$/.test(r.id);
+  const stepsBack = (r: { id: string }, query: string) => changes(r) || (query.includes("tools/") ? oneFile(r) : FOLDER_TOOL.test(r.id));
   for (const query of ["how many lines does notes.txt have?", "what are the distinct lines of notes.txt", "which python scripts live somewhere in tools/?"]) {
     const results = await ask(client, query);
     const first = results.findIndex(changes);

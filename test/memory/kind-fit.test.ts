@@ -103,13 +103,14 @@ test("a question or a lookup misfits a capability that changes things; a request
   for (const request of [
     "remove duplicate lines from tags.txt",
     "can you sort names.txt?",
-    "fetch https://example.com/data.zip into vendor/",
     "emails.txt has repeats; clean them out and tell me how many went away",
     "make every row of hosts.txt unique",
   ]) {
     expect(requestKinds(request).asksOnly).toBeUndefined();
     expect(answerMisfits(requestKinds(request), writes)).toBe(false);
   }
+  // A destination is no question either (the lines of a file do not fill vendor/: a folder rule).
+  expect(requestKinds("fetch https://example.com/data.zip into vendor/").asksOnly).toBeUndefined();
   // A change word in the data or naming what is looked for asks for nothing; outside them it does.
   for (const request of [
     "pull out every entry of CHANGELOG.txt that talks about fix",
@@ -138,6 +139,7 @@ test("a file is named by its extension, a folder by a trailing slash or a path o
     ["read package.json.", 1, 0],
     ["the (config.yaml) file", 1, 0],
     ["copy notes.txt into backup/", 1, 1],
+    ["what is DB_HOST pointing at in conf/service.properties?", 1, 0],
   ];
   for (const [request, file, folder] of files) expect(namedPaths(request)).toEqual({ files: file, folders: folder });
   for (const request of [
@@ -155,7 +157,7 @@ test("a file is named by its extension, a folder by a trailing slash or a path o
     expect(namedPaths(request)).toEqual({ files: 0, folders: 0 });
 });
 
-test("a request naming a file misfits a capability that calls no tool, unless its words are about files or the file's format, and one about folders only", () => {
+test("a request naming a file misfits a capability that calls no tool, unless its words are about files or the file's format; files and folders misfit each other's capabilities", () => {
   const noTool = (name: string, text: string): CapabilityFacts => ({ ...facts(name, text, []), callsNoTool: true });
   const counter = noTool("text:word_count", "count the words of a text");
   expect(answerMisfits(requestKinds("count the words in drafts/intro.md"), counter)).toBe(true);
@@ -169,5 +171,17 @@ test("a request naming a file misfits a capability that calls no tool, unless it
   expect(answerMisfits(requestKinds("guests.txt has a person on each row, how many people is that?"), entries)).toBe(true);
   for (const request of ["how many things sit right at the top of photos/2024?", "how many entries does the folder with notes.txt hold?", "count what is in uploads/"])
     expect(answerMisfits(requestKinds(request), entries)).toBe(false);
+  // For a folder and no file, one about a single file steps back; "each file" names files.
+  const lines = facts("fs:count_lines", "count the non-empty lines in a text file", ["number"]);
+  for (const request of ["how many things sit right at the top of photos/2024?", "count TODO comments in the TypeScript of lib/", "count the entries in the folder inbox"])
+    expect(answerMisfits(requestKinds(request), lines)).toBe(true);
+  for (const request of [
+    "sha256 of every file in dist/",
+    "show me notes.txt",
+    "fetch https://example.com/data.zip into vendor/",
+    "move the report to archive/",
+    "what is DB_HOST pointing at in conf/service.properties?",
+  ])
+    expect(answerMisfits(requestKinds(request), facts("fs:read_config_value", "read a value from a config file", ["string"]))).toBe(false);
   expect(answerMisfits(requestKinds("the lines of guests.txt"), facts("fs:find_by_extension", "list the files with a given extension under a folder", ["array"]))).toBe(false);
 });
