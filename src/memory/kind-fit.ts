@@ -13,7 +13,7 @@
 // reaches files only through tools), so "count the words in drafts/intro.md" is not a text counter's.
 import { namedPaths } from "./named-paths.ts";
 import type { AnswerKind } from "./store.ts";
-import { taskWords } from "./value-kinds.ts";
+import { QUOTED_WORDS, taskWords } from "./value-kinds.ts";
 
 /** A kind's canonical name -> the words that name it (a capability's name and intent use these). */
 const KIND_WORDS: Readonly<Record<string, string>> = {
@@ -97,6 +97,8 @@ export interface RequestKinds {
   onlyFiles?: true;
   /** It names a folder (by path or by word), and no file: not as "each file", in a URL or going into the folder. */
   onlyFolders?: true;
+  /** It carries its data (quoted words, "in: …") and names no file, folder or other place to read. */
+  inlineOnly?: true;
 }
 
 /** A question or a lookup: how it starts, a question mark, or an amount asked for. */
@@ -117,6 +119,10 @@ const FILE_WORDS = /\b(?:files?|file ?names?|paths?|extensions?)\b/i;
 const FOLDER_WORDS = /\b(?:folders?|subfolders?|director(?:y|ies)|dirs?)\b/i;
 /** A file named otherwise than by its path: in a URL, or going into a folder ("fetch https://…/data.zip into vendor/"). */
 const FILE_ELSEWHERE = /:\/\/|\b(?:into|to|onto)\s+\S+\/(?:\s|$)/i;
+/** Data given after a colon ("count the words in: the cat sat on the mat"). */
+const INLINE_DATA = /\b(?:in|of|from|for):\s+\S/i;
+/** Places a request may read quoted words from ("find 'TODO' in the code"). */
+const PLACES = /\b(?:code|codebase|repo|repository|project|workspace|logs?|sources?)\b/i;
 /** Words of a capability about one file ("the lines of a text file"), not several. */
 const ONE_FILE = /\bfile\b/i;
 
@@ -131,10 +137,12 @@ const SUBJECT = /\b(about|mentions?|mentioning|contains?|containing|says?|saying
  * names: a change word there ("'please find the signed copy'", "src/remove-old.ts") asks for nothing. */
 const actionWordsOf = (query: string) => taskWords(query, false).replace(SUBJECT, "$1");
 
-function namesFiles(query: string): Pick<RequestKinds, "namesFile" | "onlyFiles" | "onlyFolders"> {
+function namesFiles(query: string): Pick<RequestKinds, "namesFile" | "onlyFiles" | "onlyFolders" | "inlineOnly"> {
   const { files, folders } = namedPaths(query);
   const folder = folders > 0 || FOLDER_WORDS.test(query);
+  const inline = (QUOTED_WORDS.test(query) || INLINE_DATA.test(query)) && !files && !folder && !FILE_WORDS.test(query) && !PLACES.test(query);
   return {
+    ...(inline ? { inlineOnly: true as const } : {}),
     ...(files || folders ? { namesFile: true as const } : {}),
     ...(files && !folder ? { onlyFiles: true as const } : {}),
     ...(folder && !files && !FILE_WORDS.test(query) && !FILE_ELSEWHERE.test(query) ? { onlyFolders: true as const } : {}),
@@ -223,7 +231,7 @@ const actionWords = (name: string) =>
  * gives one ("count the words", answered as "12 words", is taken at its word); for a file, it
  * calls no tool and does not take files (takesFiles), or it takes folders only (for guests.txt, not
  * "count the entries inside a folder"); for a folder, it takes one file ("the lines of a text file"
- * for photos/2024; "each file in dist/" names files).
+ * for photos/2024; "each file in dist/" names files); for data in the request itself, it reads files.
  */
 export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): boolean {
   if (request.asksOnly && cap.changes) return true;
@@ -231,6 +239,7 @@ export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): bool
   if (request.namesFile && cap.callsNoTool && !takesFiles(request, words)) return true;
   if (request.onlyFiles && FOLDER_WORDS.test(words) && !FILE_WORDS.test(words)) return true;
   if (request.onlyFolders && ONE_FILE.test(words) && !FOLDER_WORDS.test(words)) return true;
+  if (request.inlineOnly && !cap.callsNoTool && FILE_WORDS.test(words)) return true;
   if (request.answer !== "number" || !cap.returns.length || cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return false;
   return !ASKS_AMOUNT.test(words);
 }
@@ -271,7 +280,7 @@ export function misfitFor(
 ): ((key: string) => boolean) | undefined {
   const request = requestKinds(query);
   const data = request.from.size > 0 || request.to.size > 0;
-  const asks = request.answer !== undefined || request.asksOnly === true || request.namesFile === true || request.onlyFolders === true;
+  const asks = request.answer !== undefined || request.asksOnly || request.namesFile || request.onlyFolders || request.inlineOnly;
   if (!data && !asks) return undefined;
   const seen = new Map<string, boolean>();
   return (key) => {

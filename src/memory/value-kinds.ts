@@ -94,7 +94,7 @@ export function valueKinds(whole: string): string[] {
 /** Text in quotes or backquotes: the data a request is about. */
 const QUOTED = /(^|\s)(['"`])[^'"`]*\2/;
 /** Words in quotes, not code in backquotes: text to work on. */
-const QUOTED_WORDS = /(^|\s)(['"])[^'"`]*\2/;
+export const QUOTED_WORDS = /(^|\s)(['"])[^'"`]*\2/;
 
 /**
  * A request's words without its inputs: quoted text, file paths and names, and (`numbers`) numbers

@@ -183,5 +183,14 @@ test("a request naming a file misfits a capability that calls no tool, unless it
     "what is DB_HOST pointing at in conf/service.properties?",
   ])
     expect(answerMisfits(requestKinds(request), facts("fs:read_config_value", "read a value from a config file", ["string"]))).toBe(false);
+  // Data in the request itself, and no place to read it from: a capability that reads files steps back.
+  const fileWords = facts("fs:count_words", "count the words of a file", ["number"]);
+  for (const request of ["count the words in: the cat sat on the mat", "tally the a/e/i/o/u letters in 'procedural memory layer'", "web-safe version of 'Q3 Results: Up 12%'"]) {
+    expect(requestKinds(request).inlineOnly).toBe(true);
+    expect(answerMisfits(requestKinds(request), fileWords)).toBe(true);
+    expect(answerMisfits(requestKinds(request), noTool("text:word_count", "count the words of a text"))).toBe(false);
+  }
+  for (const request of ["find 'TODO' in the code", "grep 'ERROR' in the logs", "replace 'foo' with 'bar' in x.txt", "put 'done' at the end of every file under notes/"])
+    expect(requestKinds(request).inlineOnly).toBeUndefined();
   expect(answerMisfits(requestKinds("the lines of guests.txt"), facts("fs:find_by_extension", "list the files with a given extension under a folder", ["array"]))).toBe(false);
 });
