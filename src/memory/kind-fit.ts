@@ -8,9 +8,11 @@
 // "how many lines…" wants a number, and a capability that has only ever returned a line of text
 // (`last_line`) cannot be the one, however near its words. And a question ("how many rows does
 // guests.txt have?") is not answered by a tool that changes files, or a capability calling one
-// (`dedupe_lines` also counts): asked for an answer, the agent would rewrite the user's file. Nor is
-// a request about a file served by a capability that calls no tool: it cannot read the file (code
-// reaches files only through tools), so "count the words in drafts/intro.md" is not a text counter's.
+// (`dedupe_lines` also counts): asked for an answer, the agent would rewrite the user's file.
+// Where the data is tells too (named-paths.ts): a capability that calls no tool cannot read
+// drafts/intro.md (code reaches files only through tools); one about a folder's entries does not
+// take guests.txt, nor one about a file photos/2024/; one that reads files does not take the words
+// the request quotes.
 import { namedPaths } from "./named-paths.ts";
 import type { AnswerKind } from "./store.ts";
 import { QUOTED_WORDS, taskWords } from "./value-kinds.ts";
