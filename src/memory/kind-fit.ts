@@ -139,7 +139,8 @@ const SUBJECT = /\b(about|mentions?|mentioning|contains?|containing|says?|saying
  * names: a change word there ("'please find the signed copy'", "src/remove-old.ts") asks for nothing. */
 const actionWordsOf = (query: string) => taskWords(query, false).replace(SUBJECT, "$1");
 
-function namesFiles(query: string): Pick<RequestKinds, "namesFile" | "onlyFiles" | "onlyFolders" | "inlineOnly"> {
+/** Where a request's data is: in files or folders it names, or in the request itself. */
+function whereDataIs(query: string): Pick<RequestKinds, "namesFile" | "onlyFiles" | "onlyFolders" | "inlineOnly"> {
   const { files, folders } = namedPaths(query);
   const folder = folders > 0 || FOLDER_WORDS.test(query);
   const inline = (QUOTED_WORDS.test(query) || INLINE_DATA.test(query)) && !files && !folder && !FILE_WORDS.test(query) && !PLACES.test(query);
@@ -183,7 +184,7 @@ export function requestKinds(whole: string): RequestKinds {
     to,
     ...(amount ? { answer: "number" as const } : {}),
     ...(asksOnly ? { asksOnly: true as const } : {}),
-    ...namesFiles(query),
+    ...whereDataIs(query),
   };
 }
 
