@@ -143,12 +143,14 @@ const actionWordsOf = (query: string) => taskWords(query, false).replace(SUBJECT
 function whereDataIs(query: string): Pick<RequestKinds, "namesFile" | "onlyFiles" | "onlyFolders" | "inlineOnly"> {
   const { files, folders } = namedPaths(query);
   const folder = folders > 0 || FOLDER_WORDS.test(query);
-  const inline = (QUOTED_WORDS.test(query) || INLINE_DATA.test(query)) && !files && !folder && !FILE_WORDS.test(query) && !PLACES.test(query);
+  // "each file", "the files": files named without a path.
+  const someFiles = files > 0 || FILE_WORDS.test(query);
+  const inline = !someFiles && !folder && (QUOTED_WORDS.test(query) || INLINE_DATA.test(query)) && !PLACES.test(query);
   return {
     ...(inline ? { inlineOnly: true as const } : {}),
     ...(files || folders ? { namesFile: true as const } : {}),
     ...(files && !folder ? { onlyFiles: true as const } : {}),
-    ...(folder && !files && !FILE_WORDS.test(query) && !FILE_ELSEWHERE.test(query) ? { onlyFolders: true as const } : {}),
+    ...(folder && !someFiles && !FILE_ELSEWHERE.test(query) ? { onlyFolders: true as const } : {}),
   };
 }
 

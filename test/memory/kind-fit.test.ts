@@ -194,3 +194,14 @@ test("a request naming a file misfits a capability that calls no tool, unless it
     expect(requestKinds(request).inlineOnly).toBeUndefined();
   expect(answerMisfits(requestKinds("the lines of guests.txt"), facts("fs:find_by_extension", "list the files with a given extension under a folder", ["array"]))).toBe(false);
 });
+
+test("a request that is one long run of dots, slashes or quotes names no file or folder and still reads (bounded, no throw)", () => {
+  for (const request of ["a.".repeat(5000), "a/".repeat(5000), "'".repeat(5000), `${"x".repeat(3000)}.txt`, `in ${"ab/".repeat(2000)}`]) {
+    const kinds = requestKinds(request);
+    expect(kinds.onlyFiles).toBeUndefined();
+    expect(kinds.asksOnly).toBeUndefined();
+  }
+  // Past the 600 characters read, a file name is not seen.
+  expect(requestKinds(`${"word ".repeat(130)} notes.txt`).namesFile).toBeUndefined();
+  expect(requestKinds("count the words of notes.txt").namesFile).toBe(true);
+});
