@@ -12,11 +12,22 @@
 // Where the data is tells too (named-paths.ts): a capability that calls no tool cannot read
 // drafts/intro.md (code reaches files only through tools); one about a folder's entries does not
 // take guests.txt, nor one about a file photos/2024/; one that reads files does not take the words
-// the request quotes.
+// the request quotes. What is counted tells too: a line counter does not count words, a sum is no
+// average.
 import { namedPaths } from "./named-paths.ts";
 import type { AnswerKind } from "./store.ts";
 import { QUOTED_WORDS, taskWords } from "./value-kinds.ts";
 
+/** Word -> the value it names, for words in `groups` (value -> the words that name it). */
+const wordMap = (groups: Readonly<Record<string, string>>) => new Map(Object.entries(groups).flatMap(([value, ws]) => ws.split(" ").map((w) => [w, value] as const)));
+/** The values of `words` named in `text`. */
+const namedIn = (words: ReadonlyMap<string, string>, text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z]+/)
+      .flatMap((w) => words.get(w) ?? []),
+  );
 /** A kind's canonical name -> the words that name it (a capability's name and intent use these). */
 const KIND_WORDS: Readonly<Record<string, string>> = {
   celsius: "celsius centigrade",
@@ -42,7 +53,7 @@ const KIND_WORDS: Readonly<Record<string, string>> = {
   sql: "sql",
   text: "text txt log plain",
 };
-const KIND_OF = new Map(Object.entries(KIND_WORDS).flatMap(([kind, ws]) => ws.split(" ").map((w) => [w, kind] as const)));
+const KIND_OF = wordMap(KIND_WORDS);
 
 /** Kinds of files: a capability naming one of them is about that format (plain text excepted:
  * every format is text too, so "text" never contradicts). */
@@ -70,14 +81,7 @@ const MEASURE =
 const WANTED = /\b(in|to|into|as)\s+(?:°\s?)?([a-z_]+)\b/gi;
 
 /** Kinds named in `text`'s words. */
-function kindsOf(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const w of text.toLowerCase().split(/[^a-z]+/)) {
-    const k = KIND_OF.get(w);
-    if (k) out.add(k);
-  }
-  return out;
-}
+const kindsOf = (text: string) => namedIn(KIND_OF, text);
 
 /** A unit as written after a number ("F", "kilos") -> its kind; a one-letter C/F/K only in capitals. */
 function unitKind(unit: string): string | undefined {
@@ -101,6 +105,9 @@ export interface RequestKinds {
   onlyFolders?: true;
   /** It carries its data (quoted words, "in: …") and names no file, folder or other place to read. */
   inlineOnly?: true;
+  /** The units of text (TEXT_UNITS) and the aggregates (AGGREGATES) it names, outside its data. */
+  textUnits: Set<string>;
+  aggregates: Set<string>;
 }
 
 /** A question or a lookup: how it starts, a question mark, or an amount asked for. */
@@ -115,6 +122,27 @@ const CHANGE =
 const ASKS_AMOUNT = /\b(?:how (?:many|much|long|big|large|far|old)|count|number of|total|average|sum (?:of|the))\b/i;
 /** The kinds an amount can come in: a number, or an object holding several. */
 const HOLDS_AMOUNT: ReadonlySet<AnswerKind> = new Set(["number", "object"]);
+
+/** Units a text is counted in: a counter of one is not a counter of another ("count the words" is
+ * not answered by `count_lines`, nor "the size in bytes" by a row counter). */
+const TEXT_UNITS = wordMap({
+  word: "word words term terms",
+  line: "line lines row rows",
+  character: "character characters char chars letter letters",
+  byte: "byte bytes kb kilobytes kib mb megabytes mib",
+  sentence: "sentence sentences",
+  paragraph: "paragraph paragraphs",
+});
+/** What is computed over many values: a capability that sums does not average. */
+const AGGREGATES = wordMap({
+  sum: "sum sums total totals",
+  average: "average averages mean avg",
+  median: "median",
+  max: "max maximum largest biggest highest",
+  min: "min minimum smallest lowest",
+});
+/** Words of a capability that counts or measures: its answer is an amount of the units it names. */
+const MEASURES = /\b(?:count|counts|number of|how (?:many|much|long|big)|size|length|total|tally)\b/i;
 
 /** Words that say a capability or request is about files or paths themselves (a file name's extension), or about folders. */
 const FILE_WORDS = /\b(?:files?|file ?names?|paths?|extensions?)\b/i;
@@ -179,11 +207,14 @@ export function requestKinds(whole: string): RequestKinds {
   for (const k of to) from.delete(k);
   for (const k of files) from.add(k);
   const amount = ASKS_AMOUNT.test(query);
-  const asksOnly = (amount || ASKS.test(query.trim())) && !CHANGE.test(actionWordsOf(query));
+  const action = actionWordsOf(query);
+  const asksOnly = (amount || ASKS.test(query.trim())) && !CHANGE.test(action);
   return {
     from,
     files,
     to,
+    textUnits: namedIn(TEXT_UNITS, action),
+    aggregates: namedIn(AGGREGATES, action),
     ...(amount ? { answer: "number" as const } : {}),
     ...(asksOnly ? { asksOnly: true as const } : {}),
     ...whereDataIs(query),
@@ -236,7 +267,8 @@ const actionWords = (name: string) =>
  * gives one ("count the words", answered as "12 words", is taken at its word); for a file, it
  * calls no tool and does not take files (takesFiles), or it takes folders only (for guests.txt, not
  * "count the entries inside a folder"); for a folder, it takes one file ("the lines of a text file"
- * for photos/2024; "each file in dist/" names files); for data in the request itself, it reads files.
+ * for photos/2024; "each file in dist/" names files); for data in the request itself, it reads files;
+ * it counts in other units than the request names, or computes another aggregate.
  */
 export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): boolean {
   if (request.asksOnly && cap.changes) return true;
@@ -245,11 +277,18 @@ export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): bool
   if (request.onlyFiles && FOLDER_WORDS.test(words) && !FILE_WORDS.test(words)) return true;
   if (request.onlyFolders && ONE_FILE.test(words) && !FOLDER_WORDS.test(words)) return true;
   if (request.inlineOnly && !cap.callsNoTool && FILE_WORDS.test(words)) return true;
+  if (request.textUnits.size && MEASURES.test(words) && names(words, TEXT_UNITS, request.textUnits)) return true;
+  if (request.aggregates.size && names(words, AGGREGATES, request.aggregates)) return true;
   if (request.answer !== "number" || !cap.returns.length || cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return false;
   return !ASKS_AMOUNT.test(words);
 }
 
 const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x) => b.has(x));
+/** Whether the words name values of `group`, none of them one the request names. */
+const names = (words: string, group: ReadonlyMap<string, string>, asked: ReadonlySet<string>) => {
+  const own = namedIn(group, words);
+  return own.size > 0 && !meets(asked, own);
+};
 
 /** Whether code that calls no tool may still serve a request about a file: its words are about files
  * or paths, or about the format of the request's files (the agent reads people.csv and hands the
@@ -285,7 +324,8 @@ export function misfitFor(
 ): ((key: string) => boolean) | undefined {
   const request = requestKinds(query);
   const data = request.from.size > 0 || request.to.size > 0;
-  const asks = request.answer !== undefined || request.asksOnly || request.namesFile || request.onlyFolders || request.inlineOnly;
+  const asks =
+    request.answer !== undefined || request.asksOnly || request.namesFile || request.onlyFolders || request.inlineOnly || request.textUnits.size > 0 || request.aggregates.size > 0;
   if (!data && !asks) return undefined;
   const seen = new Map<string, boolean>();
   return (key) => {

@@ -83,8 +83,8 @@ test("a request for an amount misfits a capability whose every answer was someth
   expect(answerMisfits(asked, facts("fs:dedupe_lines", "remove duplicate lines from a file", ["number"]))).toBe(false);
   expect(answerMisfits(asked, facts("fs:file_stats", "lines and bytes of a file", ["object", "string"]))).toBe(false);
   expect(answerMisfits(asked, facts("fs:last_line", "get the last non-empty line of a file", []))).toBe(false);
-  // Its words say it counts: a count given as text ("12 words") is taken at its word.
-  expect(answerMisfits(asked, facts("text:word_count", "count the words of a text", ["string"]))).toBe(false);
+  // Its words say it counts: a count given as text ("12 lines") is taken at its word.
+  expect(answerMisfits(asked, facts("text:line_count", "count the lines of a text", ["string"]))).toBe(false);
   // Requests that ask for no amount, "sum up" among them, contradict no answer.
   for (const request of ["sum up this article in two lines", "get the last line of notes.txt", "what does the changelog say about fixes?"]) {
     expect(requestKinds(request).answer).toBeUndefined();
@@ -188,11 +188,38 @@ test("a request naming a file misfits a capability that calls no tool, unless it
   for (const request of ["count the words in: the cat sat on the mat", "tally the a/e/i/o/u letters in 'procedural memory layer'", "web-safe version of 'Q3 Results: Up 12%'"]) {
     expect(requestKinds(request).inlineOnly).toBe(true);
     expect(answerMisfits(requestKinds(request), fileWords)).toBe(true);
-    expect(answerMisfits(requestKinds(request), noTool("text:word_count", "count the words of a text"))).toBe(false);
+    expect(answerMisfits(requestKinds(request), noTool("text:stats", "count what a text holds"))).toBe(false);
   }
   for (const request of ["find 'TODO' in the code", "grep 'ERROR' in the logs", "replace 'foo' with 'bar' in x.txt", "put 'done' at the end of every file under notes/"])
     expect(requestKinds(request).inlineOnly).toBeUndefined();
   expect(answerMisfits(requestKinds("the lines of guests.txt"), facts("fs:find_by_extension", "list the files with a given extension under a folder", ["array"]))).toBe(false);
+});
+
+test("a counter of one unit misfits a request that names others; an aggregate misfits a request for another", () => {
+  const counter = (name: string, text: string) => facts(name, text, ["number"]);
+  const lines = counter("fs:count_lines", "count the non-empty lines in a text file");
+  const words = counter("fs:count_words", "count the words of a file");
+  const bytes = counter("fs:file_size_bytes", "get the size of a file in bytes");
+  const rows = counter("fs:count_csv_rows", "count the data rows of a CSV file, without the header");
+  const fits = (request: string, cap: CapabilityFacts) => !answerMisfits(requestKinds(request), cap);
+  expect([lines, words].map((c) => fits("count the words in drafts/intro.md", c))).toEqual([false, true]);
+  expect([rows, bytes].map((c) => fits("get the size in bytes of assets/logo.svg", c))).toEqual([false, true]);
+  // Units are read outside the request's data: not in a path (letters/), not in quotes.
+  expect([bytes, words].map((c) => fits("what's the length of letters/cover.txt measured in terms, not characters?", c))).toEqual([false, true]);
+  const inText = ["word", "line"].map((u) => counter(`text:${u}_count`, `count the ${u}s of a text`));
+  expect(inText.map((c) => fits("count the lines in 'one word here'", c))).toEqual([false, true]);
+  // Rows are lines; a counter of several units fits a request for any of them.
+  expect(fits("how many rows does guests.txt have?", lines)).toBe(true);
+  expect(fits("how many bytes is notes.txt?", counter("fs:file_stats", "count the lines and bytes of a file"))).toBe(true);
+  // A capability that does not count is not judged by the units it names; a request naming none contradicts none.
+  expect(fits("reflow a paragraph so nothing runs past 80 characters", facts("transform:wrap_text", "wrap text into lines of at most a given width", ["string"]))).toBe(true);
+  expect([lines, words, bytes].every((c) => fits("how big is backup/dump.sql?", c))).toBe(true);
+  const sum = counter("fs:sum_csv_column", "sum a numeric column of a CSV file");
+  const average = counter("fs:average_csv_column", "average of a numeric column in a CSV file");
+  const stats = counter("fs:column_stats", "the sum, average and maximum of a column");
+  expect([sum, average, stats].map((c) => fits("average of the temp column in weather/june.csv", c))).toEqual([false, true, true]);
+  expect([sum, average, stats].map((c) => fits("what's the total amount in finance/march.csv?", c))).toEqual([true, false, true]);
+  expect([sum, average].every((c) => fits("the numbers in column B of a.csv", c))).toBe(true);
 });
 
 test("a request that is one long run of dots, slashes or quotes names no file or folder and still reads (bounded, no throw)", () => {

@@ -1,0 +1,22 @@
+import { heapStats } from "bun:jsc";
+import { capKey } from "./src/memory/discover.ts";
+import { capabilityDoc } from "./src/memory/search-docs.ts";
+const { SqliteCapabilityStore } = await import("./src/memory/sqlite-store.ts");
+const { SearchIndex } = await import("./src/memory/search.ts");
+const store = new SqliteCapabilityStore("/tmp/v10k.db");
+const owner = "/tmp/pml-bench-vectors-tyjxqn/ws";
+const h = () => {
+  Bun.gc(true);
+  const s = heapStats();
+  return (s.heapSize + s.extraMemorySize) / 2 ** 20;
+};
+const h0 = h();
+const index = new SearchIndex();
+await store.searchableSince(0, [owner, "user"], (c) => index.add(capabilityDoc(capKey(c.id), c)));
+const h1 = h();
+const postings: Map<string, { at: number[] }> = (index as any).postings;
+let n = 0;
+for (const p of postings.values()) n += p.at.length;
+console.log({ heapIndex: h1 - h0, terms: postings.size, entries: n, mbIfTyped12: ((n / 3) * 12) / 2 ** 20 });
+for (const p of postings.values()) p.at = new Float64Array(p.at) as any;
+console.log("heap with Float64Array at", h() - h0);
