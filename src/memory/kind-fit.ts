@@ -6,7 +6,8 @@
 // contradicts the request's data steps back (hybrid.ts FUSION.misfitFactor); one that merely does
 // not say is left alone. So does one whose answers are of another kind than the request asks for:
 // "how many lines…" wants a number, and a capability that has only ever returned a line of text
-// (`last_line`) cannot be the one, however near its words. And a question ("how many rows does
+// (`last_line`) cannot be the one, however near its words; nor can one that has only ever returned
+// numbers change the words a request quotes. And a question ("how many rows does
 // guests.txt have?") is not answered by a tool that changes files, or a capability calling one
 // (`dedupe_lines` also counts): asked for an answer, the agent would rewrite the user's file.
 // Where the data is tells too (named-paths.ts): a capability that calls no tool cannot read
@@ -122,6 +123,8 @@ const CHANGE =
 const ASKS_AMOUNT = /\b(?:how (?:many|much|long|big|large|far|old)|count|number of|total|average|sum (?:of|the))\b/i;
 /** The kinds an amount can come in: a number, or an object holding several. */
 const HOLDS_AMOUNT: ReadonlySet<AnswerKind> = new Set(["number", "object"]);
+/** Answers that hold no text: a capability giving only these does not change words. */
+const COUNTS_ONLY: ReadonlySet<AnswerKind> = new Set(["number", "boolean"]);
 
 /** Units a text is counted in: a counter of one is not a counter of another ("count the words" is
  * not answered by `count_lines`, nor "the size in bytes" by a row counter). */
@@ -208,16 +211,20 @@ export function requestKinds(whole: string): RequestKinds {
   for (const k of files) from.add(k);
   const amount = ASKS_AMOUNT.test(query);
   const action = actionWordsOf(query);
-  const asksOnly = (amount || ASKS.test(query.trim())) && !CHANGE.test(action);
+  const change = CHANGE.test(action);
+  const asksOnly = (amount || ASKS.test(query.trim())) && !change;
+  const where = whereDataIs(query);
+  // A change of the words it quotes, and no amount asked: the answer is those words changed.
+  const answer = amount ? "number" : change && where.inlineOnly ? "string" : undefined;
   return {
     from,
     files,
     to,
     textUnits: namedIn(TEXT_UNITS, action),
     aggregates: namedIn(AGGREGATES, action),
-    ...(amount ? { answer: "number" as const } : {}),
+    ...(answer ? { answer } : {}),
     ...(asksOnly ? { asksOnly: true as const } : {}),
-    ...whereDataIs(query),
+    ...where,
   };
 }
 
@@ -264,7 +271,8 @@ const actionWords = (name: string) =>
 /**
  * Whether what the capability does contradicts what the request asks for: for a question, it changes
  * things; for an amount, it has returned values, none of them one, and its words do not say it
- * gives one ("count the words", answered as "12 words", is taken at its word); for a file, it
+ * gives one ("count the words", answered as "12 words", is taken at its word); for a change of
+ * quoted words, it has only ever returned numbers or yes/no; for a file, it
  * calls no tool and does not take files (takesFiles), or it takes folders only (for guests.txt, not
  * "count the entries inside a folder"); for a folder, it takes one file ("the lines of a text file"
  * for photos/2024; "each file in dist/" names files); for data in the request itself, it reads files;
@@ -279,6 +287,7 @@ export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): bool
   if (request.inlineOnly && !cap.callsNoTool && FILE_WORDS.test(words)) return true;
   if (request.textUnits.size && MEASURES.test(words) && names(words, TEXT_UNITS, request.textUnits)) return true;
   if (request.aggregates.size && names(words, AGGREGATES, request.aggregates)) return true;
+  if (request.answer === "string" && cap.returns.length && cap.returns.every((k) => COUNTS_ONLY.has(k))) return true;
   if (request.answer !== "number" || !cap.returns.length || cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return false;
   return !ASKS_AMOUNT.test(words);
 }

@@ -222,6 +222,22 @@ test("a counter of one unit misfits a request that names others; an aggregate mi
   expect([sum, average].every((c) => fits("the numbers in column B of a.csv", c))).toBe(true);
 });
 
+test("a change of the words a request quotes misfits a capability whose every answer was a number; an amount asked, or a file named, does not", () => {
+  const counter = facts("util:count_words_in_text", "count the words in a text", ["number"]);
+  for (const request of ["make 'quarterly SALES review' look like a headline", "capitalize every word of 'the lord of the rings'", "make a URL slug from 'Hello World Again'"]) {
+    expect(requestKinds(request).answer).toBe("string");
+    expect(answerMisfits(requestKinds(request), counter)).toBe(true);
+    // Text, or nothing returned yet, contradicts nothing.
+    expect(answerMisfits(requestKinds(request), facts("transform:title_case", "capitalize each word", ["string"]))).toBe(false);
+    expect(answerMisfits(requestKinds(request), facts("transform:title_case", "capitalize each word", []))).toBe(false);
+  }
+  // A question about quoted words, a change that also asks an amount, a change of a file: not this rule.
+  expect(requestKinds("how many words does 'to be or not to be' have?").answer).toBe("number");
+  expect(requestKinds("remove the duplicates from 'a b a' and say how many there were").answer).toBe("number");
+  expect(requestKinds("replace 'foo' with 'bar' in x.txt").answer).toBeUndefined();
+  expect(requestKinds("is 'racecar' a palindrome?").answer).toBeUndefined();
+});
+
 test("a request that is one long run of dots, slashes or quotes names no file or folder and still reads (bounded, no throw)", () => {
   for (const request of ["a.".repeat(5000), "a/".repeat(5000), "'".repeat(5000), `${"x".repeat(3000)}.txt`, `in ${"ab/".repeat(2000)}`]) {
     const kinds = requestKinds(request);
