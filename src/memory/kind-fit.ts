@@ -144,8 +144,9 @@ const AGGREGATES = wordMap({
   max: "max maximum largest biggest highest",
   min: "min minimum smallest lowest",
 });
-/** Words of a capability that counts or measures: its answer is an amount of the units it names. */
-const MEASURES = /\b(?:count|counts|number of|how (?:many|much|long|big)|size|length|total|tally)\b/i;
+/** Words of a capability that counts or measures (beside ASKS_AMOUNT's): its answer is an amount of the units it names. */
+const MEASURES = /\b(?:counts|size|length|tally)\b/i;
+const measures = (words: string) => ASKS_AMOUNT.test(words) || MEASURES.test(words);
 
 /** Words that say a capability or request is about files or paths themselves (a file name's extension), or about folders. */
 const FILE_WORDS = /\b(?:files?|file ?names?|paths?|extensions?)\b/i;
@@ -285,8 +286,8 @@ export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): bool
   if (request.onlyFiles && FOLDER_WORDS.test(words) && !FILE_WORDS.test(words)) return true;
   if (request.onlyFolders && ONE_FILE.test(words) && !FOLDER_WORDS.test(words)) return true;
   if (request.inlineOnly && !cap.callsNoTool && FILE_WORDS.test(words)) return true;
-  if (request.textUnits.size && MEASURES.test(words) && names(words, TEXT_UNITS, request.textUnits)) return true;
-  if (request.aggregates.size && names(words, AGGREGATES, request.aggregates)) return true;
+  if (request.textUnits.size && measures(words) && namesOnlyOthers(words, TEXT_UNITS, request.textUnits)) return true;
+  if (request.aggregates.size && namesOnlyOthers(words, AGGREGATES, request.aggregates)) return true;
   if (request.answer === "string" && cap.returns.length && cap.returns.every((k) => COUNTS_ONLY.has(k))) return true;
   if (request.answer !== "number" || !cap.returns.length || cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return false;
   return !ASKS_AMOUNT.test(words);
@@ -294,7 +295,7 @@ export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): bool
 
 const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x) => b.has(x));
 /** Whether the words name values of `group`, none of them one the request names. */
-const names = (words: string, group: ReadonlyMap<string, string>, asked: ReadonlySet<string>) => {
+const namesOnlyOthers = (words: string, group: ReadonlyMap<string, string>, asked: ReadonlySet<string>) => {
   const own = namedIn(group, words);
   return own.size > 0 && !meets(asked, own);
 };

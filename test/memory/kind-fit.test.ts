@@ -247,4 +247,6 @@ test("a request that is one long run of dots, slashes or quotes names no file or
   // Past the 600 characters read, a file name is not seen.
   expect(requestKinds(`${"word ".repeat(130)} notes.txt`).namesFile).toBeUndefined();
   expect(requestKinds("count the words of notes.txt").namesFile).toBe(true);
+  // Units and aggregates too are read from the first 600 characters only.
+  expect(requestKinds(`${"word ".repeat(130)} in bytes, the average`)).toMatchObject({ textUnits: new Set(["word"]), aggregates: new Set() });
 });
