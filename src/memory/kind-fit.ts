@@ -132,13 +132,13 @@ const TEXT_UNITS = wordMap({
   word: "word words term terms",
   line: "line lines row rows",
   character: "character characters char chars letter letters",
-  byte: "byte bytes kb kilobytes kib mb megabytes mib",
+  byte: "byte bytes kb kilobytes kib mb megabytes mib disk",
   sentence: "sentence sentences",
   paragraph: "paragraph paragraphs",
 });
 /** What is computed over many values: a capability that sums does not average. */
 const AGGREGATES = wordMap({
-  sum: "sum sums total totals",
+  sum: "sum sums total totals altogether",
   average: "average averages mean avg",
   median: "median",
   max: "max maximum largest biggest highest",

@@ -204,6 +204,8 @@ test("a counter of one unit misfits a request that names others; an aggregate mi
   const fits = (request: string, cap: CapabilityFacts) => !answerMisfits(requestKinds(request), cap);
   expect([lines, words].map((c) => fits("count the words in drafts/intro.md", c))).toEqual([false, true]);
   expect([rows, bytes].map((c) => fits("get the size in bytes of assets/logo.svg", c))).toEqual([false, true]);
+  // Room on disk is counted in bytes.
+  expect([lines, bytes].map((c) => fits("how much room does fonts/inter.txt take on disk?", c))).toEqual([false, true]);
   // Units are read outside the request's data: not in a path (letters/), not in quotes.
   expect([bytes, words].map((c) => fits("what's the length of letters/cover.txt measured in terms, not characters?", c))).toEqual([false, true]);
   const inText = ["word", "line"].map((u) => counter(`text:${u}_count`, `count the ${u}s of a text`));
@@ -220,6 +222,7 @@ test("a counter of one unit misfits a request that names others; an aggregate mi
   expect([sum, average, stats].map((c) => fits("average of the temp column in weather/june.csv", c))).toEqual([false, true, true]);
   expect([sum, average, stats].map((c) => fits("what's the total amount in finance/march.csv?", c))).toEqual([true, false, true]);
   expect([sum, average].every((c) => fits("the numbers in column B of a.csv", c))).toBe(true);
+  expect([sum, average].map((c) => fits("how many units did we sell altogether, going by sales/q3.csv?", c))).toEqual([true, false]);
 });
 
 test("a change of the words a request quotes misfits a capability whose every answer was a number; an amount asked, or a file named, does not", () => {
