@@ -24,8 +24,10 @@ export const FUSION = {
    * fits about as good, the one already set up runs now, without an install or a new grant. */
   notEnabledFactor: 0.9,
   /** A capability the request's data contradicts (kind-fit.ts: a CSV counter for guests.txt, °C→°F
-   * for "68 F") keeps this share: a near-twin's words and meaning score it as high as the right one. */
-  misfitFactor: 0.6,
+   * for "68 F") keeps this share: a near-twin's words and meaning score it as high as the right one.
+   * 0.3, not 0.6: it then leaves the first results an agent calls from, where a first request's best
+   * result was often a misfit (bench/reuse.ts: wrong reuses 15/18/21 -> 14/17/15; no top-5 changed). */
+  misfitFactor: 0.3,
   /** The word-by-word alignment's share of the vector side's similarity (meaning.ts; the rest: the mean vectors' cosine). */
   alignmentShare: 0.85,
   /** The share of a full match (every query word) that counts as a full lexical score. */
