@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { codeHash } from "../src/memory/code-hash.ts";
-import { capabilityDoc, changesThings, type ToolEntry } from "../src/memory/search-docs.ts";
+import { capabilityDoc, changesThings, readsOnly, type ToolEntry } from "../src/memory/search-docs.ts";
 import { FUSION } from "../src/memory/hybrid.ts";
 import { Memory, memorySettings } from "../src/memory/memory.ts";
 import { checkName } from "../src/memory/names.ts";
@@ -266,6 +266,7 @@ for (const [ns, d] of Object.entries({ ...builtinCatalog, ...builtinModules() })
       demo: DEMO_SERVERS.has(ns),
       enabled: !Object.hasOwn(builtinCatalog, ns),
       changes: changesThings(t.annotations),
+      readsOnly: readsOnly(t.annotations),
     });
 // pml's own standard library, as the gateway offers it to discover (own: ranked below task tools).
 for (const [ns, list] of Object.entries(await stdlibTools()))

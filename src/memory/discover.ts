@@ -79,6 +79,8 @@ export class CapabilityDiscovery {
   private notEnabled = new Set<string>();
   /** `ns:name` of the tools that change things (as capabilities' tools_used name them). */
   private changing = new Set<string>();
+  /** `ns:name` of the tools whose annotations say they only read. */
+  private reading = new Set<string>();
   private readonly team = new Map<string, TeamHit>();
   private hybrid?: typeof import("./hybrid.ts");
 
@@ -296,7 +298,10 @@ export class CapabilityDiscovery {
   /** What a capability's runs and tools say of it, or a tool's annotations (kind-fit.ts), read per request (nothing kept). */
   private factsOf(key: string): CapabilityFacts | undefined {
     const c = this.caps.get(key);
-    if (c) return { name: c.name, text: c.description, returns: c.returns, changes: c.tools.some((t) => this.changing.has(t)), ...(c.tools.length ? {} : { callsNoTool: true }) };
+    if (c) {
+      const tools = c.tools.length ? (c.tools.every((t) => this.reading.has(t)) ? { readsOnly: true as const } : {}) : { callsNoTool: true as const };
+      return { name: c.name, text: c.description, returns: c.returns, changes: c.tools.some((t) => this.changing.has(t)), ...tools };
+    }
     const tool = this.toolKeys.has(key) ? key.slice("tool:".length) : undefined;
     return tool === undefined ? undefined : { name: tool, text: "", returns: NO_KINDS, changes: this.changing.has(tool) };
   }
@@ -362,9 +367,12 @@ export class CapabilityDiscovery {
   }
 
   private refreshTools(tools: readonly ToolEntry[]): void {
-    const signature = tools.map((t) => `${t.ns}:${t.name}${t.own ? "+o" : ""}${t.demo ? "+d" : ""}${t.enabled === false ? "-e" : ""}${t.changes ? "+c" : ""}`).join(",");
+    const signature = tools
+      .map((t) => `${t.ns}:${t.name}${t.own ? "+o" : ""}${t.demo ? "+d" : ""}${t.enabled === false ? "-e" : ""}${t.changes ? "+c" : ""}${t.readsOnly ? "+r" : ""}`)
+      .join(",");
     if (signature === this.toolSignature) return;
     this.changing = new Set(tools.filter((t) => t.changes).map((t) => `${t.ns}:${t.name}`));
+    this.reading = new Set(tools.filter((t) => t.readsOnly).map((t) => `${t.ns}:${t.name}`));
     for (const key of this.toolKeys) this.forget(key);
     this.toolKeys = new Set();
     this.ownTools = new Set();

@@ -9,7 +9,8 @@
 // (`last_line`) cannot be the one, however near its words; nor can one that has only ever returned
 // numbers change the words a request quotes. And a question ("how many rows does
 // guests.txt have?") is not answered by a tool that changes files, or a capability calling one
-// (`dedupe_lines` also counts): asked for an answer, the agent would rewrite the user's file.
+// (`dedupe_lines` also counts): asked for an answer, the agent would rewrite the user's file; nor
+// is a change to make in a file ("append … to todo/work.txt") made by a capability whose every tool only reads.
 // Where the data is tells too (named-paths.ts): a capability that calls no tool cannot read
 // drafts/intro.md (code reaches files only through tools); one about a folder's entries does not
 // take guests.txt, nor one about a file photos/2024/; one that reads files does not take the words
@@ -106,6 +107,8 @@ export interface RequestKinds {
   onlyFolders?: true;
   /** It carries its data (quoted words, "in: …") and names no file, folder or other place to read. */
   inlineOnly?: true;
+  /** It asks for a change made in the files it names ("append … to todo/work.txt"), not for an answer. */
+  changesFiles?: true;
   /** The units of text (TEXT_UNITS) and the aggregates (AGGREGATES) it names, outside its data. */
   textUnits: Set<string>;
   aggregates: Set<string>;
@@ -119,6 +122,8 @@ const ASKS =
 const CHANGE =
   /\b(?:into|onto|download|upload|install|write|save|append|add|remove|delete|drop|rename|move|replace|change|update|edit|create|make|set|insert|put|strip|fix|clean|dedupe|dedup|sort|copy|merge|prepend|overwrite|rewrite|erase|clear|reset|truncate|reformat|restore|keep|store|get rid|turn|swap|undo|tidy|squash|collapse|shorten|lowercase|uppercase|capitali[sz]e)\b/i;
 
+/** Changes made in a file itself, not answered with the changed text ("turn people.csv into json" may be). */
+const IN_PLACE = /\b(?:append|prepend|insert|overwrite|delete|remove|erase|rename|move|dedupe|dedup|replace|edit|update|truncate|get rid|write|save)\b/i;
 /** Words that ask for an amount: the answer is a number. ("sum up" summarises; "count on" is rare.) */
 const ASKS_AMOUNT = /\b(?:how (?:many|much|long|big|large|far|old)|count|number of|total|average|sum (?:of|the))\b/i;
 /** The kinds an amount can come in: a number, or an object holding several. */
@@ -215,6 +220,7 @@ export function requestKinds(whole: string): RequestKinds {
   const change = CHANGE.test(action);
   const asksOnly = (amount || ASKS.test(query.trim())) && !change;
   const where = whereDataIs(query);
+  const changesFiles = !amount && where.onlyFiles && IN_PLACE.test(action);
   // A change of the words it quotes, and no amount asked: the answer is those words changed.
   const answer = amount ? "number" : change && where.inlineOnly ? "string" : undefined;
   return {
@@ -225,6 +231,7 @@ export function requestKinds(whole: string): RequestKinds {
     aggregates: namedIn(AGGREGATES, action),
     ...(answer ? { answer } : {}),
     ...(asksOnly ? { asksOnly: true as const } : {}),
+    ...(changesFiles ? { changesFiles: true as const } : {}),
     ...where,
   };
 }
@@ -246,6 +253,8 @@ export interface CapabilityFacts {
   changes: boolean;
   /** It calls no tool at all (a tool itself is not asked this). */
   callsNoTool?: true;
+  /** It calls tools, and each of them only reads (search-docs.ts readsOnly). */
+  readsOnly?: true;
 }
 
 /** "a to b", "from a into b": the two words each side are what is converted. */
@@ -281,6 +290,7 @@ const actionWords = (name: string) =>
  */
 export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): boolean {
   if (request.asksOnly && cap.changes) return true;
+  if (request.changesFiles && cap.readsOnly) return true;
   const words = `${actionWords(cap.name)} ${cap.text.slice(0, READ_CHARS / 2)}`;
   if (request.namesFile && cap.callsNoTool && !takesFiles(request, words)) return true;
   if (request.onlyFiles && FOLDER_WORDS.test(words) && !FILE_WORDS.test(words)) return true;

@@ -4,13 +4,19 @@
 // only ever returned text after every other result and marked weak, past use included, unless the
 // capability's own words say it gives an amount. A question gets a capability that changes files
 // (its tools' annotations say so) after the others too: asked for an answer, it would rewrite them.
-// A request about a file gets a capability that calls no tool after the others: it cannot read the file.
+// A request about a file gets a capability that calls no tool after the others: it cannot read the file;
+// a change to be made in a file, one whose every tool only reads: it cannot make it.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
+import { CapabilityDiscovery } from "../../src/memory/discover.ts";
+import { memorySettings } from "../../src/memory/memory-settings.ts";
+import type { ToolEntry } from "../../src/memory/search-docs.ts";
+import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
+import { captureInput, memoryFixture, text, type MemoryFixture } from "./helpers.ts";
 import { parseDiscover } from "../helpers/discover.ts";
+import { tempDir } from "../helpers/pml.ts";
 
 let fx: MemoryFixture;
 beforeAll(() => {
@@ -160,3 +166,33 @@ async function questionsAndChanges(own: MemoryFixture) {
   for (const query of ["remove the duplicate lines from notes.txt", "can you drop the repeated lines of notes.txt and tell me how many lines went?"])
     expect((await ask(client, query))[0]).toMatchObject({ id: "fs:dedupe_lines" });
 }
+
+test("a change made in a file it names steps back a capability whose every tool only reads, as the tools' annotations say", async () => {
+  const dir = tempDir("pml-mem-reads-");
+  const store = new SqliteCapabilityStore(join(dir.path, "memory.db"));
+  const scope = { org: "local", project: "t", owner: dir.path };
+  const settings = { ...memorySettings({} as Parameters<typeof memorySettings>[0], dir.path), scope };
+  try {
+    // Both read the file; one also writes it. Their words are the same.
+    for (const [action, tools] of [
+      ["append_note", ["filesystem:read_file"]],
+      ["append_line", ["filesystem:read_file", "filesystem:write_file"]],
+    ] as const)
+      await store.capture(captureInput(scope, { namespace: "fs", action }, { intent: "append a line to a text file", tools_used: [...tools] }));
+    const tools = (readsOnly: boolean): ToolEntry[] => [
+      { ns: "filesystem", name: "read_file", description: "read a file", readsOnly },
+      { ns: "filesystem", name: "write_file", description: "write a file", changes: true },
+    ];
+    const rankOf = async (query: string, readsOnly: boolean) => {
+      const found = await new CapabilityDiscovery(async () => store).discover(settings, query, tools(readsOnly));
+      return found.results.find((r) => r.id === "fs:append_note")?.match;
+    };
+    expect(await rankOf("append the line 'call dentist' to todo/work.txt", true)).toBe("weak");
+    // Without the annotation, or asked without a file to change, it is not stepped back.
+    expect(await rankOf("append the line 'call dentist' to todo/work.txt", false)).not.toBe("weak");
+    expect(await rankOf("append a line to a text file", true)).not.toBe("weak");
+  } finally {
+    store.close();
+    dir.cleanup();
+  }
+});
