@@ -82,8 +82,14 @@ const MEASURE =
 /** Where a request says the kind it wants ("in C", "to miles", "into snake_case"). */
 const WANTED = /\b(in|to|into|as)\s+(?:°\s?)?([a-z_]+)\b/gi;
 
+/** "a key=value file" names the format of .ini, .properties and .env files. */
+const KEY_VALUE = /\bkey\s?=\s?value\b/i;
 /** Kinds named in `text`'s words. */
-const kindsOf = (text: string) => namedIn(KIND_OF, text);
+const kindsOf = (text: string) => {
+  const kinds = namedIn(KIND_OF, text);
+  if (KEY_VALUE.test(text)) kinds.add("ini");
+  return kinds;
+};
 
 /** A unit as written after a number ("F", "kilos") -> its kind; a one-letter C/F/K only in capitals. */
 function unitKind(unit: string): string | undefined {

@@ -56,6 +56,13 @@ test("a capability about one file format misfits a request whose files are all o
   expect(misfitsOf("guests.txt has a person on each row, how many people is that?")).toEqual(["fs:count_csv_rows", "fs:read_json_field", "fs:csv_to_json"]);
   expect(misfitsOf("what does config/app.json say the port is?", FILES)).toEqual(["fs:count_csv_rows", "fs:csv_to_json", "fs:lines_of_csv_or_text"]);
   expect(misfitsOf("turn data/people.csv into JSON", FILES)).toEqual(["fs:read_json_field"]);
+  // "key=value" names a format (.ini, .properties): not a JSON file's, nor a log's.
+  const keyValue = capabilityKinds("fs:read_config_value", "read a setting from a key=value config file");
+  expect(
+    ["read the name field from data/pet.json", "show me where ERROR shows up in logs/api.log", "read the setting timeout from conf/app.conf", "what is in settings.ini?"].map((r) =>
+      misfits(requestKinds(r), keyValue),
+    ),
+  ).toEqual([true, true, false, false]);
 });
 
 test("what a request does not say contradicts nothing: no unit, no file, a letter that is no unit", () => {
