@@ -15,7 +15,7 @@
 // drafts/intro.md (code reaches files only through tools); one about a folder's entries does not
 // take guests.txt, nor one about a file photos/2024/; one that reads files does not take the words
 // the request quotes. What is counted tells too: a line counter does not count words, a sum is no
-// average.
+// average; and how text is written: a title-caser does not make snake_case.
 import { namedPaths } from "./named-paths.ts";
 import type { AnswerKind } from "./store.ts";
 import { QUOTED_WORDS, taskWords } from "./value-kinds.ts";
@@ -118,6 +118,8 @@ export interface RequestKinds {
   /** The units of text (TEXT_UNITS) and the aggregates (AGGREGATES) it names, outside its data. */
   textUnits: Set<string>;
   aggregates: Set<string>;
+  /** The case styles (CASE_STYLES) it asks for, outside its data ("to snake_case", "lowercase-dashed"). */
+  styles: Set<string>;
 }
 
 /** A question or a lookup: how it starts, a question mark, or an amount asked for. */
@@ -154,6 +156,13 @@ const AGGREGATES = wordMap({
   median: "median",
   max: "max maximum largest biggest highest",
   min: "min minimum smallest lowest",
+});
+/** How an identifier or a title is written: a capability writing one does not write another. */
+const CASE_STYLES = wordMap({
+  camel: "camel camelcase",
+  snake: "snake snakecase underscore underscores underscored",
+  kebab: "kebab kebabcase slug slugs slugify dash dashes dashed hyphen hyphens hyphenated",
+  title: "titlecase capitalize capitalise capitalized capitalised headline",
 });
 /** Words of a capability that counts or measures (beside ASKS_AMOUNT's): its answer is an amount of the units it names. */
 const MEASURES = /\b(?:counts|size|length|tally)\b/i;
@@ -235,6 +244,7 @@ export function requestKinds(whole: string): RequestKinds {
     to,
     textUnits: namedIn(TEXT_UNITS, action),
     aggregates: namedIn(AGGREGATES, action),
+    styles: new Set([...namedIn(CASE_STYLES, action), ...[...to].filter((k) => k === "camel" || k === "snake")]),
     ...(answer ? { answer } : {}),
     ...(asksOnly ? { asksOnly: true as const } : {}),
     ...(changesFiles ? { changesFiles: true as const } : {}),
@@ -304,6 +314,7 @@ export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): bool
   if (request.inlineOnly && !cap.callsNoTool && FILE_WORDS.test(words)) return true;
   if (request.textUnits.size && measures(words) && namesOnlyOthers(words, TEXT_UNITS, request.textUnits)) return true;
   if (request.aggregates.size && namesOnlyOthers(words, AGGREGATES, request.aggregates)) return true;
+  if (request.styles.size && namesOnlyOthers(words, CASE_STYLES, request.styles)) return true;
   if (request.answer === "string" && cap.returns.length && cap.returns.every((k) => COUNTS_ONLY.has(k))) return true;
   if (request.answer !== "number" || !cap.returns.length || cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return false;
   return !ASKS_AMOUNT.test(words);
@@ -351,7 +362,14 @@ export function misfitFor(
   const request = requestKinds(query);
   const data = request.from.size > 0 || request.to.size > 0;
   const asks =
-    request.answer !== undefined || request.asksOnly || request.namesFile || request.onlyFolders || request.inlineOnly || request.textUnits.size > 0 || request.aggregates.size > 0;
+    request.answer !== undefined ||
+    request.asksOnly ||
+    request.namesFile ||
+    request.onlyFolders ||
+    request.inlineOnly ||
+    request.textUnits.size > 0 ||
+    request.aggregates.size > 0 ||
+    request.styles.size > 0;
   if (!data && !asks) return undefined;
   const seen = new Map<string, boolean>();
   return (key) => {

@@ -254,14 +254,30 @@ test("a counter of one unit misfits a request that names others; an aggregate mi
   expect([sum, average].map((c) => fits("how many units did we sell altogether, going by sales/q3.csv?", c))).toEqual([true, false]);
 });
 
+test("a capability writing one case style misfits a request for another; one naming none is left alone", () => {
+  const style = (name: string, text: string) => facts(name, text, ["string"]);
+  const title = style("transform:title_case", "capitalize the first letter of every word");
+  const slug = style("transform:slugify_title", "make a URL slug from a title");
+  const snake = style("transform:camel_to_snake", "convert a camelCase identifier to snake_case");
+  const initials = style("transform:initials_of_name", "get the initials of a full name");
+  const fits = (request: string) => [title, slug, snake, initials].map((c) => !answerMisfits(requestKinds(request), c));
+  expect(fits("convert userName to snake_case")).toEqual([false, false, true, true]);
+  expect(fits("rewrite createdAtUtc with underscores between the lowercase parts")).toEqual([false, false, true, true]);
+  expect(fits("web-safe lowercase-dashed version of 'Q3 Results: Up 12%'")).toEqual([false, true, false, true]);
+  expect(fits("make 'quarterly SALES review' look like a headline")).toEqual([true, false, false, true]);
+  // Named only in the data, or not at all: no style asked.
+  expect(fits("initials of 'Slug Dash Capitalize'")).toEqual([true, true, true, true]);
+  expect(requestKinds("monogram letters for grace brewster hopper?").styles).toEqual(new Set());
+});
+
 test("a change of the words a request quotes misfits a capability whose every answer was a number; an amount asked, or a file named, does not", () => {
   const counter = facts("util:count_words_in_text", "count the words in a text", ["number"]);
   for (const request of ["make 'quarterly SALES review' look like a headline", "capitalize every word of 'the lord of the rings'", "make a URL slug from 'Hello World Again'"]) {
     expect(requestKinds(request).answer).toBe("string");
     expect(answerMisfits(requestKinds(request), counter)).toBe(true);
     // Text, or nothing returned yet, contradicts nothing.
-    expect(answerMisfits(requestKinds(request), facts("transform:title_case", "capitalize each word", ["string"]))).toBe(false);
-    expect(answerMisfits(requestKinds(request), facts("transform:title_case", "capitalize each word", []))).toBe(false);
+    expect(answerMisfits(requestKinds(request), facts("transform:reverse_words", "reverse the order of the words", ["string"]))).toBe(false);
+    expect(answerMisfits(requestKinds(request), facts("transform:reverse_words", "reverse the order of the words", []))).toBe(false);
   }
   // A question about quoted words, a change that also asks an amount, a change of a file: not this rule.
   expect(requestKinds("how many words does 'to be or not to be' have?").answer).toBe("number");
