@@ -19,83 +19,30 @@
 import { namedPaths } from "./named-paths.ts";
 import type { AnswerKind } from "./store.ts";
 import { QUOTED_WORDS, taskWords } from "./value-kinds.ts";
-
-/** Word -> the value it names, for words in `groups` (value -> the words that name it). */
-const wordMap = (groups: Readonly<Record<string, string>>) => new Map(Object.entries(groups).flatMap(([value, ws]) => ws.split(" ").map((w) => [w, value] as const)));
-/** The values of `words` named in `text`. */
-const namedIn = (words: ReadonlyMap<string, string>, text: string) =>
-  new Set(
-    text
-      .toLowerCase()
-      .split(/[^a-z]+/)
-      .flatMap((w) => words.get(w) ?? []),
-  );
-/** A kind's canonical name -> the words that name it (a capability's name and intent use these). */
-const KIND_WORDS: Readonly<Record<string, string>> = {
-  celsius: "celsius centigrade",
-  fahrenheit: "fahrenheit",
-  kelvin: "kelvin",
-  km: "km kilometer kilometers kilometre kilometres",
-  mile: "mile miles mi",
-  meter: "meter meters metre metres",
-  foot: "foot feet ft",
-  kg: "kg kilo kilos kilogram kilograms",
-  lb: "lb lbs pound pounds",
-  camel: "camel camelcase",
-  snake: "snake snakecase",
-  roman: "roman",
-  json: "json",
-  csv: "csv",
-  yaml: "yaml yml",
-  toml: "toml",
-  xml: "xml",
-  html: "html",
-  markdown: "markdown md",
-  ini: "ini",
-  sql: "sql",
-  text: "text txt log plain",
-};
-const KIND_OF = wordMap(KIND_WORDS);
-
-/** Kinds of files: a capability naming one of them is about that format (plain text excepted:
- * every format is text too, so "text" never contradicts). */
-const FORMATS = new Set(["json", "csv", "yaml", "toml", "xml", "html", "markdown", "ini", "sql"]);
-
-const EXTENSION_KIND: Readonly<Record<string, string>> = {
-  json: "json",
-  csv: "csv",
-  yaml: "yaml",
-  yml: "yaml",
-  toml: "toml",
-  xml: "xml",
-  html: "html",
-  md: "markdown",
-  ini: "ini",
-  sql: "sql",
-  txt: "text",
-  log: "text",
-};
-
-/** A number and the unit it is in ("68 degrees F", "23kg", "-4 °C"): the kind a conversion starts from. */
-const MEASURE =
-  /(?:^|[^\w.])-?\d+(?:\.\d+)?\s?(?:°\s?|degrees?\s)?(C|F|K|celsius|centigrade|fahrenheit|kelvin|km|kilomet(?:er|re)s?|miles?|mi|met(?:er|re)s?|m|feet|foot|ft|kg|kilos?|kilograms?|lbs?|pounds?)(?![\w'’])/gi;
-/** Where a request says the kind it wants ("in C", "to miles", "into snake_case"). */
-const WANTED = /\b(in|to|into|as)\s+(?:°\s?)?([a-z_]+)\b/gi;
-
-/** "a key=value file" names the format of .ini, .properties and .env files. */
-const KEY_VALUE = /\bkey\s?=\s?value\b/i;
-/** Kinds named in `text`'s words. */
-const kindsOf = (text: string) => {
-  const kinds = namedIn(KIND_OF, text);
-  if (KEY_VALUE.test(text)) kinds.add("ini");
-  return kinds;
-};
-
-/** A unit as written after a number ("F", "kilos") -> its kind; a one-letter C/F/K only in capitals. */
-function unitKind(unit: string): string | undefined {
-  if (unit.length === 1) return unit === "C" ? "celsius" : unit === "F" ? "fahrenheit" : unit === "K" ? "kelvin" : unit === "m" ? "meter" : undefined;
-  return KIND_OF.get(unit.toLowerCase()) ?? KIND_OF.get(unit.toLowerCase().replace(/s$/, ""));
-}
+import {
+  AGGREGATES,
+  ASKS,
+  ASKS_AMOUNT,
+  CASE_STYLES,
+  CHANGE,
+  EXTENSION_KIND,
+  FILE_ELSEWHERE,
+  FILE_WORDS,
+  FOLDER_WORDS,
+  FORMATS,
+  INLINE_DATA,
+  IN_PLACE,
+  KIND_OF,
+  MEASURE,
+  ONE_FILE,
+  PLACES,
+  TEXT_UNITS,
+  WANTED,
+  kindsOf,
+  measures,
+  namedIn,
+  unitKind,
+} from "./kind-words.ts";
 
 /** What a request's data is (`from`: its values' and files' kinds), the kind it asks for (`to`), the
  * kind of answer it wants when its words say (`answer`), and whether it only asks (`asksOnly`). */
@@ -122,63 +69,10 @@ export interface RequestKinds {
   styles: Set<string>;
 }
 
-/** A question or a lookup: how it starts, a question mark, or an amount asked for. */
-const ASKS =
-  /^(?:how|what|what's|which|where|when|who|whose|why|is|are|does|do|did|can|could|will|would|has|have|get|show|list|find|tell|read|print|display|look|count|give|pull|grab|fetch|check)\b|\?\s*$/i;
-/** Words that ask for a change: with one of these a question may still want something done ("can you
- * sort…?"), and a destination ("fetch the zip into vendor/") is somewhere to write to. */
-const CHANGE =
-  /\b(?:into|onto|download|upload|install|write|save|append|add|remove|delete|drop|rename|move|replace|change|update|edit|create|make|set|insert|put|strip|fix|clean|dedupe|dedup|sort|copy|merge|prepend|overwrite|rewrite|erase|clear|reset|truncate|reformat|restore|keep|store|get rid|turn|swap|undo|tidy|squash|collapse|shorten|lowercase|uppercase|capitali[sz]e)\b/i;
-
-/** Changes made in a file itself, not answered with the changed text ("turn people.csv into json" may be). */
-const IN_PLACE = /\b(?:append|prepend|insert|overwrite|delete|remove|erase|rename|move|dedupe|dedup|replace|edit|update|truncate|get rid|write|save)\b/i;
-/** Words that ask for an amount: the answer is a number. ("sum up" summarises; "count on" is rare.) */
-const ASKS_AMOUNT = /\b(?:how (?:many|much|long|big|large|far|old)|count|number of|total|average|sum (?:of|the))\b/i;
 /** The kinds an amount can come in: a number, or an object holding several. */
 const HOLDS_AMOUNT: ReadonlySet<AnswerKind> = new Set(["number", "object"]);
 /** Answers that hold no text: a capability giving only these does not change words. */
 const COUNTS_ONLY: ReadonlySet<AnswerKind> = new Set(["number", "boolean"]);
-
-/** Units a text is counted in: a counter of one is not a counter of another ("count the words" is
- * not answered by `count_lines`, nor "the size in bytes" by a row counter). */
-const TEXT_UNITS = wordMap({
-  word: "word words term terms",
-  line: "line lines row rows",
-  character: "character characters char chars letter letters",
-  byte: "byte bytes kb kilobytes kib mb megabytes mib disk",
-  sentence: "sentence sentences",
-  paragraph: "paragraph paragraphs",
-});
-/** What is computed over many values: a capability that sums does not average. */
-const AGGREGATES = wordMap({
-  sum: "sum sums total totals altogether",
-  average: "average averages mean avg",
-  median: "median",
-  max: "max maximum largest biggest highest",
-  min: "min minimum smallest lowest",
-});
-/** How an identifier or a title is written: a capability writing one does not write another. */
-const CASE_STYLES = wordMap({
-  camel: "camel camelcase",
-  snake: "snake snakecase underscore underscores underscored",
-  kebab: "kebab kebabcase slug slugs slugify dash dashes dashed hyphen hyphens hyphenated",
-  title: "titlecase capitalize capitalise capitalized capitalised headline",
-});
-/** Words of a capability that counts or measures (beside ASKS_AMOUNT's): its answer is an amount of the units it names. */
-const MEASURES = /\b(?:counts|size|length|tally)\b/i;
-const measures = (words: string) => ASKS_AMOUNT.test(words) || MEASURES.test(words);
-
-/** Words that say a capability or request is about files or paths themselves (a file name's extension), or about folders. */
-const FILE_WORDS = /\b(?:files?|file ?names?|paths?|extensions?)\b/i;
-const FOLDER_WORDS = /\b(?:folders?|subfolders?|director(?:y|ies)|dirs?)\b/i;
-/** A file named otherwise than by its path: in a URL, or going into a folder ("fetch https://…/data.zip into vendor/"). */
-const FILE_ELSEWHERE = /:\/\/|\b(?:into|to|onto)\s+\S+\/(?:\s|$)/i;
-/** Data given after a colon ("count the words in: the cat sat on the mat"). */
-const INLINE_DATA = /\b(?:in|of|from|for):\s+\S/i;
-/** Places a request may read quoted words from ("find 'TODO' in the code"). */
-const PLACES = /\b(?:code|codebase|repo|repository|project|workspace|logs?|sources?)\b/i;
-/** Words of a capability about one file ("the lines of a text file"), not several. */
-const ONE_FILE = /\bfile\b/i;
 
 /** Kinds are looked for this far into a request (as value-kinds.ts reads it). */
 const READ_CHARS = 600;
