@@ -23,6 +23,7 @@ import {
   AGGREGATES,
   ASKS,
   ASKS_AMOUNT,
+  ASKS_VALUE,
   CASE_STYLES,
   CHANGE,
   EXTENSION_KIND,
@@ -34,6 +35,7 @@ import {
   IN_PLACE,
   KIND_OF,
   MEASURE,
+  MEASURE_UNITS,
   ONE_FILE,
   PLACES,
   TEXT_UNITS,
@@ -124,9 +126,11 @@ export function requestKinds(whole: string): RequestKinds {
   // What is asked for is not what the data is ("convert max_retry to camelCase" holds no camel value).
   for (const k of to) from.delete(k);
   for (const k of files) from.add(k);
-  const amount = ASKS_AMOUNT.test(query);
   const action = actionWordsOf(query);
   const change = CHANGE.test(action);
+  // A measure converted to another unit is a number too ("convert 25 celsius to fahrenheit").
+  const converts = [...from].some((k) => MEASURE_UNITS.has(k)) && [...to].some((k) => MEASURE_UNITS.has(k));
+  const amount = ASKS_AMOUNT.test(query) || converts || (!change && ASKS_VALUE.test(action));
   const asksOnly = (amount || ASKS.test(query.trim())) && !change;
   const where = whereDataIs(query);
   const changesFiles = !amount && where.onlyFiles && IN_PLACE.test(action);

@@ -60,8 +60,9 @@ export const EXTENSION_KIND: Readonly<Record<string, string>> = {
 /** A number and the unit it is in ("68 degrees F", "23kg", "-4 °C"): the kind a conversion starts from. */
 export const MEASURE =
   /(?:^|[^\w.])-?\d+(?:\.\d+)?\s?(?:°\s?|degrees?\s)?(C|F|K|celsius|centigrade|fahrenheit|kelvin|km|kilomet(?:er|re)s?|miles?|mi|met(?:er|re)s?|m|feet|foot|ft|kg|kilos?|kilograms?|lbs?|pounds?)(?![\w'’])/gi;
-/** Where a request says the kind it wants ("in C", "to miles", "into snake_case"). */
-export const WANTED = /\b(in|to|into|as)\s+(?:°\s?)?([a-z_]+)\b/gi;
+/** Where a request says the kind it wants ("in C", "to miles", "into snake_case"); the kind is looked
+ * at, not taken, so that "come to in lbs" still finds "in lbs". */
+export const WANTED = /\b(in|to|into|as)\s+(?:°\s?)?(?=([a-z_]+)\b)/gi;
 
 /** "a key=value file" names the format of .ini, .properties and .env files. */
 const KEY_VALUE = /\bkey\s?=\s?value\b/i;
@@ -87,6 +88,11 @@ export const CHANGE =
 
 /** Changes made in a file itself, not answered with the changed text ("turn people.csv into json" may be). */
 export const IN_PLACE = /\b(?:append|prepend|insert|overwrite|delete|remove|erase|rename|move|dedupe|dedup|replace|edit|update|truncate|get rid|write|save)\b/i;
+/** Words that ask for a number when no change is asked ("the length of", "the median", "how often";
+ * not "truncate to a length of 80"). */
+export const ASKS_VALUE = /\b(?:length of|size (?:of|in)|mean|median|percent(?:age)?|tally|how often|maximum|minimum|largest|smallest|highest|lowest|peak|factorial|divisor)\b/i;
+/** Kinds that are units of measure: a value in one converted to another is a number. */
+export const MEASURE_UNITS: ReadonlySet<string> = new Set(["celsius", "fahrenheit", "kelvin", "km", "mile", "meter", "foot", "kg", "lb"]);
 /** Words that ask for an amount: the answer is a number. ("sum up" summarises; "count on" is rare.) */
 export const ASKS_AMOUNT = /\b(?:how (?:many|much|long|big|large|far|old)|count|number of|total|average|sum (?:of|the))\b/i;
 /** Units a text is counted in: a counter of one is not a counter of another ("count the words" is

@@ -80,7 +80,19 @@ test("what a request does not say contradicts nothing: no unit, no file, a lette
 test("a request for an amount misfits a capability whose every answer was something else, unless its words say it gives one", () => {
   const textOnly = facts("fs:last_line", "get the last non-empty line of a file", ["string"]);
   const listOnly = facts("fs:markdown_headings", "list the headings of a markdown document", ["array", "null"]);
-  for (const request of ["count the non-empty lines in notes/todo.txt", "how many people are on guests.txt?", "the number of rows", "average of the temp column"]) {
+  for (const request of [
+    "count the non-empty lines in notes/todo.txt",
+    "how many people are on guests.txt?",
+    "the number of rows",
+    "average of the temp column",
+    // A number asked in other words, or a measure converted to another unit.
+    "what's the mean grade in grades/class-b.csv?",
+    "what is the length of sms/reply.txt measured in symbols?",
+    "find the largest value in the price column of shop/items.csv",
+    "how often does WARN show up in logs/batch.log?",
+    "convert 25 celsius to fahrenheit",
+    "my suitcase is 23 kg; what does that come to in lbs?",
+  ]) {
     expect(requestKinds(request).answer).toBe("number");
     expect(answerMisfits(requestKinds(request), textOnly)).toBe(true);
     expect(answerMisfits(requestKinds(request), listOnly)).toBe(true);
@@ -93,7 +105,15 @@ test("a request for an amount misfits a capability whose every answer was someth
   // Its words say it counts: a count given as text ("12 lines") is taken at its word.
   expect(answerMisfits(asked, facts("text:line_count", "count the lines of a text", ["string"]))).toBe(false);
   // Requests that ask for no amount, "sum up" among them, contradict no answer.
-  for (const request of ["sum up this article in two lines", "get the last line of notes.txt", "what does the changelog say about fixes?"]) {
+  // Nor does a change that names a length, nor a unit with no measure to convert.
+  for (const request of [
+    "sum up this article in two lines",
+    "get the last line of notes.txt",
+    "what does the changelog say about fixes?",
+    "truncate descriptions to a length of 200 characters",
+    "list the largest files under dist/ and delete them",
+    "convert the recipe to metric",
+  ]) {
     expect(requestKinds(request).answer).toBeUndefined();
     expect(answerMisfits(requestKinds(request), textOnly)).toBe(false);
   }
