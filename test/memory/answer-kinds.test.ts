@@ -11,12 +11,9 @@ import { Database } from "bun:sqlite";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CapabilityDiscovery } from "../../src/memory/discover.ts";
-import { memorySettings } from "../../src/memory/memory-settings.ts";
 import type { ToolEntry } from "../../src/memory/search-docs.ts";
-import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
-import { captureInput, memoryFixture, text, type MemoryFixture } from "./helpers.ts";
+import { captureInput, memoryFixture, storeFixture, text, type MemoryFixture } from "./helpers.ts";
 import { parseDiscover } from "../helpers/discover.ts";
-import { tempDir } from "../helpers/pml.ts";
 
 let fx: MemoryFixture;
 beforeAll(() => {
@@ -168,10 +165,7 @@ async function questionsAndChanges(own: MemoryFixture) {
 }
 
 test("a change made in a file it names steps back a capability whose every tool only reads, as the tools' annotations say", async () => {
-  const dir = tempDir("pml-mem-reads-");
-  const store = new SqliteCapabilityStore(join(dir.path, "memory.db"));
-  const scope = { org: "local", project: "t", owner: dir.path };
-  const settings = { ...memorySettings({} as Parameters<typeof memorySettings>[0], dir.path), scope };
+  const { store, scope, settings, cleanup } = storeFixture("pml-mem-reads-");
   try {
     // Both read the file; one also writes it. Their words are the same.
     for (const [action, tools] of [
@@ -192,7 +186,6 @@ test("a change made in a file it names steps back a capability whose every tool 
     expect(await rankOf("append the line 'call dentist' to todo/work.txt", false)).not.toBe("weak");
     expect(await rankOf("append a line to a text file", true)).not.toBe("weak");
   } finally {
-    store.close();
-    dir.cleanup();
+    cleanup();
   }
 });

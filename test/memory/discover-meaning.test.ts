@@ -7,11 +7,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { CapabilityDiscovery } from "../../src/memory/discover.ts";
-import { memorySettings } from "../../src/memory/memory-settings.ts";
-import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
 import { readWordVectors } from "../../src/memory/word-vectors.ts";
-import { tempDir } from "../helpers/pml.ts";
-import { captureInput, memoryFixture, text, type MemoryFixture } from "./helpers.ts";
+import { captureInput, memoryFixture, storeFixture, text, type MemoryFixture } from "./helpers.ts";
 import { parseDiscover } from "../helpers/discover.ts";
 
 let fx: MemoryFixture;
@@ -123,15 +120,12 @@ test("pml's own tools rank below task tools for a task, and not for a request ab
 });
 
 test("without the word vectors file discover ranks by words alone, with no error", async () => {
-  const dir = tempDir("pml-mem-novectors-");
-  const store = new SqliteCapabilityStore(join(dir.path, "memory.db"));
-  const scope = { org: "local", project: "t", owner: dir.path };
-  const settings = { ...memorySettings({} as Parameters<typeof memorySettings>[0], dir.path), scope };
+  const { dir, store, scope, settings, cleanup } = storeFixture("pml-mem-novectors-");
   try {
     await store.capture(captureInput(scope, { namespace: "fs", action: "read_json" }, { intent: "read a JSON file and parse it" }));
     const finder = new CapabilityDiscovery(
       async () => store,
-      async () => readWordVectors(join(dir.path, "no-such-file.bin")),
+      async () => readWordVectors(join(dir, "no-such-file.bin")),
     );
     const found = await finder.discover(settings, "parse a json file", []);
     expect(found.warning).toBeUndefined();
@@ -139,8 +133,7 @@ test("without the word vectors file discover ranks by words alone, with no error
     // Nothing is kept without vectors, and nothing fails for it.
     expect(store.db.query("SELECT COUNT(*) AS n FROM capability_vectors").get()).toEqual({ n: 0 });
   } finally {
-    store.close();
-    dir.cleanup();
+    cleanup();
   }
 });
 

@@ -1,6 +1,8 @@
 // A real pml (compiled binary) on a temp workspace and PML_HOME, and a look at its memory.db.
 import { Database } from "bun:sqlite";
 import { codeHash } from "../../src/memory/code-hash.ts";
+import { memorySettings } from "../../src/memory/memory-settings.ts";
+import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
 import type { CaptureInput } from "../../src/memory/store.ts";
 import { join } from "node:path";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -72,5 +74,24 @@ export function captureInput(scope: CaptureInput["scope"], name: { namespace: st
     by: "test",
     latency_ms: 1,
     ...fields,
+  };
+}
+
+/** A memory.db of its own in a temp folder (no pml process), with the scope and settings a
+ * CapabilityDiscovery over it is asked with. */
+export function storeFixture(prefix: string) {
+  const dir = tempDir(prefix);
+  const store = new SqliteCapabilityStore(join(dir.path, "memory.db"));
+  const scope = { org: "local", project: "t", owner: dir.path };
+  const settings = { ...memorySettings({} as Parameters<typeof memorySettings>[0], dir.path), scope };
+  return {
+    dir: dir.path,
+    store,
+    scope,
+    settings,
+    cleanup: () => {
+      store.close();
+      dir.cleanup();
+    },
   };
 }
