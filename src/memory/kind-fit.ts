@@ -134,13 +134,16 @@ export function requestKinds(whole: string): RequestKinds {
   const asksOnly = (amount || ASKS.test(query.trim())) && !change;
   const where = whereDataIs(query);
   const changesFiles = !amount && where.onlyFiles && IN_PLACE.test(action);
-  // A change of the words it quotes, and no amount asked: the answer is those words changed.
-  const answer = amount ? "number" : change && where.inlineOnly ? "string" : undefined;
+  const textUnits = namedIn(TEXT_UNITS, action);
+  // A change of the words it quotes, and no amount asked: the answer is those words changed; so is a
+  // lookup of lines, words or sentences themselves ("get the last line of cron.log"), not their count.
+  const text = (change && where.inlineOnly) || (asksOnly && [...textUnits].some((u) => u !== "byte"));
+  const answer = amount ? "number" : text ? "string" : undefined;
   return {
     from,
     files,
     to,
-    textUnits: namedIn(TEXT_UNITS, action),
+    textUnits,
     aggregates: namedIn(AGGREGATES, action),
     styles: new Set([...namedIn(CASE_STYLES, action), ...[...to].filter((k) => k === "camel" || k === "snake")]),
     ...(answer ? { answer } : {}),

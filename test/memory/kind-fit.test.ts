@@ -108,7 +108,6 @@ test("a request for an amount misfits a capability whose every answer was someth
   // Nor does a change that names a length, nor a unit with no measure to convert.
   for (const request of [
     "sum up this article in two lines",
-    "get the last line of notes.txt",
     "what does the changelog say about fixes?",
     "truncate descriptions to a length of 200 characters",
     "list the largest files under dist/ and delete them",
@@ -117,11 +116,19 @@ test("a request for an amount misfits a capability whose every answer was someth
     expect(requestKinds(request).answer).toBeUndefined();
     expect(answerMisfits(requestKinds(request), textOnly)).toBe(false);
   }
+  // A lookup of lines, words or sentences themselves wants them, not their count.
+  const counter = facts("fs:count_lines", "count the non-empty lines in a text file", ["number"]);
+  for (const request of ["get the last non-empty line of logs/cron.log", "which lines of app.log mention ERROR?", "show the first sentence of README.md"]) {
+    expect(requestKinds(request).answer).toBe("string");
+    expect([textOnly, counter].map((c) => answerMisfits(requestKinds(request), c))).toEqual([false, true]);
+  }
+  // Not a size in bytes, nor a change ("make every row of hosts.txt unique" may say how many went).
+  expect(["how big is notes.txt in bytes?", "make every row of hosts.txt unique"].map((r) => requestKinds(r).answer)).toEqual(["number", undefined]);
 });
 
 test("a question or a lookup misfits a capability that changes things; a request for a change, or with a destination, does not", () => {
   const writes = facts("fs:dedupe_lines", "remove duplicate lines from a file", ["number"], true);
-  const reads = facts("fs:count_lines", "count the non-empty lines in a text file", ["number"]);
+  const reads = facts("fs:read_text", "read a text file", []);
   for (const request of ["how many people are on guests.txt?", "get the last line of notes.txt", "which lines of app.log mention ERROR", "count the rows of a.csv"]) {
     expect(requestKinds(request).asksOnly).toBe(true);
     expect(answerMisfits(requestKinds(request), writes)).toBe(true);
