@@ -54,7 +54,7 @@ export interface RequestKinds {
   to: Set<string>;
   answer?: AnswerKind;
   asksOnly?: true;
-  /** It names a file or folder of the workspace (named-paths.ts). */
+  /** It names a file or folder of the workspace (named-paths.ts), or a folder by a word ("the folder inbox"). */
   namesFile?: true;
   /** It names files, and no folder. */
   onlyFiles?: true;
@@ -96,7 +96,7 @@ function whereDataIs(query: string): Pick<RequestKinds, "namesFile" | "onlyFiles
   const inline = !someFiles && !folder && (QUOTED_WORDS.test(query) || INLINE_DATA.test(query)) && !PLACES.test(query);
   return {
     ...(inline ? { inlineOnly: true as const } : {}),
-    ...(files || folders ? { namesFile: true as const } : {}),
+    ...(files || folder ? { namesFile: true as const } : {}),
     ...(files && !folder ? { onlyFiles: true as const } : {}),
     ...(folder && !someFiles && !FILE_ELSEWHERE.test(query) ? { onlyFolders: true as const } : {}),
   };

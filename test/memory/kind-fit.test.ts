@@ -218,6 +218,8 @@ test("a request naming a file misfits a capability that calls no tool, unless it
   const counter = noTool("text:word_count", "count the words of a text");
   expect(answerMisfits(requestKinds("count the words in drafts/intro.md"), counter)).toBe(true);
   expect(answerMisfits(requestKinds("count the words in 'to be or not to be'"), counter)).toBe(false);
+  // A folder named by a word, not a path, is no more within reach of code that calls no tool.
+  expect(answerMisfits(requestKinds("count the entries in the folder inbox"), counter)).toBe(true);
   expect(answerMisfits(requestKinds("count the words in drafts/intro.md"), facts("fs:count_words", "count the words of a file", ["number"]))).toBe(false);
   expect(answerMisfits(requestKinds("what is the extension of report.final.pdf"), noTool("util:extension", "the extension of a file name"))).toBe(false);
   const csvToJson = noTool("transform:csv_to_json", "convert csv text to json records");
