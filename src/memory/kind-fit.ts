@@ -262,15 +262,8 @@ export function misfitFor(
 ): ((key: string) => boolean) | undefined {
   const request = requestKinds(query);
   const data = request.from.size > 0 || request.to.size > 0;
-  const asks =
-    request.answer !== undefined ||
-    request.asksOnly ||
-    request.namesFile ||
-    request.onlyFolders ||
-    request.inlineOnly ||
-    request.textUnits.size > 0 ||
-    request.aggregates.size > 0 ||
-    request.styles.size > 0;
+  const named = [request.textUnits, request.aggregates, request.styles].some((s) => s.size > 0);
+  const asks = request.answer !== undefined || request.asksOnly || request.namesFile || request.onlyFolders || request.inlineOnly || named;
   if (!data && !asks) return undefined;
   const seen = new Map<string, boolean>();
   return (key) => {
