@@ -15,7 +15,8 @@
 // drafts/intro.md (code reaches files only through tools); one about a folder's entries does not
 // take guests.txt, nor one about a file photos/2024/; one that reads files does not take the words
 // the request quotes. What is counted tells too: a line counter does not count words, a sum is no
-// average; and how text is written: a title-caser does not make snake_case.
+// average; and how text is written: a title-caser does not make snake_case; and what is done, when
+// the request says it first: `count_vowels` does not reverse words, nor `sort_lines` list columns.
 import { namedPaths } from "./named-paths.ts";
 import type { AnswerKind } from "./store.ts";
 import { QUOTED_WORDS, taskWords } from "./value-kinds.ts";
@@ -24,6 +25,7 @@ import {
   ASKS,
   ASKS_AMOUNT,
   ASKS_VALUE,
+  BEFORE_VERB,
   CASE_STYLES,
   CHANGE,
   EXTENSION_KIND,
@@ -34,9 +36,11 @@ import {
   INLINE_DATA,
   IN_PLACE,
   KIND_OF,
+  LOOKUPS,
   MEASURE,
   MEASURE_UNITS,
   ONE_FILE,
+  OPERATIONS,
   PLACES,
   TEXT_UNITS,
   WANTED,
@@ -69,6 +73,9 @@ export interface RequestKinds {
   aggregates: Set<string>;
   /** The case styles (CASE_STYLES) it asks for, outside its data ("to snake_case", "lowercase-dashed"). */
   styles: Set<string>;
+  /** When it starts with an operation or a lookup ("reverse the words…", "list the columns…"): the
+   * operations (OPERATIONS) its words ask for, a count when it asks an amount. */
+  operations?: Set<string>;
 }
 
 /** The kinds an amount can come in: a number, or an object holding several. */
@@ -139,18 +146,32 @@ export function requestKinds(whole: string): RequestKinds {
   // lookup of lines, words or sentences themselves ("get the last line of cron.log"), not their count.
   const text = (change && where.inlineOnly) || (asksOnly && [...textUnits].some((u) => u !== "byte"));
   const answer = amount ? "number" : text ? "string" : undefined;
+  const aggregates = namedIn(AGGREGATES, action);
+  // An amount asked for is a count, unless it is an aggregate ("the largest value" is no count).
+  const operations = operationsAsked(action, amount && !aggregates.size);
   return {
     from,
     files,
     to,
     textUnits,
-    aggregates: namedIn(AGGREGATES, action),
+    aggregates,
     styles: new Set([...namedIn(CASE_STYLES, action), ...[...to].filter((k) => k === "camel" || k === "snake")]),
     ...(answer ? { answer } : {}),
+    ...(operations ? { operations } : {}),
     ...(asksOnly ? { asksOnly: true as const } : {}),
     ...(changesFiles ? { changesFiles: true as const } : {}),
     ...where,
   };
+}
+
+/** The operations a request asks for when it says what it asks done: its first word (after "please",
+ * "can you"…) is an operation or a lookup. Undefined otherwise ("how long is it so far?" names none). */
+function operationsAsked(action: string, counts: boolean): Set<string> | undefined {
+  const lead = /^[a-z]+/i.exec(action.trim().replace(BEFORE_VERB, ""))?.[0]?.toLowerCase();
+  if (!lead || !(OPERATIONS.has(lead) || LOOKUPS.has(lead))) return undefined;
+  const asked = namedIn(OPERATIONS, action);
+  if (counts) asked.add("count");
+  return asked;
 }
 
 /** A capability's kinds: all it names, and the two sides of a conversion (`a_to_b`, "from a to b"). */
@@ -216,6 +237,7 @@ export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): bool
   if (request.textUnits.size && measures(words) && namesOnlyOthers(words, TEXT_UNITS, request.textUnits)) return true;
   if (request.aggregates.size && namesOnlyOthers(words, AGGREGATES, request.aggregates)) return true;
   if (request.styles.size && namesOnlyOthers(words, CASE_STYLES, request.styles)) return true;
+  if (request.operations && doesOtherwise(cap.name, request.operations)) return true;
   if (request.answer === "string" && cap.returns.length && cap.returns.every((k) => COUNTS_ONLY.has(k))) return true;
   if (request.answer !== "number" || !cap.returns.length || cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return false;
   return !ASKS_AMOUNT.test(words);
@@ -227,6 +249,12 @@ const namesOnlyOthers = (words: string, group: ReadonlyMap<string, string>, aske
   const own = namedIn(group, words);
   return own.size > 0 && !meets(asked, own);
 };
+
+/** Whether a capability's name starts with an operation (`count_vowels`) the request does not ask for. */
+function doesOtherwise(name: string, asked: ReadonlySet<string>): boolean {
+  const op = OPERATIONS.get(/^[a-z]+/i.exec(name.slice(name.indexOf(":") + 1))?.[0]?.toLowerCase() ?? "");
+  return op !== undefined && !asked.has(op);
+}
 
 /** Whether code that calls no tool may still serve a request about a file: its words are about files
  * or paths, or about the format of the request's files (the agent reads people.csv and hands the
@@ -262,7 +290,7 @@ export function misfitFor(
 ): ((key: string) => boolean) | undefined {
   const request = requestKinds(query);
   const data = request.from.size > 0 || request.to.size > 0;
-  const named = [request.textUnits, request.aggregates, request.styles].some((s) => s.size > 0);
+  const named = [request.textUnits, request.aggregates, request.styles].some((s) => s.size > 0) || request.operations !== undefined;
   const asks = request.answer !== undefined || request.asksOnly || request.namesFile || request.onlyFolders || request.inlineOnly || named;
   if (!data && !asks) return undefined;
   const seen = new Map<string, boolean>();

@@ -120,6 +120,27 @@ export const CASE_STYLES = wordMap({
   kebab: "kebab kebabcase slug slugs slugify dash dashes dashed hyphen hyphens hyphenated",
   title: "titlecase capitalize capitalise capitalized capitalised headline",
 });
+/** What a capability does to its data, by the first word of its name (`count_vowels`, `sort_lines`),
+ * and what a request asks done: a counter does not reverse, a sorter does not list columns. */
+export const OPERATIONS = wordMap({
+  count: "count counts counted counting tally",
+  sort: "sort sorts sorted sorting ordered alphabetize alphabetise alphabetical alphabetically",
+  reverse: "reverse reversed reversing backwards backward",
+  wrap: "wrap wrapped wrapping reflow",
+  replace: "replace replaced replacing substitute",
+  append: "append appended appending prepend",
+  remove: "remove removed removing delete deleted deleting erase rid",
+  dedupe: "dedupe deduped dedup deduplicate duplicate duplicates unique distinct",
+  merge: "merge merged merging combine combined concatenate",
+  split: "split splitting",
+});
+/** Verbs that ask for something to be looked up: a request starting with one, as with an operation,
+ * says what it asks done. */
+export const LOOKUPS = new Set("find list show get extract search grep locate give tell print display fetch pull grab".split(" "));
+/** Words before the verb of a request ("please", "can you", "I need to"). */
+export const BEFORE_VERB =
+  /^(?:\s*(?:please|pls|kindly|now|then|just|hey|ok|okay|so|can you|could you|would you|will you|i need to|i want to|i'd like to|help me|let's|let me|go and),?)+\s*/i;
+
 /** Words of a capability that counts or measures (beside ASKS_AMOUNT's): its answer is an amount of the units it names. */
 const MEASURES = /\b(?:counts|size|length|tally)\b/i;
 export const measures = (words: string) => ASKS_AMOUNT.test(words) || MEASURES.test(words);

@@ -165,11 +165,11 @@ test("a question or a lookup misfits a capability that changes things; a request
 
 test("a change made in a file it names misfits a capability whose every tool only reads; a question, a conversion or a capability that may write does not", () => {
   const grep = { ...facts("fs:grep_lines", "the lines of a file that contain a word", ["array"]), readsOnly: true as const };
-  const append = facts("fs:append_line", "append a line to a text file", ["string"], true);
+  const edit = facts("fs:edit_lines", "append, change or remove lines of a text file", ["string"], true);
   const shell = facts("fs:gzip_file", "compress a file with gzip", ["string"]);
   for (const request of ["append the line 'call dentist' to todo/work.txt", "remove duplicate lines from tags.txt", "delete the blank lines of notes.txt"]) {
     expect(requestKinds(request).changesFiles).toBe(true);
-    expect([grep, append, shell].map((c) => answerMisfits(requestKinds(request), c))).toEqual([true, false, false]);
+    expect([grep, edit, shell].map((c) => answerMisfits(requestKinds(request), c))).toEqual([true, false, false]);
   }
   // Asked, converted (the answer may be the text), about a folder, or with a change word only in the data: no change to a file.
   for (const request of [
@@ -297,6 +297,35 @@ test("a capability writing one case style misfits a request for another; one nam
   // Named only in the data, or not at all: no style asked.
   expect(fits("initials of 'Slug Dash Capitalize'")).toEqual([true, true, true, true]);
   expect(requestKinds("monogram letters for grace brewster hopper?").styles).toEqual(new Set());
+});
+
+test("a request that says what it asks done misfits a capability named for another operation; one that does not say, or a capability not named by one, is left alone", () => {
+  const cap = (name: string, text: string) => facts(name, text, []);
+  const countVowels = cap("transform:count_vowels", "count the vowels in a text");
+  const sortLines = cap("fs:sort_lines", "sort the lines of a file alphabetically");
+  const countMatching = cap("fs:count_matching_lines", "count the lines of a file that contain a word");
+  const dedupe = cap("fs:dedupe_lines", "remove duplicate lines from a file");
+  const deleteEmpty = cap("fs:delete_empty_dirs", "delete the empty folders under a folder");
+  const longest = cap("fs:longest_line", "the longest line of a file");
+  const fits = (request: string, c: CapabilityFacts) => !answerMisfits(requestKinds(request), c);
+  expect(fits("reverse the order of words in 'the quick brown fox'", countVowels)).toBe(false);
+  expect([sortLines, longest].map((c) => fits("find the longest line in scripts/setup.sh", c))).toEqual([false, true]);
+  expect(fits("list the column names of exports/users.csv", sortLines)).toBe(false);
+  // "the largest value" is an aggregate, not a count; "how many", "the length of" are counts.
+  expect(fits("find the largest value in the price column of shop/items.csv", countMatching)).toBe(false);
+  expect(fits("find how many lines of app.log mention ERROR", countMatching)).toBe(true);
+  expect(fits("please, can you tell me the length of the list in queue/jobs.json?", cap("fs:count_json_items", "count the items of a JSON array"))).toBe(true);
+  // The operation may come later in the request, in another form of the word.
+  expect(fits("give me glossary.txt ordered like a dictionary", sortLines)).toBe(true);
+  expect(fits("show the lines of names.txt sorted", sortLines)).toBe(true);
+  expect(fits("get rid of folders with nothing in them", deleteEmpty)).toBe(true);
+  expect(fits("remove the duplicate lines of hosts.txt", dedupe)).toBe(true);
+  expect(fits("get the distinct lines of hosts.txt", dedupe)).toBe(true);
+  // No operation or lookup first: nothing is said ("how long…", "convert…" may be any change).
+  expect(requestKinds("my abstract has a 250 limit: how long is it so far?").operations).toBeUndefined();
+  expect(fits("convert user_id_value to camelCase", cap("transform:reverse_words", "reverse the order of the words"))).toBe(true);
+  // A capability whose name starts with no operation is not judged by this.
+  expect(fits("sort the lines of people/names.txt alphabetically", longest)).toBe(true);
 });
 
 test("a change of the words a request quotes misfits a capability whose every answer was a number; an amount asked, or a file named, does not", () => {
