@@ -39,6 +39,8 @@ export function firstRunDefaultsAsExamples(schema: Schema, firstRun: Record<stri
 function jsonType(v: unknown): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return "array";
-  if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";
+  // One example cannot say 5 was not also 4.5 (an interest rate, a number of hours): "integer"
+  // would refuse the next call's 4.5, and an agent reading the schema would not try it.
+  if (typeof v === "number") return "number";
   return typeof v === "object" ? "object" : typeof v === "string" || typeof v === "boolean" ? typeof v : "string";
 }

@@ -87,6 +87,21 @@ describe("arguments are checked like a function's", () => {
     expect(text(noKey)).toContain('"key" is required');
   });
 
+  test("a whole number in the first run types its parameter a number: a later 4.5 is taken, a string still refused", async () => {
+    const { client } = await fx.connect();
+    const code = "return Math.round(args.principal * args.rate * args.years) / 100;";
+    const saved: any = await client.callTool({ name: "execute", arguments: { code, args: { principal: 1000, rate: 5, years: 2 }, name: "util:simple_interest" } });
+    expect(saved.structuredContent.result).toBe(100);
+    const tool = (await client.listTools()).tools.find((t) => t.name === "cap__util__simple_interest")!;
+    expect((tool.inputSchema.properties as any).rate).toEqual({ type: "number", examples: [5] });
+    const fractional: any = await client.callTool({ name: "cap__util__simple_interest", arguments: { principal: 1000, rate: 4.5, years: 1.5 } });
+    expect(fractional.isError).toBeFalsy();
+    expect(fractional.structuredContent.result).toBe(67.5);
+    const word: any = await client.callTool({ name: "cap__util__simple_interest", arguments: { principal: 1000, rate: "five", years: 2 } });
+    expect(word.isError).toBe(true);
+    expect(text(word)).toContain('"rate" must be number');
+  });
+
   test("a new version's new argument is required too, with its example", async () => {
     const { client } = await fx.connect();
     const code = "return JSON.parse(await mcp.filesystem.read_file({ path: args.path }))[args.key ?? 'a'];";
