@@ -15,7 +15,8 @@
 // drafts/intro.md (code reaches files only through tools); one about a folder's entries does not
 // take guests.txt, nor one about a file photos/2024/; one that reads files does not take the words
 // the request quotes. What is counted tells too: a line counter does not count words, a sum is no
-// average; and how text is written: a title-caser does not make snake_case; and what is done, when
+// average; how text is written: a title-caser does not make snake_case; which end: the first match
+// is not the last; and what is done, when
 // the request says it first: `count_vowels` does not reverse words, nor `sort_lines` list columns.
 import { namedPaths } from "./named-paths.ts";
 import type { AnswerKind } from "./store.ts";
@@ -42,6 +43,7 @@ import {
   ONE_FILE,
   OPERATIONS,
   PLACES,
+  POSITIONS,
   TEXT_UNITS,
   WANTED,
   kindsOf,
@@ -73,6 +75,8 @@ export interface RequestKinds {
   aggregates: Set<string>;
   /** The case styles (CASE_STYLES) it asks for, outside its data ("to snake_case", "lowercase-dashed"). */
   styles: Set<string>;
+  /** The ends (POSITIONS: the first or the last) it names. */
+  positions: Set<string>;
   /** When it starts with an operation or a lookup ("reverse the words…", "list the columns…"): the
    * operations (OPERATIONS) its words ask for, a count when it asks an amount. */
   operations?: Set<string>;
@@ -156,6 +160,7 @@ export function requestKinds(whole: string): RequestKinds {
     textUnits,
     aggregates,
     styles: new Set([...namedIn(CASE_STYLES, action), ...[...to].filter((k) => k === "camel" || k === "snake")]),
+    positions: namedIn(POSITIONS, action),
     ...(answer ? { answer } : {}),
     ...(operations ? { operations } : {}),
     ...(asksOnly ? { asksOnly: true as const } : {}),
@@ -237,6 +242,7 @@ export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): bool
   if (request.textUnits.size && measures(words) && namesOnlyOthers(words, TEXT_UNITS, request.textUnits)) return true;
   if (request.aggregates.size && namesOnlyOthers(words, AGGREGATES, request.aggregates)) return true;
   if (request.styles.size && namesOnlyOthers(words, CASE_STYLES, request.styles)) return true;
+  if (request.positions.size && namesOnlyOthers(words, POSITIONS, request.positions)) return true;
   if (request.operations && doesOtherwise(cap.name, request.operations)) return true;
   if (request.answer === "string" && cap.returns.length && cap.returns.every((k) => COUNTS_ONLY.has(k))) return true;
   if (request.answer !== "number" || !cap.returns.length || cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return false;
@@ -290,7 +296,7 @@ export function misfitFor(
 ): ((key: string) => boolean) | undefined {
   const request = requestKinds(query);
   const data = request.from.size > 0 || request.to.size > 0;
-  const named = [request.textUnits, request.aggregates, request.styles].some((s) => s.size > 0) || request.operations !== undefined;
+  const named = [request.textUnits, request.aggregates, request.styles, request.positions].some((s) => s.size > 0) || request.operations !== undefined;
   const asks = request.answer !== undefined || request.asksOnly || request.namesFile || request.onlyFolders || request.inlineOnly || named;
   if (!data && !asks) return undefined;
   const seen = new Map<string, boolean>();

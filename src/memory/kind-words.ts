@@ -120,6 +120,11 @@ export const CASE_STYLES = wordMap({
   kebab: "kebab kebabcase slug slugs slugify dash dashes dashed hyphen hyphens hyphenated",
   title: "titlecase capitalize capitalise capitalized capitalised headline",
 });
+/** Which end of a text or a list: a capability for the first match is not one for the last. */
+export const POSITIONS = wordMap({
+  first: "first earliest opening initial",
+  last: "last latest final closing",
+});
 /** What a capability does to its data, by the first word of its name (`count_vowels`, `sort_lines`),
  * and what a request asks done: a counter does not reverse, a sorter does not list columns. */
 export const OPERATIONS = wordMap({

@@ -118,7 +118,7 @@ test("a request for an amount misfits a capability whose every answer was someth
   }
   // A lookup of lines, words or sentences themselves wants them, not their count.
   const counter = facts("fs:count_lines", "count the non-empty lines in a text file", ["number"]);
-  for (const request of ["get the last non-empty line of logs/cron.log", "which lines of app.log mention ERROR?", "show the first sentence of README.md"]) {
+  for (const request of ["get the last non-empty line of logs/cron.log", "which lines of app.log mention ERROR?", "show the longest sentence of README.md"]) {
     expect(requestKinds(request).answer).toBe("string");
     expect([textOnly, counter].map((c) => answerMisfits(requestKinds(request), c))).toEqual([false, true]);
   }
@@ -297,6 +297,19 @@ test("a capability writing one case style misfits a request for another; one nam
   // Named only in the data, or not at all: no style asked.
   expect(fits("initials of 'Slug Dash Capitalize'")).toEqual([true, true, true, true]);
   expect(requestKinds("monogram letters for grace brewster hopper?").styles).toEqual(new Set());
+});
+
+test("a capability for the first of something misfits a request for the last, and the other way; one naming neither end is left alone", () => {
+  const cap = (name: string, text: string) => facts(name, text, ["string"]);
+  const firstMatch = cap("fs:first_matching_line", "the first line of a file that contains a word");
+  const lastMatch = cap("fs:last_matching_line", "the last line of a file that contains a word");
+  const grep = cap("fs:grep_lines", "the lines of a file that contain a word");
+  const fits = (request: string) => [firstMatch, lastMatch, grep].map((c) => !answerMisfits(requestKinds(request), c));
+  expect(fits("the latest line of logs/api.log that mentions timeout")).toEqual([false, true, true]);
+  expect(fits("show the earliest ERROR line in logs/api.log")).toEqual([true, false, true]);
+  expect(fits("which lines of logs/api.log mention ERROR?")).toEqual([true, true, true]);
+  // Named only in the data: no end asked.
+  expect(fits("lines of notes.txt that mention 'last call'")).toEqual([true, true, true]);
 });
 
 test("a request that says what it asks done misfits a capability named for another operation; one that does not say, or a capability not named by one, is left alone", () => {
