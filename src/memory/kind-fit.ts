@@ -280,6 +280,8 @@ export function misfits(request: RequestKinds, cap: CapabilityKinds): boolean {
     if (meets(request.to, cap.from) && !meets(request.to, cap.to)) return true;
     // A conversion between other kinds altogether (kilograms to pounds for "42 kilometers to miles").
     if ([...request.from, ...request.to].some((k) => k !== "text") && !meets(request.from, cap.all) && !meets(request.to, cap.all)) return true;
+    // A measure converted from another unit than the request's ("hours to minutes" for "5400 seconds").
+    if ([...request.from].some((k) => MEASURE_UNITS.has(k)) && [...cap.from].some((k) => MEASURE_UNITS.has(k)) && !meets(request.from, cap.from)) return true;
   }
   const formats = [...cap.all].filter((k) => FORMATS.has(k));
   return formats.length > 0 && request.files.size > 0 && !formats.some((k) => request.files.has(k)) && !(cap.all.has("text") && request.files.has("text"));

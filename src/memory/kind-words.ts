@@ -22,6 +22,11 @@ const KIND_WORDS: Readonly<Record<string, string>> = {
   foot: "foot feet ft",
   kg: "kg kilo kilos kilogram kilograms",
   lb: "lb lbs pound pounds",
+  // Not "second" (the second line) nor "min" (the min of a column): said alone they are not units.
+  second: "seconds secs sec",
+  minute: "minute minutes mins",
+  hour: "hour hours hr hrs",
+  day: "day days",
   camel: "camel camelcase",
   snake: "snake snakecase",
   roman: "roman",
@@ -59,7 +64,7 @@ export const EXTENSION_KIND: Readonly<Record<string, string>> = {
 
 /** A number and the unit it is in ("68 degrees F", "23kg", "-4 °C"): the kind a conversion starts from. */
 export const MEASURE =
-  /(?:^|[^\w.])-?\d+(?:\.\d+)?\s?(?:°\s?|degrees?\s)?(C|F|K|celsius|centigrade|fahrenheit|kelvin|km|kilomet(?:er|re)s?|miles?|mi|met(?:er|re)s?|m|feet|foot|ft|kg|kilos?|kilograms?|lbs?|pounds?)(?![\w'’])/gi;
+  /(?:^|[^\w.])-?\d+(?:\.\d+)?\s?(?:°\s?|degrees?\s)?(C|F|K|celsius|centigrade|fahrenheit|kelvin|km|kilomet(?:er|re)s?|miles?|mi|met(?:er|re)s?|m|feet|foot|ft|kg|kilos?|kilograms?|lbs?|pounds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)(?![\w'’])/gi;
 /** Where a request says the kind it wants ("in C", "to miles", "into snake_case"); the kind is looked
  * at, not taken, so that "come to in lbs" still finds "in lbs". */
 export const WANTED = /\b(in|to|into|as)\s+(?:°\s?)?(?=([a-z_]+)\b)/gi;
@@ -76,7 +81,8 @@ export const kindsOf = (text: string) => {
 /** A unit as written after a number ("F", "kilos") -> its kind; a one-letter C/F/K only in capitals. */
 export function unitKind(unit: string): string | undefined {
   if (unit.length === 1) return unit === "C" ? "celsius" : unit === "F" ? "fahrenheit" : unit === "K" ? "kelvin" : unit === "m" ? "meter" : undefined;
-  return KIND_OF.get(unit.toLowerCase()) ?? KIND_OF.get(unit.toLowerCase().replace(/s$/, ""));
+  const u = unit.toLowerCase();
+  return KIND_OF.get(u) ?? KIND_OF.get(u.replace(/s$/, "")) ?? KIND_OF.get(`${u}s`);
 }
 /** A question or a lookup: how it starts, a question mark, or an amount asked for. */
 export const ASKS =
@@ -92,7 +98,7 @@ export const IN_PLACE = /\b(?:append|prepend|insert|overwrite|delete|remove|eras
  * not "truncate to a length of 80"). */
 export const ASKS_VALUE = /\b(?:length of|size (?:of|in)|mean|median|percent(?:age)?|tally|how often|maximum|minimum|largest|smallest|highest|lowest|peak|factorial|divisor)\b/i;
 /** Kinds that are units of measure: a value in one converted to another is a number. */
-export const MEASURE_UNITS: ReadonlySet<string> = new Set(["celsius", "fahrenheit", "kelvin", "km", "mile", "meter", "foot", "kg", "lb"]);
+export const MEASURE_UNITS: ReadonlySet<string> = new Set(["celsius", "fahrenheit", "kelvin", "km", "mile", "meter", "foot", "kg", "lb", "second", "minute", "hour", "day"]);
 /** Words that ask for an amount: the answer is a number. ("sum up" summarises; "count on" is rare.) */
 export const ASKS_AMOUNT = /\b(?:how (?:many|much|long|big|large|far|old)|count|number of|total|average|sum (?:of|the))\b/i;
 /** Units a text is counted in: a counter of one is not a counter of another ("count the words" is

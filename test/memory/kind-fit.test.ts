@@ -52,6 +52,22 @@ test("a conversion between other kinds altogether misfits a request that names k
   expect(misfitsOf("tidy notes.txt", [...TEMPERATURE, ...LENGTH, ...CASE])).toEqual([]);
 });
 
+test("a measure converted from another unit misfits, times too; a unit only named, or an ordinal, converts nothing", () => {
+  const caps: Array<[string, string]> = [
+    ["util:hours_to_minutes", "convert a number of hours to minutes"],
+    ["util:seconds_to_minutes", "convert seconds to minutes"],
+    ["util:minutes_to_hours", "convert minutes to hours"],
+  ];
+  const misfitting = (request: string) => caps.filter(([n, t]) => misfits(requestKinds(request), capabilityKinds(n, t))).map(([n]) => n);
+  expect(misfitting("how many minutes is 5400 seconds?")).toEqual(["util:hours_to_minutes", "util:minutes_to_hours"]);
+  expect(misfitting("2.5 hrs in minutes")).toEqual(["util:seconds_to_minutes", "util:minutes_to_hours"]);
+  expect(misfitting("convert 1 second to minutes")).toEqual(["util:hours_to_minutes", "util:minutes_to_hours"]);
+  expect(requestKinds("convert 90 mins to hours").answer).toBe("number");
+  // No number before the unit, or an ordinal: no measure to convert.
+  expect(misfitting("show the second line of notes.txt")).toEqual([]);
+  expect(misfitting("what is the min of 3, 5 and 1")).toEqual([]);
+});
+
 test("a capability about one file format misfits a request whose files are all of another", () => {
   expect(misfitsOf("guests.txt has a person on each row, how many people is that?")).toEqual(["fs:count_csv_rows", "fs:read_json_field", "fs:csv_to_json"]);
   expect(misfitsOf("what does config/app.json say the port is?", FILES)).toEqual(["fs:count_csv_rows", "fs:csv_to_json", "fs:lines_of_csv_or_text"]);
