@@ -240,7 +240,7 @@ export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): bool
   if (request.onlyFolders && ONE_FILE.test(words) && !FOLDER_WORDS.test(words)) return true;
   if (request.inlineOnly && !cap.callsNoTool && FILE_WORDS.test(words)) return true;
   if (request.textUnits.size && measures(words) && namesOnlyOthers(words, TEXT_UNITS, request.textUnits)) return true;
-  if (request.aggregates.size && namesOnlyOthers(words, AGGREGATES, request.aggregates)) return true;
+  if (request.aggregates.size && namesNotAll(words, AGGREGATES, request.aggregates)) return true;
   if (request.styles.size && namesOnlyOthers(words, CASE_STYLES, request.styles)) return true;
   if (request.positions.size && namesOnlyOthers(words, POSITIONS, request.positions)) return true;
   if (request.operations && doesOtherwise(cap.name, request.operations)) return true;
@@ -250,6 +250,12 @@ export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): bool
 }
 
 const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x) => b.has(x));
+/** Whether the words name values of `group`, but not every one the request names (a minimum is
+ * not the range "from the lowest to the highest" asks for). */
+const namesNotAll = (words: string, group: ReadonlyMap<string, string>, asked: ReadonlySet<string>) => {
+  const own = namedIn(group, words);
+  return own.size > 0 && [...asked].some((x) => !own.has(x));
+};
 /** Whether the words name values of `group`, none of them one the request names. */
 const namesOnlyOthers = (words: string, group: ReadonlyMap<string, string>, asked: ReadonlySet<string>) => {
   const own = namedIn(group, words);

@@ -118,6 +118,7 @@ export const AGGREGATES = wordMap({
   median: "median",
   max: "max maximum largest biggest highest",
   min: "min minimum smallest lowest",
+  range: "range spread",
 });
 /** How an identifier or a title is written: a capability writing one does not write another. */
 export const CASE_STYLES = wordMap({

@@ -297,6 +297,12 @@ test("a counter of one unit misfits a request that names others; an aggregate mi
   expect([sum, average, stats].map((c) => fits("what's the total amount in finance/march.csv?", c))).toEqual([true, false, true]);
   expect([sum, average].every((c) => fits("the numbers in column B of a.csv", c))).toBe(true);
   expect([sum, average].map((c) => fits("how many units did we sell altogether, going by sales/q3.csv?", c))).toEqual([true, false]);
+  // Every aggregate asked must be given: a minimum is not the range from the lowest to the highest.
+  const min = counter("fs:min_csv_column", "the smallest value of a CSV column");
+  const range = counter("fs:csv_column_range", "the range of a CSV column: its largest value minus its smallest");
+  expect([min, range, stats].map((c) => fits("how far apart are the lowest and highest price in shop/items.csv?", c))).toEqual([false, true, false]);
+  expect([min, range].map((c) => fits("the spread of the price column in shop/items.csv", c))).toEqual([false, true]);
+  expect([min, range].map((c) => fits("the lowest price in shop/items.csv", c))).toEqual([true, true]);
 });
 
 test("a capability writing one case style misfits a request for another; one naming none is left alone", () => {
