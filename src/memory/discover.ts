@@ -2,11 +2,11 @@
 // by relevance: words (search.ts) fused with meaning (word vectors, meaning.ts; hybrid.ts). The
 // index is kept in memory and brought up to date from the store's change counter, so records
 // saved by other pml processes are found too.
-import { edenGC } from "bun:jsc";
 import { type CapabilityFacts, capabilityKinds, type CapabilityKinds, misfitFor } from "./kind-fit.ts";
 import { withValueKinds } from "./value-kinds.ts";
 import type { LearnedHit } from "./associations.ts";
 import type { Match } from "./hybrid.ts";
+import { firstLoad, readOne } from "./first-load.ts";
 import { deprecationNote, type Found, learnedNote, teamFound } from "./found.ts";
 import type { Meaning } from "./meaning.ts";
 import type { MemorySettings } from "./memory-settings.ts";
@@ -22,25 +22,6 @@ import type { WordVectors } from "./word-vectors.ts";
  * costs the ranking time (a 1 MB one held the process for 26 s). */
 export const QUERY_CHARS = 1000;
 export const boundQuery = (q: string) => (q.length > QUERY_CHARS ? q.slice(0, QUERY_CHARS) : q);
-
-/** A first load collects its garbage (each row read, its text and words: several times what the
- * index keeps) every this many records, so the heap never holds more than a slice of it. A young
- * collection is enough (the garbage is a few records old) and costs far less than a full one, so it
- * runs often: at 10k records the first discover's RSS grows ~4 MB less than with a full one every
- * 1,000, ~30 less than with none (bench/memory-vectors.ts). A later refresh reads a few records. */
-const COLLECT_EVERY = 250;
-/** The first load runs its per-record code 10k times and never that hot again; compiled by the
- * JIT's optimizing tiers, it would leave their compiler's memory resident. While it loads, tiering
- * up is this many times more reluctant (Bun.unsafe.setJITPolicy): at 10k records the first
- * discover's RSS grows ~3 MB less and it takes ~60 ms longer (bench/memory-vectors.ts). */
-const FIRST_LOAD_JIT_POLICY = 30;
-/** After a first load of at least this many records, once the discover has answered, the process
- * gives back what only the load needed (Bun.shrink, JavaScriptCore's footprint shrink: a full
- * collection, the compiled code, the allocator's free pages); the next requests recompile what they
- * use. 10k records, old and new binaries alternately, 5 processes each: RSS growth right after the
- * first discover 29.8 -> 27.9 MiB (median), a second later 22.6 -> 17.4; the next 40 discovers
- * ~50 ms slower in all while they recompile (bench/memory-vectors.ts gives the first two figures). */
-const SHRINK_AFTER = 1000;
 
 /** The index key of a capability record and of a tool: what associations are kept under. */
 export const capKey = (id: string) => `cap:${id}`;
@@ -337,15 +318,7 @@ export class CapabilityDiscovery {
 
   private async refreshCapabilities(): Promise<void> {
     if (this.loaded) return void (await this.readCapabilities());
-    // Process-wide: a call answered meanwhile (the load takes a few hundred ms) tiers up as slowly.
-    Bun.unsafe.setJITPolicy(FIRST_LOAD_JIT_POLICY);
-    let read = 0;
-    try {
-      read = await this.readCapabilities();
-    } finally {
-      Bun.unsafe.setJITPolicy(1);
-    }
-    if (read >= SHRINK_AFTER) setTimeout(() => Bun.shrink(), 0);
+    await firstLoad(() => this.readCapabilities());
   }
 
   /** Records changed since the last read into the index (all of them, the first time). */
@@ -370,7 +343,7 @@ export class CapabilityDiscovery {
       });
       this.index!.add(capabilityDoc(key, c));
       this.meaning?.record(key, c);
-      if (++read % COLLECT_EVERY === 0) edenGC();
+      readOne(++read);
     });
     await this.meaning?.save(await this.open());
     return read;
