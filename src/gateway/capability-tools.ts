@@ -3,7 +3,7 @@
 // the invoker, so permissions, approvals and the tool_usage log apply to it as to any tool.
 import { memorySettings } from "../memory/memory.ts";
 import { CAP_NS, capWireName, type CapName } from "../memory/names.ts";
-import { firstRunDefaultsAsExamples } from "../memory/parameters.ts";
+import { readSavedParameters } from "../memory/parameters.ts";
 import { answerKind, type Capability, type Resolution } from "../memory/store.ts";
 import { findTeamCapability, teamRegistry, teamWanted, type RemoteCapability } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
@@ -35,7 +35,7 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
         const display = found ? found.capability.display_name : team!.name;
         // Checked as a function's arguments (by tool, `call`, `execute` or from code: every path
         // comes here); a team record published before issue 23 has its first-run defaults read as examples.
-        const checked = await capabilityArguments(display, found ? cap.parameters_schema : firstRunDefaultsAsExamples(cap.parameters_schema, cap.default_args), args);
+        const checked = await capabilityArguments(display, found ? cap.parameters_schema : readSavedParameters(cap.parameters_schema, cap.default_args), args);
         if ("error" in checked) return errorResult(checked.error);
         const merged = checked.args;
         const run = await runProgram(deps, session, call, {

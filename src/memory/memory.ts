@@ -3,7 +3,7 @@
 // capture-plan.ts, kept by capture.ts), name resolution, discover (discover.ts), and the tool_usage
 // log (tool-usage-log.ts). Settings from .pml.json are in memory-settings.ts.
 import { log } from "../log.ts";
-import { firstRunDefaultsAsExamples } from "./parameters.ts";
+import { readSavedParameters } from "./parameters.ts";
 import { join } from "node:path";
 import { pmlHome } from "../config/paths.ts";
 import { UserError } from "../errors.ts";
@@ -155,7 +155,7 @@ export class Memory {
         ...found.capability,
         code: version.code,
         code_hash: version.code_hash,
-        parameters_schema: firstRunDefaultsAsExamples(version.parameters_schema, found.capability.default_args),
+        parameters_schema: readSavedParameters(version.parameters_schema, found.capability.default_args),
       },
     };
   }

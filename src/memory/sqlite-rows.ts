@@ -1,7 +1,7 @@
 // Rows of memory.db as the store hands them out: JSON columns parsed, 0/1 columns as booleans,
 // the display name formatted.
 import { formatName } from "./names.ts";
-import { firstRunDefaultsAsExamples } from "./parameters.ts";
+import { readSavedParameters } from "./parameters.ts";
 import { ANSWER_KINDS, type AnswerKind, type Capability, type Deprecation, type SearchRecord, type Version } from "./store.ts";
 
 export interface Row {
@@ -25,7 +25,7 @@ export function toCapability(r: Row): Capability {
     code: r.code as string,
     code_hash: r.code_hash as string,
     // Saved before issue 23: first-run values as defaults; read as required, with examples.
-    parameters_schema: firstRunDefaultsAsExamples(JSON.parse(r.parameters_schema as string), JSON.parse(r.default_args as string)),
+    parameters_schema: readSavedParameters(JSON.parse(r.parameters_schema as string), JSON.parse(r.default_args as string)),
     default_args: JSON.parse(r.default_args as string),
     tools_used: JSON.parse(r.tools_used as string),
     routing: r.routing as Capability["routing"],

@@ -100,6 +100,18 @@ describe("arguments are checked like a function's", () => {
     const word: any = await client.callTool({ name: "cap__util__simple_interest", arguments: { principal: 1000, rate: "five", years: 2 } });
     expect(word.isError).toBe(true);
     expect(text(word)).toContain('"rate" must be number');
+    // What pml stored before: "integer" inferred from the 5, read as a number; a declared integer stays one.
+    const db = new Database(join(fx.home, "memory.db"));
+    db.run(
+      `UPDATE capabilities SET parameters_schema = '{"type":"object","properties":{"principal":{"type":"integer","examples":[1000]},"rate":{"type":"integer","examples":[5]},"years":{"type":"integer","minimum":1}},"required":["principal","rate","years"]}' WHERE action = 'simple_interest'`,
+    );
+    db.close();
+    const fresh = await fx.connect();
+    const props = ((await fresh.client.listTools()).tools.find((t) => t.name === "cap__util__simple_interest")!.inputSchema.properties ?? {}) as any;
+    expect([props.principal.type, props.rate.type, props.years.type]).toEqual(["number", "number", "integer"]);
+    const old: any = await fresh.client.callTool({ name: "cap__util__simple_interest", arguments: { principal: 1000, rate: 4.5, years: 2 } });
+    expect(old.structuredContent.result).toBe(90);
+    expect(text(await fresh.client.callTool({ name: "cap__util__simple_interest", arguments: { principal: 1000, rate: 4.5, years: 1.5 } }))).toContain('"years" must be integer');
   });
 
   test("a new version's new argument is required too, with its example", async () => {
