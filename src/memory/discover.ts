@@ -126,8 +126,16 @@ export class CapabilityDiscovery {
       (key) => this.kindsOf(key),
       (key) => this.factsOf(key),
     );
-    const learned = await this.withLearning(own, query, this.search(query, limit, visible, misfit), visible, limit, misfit);
-    const hits = withoutTwins(learned, (key) => (this.toolKeys.has(key) ? key.slice(key.indexOf(":", 5) + 1) : undefined), this.notEnabled);
+    const ranked = async (n: number) =>
+      withoutTwins(
+        await this.withLearning(own, query, this.search(query, n, visible, misfit), visible, n, misfit),
+        (key) => (this.toolKeys.has(key) ? key.slice(key.indexOf(":", 5) + 1) : undefined),
+        this.notEnabled,
+      );
+    let hits = await ranked(limit);
+    // Contradicted ones fill at most half the results when others are found: asked for more, the
+    // first of those come before them (an agent calls from the first few; the misfits stay findable).
+    if (misfit && hits.filter((h) => misfit(h.key)).length > limit / 2) hits = atMostHalf(await ranked(limit * MISFIT_REACH), limit, misfit);
     const byKey = new Map(tools.map((t) => [toolKey(t.ns, t.name), t]));
     const results = hits.map((h) => this.foundOf(h, misfit?.(h.key) ? "weak" : this.hybrid!.matchOf(h), byKey));
     // A deprecated capability still answers, after every one that is not; one the request contradicts
@@ -372,4 +380,15 @@ export class CapabilityDiscovery {
     }
     this.toolSignature = signature;
   }
+}
+
+/** How many more results a request most results of which it contradicts looks through for others. */
+const MISFIT_REACH = 3;
+
+/** The first `limit` of `hits` with at most half of them misfits (the best of those), the order kept. */
+export function atMostHalf<H extends { key: string }>(hits: readonly H[], limit: number, misfit: (key: string) => boolean): H[] {
+  let misfits = Math.floor(limit / 2);
+  const others = hits.filter((h) => !misfit(h.key)).length;
+  misfits = Math.max(misfits, limit - others);
+  return hits.filter((h) => !misfit(h.key) || misfits-- > 0).slice(0, limit);
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CapabilityDiscovery } from "../../src/memory/discover.ts";
+import { atMostHalf, CapabilityDiscovery } from "../../src/memory/discover.ts";
 import type { ToolEntry } from "../../src/memory/search-docs.ts";
 import { captureInput, memoryFixture, storeFixture, text, type MemoryFixture } from "./helpers.ts";
 import { parseDiscover } from "../helpers/discover.ts";
@@ -188,4 +188,15 @@ test("a change made in a file it names steps back a capability whose every tool 
   } finally {
     cleanup();
   }
+});
+
+test("contradicted results fill at most half the results when others are found, the best of them, the order kept", () => {
+  const hits = (keys: string) => keys.split(" ").map((key) => ({ key }));
+  const misfit = (key: string) => key.startsWith("x");
+  const keys = (hs: Array<{ key: string }>) => hs.map((h) => h.key).join(" ");
+  // Ten asked: the first ten held seven misfits; three more others were found further down.
+  expect(keys(atMostHalf(hits("x1 a x2 x3 x4 b x5 x6 c x7 d e f x8"), 10, misfit))).toBe("x1 a x2 x3 x4 b x5 c d e");
+  // Not enough others: misfits fill the rest; few misfits: nothing changes.
+  expect(keys(atMostHalf(hits("x1 a x2 x3 x4 x5 x6 x7"), 5, misfit))).toBe("x1 a x2 x3 x4");
+  expect(keys(atMostHalf(hits("a x1 b c"), 3, misfit))).toBe("a x1 b");
 });
