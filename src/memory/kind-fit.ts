@@ -15,9 +15,9 @@
 // drafts/intro.md (code reaches files only through tools); one about a folder's entries does not
 // take guests.txt, nor one about a file photos/2024/; one that reads files does not take the words
 // the request quotes. What is counted tells too: a line counter does not count words, a sum is no
-// average; how text is written: a title-caser does not make snake_case; which end: the first match
-// is not the last; and what is done, when
-// the request says it first: `count_vowels` does not reverse words, nor `sort_lines` list columns.
+// average, a minimum no range; how text is written: a title-caser does not make snake_case; which
+// end: the first match is not the last; and what is done, when the request says it first:
+// `count_vowels` does not reverse words, nor `sort_lines` list columns.
 import { namedPaths } from "./named-paths.ts";
 import type { AnswerKind } from "./store.ts";
 import { QUOTED_WORDS, taskWords } from "./value-kinds.ts";
