@@ -110,6 +110,7 @@ export const TEXT_UNITS = wordMap({
   byte: "byte bytes kb kilobytes kib mb megabytes mib disk",
   sentence: "sentence sentences",
   paragraph: "paragraph paragraphs",
+  item: "item items element elements",
 });
 /** What is computed over many values: a capability that sums does not average. */
 export const AGGREGATES = wordMap({

@@ -284,6 +284,10 @@ test("a counter of one unit misfits a request that names others; an aggregate mi
   expect([bytes, words].map((c) => fits("what's the length of letters/cover.txt measured in terms, not characters?", c))).toEqual([false, true]);
   const inText = ["word", "line"].map((u) => counter(`text:${u}_count`, `count the ${u}s of a text`));
   expect(inText.map((c) => fits("count the lines in 'one word here'", c))).toEqual([false, true]);
+  // The items of a list are not its characters.
+  const items = counter("fs:count_json_items", "count the items of a JSON array file");
+  const chars = counter("fs:count_characters", "count the characters of a text file");
+  expect([items, chars].map((c) => fits("count the items in data/orders.json", c))).toEqual([true, false]);
   // Rows are lines; a counter of several units fits a request for any of them.
   expect(fits("how many rows does guests.txt have?", lines)).toBe(true);
   expect(fits("how many bytes is notes.txt?", counter("fs:file_stats", "count the lines and bytes of a file"))).toBe(true);
