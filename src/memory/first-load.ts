@@ -37,5 +37,6 @@ export async function firstLoad(load: () => Promise<number>): Promise<void> {
   } finally {
     Bun.unsafe.setJITPolicy(1);
   }
-  if (read >= SHRINK_AFTER) setTimeout(() => Bun.shrink(), 0);
+  // Bun marks shrink deprecated (it still works): a Bun without it only keeps more memory.
+  if (read >= SHRINK_AFTER) setTimeout(() => Bun.shrink?.(), 0);
 }
