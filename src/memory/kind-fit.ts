@@ -78,7 +78,7 @@ export interface RequestKinds {
   /** The ends (POSITIONS: the first or the last) it names. */
   positions: Set<string>;
   /** When it starts with an operation or a lookup ("reverse the words…", "list the columns…"): the
-   * operations (OPERATIONS) its words ask for, a count when it asks an amount. */
+   * operations (OPERATIONS) its words ask for, and a count when it asks an amount that is no aggregate. */
   operations?: Set<string>;
 }
 

@@ -153,7 +153,6 @@ export const LOOKUPS = new Set("find list show get extract search grep locate gi
 /** Words before the verb of a request ("please", "can you", "I need to"). */
 export const BEFORE_VERB =
   /^(?:\s*(?:please|pls|kindly|now|then|just|hey|ok|okay|so|can you|could you|would you|will you|i need to|i want to|i'd like to|help me|let's|let me|go and),?)+\s*/i;
-
 /** Words of a capability that counts or measures (beside ASKS_AMOUNT's): its answer is an amount of the units it names. */
 const MEASURES = /\b(?:counts|size|length|tally)\b/i;
 export const measures = (words: string) => ASKS_AMOUNT.test(words) || MEASURES.test(words);
