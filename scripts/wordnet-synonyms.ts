@@ -95,10 +95,12 @@ export function compactWordnet(dictDir: string, known: ReadonlySet<string>): str
       let entry = out.get(key);
       if (!entry) out.set(key, (entry = { syns: new Set(), words: new Map() }));
       for (const sense of phrase ? senses : [first]) for (const w of sense.lemmas) entry.syns.add(stemmer(w));
-      // An acronym the word vectors do not know gets the words it stands for ("lcm": least common
-      // multiple, "gcd"); a known one ("add", "cpu") has its meaning there, and more senses than this.
-      if (!phrase && !known.has(lemma)) for (const words of spelledOut(lemma, first)) for (const w of words) entry.syns.add(stemmer(w));
-      if (!phrase && !known.has(lemma)) continue;
+      if (!phrase && !known.has(lemma)) {
+        // An acronym the word vectors do not know gets the words it stands for ("lcm": least common
+        // multiple); a known one ("add", "cpu") has its meaning there, and more senses than this.
+        for (const words of spelledOut(lemma, first)) for (const w of words) entry.syns.add(stemmer(w));
+        continue;
+      }
       const word = entry.words.get(lemma) ?? { uses: 0, gloss: [] };
       word.uses += uses.get(`${lemma}%${pos}`) ?? 0;
       word.gloss.push(...first.gloss);
