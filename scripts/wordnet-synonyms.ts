@@ -4,7 +4,8 @@
 // "monogram" -> graphic symbol ... letters ... initials), both sides stemmed with the stemmer the
 // search index uses. Only the first sense: WordNet orders a word's senses by how often they occur in
 // its tagged corpus, and later senses ("run" has 57) bring in far more noise than matches. Two-word
-// verbs too ("add up", under `add_up`), with every sense: a phrase means what neither word does.
+// verbs too ("add up", under `add_up`), with every sense: a phrase means what neither word does. An
+// acronym the word vectors do not know gets the words it stands for ("lcm": least common multiple).
 // Written at build time (scripts/compile.ts) to a git-ignored file that the binary embeds.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
