@@ -34,7 +34,7 @@ export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNam
         const cap = found?.capability ?? team!;
         const display = found ? found.capability.display_name : team!.name;
         // Checked as a function's arguments (by tool, `call`, `execute` or from code: every path
-        // comes here); a team record published before issue 23 has its first-run defaults read as examples.
+        // comes here); a team record's saved schema is read as pml infers one now (readSavedParameters).
         const checked = await capabilityArguments(display, found ? cap.parameters_schema : readSavedParameters(cap.parameters_schema, cap.default_args), args);
         if ("error" in checked) return errorResult(checked.error);
         const merged = checked.args;

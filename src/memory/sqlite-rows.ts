@@ -24,7 +24,7 @@ export function toCapability(r: Row): Capability {
     intent: r.intent as string,
     code: r.code as string,
     code_hash: r.code_hash as string,
-    // Saved before issue 23: first-run values as defaults; read as required, with examples.
+    // Read as pml infers parameters now (first-run defaults of before issue 23 as examples, an inferred integer as a number).
     parameters_schema: readSavedParameters(JSON.parse(r.parameters_schema as string), JSON.parse(r.default_args as string)),
     default_args: JSON.parse(r.default_args as string),
     tools_used: JSON.parse(r.tools_used as string),
