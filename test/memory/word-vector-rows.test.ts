@@ -26,6 +26,18 @@ test("vectors read row by row from the file are the vectors of the whole file in
   }
 });
 
+test("one aligner asked of many items answers each as a fresh one would, in any order", () => {
+  const words = new WordVectors(readFileSync(generated));
+  const query = words.ranks("reflow a paragraph so nothing runs past 80 characters");
+  const items = ["wrap text at a given column width", "count the characters of a paragraph", "sort lines", "", "reflow a paragraph"].map((t) => words.ranks(t));
+  const fresh = items.map((item) => words.aligner(query)(item));
+  expect(fresh[4]).toBeGreaterThan(fresh[2]!);
+  const shared = words.aligner(query);
+  expect(items.map((item) => shared(item))).toEqual(fresh);
+  expect([...items].reverse().map((item) => shared(item))).toEqual([...fresh].reverse());
+  expect(words.aligner(words.ranks("zzqx"))(items[0]!)).toBe(0);
+});
+
 test("rows kept start over past their bound, at the start of a lookup only; a short file is refused", () => {
   const dir = tempDir("pml-wv-rows-");
   const path = join(dir.path, "rows.bin");
