@@ -390,14 +390,22 @@ for (let i = 0; i < (quick ? 5 : 20); i++)
 await memory.close();
 // Every set's requests, each asked once of a fresh index (after its first load): what a request
 // costs whose candidates no earlier request brought (their words are read then, once: meaning.ts).
+// Three fresh indexes: "first ask" is the first's timings; "first ask, best of 3" each request's
+// fastest of the three, its own cost with less of a shared machine's noise (descheduling, a
+// neighbour's load) in it.
 const firstAsk: number[] = [];
-{
+const bestFirstAsk: number[] = [];
+for (let round = 0; round < (quick ? 1 : 3); round++) {
   const fresh = new Memory(join(qdir, "memory.db"));
   await fresh.discover(settings, "warm up the index", tools, 10);
+  let i = 0;
   for (const [q] of SETS.flatMap(([, set]) => set)) {
     const s = performance.now();
     await fresh.discover(settings, q, tools, 10);
-    firstAsk.push(performance.now() - s);
+    const ms = performance.now() - s;
+    if (round === 0) firstAsk.push(ms);
+    bestFirstAsk[i] = Math.min(bestFirstAsk[i] ?? Infinity, ms);
+    i++;
   }
   await fresh.close();
 }
@@ -480,6 +488,7 @@ console.log(`  first discover (loads 10,050 records into the index): ${firstMs.t
 printTable("discover {query} over 10k capabilities + tools (Memory.discover), ms", {
   "asked before": summarize(latency),
   "first ask": summarize(firstAsk),
+  ...(quick ? {} : { "first ask, best of 3": summarize(bestFirstAsk) }),
 });
 
 if (process.argv.includes("--quality")) {
