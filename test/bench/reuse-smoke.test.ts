@@ -7,6 +7,7 @@ import { buildStream, type MemoryRecord, type ReuseReport, runReuse } from "../.
 import { capabilityCandidates, mapInputs, paramsOf, worthCalling } from "../../bench/reuse-agent.ts";
 import { checkTasks, TASKS } from "../../bench/reuse-tasks.ts";
 import { BLIND_TASKS } from "../../bench/reuse-tasks-blind.ts";
+import { BLIND_2_TASKS } from "../../bench/reuse-tasks-blind-2.ts";
 import { HELDOUT_TASKS } from "../../bench/reuse-tasks-heldout.ts";
 import { checkName } from "../../src/memory/names.ts";
 import { BIN, tempDir } from "../helpers/pml.ts";
@@ -109,7 +110,7 @@ describe("the stream and the agent's reading of pml's answers", () => {
 
   test("the held-out and blind streams follow the same rules, each with tasks of its own", () => {
     const seen = new Set(TASKS.map((t) => t.name));
-    for (const tasks of [HELDOUT_TASKS, BLIND_TASKS]) {
+    for (const tasks of [HELDOUT_TASKS, BLIND_TASKS, BLIND_2_TASKS]) {
       checkTasks(tasks);
       for (const t of tasks) expect(checkName(t.name).ok).toBe(true);
       expect(tasks.length).toBeGreaterThanOrEqual(12);
@@ -119,13 +120,14 @@ describe("the stream and the agent's reading of pml's answers", () => {
     }
   });
 
-  test("the blind stream's requests are never printed: --records and --verbose are refused", () => {
+  test("the blind streams' requests are never printed: --records and --verbose are refused", () => {
     const dir = tempDir("pml-reuse-blind-");
-    for (const flag of [["--records", join(dir.path, "asks.json")], ["--verbose"]]) {
-      const run = Bun.spawnSync([process.execPath, join(import.meta.dir, "../../bench/reuse.ts"), "--tasks", "blind", ...flag], { stdout: "pipe", stderr: "pipe" });
-      expect(run.exitCode).not.toBe(0);
-      expect(run.stderr.toString()).toContain("the blind stream's requests are never printed");
-    }
+    for (const set of ["blind", "blind2"])
+      for (const flag of [["--records", join(dir.path, "asks.json")], ["--verbose"]]) {
+        const run = Bun.spawnSync([process.execPath, join(import.meta.dir, "../../bench/reuse.ts"), "--tasks", set, ...flag], { stdout: "pipe", stderr: "pipe" });
+        expect(run.exitCode).not.toBe(0);
+        expect(run.stderr.toString()).toContain("the blind stream's requests are never printed");
+      }
     dir.cleanup();
   });
 
