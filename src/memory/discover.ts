@@ -325,8 +325,8 @@ export class CapabilityDiscovery {
   }
 
   private async refreshCapabilities(): Promise<void> {
-    if (this.loaded) return void (await this.readCapabilities());
-    await firstLoad(() => this.readCapabilities());
+    if (this.loaded) await this.readCapabilities();
+    else await firstLoad(() => this.readCapabilities());
   }
 
   /** Records changed since the last read into the index (all of them, the first time). */
@@ -387,8 +387,7 @@ const MISFIT_REACH = 3;
 
 /** The first `limit` of `hits` with at most half of them misfits (the best of those), the order kept. */
 export function atMostHalf<H extends { key: string }>(hits: readonly H[], limit: number, misfit: (key: string) => boolean): H[] {
-  let misfits = Math.floor(limit / 2);
   const others = hits.filter((h) => !misfit(h.key)).length;
-  misfits = Math.max(misfits, limit - others);
+  let misfits = Math.max(Math.floor(limit / 2), limit - others);
   return hits.filter((h) => !misfit(h.key) || misfits-- > 0).slice(0, limit);
 }

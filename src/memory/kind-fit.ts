@@ -264,7 +264,7 @@ const namesOnlyOthers = (words: string, group: ReadonlyMap<string, string>, aske
 
 /** Whether a capability's name starts with an operation (`count_vowels`) the request does not ask for. */
 function doesOtherwise(name: string, asked: ReadonlySet<string>): boolean {
-  const op = OPERATIONS.get(/^[a-z]+/i.exec(name.slice(name.indexOf(":") + 1))?.[0]?.toLowerCase() ?? "");
+  const op = OPERATIONS.get(/^[a-z]+/i.exec(actionWords(name))?.[0]?.toLowerCase() ?? "");
   return op !== undefined && !asked.has(op);
 }
 
