@@ -3,7 +3,7 @@
 // random, single-use, bound to the session and tool they were issued for, and expire.
 import type { Session } from "../mcp/session.ts";
 import { log } from "../log.ts";
-import { visible } from "./visible-text.ts";
+import { visible } from "../visible-text.ts";
 import { errorResult, textResult } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 

@@ -1,6 +1,6 @@
 // What `pml try` prints: for a person, each step in plain words with the JSON-RPC lines it sent
 // and got back, shortened; with --json, one JSON line per step (and one at the end) for scripts.
-import { visible } from "../policy/visible-text.ts";
+import { visible } from "../visible-text.ts";
 import type { Direction } from "./client.ts";
 
 const LINE_MAX = 150;
