@@ -1,7 +1,7 @@
 // The `pml ui` page in a real browser (Debian's chromium, headless) against the compiled binary:
 // capabilities seeded by a real `pml stdio` session through `execute` show with their versions,
-// diff and usage; a rename in the page reaches the session's tools/list; every view renders with
-// no console error and no request leaving loopback. Screenshots: SHOTS (ui-helpers.ts).
+// diff and usage; a rename in the page is one request and reaches the session's tools/list; every
+// view renders with no console error and no request leaving loopback. Screenshots: SHOTS (ui-helpers.ts).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
@@ -19,6 +19,8 @@ let browser: Browser;
 let page: Page;
 let problems: string[];
 let outside: string[];
+let requests: string[];
+let failed: string[];
 
 beforeAll(async () => {
   const made = uiDirs("pml-ui-page-");
@@ -39,7 +41,7 @@ beforeAll(async () => {
   ui = await startUi(ws, home);
   if (HAS_CHROMIUM) {
     browser = await launch();
-    ({ page, problems, outside } = await watchedPage(browser, ui.origin));
+    ({ page, problems, outside, requests, failed } = await watchedPage(browser, ui.origin));
   }
 }, 120_000);
 
@@ -111,16 +113,26 @@ describe.skipIf(!HAS_CHROMIUM)("pml ui in chromium", () => {
     await shot(page, "capability");
   });
 
-  test("a rename in the page (dns:rename's own code path) shows in the running session's tools/list", async () => {
+  test("a rename in the page (dns:rename's own code path), double-clicked, is one request answered 200 with no console error; the running session is told (list_changed) and lists the new name", async () => {
     expect(await toolNames(peer)).toContain("cap__util__double_number");
     const isListChanged = (line: string) => line.includes('"notifications/tools/list_changed"');
     peer.lines.splice(0, peer.lines.length, ...peer.lines.filter((l) => !isListChanged(l)));
+    const from = { requests: requests.length, failed: failed.length, problems: problems.length };
     await page.getByTestId("rename-input").fill("util:twice_number");
-    await page.getByTestId("rename-button").click();
+    // A second click before the answer (a double click, an Enter after the click) sent the rename
+    // again: answered 400 (the old name had just moved) though the rename had taken effect.
+    await page.getByTestId("rename-button").dblclick();
     await page.getByTestId("cap-name").filter({ hasText: "util:twice_number" }).waitFor();
     expect(await page.getByTestId("aliases").textContent()).toContain(NAME);
+    expect(await page.getByTestId("action-message").textContent()).toContain("keeps working as a deprecated alias");
+    expect(await page.getByTestId("rename-input").inputValue()).toBe("");
     // The session is told, though the rename happened in another process (the page's).
     await peer.next((m) => m.method === "notifications/tools/list_changed");
+    // The action was its one POST: no second rename, no token fetched for it.
+    const sent = requests.slice(from.requests);
+    expect(sent.filter((r) => r.startsWith("POST ") || r.endsWith("/api/session"))).toEqual(["POST /api/rename"]);
+    expect(failed.slice(from.failed)).toEqual([]);
+    expect(problems.slice(from.problems)).toEqual([]);
     await waitFor(async () => (await toolNames(peer)).includes("cap__util__twice_number"), { what: "the new name in the session's tools/list" });
     expect(await toolNames(peer)).not.toContain("cap__util__double_number");
     // The old name keeps working as an alias.
@@ -154,6 +166,7 @@ describe.skipIf(!HAS_CHROMIUM)("pml ui in chromium", () => {
     await waitFor(async () => ((await page.getByTestId("publish-message").textContent()) ?? "").includes("No team registry is configured"), { what: "publish's error" });
     expect(await page.getByTestId("publish-message").textContent()).toContain('add "cloud": {"url"');
     // Chromium logs the refused POST (HTTP 400) as a console error: that one is expected here.
+    expect(failed.filter((f) => f.startsWith("400 "))).toEqual([expect.stringMatching(/^400 POST \/api\/publish /)]);
     for (let i = problems.length - 1; i >= 0; i--) if (/status of 400/.test(problems[i]!)) problems.splice(i, 1);
 
     await page.getByTestId("tab-capabilities").click();

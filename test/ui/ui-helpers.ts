@@ -67,18 +67,34 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-/** A page that records console errors, page errors and every request that is not to the ui server. */
-export async function watchedPage(browser: Browser, origin: string): Promise<{ page: Page; problems: string[]; outside: string[] }> {
+export interface WatchedPage {
+  page: Page;
+  /** Console errors and page errors. */
+  problems: string[];
+  /** Requests that are not to the ui server. */
+  outside: string[];
+  /** Every request to the ui server, as "METHOD /path" (no query). */
+  requests: string[];
+  /** Its answers of status 400 or more: "STATUS METHOD /path body". */
+  failed: string[];
+}
+
+/** A page that records console errors, page errors, its requests to the ui server, their failed
+ * answers, and every request that is not to the ui server. */
+export async function watchedPage(browser: Browser, origin: string): Promise<WatchedPage> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const problems: string[] = [];
-  const outside: string[] = [];
-  page.on("console", (m) => m.type() === "error" && problems.push(`console: ${m.text()}`));
-  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  const watched: WatchedPage = { page, problems: [], outside: [], requests: [], failed: [] };
+  page.on("console", (m) => m.type() === "error" && watched.problems.push(`console: ${m.text()}`));
+  page.on("pageerror", (e) => watched.problems.push(`pageerror: ${e.message}`));
   page.on("request", (r) => {
     const u = r.url();
-    if (!u.startsWith(`${origin}/`) && !u.startsWith("data:") && !u.startsWith("blob:")) outside.push(u);
+    if (u.startsWith(`${origin}/`)) watched.requests.push(`${r.method()} ${new URL(u).pathname}`);
+    else if (!u.startsWith("data:") && !u.startsWith("blob:")) watched.outside.push(u);
   });
-  return { page, problems, outside };
+  page.on("response", (r) => {
+    if (r.status() >= 400) watched.failed.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname} ${r.request().postData() ?? ""}`);
+  });
+  return watched;
 }
 
 export async function shot(page: Page, name: string): Promise<void> {

@@ -1,15 +1,21 @@
 // The page's one way to the server: same-origin fetches (the HttpOnly cookie goes along), and for
 // actions the CSRF token the server gave this page.
-let csrf: string | undefined;
-
 export class ApiError extends Error {}
 
-async function session(): Promise<string> {
-  if (csrf) return csrf;
-  const s = await getJson<{ csrf: string }>("/api/session");
-  csrf = s.csrf;
+// Asked once, as the page loads: an action is then its one POST (not a GET of the token first,
+// nor one per click while the first is on its way).
+let csrf: Promise<string> | undefined;
+function session(): Promise<string> {
+  csrf ??= getJson<{ csrf: string }>("/api/session").then(
+    (s) => s.csrf,
+    (e: Error) => {
+      csrf = undefined; // asked again by the next action
+      throw e;
+    },
+  );
   return csrf;
 }
+session().catch(() => {}); // a failure shows when an action needs it
 
 export async function getJson<T>(path: string, params: Record<string, string | undefined> = {}): Promise<T> {
   const q = new URLSearchParams();

@@ -3,6 +3,7 @@
 import { useState } from "preact/hooks";
 import { postJson } from "./api.ts";
 import { useApi } from "./use-api.ts";
+import { useOnce } from "./use-once.ts";
 
 interface Pending {
   id: string;
@@ -22,10 +23,13 @@ export function Approvals() {
   const { data, error, reload } = useApi<Data>("/api/approvals", {}, 1000);
   const [message, setMessage] = useState<string>();
   const pending = (data?.sessions ?? []).flatMap((s) => s.approvals.map((a) => ({ ...a, session: s.id, client: s.client })));
+  const once = useOnce();
   const answer = (session: string, id: string, choice: string) =>
-    postJson("/api/answer", { session, id, answer: choice }).then(
-      () => (setMessage(undefined), reload()),
-      (e: Error) => setMessage(e.message),
+    once.run(() =>
+      postJson("/api/answer", { session, id, answer: choice }).then(
+        () => (setMessage(undefined), reload()),
+        (e: Error) => setMessage(e.message),
+      ),
     );
   return (
     <section data-testid="view-approvals">
@@ -44,13 +48,13 @@ export function Approvals() {
             </small>
           </p>
           <pre class="question">{a.question}</pre>
-          <button type="button" onClick={() => void answer(a.session, a.id, "continue")} data-testid="approve-continue">
+          <button type="button" disabled={once.busy} onClick={() => answer(a.session, a.id, "continue")} data-testid="approve-continue">
             Continue
           </button>
-          <button type="button" onClick={() => void answer(a.session, a.id, "always")} data-testid="approve-always">
+          <button type="button" disabled={once.busy} onClick={() => answer(a.session, a.id, "always")} data-testid="approve-always">
             Always
           </button>
-          <button type="button" onClick={() => void answer(a.session, a.id, "abort")} data-testid="approve-abort">
+          <button type="button" disabled={once.busy} onClick={() => answer(a.session, a.id, "abort")} data-testid="approve-abort">
             Abort
           </button>
         </div>

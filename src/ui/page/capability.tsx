@@ -8,6 +8,7 @@ import { Code } from "./highlight.tsx";
 import { DeprecateForm, deprecationText, PublishForm } from "./lifecycle.tsx";
 import { CallsPlot } from "./plot.tsx";
 import { useApi } from "./use-api.ts";
+import { useOnce } from "./use-once.ts";
 
 interface Detail extends Listed {
   fqdn: string;
@@ -81,43 +82,49 @@ function Actions({ name, tags, pinned, done }: { name: string; tags: string[]; p
   const [newName, setNewName] = useState("");
   const [newTag, setNewTag] = useState("");
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
+  const once = useOnce();
   const act = (path: string, body: unknown, after?: (r: any) => void) =>
-    postJson<any>(path, body).then(
-      (r) => {
-        setMessage({ ok: true, text: r.note ?? "Done." });
-        after ? after(r) : done();
-      },
-      (e: Error) => setMessage({ ok: false, text: e.message }),
+    once.run(() =>
+      postJson<any>(path, body).then(
+        (r) => {
+          setMessage({ ok: true, text: r.note ?? "Done." });
+          after ? after(r) : done();
+        },
+        (e: Error) => setMessage({ ok: false, text: e.message }),
+      ),
     );
   return (
     <div class="actions">
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void act("/api/rename", { name, newName: newName.trim() }, (r) => (location.hash = `cap/${encodeURIComponent(r.to)}`));
+          act("/api/rename", { name, newName: newName.trim() }, (r) => {
+            setNewName("");
+            location.hash = `cap/${encodeURIComponent(r.to)}`;
+          });
         }}
       >
         <input placeholder="new name (ns:action_target)" value={newName} onInput={(e) => setNewName(e.currentTarget.value)} data-testid="rename-input" />
-        <button type="submit" data-testid="rename-button">
+        <button type="submit" disabled={once.busy} data-testid="rename-button">
           Rename
         </button>
       </form>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          if (newTag.trim()) void act("/api/tag", { name, add: [newTag.trim()] });
+          if (newTag.trim()) act("/api/tag", { name, add: [newTag.trim()] });
         }}
       >
         <input placeholder="tag" value={newTag} onInput={(e) => setNewTag(e.currentTarget.value)} data-testid="tag-input" />
-        <button type="submit" data-testid="tag-button">
+        <button type="submit" disabled={once.busy} data-testid="tag-button">
           Add tag
         </button>
       </form>
-      <button type="button" onClick={() => void act("/api/pin", { name, pinned: !pinned })} data-testid="pin-button">
+      <button type="button" disabled={once.busy} onClick={() => act("/api/pin", { name, pinned: !pinned })} data-testid="pin-button">
         {pinned ? "Unpin" : "Pin to tools/list"}
       </button>{" "}
       {tags.map((t) => (
-        <button key={t} type="button" class="chip" title="remove this tag" onClick={() => void act("/api/tag", { name, remove: [t] })}>
+        <button key={t} type="button" class="chip" title="remove this tag" disabled={once.busy} onClick={() => act("/api/tag", { name, remove: [t] })}>
           {t} ✕
         </button>
       ))}

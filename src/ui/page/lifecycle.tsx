@@ -2,6 +2,7 @@
 // stdlib tools an agent calls (dns:deprecate, learn:publish), whose messages the page shows as they are.
 import { useState } from "preact/hooks";
 import { postJson } from "./api.ts";
+import { useOnce } from "./use-once.ts";
 
 export interface Deprecation {
   at: string;
@@ -30,25 +31,28 @@ export function DeprecateForm({ name, deprecated, done }: { name: string; deprec
   const [reason, setReason] = useState("");
   const [replacement, setReplacement] = useState("");
   const [message, setMessage] = useState<Message>();
+  const once = useOnce();
   const send = (body: Record<string, unknown>) =>
-    postJson<{ note: string }>("/api/deprecate", { name, ...body }).then(
-      (r) => {
-        setMessage({ ok: true, text: r.note });
-        done();
-      },
-      (e: Error) => setMessage({ ok: false, text: e.message }),
+    once.run(() =>
+      postJson<{ note: string }>("/api/deprecate", { name, ...body }).then(
+        (r) => {
+          setMessage({ ok: true, text: r.note });
+          done();
+        },
+        (e: Error) => setMessage({ ok: false, text: e.message }),
+      ),
     );
   return (
     <div class="lifecycle">
       {deprecated ? (
-        <button type="button" onClick={() => void send({ deprecated: false })} data-testid="undeprecate-button">
+        <button type="button" disabled={once.busy} onClick={() => send({ deprecated: false })} data-testid="undeprecate-button">
           Undo deprecation
         </button>
       ) : (
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void send({ ...(reason.trim() ? { reason: reason.trim() } : {}), ...(replacement.trim() ? { replacement: replacement.trim() } : {}) });
+            send({ ...(reason.trim() ? { reason: reason.trim() } : {}), ...(replacement.trim() ? { replacement: replacement.trim() } : {}) });
           }}
         >
           <input placeholder="reason (optional)" value={reason} onInput={(e) => setReason(e.currentTarget.value)} data-testid="deprecate-reason" />
@@ -58,7 +62,7 @@ export function DeprecateForm({ name, deprecated, done }: { name: string; deprec
             onInput={(e) => setReplacement(e.currentTarget.value)}
             data-testid="deprecate-replacement"
           />
-          <button type="submit" data-testid="deprecate-button">
+          <button type="submit" disabled={once.busy} data-testid="deprecate-button">
             Deprecate
           </button>
         </form>
@@ -71,18 +75,21 @@ export function DeprecateForm({ name, deprecated, done }: { name: string; deprec
 export function PublishForm({ name }: { name: string }) {
   const [visibility, setVisibility] = useState("project");
   const [message, setMessage] = useState<Message>();
+  const once = useOnce();
   return (
     <form
       class="lifecycle"
       onSubmit={(e) => {
         e.preventDefault();
-        void postJson<{ published: { fqdn: string; version: string; visibility: string }; registry: string; warnings?: string[] }>("/api/publish", { name, visibility }).then(
-          (r) =>
-            setMessage({
-              ok: true,
-              text: `Published to ${r.registry} as ${r.published.fqdn} ${r.published.version} (${r.published.visibility}).${r.warnings ? ` ${r.warnings.join(" ")}` : ""}`,
-            }),
-          (err: Error) => setMessage({ ok: false, text: err.message }),
+        once.run(() =>
+          postJson<{ published: { fqdn: string; version: string; visibility: string }; registry: string; warnings?: string[] }>("/api/publish", { name, visibility }).then(
+            (r) =>
+              setMessage({
+                ok: true,
+                text: `Published to ${r.registry} as ${r.published.fqdn} ${r.published.version} (${r.published.visibility}).${r.warnings ? ` ${r.warnings.join(" ")}` : ""}`,
+              }),
+            (err: Error) => setMessage({ ok: false, text: err.message }),
+          ),
         );
       }}
     >
@@ -91,7 +98,7 @@ export function PublishForm({ name }: { name: string }) {
         <option value="org">org</option>
         <option value="public">public</option>
       </select>
-      <button type="submit" data-testid="publish-button">
+      <button type="submit" disabled={once.busy} data-testid="publish-button">
         Publish to the team registry
       </button>
       <Said message={message} id="publish-message" />
