@@ -149,13 +149,18 @@ export class Invoker {
 
   /** Logs the call (tool_usage) and hands its result on. */
   private ran(id: ToolId, started: number, result: CallToolResult): CallToolResult {
-    this.onToolCall?.({
+    if (!this.onToolCall) return result;
+    const success = !result.isError && !result.approval_required;
+    const usage: ToolUsage = {
       tool_id: toolIdText(id),
       server_id: id.ns === CAP_NS ? CAP_SERVER_ID : id.ns,
-      success: !result.isError && !result.approval_required,
+      success,
       latency_ms: performance.now() - started,
       at: isoNow(),
-    });
+    };
+    // What the page's Activity shows as the reason (read only for a failure).
+    if (!success) usage.error = resultText(result);
+    this.onToolCall(usage);
     return result;
   }
 

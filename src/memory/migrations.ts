@@ -234,6 +234,11 @@ export const MIGRATIONS: ReadonlyArray<string | OptionalStep | RebuildStep> = [
   `
   ALTER TABLE capabilities ADD COLUMN returns TEXT NOT NULL DEFAULT '';
   `,
+  // 14: what a failed call said (the last failure of its tool and second, bounded), so the page's
+  // Activity shows the reason and not only how many calls failed; NULL when none of them failed.
+  `
+  ALTER TABLE tool_usage ADD COLUMN last_error TEXT;
+  `,
 ];
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open

@@ -46,9 +46,10 @@ export function prepareStatements(db: Database) {
     versions: db.query("SELECT * FROM capability_versions WHERE capability_id = ?1"),
     aliasesOf: db.query("SELECT namespace, action FROM capability_aliases WHERE capability_id = ?1 ORDER BY created_at"),
     usage: db.query(
-      `INSERT INTO tool_usage (tool_id, server_id, second, calls, successes, latency_ms_total, last_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+      `INSERT INTO tool_usage (tool_id, server_id, second, calls, successes, latency_ms_total, last_at, last_error) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
          ON CONFLICT (tool_id, server_id, second) DO UPDATE SET calls = calls + excluded.calls, successes = successes + excluded.successes,
-           latency_ms_total = latency_ms_total + excluded.latency_ms_total, last_at = max(last_at, excluded.last_at)`,
+           latency_ms_total = latency_ms_total + excluded.latency_ms_total, last_at = max(last_at, excluded.last_at),
+           last_error = coalesce(excluded.last_error, last_error)`,
     ),
   };
 }

@@ -18,7 +18,7 @@ export function usageLog(db: Database, q: UsageLogQuery = {}): UsageRow[] {
   const only = ids.length ? `AND tool_id IN (${ids.map((_, i) => `?${i + 3}`).join(", ")})` : "";
   return db
     .query(
-      `SELECT tool_id, server_id, second, calls, successes, latency_ms_total, last_at
+      `SELECT tool_id, server_id, second, calls, successes, latency_ms_total, last_at, last_error
          FROM tool_usage WHERE second >= ?1 ${only} ORDER BY second DESC, tool_id LIMIT ?2`,
     )
     .all((q.since ?? "").slice(0, 19), q.limit ?? 1000, ...ids) as UsageRow[];
@@ -32,6 +32,13 @@ interface UsageBucket {
   successes: number;
   latency: number;
   last: string;
+  error: string | null;
+}
+
+/** A failed call's text as kept: the start of it (the reason comes first), and how much was cut. */
+const ERROR_CHARS = 4000;
+function keptError(text: string): string {
+  return text.length <= ERROR_CHARS ? text : `${text.slice(0, ERROR_CHARS)}… (${text.length - ERROR_CHARS} more characters)`;
 }
 
 export function recordToolUsage(s: StoreDb, rows: readonly ToolUsage[]): void {
@@ -47,15 +54,16 @@ export function recordToolUsage(s: StoreDb, rows: readonly ToolUsage[]): void {
       const second = r.at.slice(0, 19);
       const key = `${r.tool_id}\n${r.server_id}\n${second}`;
       b = seconds.get(key);
-      if (b === undefined) seconds.set(key, (b = { tool_id: r.tool_id, server_id: r.server_id, second, calls: 0, successes: 0, latency: 0, last: r.at }));
+      if (b === undefined) seconds.set(key, (b = { tool_id: r.tool_id, server_id: r.server_id, second, calls: 0, successes: 0, latency: 0, last: r.at, error: null }));
     }
     prev = r;
     b.calls++;
     if (r.success) b.successes++;
+    else if (r.error !== undefined) b.error = r.error; // rows come in the order the calls ended: the last failure's
     b.latency += r.latency_ms;
     if (r.at !== b.last && r.at > b.last) b.last = r.at;
   }
   s.db.transaction(() => {
-    for (const b of seconds.values()) s.q.usage.run(b.tool_id, b.server_id, b.second, b.calls, b.successes, b.latency, b.last);
+    for (const b of seconds.values()) s.q.usage.run(b.tool_id, b.server_id, b.second, b.calls, b.successes, b.latency, b.last, b.error === null ? null : keptError(b.error));
   })();
 }

@@ -182,6 +182,8 @@ export interface UsageRow {
   successes: number;
   latency_ms_total: number;
   last_at: string;
+  /** What the last failed call of the row said (bounded); null when none failed, or failed before pml kept it. */
+  last_error: string | null;
 }
 
 export type CaptureOutcome =
@@ -246,6 +248,8 @@ export interface ToolUsage {
   latency_ms: number;
   /** ISO time the call ended. */
   at: string;
+  /** A failed call's result text. */
+  error?: string;
 }
 
 /** Words that led to a successful call of an item (`cap:<id>`, `tool:<ns>:<name>`), as kept. */

@@ -4,6 +4,7 @@ import { openSync, readSync, closeSync, fstatSync, constants } from "node:fs";
 import type { Permissions } from "../config/permission-patterns.ts";
 import { permissionFor } from "../policy/permissions.ts";
 import { auditLogPath } from "../sandbox/audit.ts";
+import { visible } from "../visible-text.ts";
 import type { UiContext } from "./context.ts";
 import { OWN_NAMESPACES } from "./overview.ts";
 
@@ -19,7 +20,9 @@ export interface ActivityRow {
   errors: number;
   /** Mean duration of the row's calls, ms. */
   duration_ms?: number;
-  /** What was refused and why (audit), or "n of m calls failed". */
+  /** What was refused and why (audit), or what the row's last failed call said (its first line is
+   * the reason; the page shows the rest on a click); none for calls logged before pml kept it.
+   * Escaped for display, as text from a server or a file may need. */
   error?: string;
   source: "audit" | "usage";
 }
@@ -42,7 +45,7 @@ export async function activity(ctx: UiContext, limit = 500): Promise<{ rows: Act
         calls: u.calls,
         errors: u.calls - u.successes,
         duration_ms: Math.round((u.latency_ms_total / u.calls) * 10) / 10,
-        ...(u.successes < u.calls ? { error: `${u.calls - u.successes} of ${u.calls} calls failed` } : {}),
+        ...(u.successes < u.calls && u.last_error ? { error: visible(u.last_error) } : {}),
         source: "usage",
       });
   } catch (e) {
@@ -83,7 +86,7 @@ function auditRows(workspace: string, warnings: string[]): ActivityRow[] {
       by: curation ? "language model (curation)" : /\.pml\.json/.test(reason) ? ".pml.json" : "sandbox",
       calls: 1,
       errors: curation ? 0 : 1,
-      error: `${String(e.attempted ?? "")}: ${reason}`,
+      error: visible(`${String(e.attempted ?? "")}: ${reason}`),
       source: "audit",
     });
   }

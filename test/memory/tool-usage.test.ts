@@ -74,3 +74,28 @@ test("usageStats since a time counts the seconds from it on", async () => {
   expect(since.reduce((a, s) => a + s.calls, 0)).toBe(later.length);
   expect(await store.usageStats("2026-01-02")).toEqual([]);
 });
+
+test("a failed call's text is kept with its tool and second: the last failure's, bounded; a later success or an untold failure leaves it", async () => {
+  const at = (ms: number) => new Date(Date.UTC(2026, 0, 2, 0, 0, 0, ms)).toISOString();
+  const call = (ms: number, success: boolean, error?: string): ToolUsage => ({
+    tool_id: "ns:flaky",
+    server_id: "ns",
+    success,
+    latency_ms: 1,
+    at: at(ms),
+    ...(error ? { error } : {}),
+  });
+  const long = `ns:flaky failed: ${"x".repeat(5000)}`;
+  await store.recordToolUsage([call(1, false, "ns:flaky failed: first\nits detail"), call(2, true), call(3, false, "ns:flaky failed: second\nits detail")]);
+  await store.recordToolUsage([call(4, true), call(5, false)]);
+  const [row] = await store.usageLog({ tool_ids: ["ns:flaky"] });
+  expect(row).toMatchObject({ calls: 5, successes: 2, last_error: "ns:flaky failed: second\nits detail" });
+  await store.recordToolUsage([call(6, false, long)]);
+  const [cut] = await store.usageLog({ tool_ids: ["ns:flaky"] });
+  expect(cut!.last_error!.startsWith("ns:flaky failed: xxx")).toBe(true);
+  expect(cut!.last_error).toEndWith(`… (${long.length - 4000} more characters)`);
+  expect(cut!.last_error!.length).toBeLessThan(4100);
+  // Calls that all succeeded keep none.
+  await store.recordToolUsage([{ ...call(7, true), tool_id: "ns:steady" }]);
+  expect((await store.usageLog({ tool_ids: ["ns:steady"] }))[0]!.last_error).toBeNull();
+});

@@ -1,7 +1,8 @@
 // The `pml ui` page in a real browser (Debian's chromium, headless) against the compiled binary:
 // capabilities seeded by a real `pml stdio` session through `execute` show with their versions,
-// diff and usage; a rename in the page is one request and reaches the session's tools/list; every
-// view renders with no console error and no request leaving loopback. Screenshots: SHOTS (ui-helpers.ts).
+// diff and usage; a failed call's reason in Activity; a rename in the page is one request and
+// reaches the session's tools/list; every view renders with no console error and no request
+// leaving loopback. Screenshots: SHOTS (ui-helpers.ts).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
@@ -11,6 +12,9 @@ import { HAS_CHROMIUM, callTool, launch, session, shot, startUi, type tempDir, t
 const NAME = "util:double_number";
 const V1 = "return args.n * 2;";
 const V2 = "// the same, by addition\nconst n = args.n;\nreturn n + n;";
+// A failure that says why in its first line and more below, with a character that turns text
+// around (a server's text is shown escaped).
+const FAILING = 'if (args.fail) throw new Error("the disk is full\\nwhile writing /tmp/cache.json\\nfree some space\\u202e and retry"); return "ok";';
 
 let dir: ReturnType<typeof tempDir>;
 let ui: UiFixture;
@@ -36,6 +40,8 @@ beforeAll(async () => {
   // Called with an intent: the words discover learns the capability by (learning from use).
   expect((await callTool(peer, "execute", { capability: NAME, args: { n: 5 }, intent: "multiply a value by two" })).isError).toBeFalsy();
   for (const n of [1, 2, 3]) expect((await callTool(peer, "cap__util__double_number", { n })).isError).toBeFalsy();
+  expect((await callTool(peer, "execute", { code: FAILING, args: { fail: false }, intent: "check the disk", name: "util:check_disk" })).isError).toBeFalsy();
+  expect((await callTool(peer, "cap__util__check_disk", { fail: true })).isError).toBe(true);
   // Refused by the workspace's deny rule: a line of the audit log.
   expect((await callTool(peer, "call", { tool: "shell:exec", arguments: { command: "true" } })).isError).toBe(true);
   ui = await startUi(ws, home);
@@ -86,6 +92,25 @@ describe.skipIf(!HAS_CHROMIUM)("pml ui in chromium", () => {
       },
       { what: "only the capability's rows after the filter" },
     );
+  });
+
+  test("a failed call's row in Activity shows the first line of what it said; the whole text (escaped) opens on a click and closes on Enter", async () => {
+    await page.getByTestId("filter-tool").fill("check_disk");
+    const row = page.getByTestId("activity-table").locator("tbody tr").filter({ hasText: "cap:util:check_disk" }).first();
+    await row.waitFor();
+    const error = row.getByTestId("error-text");
+    const summary = error.locator("summary");
+    const full = row.getByTestId("error-full");
+    expect(await summary.textContent()).toBe("Error: the disk is full");
+    expect(await row.textContent()).not.toContain("calls failed");
+    expect(await full.isVisible()).toBe(false);
+    await summary.click();
+    await waitFor(() => full.isVisible(), { what: "the whole error after a click" });
+    expect(await full.textContent()).toBe("Error: the disk is full\nwhile writing /tmp/cache.json\nfree some space\\u{202E} and retry (line 1)");
+    await shot(page, "activity-error");
+    await summary.press("Enter");
+    await waitFor(async () => !(await full.isVisible()), { what: "the whole error closed by Enter" });
+    await page.getByTestId("filter-tool").fill("");
   });
 
   test("Capabilities lists the seeded capability with its usage, and search finds it by meaning of its words", async () => {
