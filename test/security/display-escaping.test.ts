@@ -7,7 +7,9 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { quoted, visible, visibleChars, visibleLine } from "../../src/visible-text.ts";
-import { BIN, BUN, ROOT, tempDir, testEnv } from "../helpers/pml.ts";
+import { BIN, BUN, ROOT, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
+import { trustWorkspace } from "../helpers/trust.ts";
+import { fixtureServer } from "../pool/helpers.ts";
 import { startUi } from "../ui/ui-helpers.ts";
 
 /** Any character that would act on a terminal or hide/reorder text, raw. */
@@ -163,5 +165,26 @@ test("the `pml ui` page's API gives every string escaped (what the file grants, 
     expect(body.servers.find((s: any) => s.ns === "helper").detail).toContain("server\\u{1B}[2K");
   } finally {
     ui.stop();
+  }
+});
+
+test("a child server's question, relayed to the client for the user, comes escaped", async () => {
+  const { ws, home } = workspace({ permissions: { allow: ["fx"] }, private_mcps: { fx: { command: BUN, args: [fixtureServer] } } });
+  await trustWorkspace(ws, home);
+  const peer = new RawPeer([BIN], { cwd: ws, env: testEnv({ PML_WORKSPACE: ws, PML_HOME: home }) });
+  try {
+    const _meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "escape-test", version: "0" },
+      "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+    };
+    const asked = await peer.request(1, "tools/call", { name: "fx__ask", arguments: { message: `deploy to prod?${TRICK}` }, _meta });
+    const [, req] = Object.entries(asked.result.inputRequests)[0] as [string, any];
+    expect(req.method).toBe("elicitation/create");
+    expectEscaped(req.params.message);
+    expect(req.params.message).toStartWith("deploy to prod?\\u{1B}[2K");
+  } finally {
+    peer.close();
+    await peer.proc.exited;
   }
 });
