@@ -6,6 +6,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { approvalElicitation, approvalRequired } from "../../src/policy/approvals.ts";
 import { quoted, visible, visibleChars, visibleLine } from "../../src/visible-text.ts";
 import { BIN, BUN, ROOT, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 import { trustWorkspace } from "../helpers/trust.ts";
@@ -187,4 +188,15 @@ test("a child server's question, relayed to the client for the user, comes escap
     peer.close();
     await peer.proc.exited;
   }
+});
+
+test("an approval question names a tool whose name came from a server escaped: the form's message and title, the tool-result text", () => {
+  const toolId = `fx:deploy${TRICK}`;
+  const form: any = approvalElicitation(toolId, `It deploys.${TRICK}`);
+  expectEscaped(form.message);
+  expectEscaped(form.requestedSchema.properties.decision.title);
+  const asked = approvalRequired({ id: "w1", tool: "fx__deploy", dependency: toolId, kind: "tool" }, `It deploys.${TRICK}`);
+  const text = (asked.content as Array<{ text: string }>).map((c) => c.text).join("\n");
+  expect(text).toContain("Approval required: fx:deploy\\u{1B}[2K");
+  expect(text).toContain('Ask the user: "pml wants to run fx:deploy\\u{1B}[2K');
 });
