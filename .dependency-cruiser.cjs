@@ -1,7 +1,9 @@
 // Folders under src/ in layers, bottom first: a folder may import only the layers below its own,
 // never its own layer's other folders or anything above (README "Layers"). `npm run deps` checks it.
 const LAYERS = [
-  ["errors.ts", "log.ts", "version.ts", "sqlite-busy.ts", "duration.ts", "visible-text.ts"],
+  // Below everything, the logger included: every text shown to a person is escaped with it.
+  ["visible-text.ts"],
+  ["errors.ts", "log.ts", "version.ts", "sqlite-busy.ts", "duration.ts"],
   ["mcp"],
   ["fs", "http"],
   ["config"],

@@ -1,5 +1,7 @@
 // pml's logger. Everything goes to stderr: in `pml stdio`, stdout carries JSON-RPC only.
 // Level from PML_LOG (error|warn|info|debug), default info.
+import { visibleChars } from "./visible-text.ts";
+
 const levels = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 } as const;
 type Level = keyof typeof levels;
 
@@ -14,7 +16,9 @@ if (asked !== undefined && asked !== "" && !(asked in levels)) {
 function write(level: Level, parts: unknown[]): void {
   if (levels[level] > current) return;
   const text = parts.map((p) => (typeof p === "string" ? p : p instanceof Error ? p.message : JSON.stringify(p))).join(" ");
-  process.stderr.write(`[pml] ${level === "info" ? "" : `${level}: `}${text}\n`);
+  // A message may quote a file or a server: its controls (ESC…) and bidi characters are escaped,
+  // its newlines kept (visible-text.ts).
+  process.stderr.write(`[pml] ${level === "info" ? "" : `${level}: `}${visibleChars(text)}\n`);
 }
 
 export const log = {

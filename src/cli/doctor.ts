@@ -16,8 +16,12 @@ export default defineCommand({
       }
     }
     const { runDoctor } = await import("../gateway/doctor.ts");
+    const { visibleLine } = await import("../visible-text.ts");
     const checks = await runDoctor({ cwd: args.dir, checkUpdate: args["check-update"] });
-    for (const c of checks) process.stdout.write(`${c.warn ? "warn" : c.ok ? "ok  " : "FAIL"}  ${c.name}: ${c.detail}\n`);
+    // A detail quotes .pml.json, .mcp.json, .env and a release page: escaped (visible-text.ts), and
+    // a second line indented, so no text of theirs can erase a line or pass for a check of its own.
+    const shown = (detail: string) => detail.split("\n").map(visibleLine).join("\n      ");
+    for (const c of checks) process.stdout.write(`${c.warn ? "warn" : c.ok ? "ok  " : "FAIL"}  ${c.name}: ${shown(c.detail)}\n`);
     if (checks.some((c) => !c.ok && !c.warn)) process.exitCode = 1;
   },
 });

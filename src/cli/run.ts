@@ -3,6 +3,7 @@
 // whole command, and a stack trace only with PML_LOG=debug).
 import { renderUsage, runCommand, type ArgsDef, type CommandDef } from "citty";
 import { closest } from "../config/did-you-mean.ts";
+import { visibleChars } from "../visible-text.ts";
 
 type Cmd = CommandDef<any>;
 
@@ -78,7 +79,8 @@ export async function runCli(main: Cmd, argv: string[]): Promise<void> {
 export function fatal(e: unknown, what = "pml"): never {
   const err = e as { message?: string; stack?: string; code?: string; path?: string };
   if (process.env.PML_LOG === "debug" && err?.stack) process.stderr.write(`${err.stack}\n`);
-  process.stderr.write(`${what}: ${sentence(err)}\n`);
+  // A message may quote a file (a config error): escaped, so it cannot rewrite the terminal.
+  process.stderr.write(`${what}: ${visibleChars(sentence(err))}\n`);
   process.exit(1);
 }
 

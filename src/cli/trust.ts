@@ -13,6 +13,7 @@ export default defineCommand({
   async run({ args }) {
     const { resolveWorkspace } = await import("../config/workspace.ts");
     const { reviewTrust, revoke, trustAll } = await import("../policy/trust/review.ts");
+    const { visibleLine } = await import("../visible-text.ts");
     const workspace = resolveWorkspace({ cwd: args.dir }).root;
     if (args.revoke) {
       const had = revoke(workspace);
@@ -25,7 +26,7 @@ export default defineCommand({
       await trustAll(review);
       return say(`pml trust: ${workspace} has no .pml.json (pml's defaults apply); trusted, so it may write your user-scope capabilities.`);
     }
-    say(`${review.file}`);
+    say(visibleLine(review.file));
     if (review.trusted.length) {
       say("Already trusted:");
       for (const g of review.trusted) say(`  ${g.text}`);

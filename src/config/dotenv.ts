@@ -5,6 +5,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { withFileLock, writeFileAtomic } from "../fs/atomic.ts";
 import { ConfigError } from "../errors.ts";
+import { quoted } from "../visible-text.ts";
 
 export const DOTENV = ".env";
 const KEY_RE = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -91,7 +92,7 @@ function quoteValue(value: string): string {
 /** Sets KEY in the workspace .env (atomic, mode 0600), keeping every other line as it was;
  * the first KEY= line is replaced and later duplicates dropped, else the line is appended. */
 export async function writeDotEnvKey(workspace: string, key: string, value: string): Promise<string> {
-  if (!KEY_RE.test(key)) throw new ConfigError(`not a valid environment variable name: ${JSON.stringify(key)}`);
+  if (!KEY_RE.test(key)) throw new ConfigError(`not a valid environment variable name: ${quoted(key)}`);
   const path = dotEnvPath(workspace);
   await withFileLock(path, async () => {
     const text = await readFile(path, "utf8").catch((e: any) => {

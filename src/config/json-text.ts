@@ -2,6 +2,7 @@
 // wrong (JSON.parse in Bun gives neither a position nor a useful reason), and write them back
 // in the indentation the user chose.
 import { ConfigError } from "../errors.ts";
+import { quoted } from "../visible-text.ts";
 
 export interface JsonPosition {
   line: number;
@@ -64,7 +65,7 @@ class StrictJsonScanner {
   }
 
   private describe(at: number): string {
-    return at >= this.text.length ? "the end of the file" : JSON.stringify(this.text[at]);
+    return at >= this.text.length ? "the end of the file" : quoted(this.text[at]!);
   }
 
   private ws(): void {
@@ -115,7 +116,7 @@ class StrictJsonScanner {
     for (const lit of ["true", "false", "null"]) if (text.startsWith(lit, this.i)) return void (this.i += lit.length);
     if (c === undefined) this.fail("unexpected end of the file; expected a value");
     const word = /^[A-Za-z_$][\w$]*/.exec(text.slice(this.i))?.[0];
-    this.fail(word ? `unexpected ${JSON.stringify(word)}; expected a value (strings need double quotes)` : `unexpected ${this.describe(this.i)}; expected a value`);
+    this.fail(word ? `unexpected ${quoted(word)}; expected a value (strings need double quotes)` : `unexpected ${this.describe(this.i)}; expected a value`);
   }
 
   private obj(): void {
@@ -182,7 +183,7 @@ export function keyPath(path: readonly { key: unknown }[] | undefined): string {
     const k = item.key;
     if (typeof k === "number") out += `[${k}]`;
     else if (typeof k === "string" && /^[A-Za-z_$][\w$-]*$/.test(k)) out += out ? `.${k}` : k;
-    else out += `[${JSON.stringify(k)}]`;
+    else out += `[${quoted(String(k))}]`;
   }
   return out || "(top level)";
 }

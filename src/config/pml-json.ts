@@ -12,13 +12,15 @@ import { ensureDirNoFollow } from "../fs/no-follow.ts";
 import { detectIndent, formatJson, keyPath } from "./json-text.ts";
 import { editJsonc, parseJsoncFile } from "./jsonc-text.ts";
 import { closest } from "./did-you-mean.ts";
+import { quoted, visibleLine } from "../visible-text.ts";
 
 export const PML_JSON = ".pml.json";
 /** Where `pml init` puts a copy of the shipped schema, so editors validate offline. */
 export const SCHEMA_REL_PATH = ".pml/pml.schema.json";
 export const SCHEMA_REF = `./${SCHEMA_REL_PATH}`;
 
-const got = (input: unknown) => (typeof input === "string" ? JSON.stringify(input) : input === undefined ? "nothing" : (JSON.stringify(input) ?? String(input)));
+// A bad value is echoed escaped (visible-text.ts): a cloned file's error cannot rewrite the terminal.
+const got = (input: unknown) => (typeof input === "string" ? quoted(input) : input === undefined ? "nothing" : (JSON.stringify(input) ?? String(input)));
 
 /** valibot's object and record schemas accept arrays; JSON Schema's "object" does not. */
 function plainObject<S extends v.GenericSchema>(schema: S): S {
@@ -252,7 +254,7 @@ export function validateProjectConfig(raw: unknown, file = PML_JSON): ProjectCon
   }
   const result = v.safeParse(ProjectConfigSchema, raw);
   if (result.success) return result.output;
-  const lines = result.issues.slice(0, 8).map((issue) => `${file}: ${keyPath(issue.path as any)}: ${describeIssue(issue)}`);
+  const lines = result.issues.slice(0, 8).map((issue) => visibleLine(`${file}: ${keyPath(issue.path as any)}: ${describeIssue(issue)}`));
   if (result.issues.length > 8) lines.push(`... and ${result.issues.length - 8} more problems`);
   throw new ConfigError(lines.join("\n"), file);
 }
@@ -291,13 +293,13 @@ export function unknownConfigKeys(raw: Record<string, unknown>): string[] {
     for (const key of Object.keys(obj)) {
       if (key in props) continue;
       const near = closest(key, Object.keys(props));
-      out.push(`${where}${key}" is not a .pml.json key${near ? ` (did you mean "${where.slice(1)}${near}"?)` : ""}; it is ignored`);
+      out.push(`${quoted(where + key)} is not a .pml.json key${near ? ` (did you mean "${where}${near}"?)` : ""}; it is ignored`);
     }
   };
   const top = (schemaDocument as any).properties as Record<string, any>;
-  check(raw, top, '"');
+  check(raw, top, "");
   for (const [name, section] of Object.entries(top)) {
-    if (section?.properties && name in raw) check(raw[name], section.properties, `"${name}.`);
+    if (section?.properties && name in raw) check(raw[name], section.properties, `${name}.`);
   }
   return out;
 }

@@ -6,6 +6,7 @@
 // elicitation is cancelled. roots/list is answered with the workspace.
 import { pathToFileURL } from "node:url";
 import { log } from "../log.ts";
+import { visible } from "../visible-text.ts";
 import type { Project } from "../policy/project.ts";
 import { NOT_RELAYED, sessionOf } from "../mcp/session.ts";
 import type { CallOrigin } from "../mcp/tool-result.ts";
@@ -19,7 +20,9 @@ export function serverRequestHandler(workspace: string, project: Project) {
     if (origins.length > 1) log.debug(`${ns}: ${method} while serving ${origins.length} clients; not relayed to any`);
     const origin = origins.length === 1 ? (origins[0] as CallOrigin) : undefined;
     if (method === "elicitation/create") {
-      const answer = origin ? await origin.relay(method, params ?? {}) : NOT_RELAYED;
+      // The client shows the server's message to the user: escaped as pml's own questions are.
+      const shown = typeof params?.message === "string" ? { ...params, message: visible(params.message) } : (params ?? {});
+      const answer = origin ? await origin.relay(method, shown) : NOT_RELAYED;
       return answer === NOT_RELAYED ? { action: "cancel" } : withDefaults(params, answer);
     }
     // Capped always; approved by the client's UI when relayed, else by the user (sampling-approval.ts).

@@ -1,6 +1,7 @@
 // Where pml may send keys, descriptors' requests and code fetches: https anywhere, plain http only
 // to this machine (a local `pml registry serve`, a test stand-in). Anything else could be read or
 // rewritten on the way, so it is refused with a message saying so.
+import { quoted } from "../visible-text.ts";
 
 /** Loopback hosts: the only place plain http is allowed. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -19,7 +20,7 @@ export function insecureUrlReason(raw: string, what: string): string | undefined
   try {
     url = new URL(raw);
   } catch {
-    return `${what} ${JSON.stringify(raw)} is not a URL; use https://host/path.`;
+    return `${what} ${quoted(raw)} is not a URL; use https://host/path.`;
   }
   if (isSecureUrl(url)) return undefined;
   if (url.protocol === "http:")

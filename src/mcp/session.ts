@@ -7,6 +7,7 @@ import { errorResponse, type Id, type Message, type Response } from "./jsonrpc.t
 import type { Cancellation } from "./abort.ts";
 import { Peer, type Failure } from "./peer.ts";
 import { logLevelAtLeast, supportsFormElicitation, type LogLevel, type ModernClient } from "./protocol.ts";
+import { visibleChars } from "../visible-text.ts";
 
 /** What `relayRequest` answers when this client cannot take the request (no such capability). */
 export const NOT_RELAYED = Symbol("not relayed");
@@ -71,7 +72,8 @@ export class Session {
 
   /** A `notifications/message` when the client asked for messages at this level. */
   log(level: LogLevel, data: string): void {
-    if (this.logLevel !== undefined && logLevelAtLeast(level, this.logLevel)) this.notify("notifications/message", { level, logger: "pml", data });
+    // A warning may quote a file or a server; the client may show it to the user: escaped.
+    if (this.logLevel !== undefined && logLevelAtLeast(level, this.logLevel)) this.notify("notifications/message", { level, logger: "pml", data: visibleChars(data) });
   }
 
   reply(msg: Response): void {

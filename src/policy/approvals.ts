@@ -3,7 +3,7 @@
 // random, single-use, bound to the session and tool they were issued for, and expire.
 import type { Session } from "../mcp/session.ts";
 import { log } from "../log.ts";
-import { visible } from "../visible-text.ts";
+import { visible, visibleLine } from "../visible-text.ts";
 import { errorResult, textResult } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
@@ -83,7 +83,7 @@ export function approvalElicitation(toolId: string, why: string, scope = "this s
       properties: {
         decision: {
           type: "string",
-          title: `Run ${toolId}`,
+          title: `Run ${visibleLine(toolId)}`,
           enum: ["continue", "always", "abort"],
           enumNames: [`Continue (${scope})`, "Always (remember in .pml.json)", "Abort"],
           default: "continue",
@@ -128,9 +128,9 @@ export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency"
   const how = `call ${wf.tool} again with arguments {${tool}"continue_workflow": {"workflow_id": "${wf.id}", "approved": true}} (add "always": true if they chose Always; use "approved": false if they declined)`;
   const ask = inPage
     ? `The user answers it in the pml ui page open for this workspace: tell them pml is waiting for their answer there (Continue, Always or Abort).`
-    : `Ask the user: "pml wants to run ${wf.dependency}. Continue (this session), Always (allow it from now on), or Abort?"`;
+    : `Ask the user: "pml wants to run ${visibleLine(wf.dependency)}. Continue (this session), Always (allow it from now on), or Abort?"`;
   const text = [
-    `Approval required: ${wf.dependency} needs the user's permission before it runs. ${visible(why)}`,
+    `Approval required: ${visibleLine(wf.dependency)} needs the user's permission before it runs. ${visible(why)}`,
     ask,
     `Then ${how}. This approval request expires in 5 minutes and works once.`,
   ].join("\n");

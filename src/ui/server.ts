@@ -10,6 +10,7 @@ import { capabilities, capability, versionDiff } from "./capabilities.ts";
 import { uiContext, type UiContext } from "./context.ts";
 import { Guard, plain, withHeaders } from "./guard.ts";
 import { overview } from "./overview.ts";
+import { visibleChars } from "../visible-text.ts";
 
 export interface UiServer {
   url: string;
@@ -106,6 +107,18 @@ async function api(req: Request, ctx: UiContext, get: Get | undefined, post: Pos
   }
 }
 
+/**
+ * Every string the page gets (keys too) is escaped once, here (visible-text.ts): what it shows
+ * comes from files and servers (a .pml.json, a capability's code, a server's tool names, an
+ * approval's question), and Preact keeps out markup but not a right-to-left override, a zero-width
+ * space or an ESC. Newlines, tabs and blanks are kept (code reads as written). Names the page
+ * sends back (capabilities, sessions, approvals) are plain ASCII, so they come back unchanged.
+ */
 function json(value: unknown, status = 200): Response {
-  return withHeaders(Response.json(value, { status }));
+  const body = JSON.stringify(value, (_k, v) => {
+    if (typeof v === "string") return visibleChars(v);
+    if (v && typeof v === "object" && !Array.isArray(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [visibleChars(k), x]));
+    return v;
+  });
+  return withHeaders(new Response(body, { status, headers: { "content-type": "application/json;charset=utf-8" } }));
 }

@@ -6,6 +6,7 @@ import { readdirSync, unlinkSync, utimesSync, watch, type FSWatcher } from "node
 import * as v from "valibot";
 import { writeFileAtomic } from "../../fs/atomic.ts";
 import { log } from "../../log.ts";
+import { visible } from "../../visible-text.ts";
 import type { Decision } from "../approvals.ts";
 import { ensureOwnDir, HEARTBEAT_MS, HOST, inboxDir, liveDir, newId, ownDirExists, readOwnFile, sessionFile } from "./live-files.ts";
 import { AnswerSchema, pageOpenFor, removeSessionFiles, type LiveServer, type LiveSession, type PendingApproval } from "./live-sessions.ts";
@@ -115,7 +116,16 @@ export class LiveBoard {
     const entry: Entry = {
       id,
       answered,
-      approval: { id, tool: p.tool, question: p.question, kind: p.kind, created: new Date(now).toISOString(), channel: p.channel, expires: new Date(now + p.ttlMs).toISOString() },
+      // The page shows the question as the client's form does (approvals.ts), escaped the same way.
+      approval: {
+        id,
+        tool: p.tool,
+        question: visible(p.question),
+        kind: p.kind,
+        created: new Date(now).toISOString(),
+        channel: p.channel,
+        expires: new Date(now + p.ttlMs).toISOString(),
+      },
       key: p.key,
       expires: now + p.ttlMs,
       onAnswer: p.onAnswer,

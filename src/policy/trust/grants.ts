@@ -4,11 +4,13 @@
 // once the user trusted it. Everything else in the file only restricts (deny, ask, limits) and
 // applies at once.
 import type { ProjectConfig } from "../../config/pml-json.ts";
+import { quoted, visibleLine } from "../../visible-text.ts";
 
 export interface Grant {
   /** Stable and exact: the same grant has the same id in every file. */
   id: string;
-  /** What it lets happen, in plain words (what `pml trust` shows). */
+  /** What it lets happen, in plain words (what `pml trust` shows), the file's values escaped
+   * (visible-text.ts): a URL ending in ESC[2K cannot erase its line and show another host. */
   text: string;
 }
 
@@ -82,7 +84,7 @@ const section = (name: string) => (c: Config) => c[name] as Record<string, any> 
 
 function runs(entry: any): string {
   if (typeof entry?.url === "string") return `sends your calls (and the headers it names) to ${entry.url}`;
-  const line = [entry?.command, ...(Array.isArray(entry?.args) ? entry.args : [])].filter((x) => typeof x === "string").map((x) => (/[\s"'$`\\]/.test(x) ? JSON.stringify(x) : x));
+  const line = [entry?.command, ...(Array.isArray(entry?.args) ? entry.args : [])].filter((x) => typeof x === "string").map((x) => (/[\s"'$`\\]/.test(x) ? quoted(x) : x));
   const env = entry?.env && typeof entry.env === "object" ? ` with variables ${Object.keys(entry.env).join(", ")}` : "";
   return `runs \`${line.join(" ")}\` on this machine${entry?.confine === true ? " (confined)" : ", as you"}${env}`;
 }
@@ -119,7 +121,7 @@ const GRANTING: GrantingKey[] = [
 
 /** Every grant the config holds. */
 export function grantsOf(config: ProjectConfig): Grant[] {
-  return GRANTING.flatMap((k) => k.list(config as Config));
+  return GRANTING.flatMap((k) => k.list(config as Config)).map((g) => ({ id: g.id, text: visibleLine(g.text) }));
 }
 
 /** The config with only the grants `keep` accepts (a copy; what only restricts is kept whole). */
