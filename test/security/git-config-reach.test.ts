@@ -111,6 +111,21 @@ test.skipIf(noGit)("a change the user makes to a config or an included file coun
   expect((await write("late/githooks/pre-commit")).isError).toBe(true);
 });
 
+test.skipIf(noGit)("a folder holding what git runs is not moved away, nor moved to where git would run it", async () => {
+  const move = (source: string, destination: string): Promise<any> => client.callTool({ name: "filesystem__move_file", arguments: { source, destination } });
+  // Moved aside, changed, moved back: the folder cannot leave.
+  const away = await move("tools", "tools-aside");
+  expect(away.isError).toBe(true);
+  expect(text(away)).toContain("protected");
+  expect(existsSync(join(ws.path, "tools", "rel.sh"))).toBe(true);
+  // Written elsewhere, then moved into place: `gen/` does not exist yet, an alias runs gen/run.sh.
+  git(ws.path, "config", "alias.gen", "!./gen/run.sh");
+  expect((await write("staging/run.sh")).isError).toBeFalsy();
+  const into = await move("staging", "gen");
+  expect(into.isError).toBe(true);
+  expect(existsSync(join(ws.path, "gen"))).toBe(false);
+});
+
 test.skipIf(noGit || noBwrap)("the confined shell cannot change an included config file nor create a missing one (bubblewrap can run here)", async () => {
   git(ws.path, "config", "--add", "include.path", "../absent.gitconfig");
   await client.callTool({
