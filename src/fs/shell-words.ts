@@ -69,7 +69,10 @@ export function shellWords(line: string, depth = 0): ShellWord[] {
   }
   end();
   if (depth >= MAX_DEPTH) return words;
-  return words.flatMap((w) => (/[\s;&|(){}<>`$]/.test(w.text) ? [w, ...shellWords(w.text, depth + 1)] : [w]));
+  return words.flatMap((w) => {
+    const inner = /[\s;&|(){}<>`$]/.test(w.text) ? shellWords(w.text, depth + 1) : [];
+    return inner.length === 1 && inner[0]!.text === w.text ? [w] : [w, ...inner];
+  });
 }
 
 /** Reads a "..." body from `start`; a backslash escapes only $ ` " \ and a newline there. Returns the closing quote's index. */

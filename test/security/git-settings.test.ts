@@ -32,6 +32,8 @@ describe("shell words", () => {
   });
   test("a quoted command line (sh -c '...') is split too", () => {
     expect(words("sh -c 'cd sub && ./run.sh --now'")).toContain("./run.sh");
+    // A word with nothing more to split is there once.
+    expect(words("cat $HOME/x")).toEqual(["cat", "$HOME/x"]);
   });
   test("which words are commands: first of each simple command, after keywords and assignments", () => {
     const commands = shellWords("X=1 node tools/a.js > out.txt && if true; then ./d.sh; fi")
