@@ -2,7 +2,7 @@
 // agent's behalf (built-in tools, modules, `execute` code, capabilities, confined processes) may
 // create, change, rename, delete or symlink them, at any depth; `.env*` may not even be read.
 // One list, used by the path guard (sandbox file access) and by the OS confinement (read-only binds),
-// plus the files inside the workspace that git settings name as programs (./git-executables.ts).
+// plus the files inside the workspace that git reads as configuration or runs (./git-executables.ts).
 import { existsSync, readdirSync } from "node:fs";
 import { gitExecutablePaths } from "./git-executables.ts";
 import { basename, dirname, join, sep } from "node:path";
