@@ -2,10 +2,10 @@
 // agent's behalf (built-in tools, modules, `execute` code, capabilities, confined processes) may
 // create, change, rename, delete or symlink them, at any depth; `.env*` may not even be read.
 // One list, used by the path guard (sandbox file access) and by the OS confinement (read-only binds),
-// plus the files inside the workspace that git settings name as programs (./git-executables.ts).
+// plus the files inside the workspace that git reads as configuration or runs (./git-executables.ts).
 import { existsSync, readdirSync } from "node:fs";
 import { gitExecutablePaths } from "./git-executables.ts";
-import { join, sep } from "node:path";
+import { basename, dirname, join, sep } from "node:path";
 
 /** Names protected wherever they appear in a path: a file of that name or a folder and everything in it. */
 export const PROTECTED_NAMES: readonly string[] = [".pml.json", ".pml", ".mcp.json", ".claude", ".git"];
@@ -90,9 +90,11 @@ export function findProtectedPaths(root: string, limit = 20_000): string[] {
       else if (e.isDirectory() && e.name !== "node_modules") queue.push(full);
     }
   }
-  // What git runs from inside the workspace (a hooks folder, a filter's script) is protected
-  // like .git itself: the existing ones, not already inside a protected entry.
-  for (const p of gitExecutablePaths(root)) if (existsSync(p) && !found.some((f) => p === f || p.startsWith(f + sep))) found.push(p);
+  // What git reads or runs from inside the workspace (an included config file, a hooks folder, a
+  // filter's script) is protected like .git itself: the existing ones, not already inside a
+  // protected entry, for every repository the walk found.
+  const workTrees = found.filter((f) => canonicalName(basename(f)) === ".git").map(dirname);
+  for (const p of gitExecutablePaths(root, { workTrees })) if (existsSync(p) && !found.some((f) => p === f || p.startsWith(f + sep))) found.push(p);
   return found;
 }
 

@@ -1,7 +1,7 @@
 // The checks every host function of the guest goes through, written once: the workspace path
 // guard, protected files (config/protected.ts) and the audit of every refusal. A refusal is
 // reported to `audit` before the error reaches the guest.
-import { gitExecutablePaths } from "../fs/git-executables.ts";
+import { gitExecutableAt } from "../fs/git-executables.ts";
 import { readdir, realpath, stat } from "node:fs/promises";
 import { basename, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { PathError, resolveInWorkspace } from "../fs/path-guard.ts";
@@ -108,7 +108,7 @@ export class HostChecks {
       if (kind) return { kind, name: protectedComponent(p)! };
     }
     for (const t of await protectedTargets(r)) if (under(real, t.real)) return { kind: t.kind, name: t.name };
-    const git = gitExecutablePaths(r).find((g) => under(real, g));
+    const git = gitExecutableAt(r, real);
     if (git) return { kind: "policy", name: relative(r, git) };
     return undefined;
   }

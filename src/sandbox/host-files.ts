@@ -5,6 +5,7 @@ import { constants } from "node:fs";
 import { lstat, mkdir, open, readdir, rename, stat } from "node:fs/promises";
 import { basename, dirname, join, relative } from "node:path";
 import { writeFileAtomic } from "../fs/atomic.ts";
+import { gitExecutableWithin } from "../fs/git-executables.ts";
 import { firstProtectedUnder, protectedKind } from "../fs/protected.ts";
 import type { HostOp } from "./call-state.ts";
 import { type HostChecks, str } from "./host-checks.ts";
@@ -104,6 +105,10 @@ async function move(c: HostChecks, a: any): Promise<{ from: string; to: string }
     if (inner === "too-many") throw new Error(`"${from}" is too large a folder to check for protected files (.git, .pml.json, .env, ...); move it yourself`);
     if (inner) c.refuseProtected("move", from, { kind: protectedKind(basename(inner))!, name: relative(await c.root(), inner) }, "move");
   }
+  // Nor one holding a file git runs, to change it elsewhere and move it back (either way).
+  const root = await c.root();
+  const held = gitExecutableWithin(root, src) ?? gitExecutableWithin(root, dest);
+  if (held) c.refuseProtected("move", from, { kind: "policy", name: relative(root, held) }, "move");
   if (await lstat(dest).catch(() => undefined)) throw new Error(`"${a.to}" already exists; move it away first or choose another destination`);
   await mkdir(dirname(dest), { recursive: true });
   await rename(src, dest);
