@@ -2,6 +2,7 @@
 // knows, each call going through permissions -> approval -> routing -> a backend.
 import { resolveWorkspace } from "../config/workspace.ts";
 import { log } from "../log.ts";
+import { SecretScreen } from "../memory/secret-screen.ts";
 import { Memory } from "../memory/memory.ts";
 import { Backends } from "./backends.ts";
 import { capabilityNamespace } from "./capability-tools.ts";
@@ -45,7 +46,10 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
   const deps = { workspace, project, backends, surface, invoker, memory, learning };
   const meta = metaTools(deps);
   Object.assign(backends.inProcess, capabilityNamespace(deps), stdlibNamespaces(deps));
-  invoker.onToolCall = (u) => memory.noteToolCall(u);
+  // A failed call's text is kept in memory.db for the page's Activity: a server that echoed a key
+  // in its error must not leave it there (~/.pml holds no secrets).
+  const screen = SecretScreen.forWorkspace(workspace.root, opts.env ?? process.env);
+  invoker.onToolCall = (u) => memory.noteToolCall(u.error === undefined ? u : { ...u, error: screen.redact(u.error) });
   invoker.watchClientCall = (session, id, intent) => learning.watch(session, id, intent);
   const listing = new CapabilityListing(deps);
   memory.onChange(() => surface.changed());

@@ -47,6 +47,14 @@ export class SecretScreen {
     return undefined;
   }
 
+  /** `text` with every screened value and credential shape written as what it is ("[the value of GITHUB_TOKEN]"). */
+  redact(text: string): string {
+    let out = text;
+    for (const [value, name] of this.values) out = out.split(value).join(`[the value of ${name}]`);
+    for (const [shape, what] of SHAPES) out = out.replace(new RegExp(shape.source, `${shape.flags}g`), `[${what}]`);
+    return out;
+  }
+
   /** The same for any JSON value: its strings, keys and numbers, however deep. */
   reasonIn(value: unknown): string | undefined {
     if (typeof value === "string") return this.reason(value);

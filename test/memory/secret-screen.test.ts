@@ -39,3 +39,10 @@ test("nested arguments are screened, and only the screened ones are withheld", (
   expect(withheld).toEqual([{ name: "conn", why: "a URL with a password" }]);
   expect(Object.keys(kept)).toEqual(["region", "port", "disk", "url"]);
 });
+
+test("redact writes each screened value and credential shape as what it is, everywhere it occurs", () => {
+  const text = "401 for k-8chars (k-8chars), retry with ghp_0123456789abcdefghijABCDEFGHIJ012345 at postgres://app:S3cr3t@db/x";
+  const out = screen.redact(text);
+  expect(out).toBe("401 for [the value of API_KEY] ([the value of API_KEY]), retry with [a GitHub token] at [a URL with a password]db/x");
+  expect(screen.redact("nothing secret here")).toBe("nothing secret here");
+});
