@@ -13,6 +13,7 @@ import { detectIndent, formatJson, keyPath } from "./json-text.ts";
 import { editJsonc, parseJsoncFile } from "./jsonc-text.ts";
 import { closest } from "./did-you-mean.ts";
 import { quoted, visibleLine } from "../visible-text.ts";
+import { describeRange, SANDBOX_LIMIT_RANGES, type SandboxLimitKey } from "./sandbox-limit-ranges.ts";
 
 export const PML_JSON = ".pml.json";
 /** Where `pml init` puts a copy of the shipped schema, so editors validate offline. */
@@ -105,6 +106,24 @@ const PositiveNumber = v.pipe(
   v.minValue(0, (issue) => `expected a number >= 0, got ${got(issue.input)}`),
 );
 
+/** A sandbox limit: a number within its range, or a config error naming the range (the key comes
+ * from the issue's path). */
+function sandboxLimit(key: SandboxLimitKey) {
+  const range = SANDBOX_LIMIT_RANGES[key];
+  const outOfRange = (issue: { input: unknown }) => `${got(issue.input)} is out of range; allowed ${describeRange(range)}`;
+  return v.optional(
+    v.pipe(
+      v.number(),
+      v.check(
+        (n) => !("integer" in range) || Number.isInteger(n),
+        (issue) => `expected a whole number, got ${got(issue.input)}; allowed ${describeRange(range)}`,
+      ),
+      v.minValue(range.min, outOfRange),
+      v.maxValue(range.max, outOfRange),
+    ),
+  );
+}
+
 const GrantedVarSchema = v.pipe(
   v.string(),
   v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, (issue) => `expected an environment variable name, got ${got(issue.input)}`),
@@ -133,12 +152,13 @@ export const ProjectConfigSchema = v.looseObject({
   sandbox: v.optional(
     plainObject(
       v.looseObject({
-        timeout_ms: v.optional(PositiveNumber),
-        memory_mb: v.optional(PositiveNumber),
+        /** A value above pml's default is a grant (src/policy/trust/grants.ts). */
+        timeout_ms: sandboxLimit("timeout_ms"),
+        memory_mb: sandboxLimit("memory_mb"),
         /** The global cap on sandboxed runs (see src/sandbox/admission.ts). */
-        max_concurrent: v.optional(PositiveNumber),
-        max_memory_mb: v.optional(PositiveNumber),
-        max_queued: v.optional(PositiveNumber),
+        max_concurrent: sandboxLimit("max_concurrent"),
+        max_memory_mb: sandboxLimit("max_memory_mb"),
+        max_queued: sandboxLimit("max_queued"),
         net_allow: v.optional(v.array(v.string())),
         shell_net: v.optional(v.boolean()),
         server_net: v.optional(v.array(GrantNamespaceSchema)),

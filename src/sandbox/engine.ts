@@ -139,6 +139,7 @@ export class Engine {
   loadModule(call: CallState, realm: Realm, code: string): void {
     const { vm } = realm;
     const result = this.enter(call, () => vm.evalCode(code, call.file, { type: "module" }));
+    // No stage: the module's own top-level code runs here, and may throw anything.
     if (result.error) throw this.guestError(call, vm, result.error, "syntax");
     let ns = result.value;
     const state = this.enter(call, () => {
@@ -168,7 +169,7 @@ export class Engine {
   compile(call: CallState, realm: Realm, source: string): QuickJSHandle {
     const { vm } = realm;
     const result = this.enter(call, () => vm.evalCode(source, call.file));
-    if (result.error) throw this.guestError(call, vm, result.error, "syntax");
+    if (result.error) throw this.guestError(call, vm, result.error, "syntax", "compiling the code");
     return result.value;
   }
 
@@ -204,7 +205,7 @@ export class Engine {
         }
       });
       if (res.error) {
-        this.finish(call, this.guestError(call, vm, res.error, "thrown"));
+        this.finish(call, this.guestError(call, vm, res.error, "thrown", "starting the code"));
         return outcome;
       }
       call.promise = res.value;
@@ -230,7 +231,7 @@ export class Engine {
     if (call.abort) return this.finish(call, call.abort);
     const state = this.enter(call, () => vm.getPromiseState(call.promise!));
     if (state.type === "pending") return;
-    if (state.type === "rejected") return this.finish(call, this.guestError(call, vm, state.error, "thrown"));
+    if (state.type === "rejected") return this.finish(call, this.guestError(call, vm, state.error, "thrown", "running the code"));
     const h = state.value;
     try {
       if (vm.typeof(h) !== "string") return this.finish(call, new SandboxError("the sandbox glue returned a non-string (was it tampered with?)", "result"));
@@ -334,8 +335,9 @@ export class Engine {
     this.pump(call, vm);
   }
 
-  /** Turns a guest exception handle into a SandboxError (and disposes the handle). */
-  guestError(call: CallState, vm: QuickJSContext, h: QuickJSHandle, kind: "syntax" | "thrown"): SandboxError {
+  /** Turns a guest exception handle into a SandboxError (and disposes the handle). `stage`: see
+   * describeGuestError; absent where the user's code itself may have thrown. */
+  guestError(call: CallState, vm: QuickJSContext, h: QuickJSHandle, kind: "syntax" | "thrown", stage?: string): SandboxError {
     if (call.abort) {
       h.dispose();
       return call.abort;
@@ -348,7 +350,7 @@ export class Engine {
     } finally {
       if (h.alive) h.dispose();
     }
-    return describeGuestError(call, info, kind);
+    return describeGuestError(call, info, kind, stage);
   }
 
   dispose(): void {

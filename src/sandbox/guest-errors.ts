@@ -26,8 +26,21 @@ function lineOf(call: CallState, stack: string | undefined, lineNumber: unknown)
 const pastEndProblem = (message: string) =>
   `the code does not end properly (the parser says "${message}" after its last line): a bracket, parenthesis, string or expression may be left open, or a "}" be one too many`;
 
-export function describeGuestError(call: CallState, info: any, kind: "syntax" | "thrown"): SandboxError {
-  if (info === null || typeof info !== "object") return new SandboxError(`threw a non-Error value: ${String(info)}`, kind);
+const inUnits = (bytes: number) => (bytes >= 1048576 ? `${Math.round(bytes / 1048576)} MB` : `${bytes} bytes`);
+
+/**
+ * `stage`: what the engine was doing, when no guest code of the user's could have thrown there
+ * (the glue catches and describes whatever the user's code throws). An exception that is not an
+ * object there is the engine's own failure, most often one to allocate even the error.
+ */
+export function describeGuestError(call: CallState, info: any, kind: "syntax" | "thrown", stage?: string): SandboxError {
+  if (info === null || typeof info !== "object") {
+    if (stage === undefined) return new SandboxError(`threw a non-Error value: ${String(info)}`, kind);
+    return new SandboxError(
+      `the sandbox engine failed while ${stage} and gave ${String(info)} instead of an error; it most likely could not allocate memory (this run's memory limit is ${inUnits(call.limits.memoryBytes)}, sandbox.memory_mb)`,
+      "crash",
+    );
+  }
   const name = String(info.name ?? "Error");
   const message = String(info.message ?? "");
   if (name === "InternalError" && /out of memory/.test(message)) {

@@ -1,6 +1,9 @@
 // What one sandbox run may use, and what all runs together may use. Shared by pml's main thread
 // (admission, timers) and the sandbox workers (the engine enforces the per-run limits).
+import { WASM_HEAP_MAX_MB } from "../config/sandbox-limit-ranges.ts";
 import { SandboxError } from "./errors.ts";
+
+const MB = 1024 * 1024;
 
 export interface SandboxLimits {
   /** Guest computation per call (time spent running guest code), ms. */
@@ -43,6 +46,11 @@ export function limitsFrom(partial?: Partial<SandboxLimits>): SandboxLimits {
   for (const [k, v] of Object.entries(limits)) {
     if (typeof v !== "number" || !(v > 0)) throw new SandboxError(`sandbox limit ${k} must be a positive number, got ${String(v)}`, "limit");
   }
+  // The engine's memory limit is a 32-bit size: beyond the heap's ceiling it means nothing, and
+  // from 4 GB on it wraps around to a limit that fails every allocation.
+  if (limits.memoryBytes > WASM_HEAP_MAX_MB * MB) {
+    throw new SandboxError(`sandbox limit memoryBytes is ${limits.memoryBytes / MB} MB, over the ${WASM_HEAP_MAX_MB} MB the sandbox's WebAssembly heap can hold`, "limit");
+  }
   return limits;
 }
 
@@ -63,7 +71,15 @@ export interface SandboxConfig {
   max_queued?: number;
 }
 
-const MB = 1024 * 1024;
+/** pml's defaults in .pml.json's terms: a file's value above one of these raises a limit, which is
+ * a grant that applies only once the user trusted the file (src/policy/trust/grants.ts). */
+export const DEFAULT_SANDBOX_CONFIG: Readonly<Required<SandboxConfig>> = Object.freeze({
+  timeout_ms: DEFAULT_LIMITS.cpuMs,
+  memory_mb: DEFAULT_LIMITS.memoryBytes / MB,
+  max_concurrent: DEFAULT_LIMITS.maxConcurrent,
+  max_memory_mb: DEFAULT_LIMITS.totalMemoryBytes / MB,
+  max_queued: DEFAULT_LIMITS.maxQueued,
+});
 
 /** .pml.json `sandbox` settings as limits. */
 export function limitsFromConfig(sandbox?: SandboxConfig): Partial<SandboxLimits> {

@@ -94,6 +94,15 @@ describe("loadProjectConfig", () => {
     expect(msg).toContain(`pool.idle_timeout_s: expected a number, got "10"`);
   });
 
+  test("a sandbox limit out of range names the key and the allowed range", async () => {
+    let msg = await loadError(JSON.stringify({ sandbox: { memory_mb: 8192 } }));
+    expect(msg).toContain(".pml.json: sandbox.memory_mb: 8192 is out of range; allowed 16–2048 (MB; the sandbox's WebAssembly heap cannot grow past 2 GB)");
+    msg = await loadError(JSON.stringify({ sandbox: { timeout_ms: 0, max_concurrent: 2.5, max_queued: 100_000 } }));
+    expect(msg).toContain("sandbox.timeout_ms: 0 is out of range; allowed 100–3600000 (ms)");
+    expect(msg).toContain("sandbox.max_concurrent: expected a whole number, got 2.5; allowed 1–64 (whole numbers)");
+    expect(msg).toContain("sandbox.max_queued: 100000 is out of range; allowed 1–10000 (whole numbers)");
+  });
+
   test("default config is valid and lets nothing run unasked", () => {
     const config = validateProjectConfig(defaultProjectConfig());
     expect(permissionFor(config.permissions, "shell:exec")).toBe("ask");

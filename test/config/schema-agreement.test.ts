@@ -5,6 +5,7 @@ import Ajv from "ajv";
 import * as v from "valibot";
 import schema from "../../schema/pml.schema.json" with { type: "json" };
 import { defaultProjectConfig, ProjectConfigSchema, projectConfigJsonSchema } from "../../src/config/pml-json.ts";
+import { DEFAULT_SANDBOX_CONFIG } from "../../src/sandbox/limits.ts";
 
 const samples: [string, unknown, boolean][] = [
   ["empty", {}, true],
@@ -13,7 +14,19 @@ const samples: [string, unknown, boolean][] = [
   ["unknown keys everywhere", { x: 1, permissions: { y: 2 }, cloud: { z: 3 }, pool: { q: 1 }, sandbox: { w: [] } }, true],
   ["private mcps", { private_mcps: { mine: { command: "node" }, h: { type: "http", url: "x" }, e: {} } }, true],
   ["registries + cloud", { registries: ["https://a.example/x", "http://127.0.0.1:8080"], cloud: { url: "https://c.example" } }, true],
-  ["pool/sandbox numbers", { pool: { idle_timeout_s: 0, call_timeout_s: 1.5 }, sandbox: { timeout_ms: 10, memory_mb: 64, net_allow: ["a"] } }, true],
+  ["pool/sandbox numbers", { pool: { idle_timeout_s: 0, call_timeout_s: 1.5 }, sandbox: { timeout_ms: 100, memory_mb: 64, net_allow: ["a"] } }, true],
+  ["pml's own sandbox defaults", { sandbox: { ...DEFAULT_SANDBOX_CONFIG } }, true],
+  ["sandbox limits at their bounds", { sandbox: { timeout_ms: 3_600_000, memory_mb: 2048, max_concurrent: 64, max_memory_mb: 16, max_queued: 10_000 } }, true],
+  ["sandbox limits at their lower bounds", { sandbox: { timeout_ms: 100, memory_mb: 16, max_concurrent: 1, max_memory_mb: 65_536, max_queued: 1 } }, true],
+  ["sandbox memory_mb past the WebAssembly heap", { sandbox: { memory_mb: 8192 } }, false],
+  ["sandbox memory_mb below range", { sandbox: { memory_mb: 8 } }, false],
+  ["sandbox timeout_ms below range", { sandbox: { timeout_ms: 10 } }, false],
+  ["sandbox timeout_ms above range", { sandbox: { timeout_ms: 3_600_001 } }, false],
+  ["sandbox timeout_ms zero", { sandbox: { timeout_ms: 0 } }, false],
+  ["sandbox max_concurrent fraction", { sandbox: { max_concurrent: 2.5 } }, false],
+  ["sandbox max_concurrent above range", { sandbox: { max_concurrent: 65 } }, false],
+  ["sandbox max_queued zero", { sandbox: { max_queued: 0 } }, false],
+  ["sandbox max_memory_mb above range", { sandbox: { max_memory_mb: 65_537 } }, false],
   ["sampling", { sampling: { model: "x" } }, true],
   ["confinement switches", { sandbox: { shell_net: true, server_net: ["memory"] }, private_mcps: { a: { command: "x", confine: true } } }, true],
   ["shell_net not boolean", { sandbox: { shell_net: "yes" } }, false],

@@ -202,6 +202,23 @@ describe("limits", () => {
     await hostStillWorks();
   }, 30_000);
 
+  test("a memory limit the engine cannot honour is refused by name; an engine failure says what failed", async () => {
+    // 4096 MB wraps around in the engine's 32-bit size: every run failed with "threw a non-Error value: null".
+    const tooBig = await fails("return 1", { memoryBytes: 4096 * 1024 * 1024 });
+    expect(tooBig.message).toBe("sandbox limit memoryBytes is 4096 MB, over the 2048 MB the sandbox's WebAssembly heap can hold");
+    // The heap's ceiling itself works.
+    expect(await run("return new Uint8Array(64 * 1024 * 1024).length", { memoryBytes: 2048 * 1024 * 1024, totalMemoryBytes: 4096 * 1024 * 1024 })).toEqual({
+      value: 64 * 1024 * 1024,
+    });
+    // A limit too small for even the error: the engine gives null, and the message says so.
+    const starved = await fails("return 1", { memoryBytes: 1000 });
+    expect(starved.message).toContain("the sandbox engine failed while");
+    expect(starved.message).toContain("gave null instead of an error; it most likely could not allocate memory (this run's memory limit is 1000 bytes, sandbox.memory_mb)");
+    // What the user's code throws is still the user's.
+    expect((await fails("throw null")).message).toBe("Error: threw a non-Error value: null");
+    await hostStillWorks();
+  });
+
   test("deep recursion and deeply nested input are stopped without crashing pml", async () => {
     expect((await fails(`function f() { return f() + 1 } return f()`)).kind).toBe("stack");
     for (const code of [

@@ -3,11 +3,11 @@
 // cap queues then refuses with the key to raise, memory comes back after a burst, and under
 // `pml serve` one client's runaway does not hold up another client.
 import { afterAll, expect, test } from "bun:test";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { BIN, RawPeer, SERVE_AUTH, spawnServe, tempDir, testEnv } from "../helpers/pml.ts";
+import { writeTrustedConfig } from "../helpers/trust.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 const dirs: { cleanup(): void }[] = [];
@@ -19,11 +19,12 @@ afterAll(() => {
 const RUNAWAY_LIMIT_MS = 60_000;
 const SPIN = "for (;;) {}";
 
-function workspace(sandbox: Record<string, unknown>) {
+/** A workspace whose .pml.json the user trusted: the runaways' limit is above pml's default, a raise. */
+async function workspace(sandbox: Record<string, unknown>) {
   const ws = tempDir();
   const home = tempDir();
   dirs.push(ws, home);
-  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ permissions: { allow: [], deny: [] }, sandbox: { timeout_ms: RUNAWAY_LIMIT_MS, ...sandbox } }));
+  await writeTrustedConfig(ws.path, { permissions: { allow: [], deny: [] }, sandbox: { timeout_ms: RUNAWAY_LIMIT_MS, ...sandbox } }, home.path);
   return { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) };
 }
 
@@ -54,7 +55,7 @@ const text = (m: any) => m.result?.content?.[0]?.text ?? JSON.stringify(m.error)
 test("pml stdio answers ping while three runaways spin; cancelling them frees their places at once", async () => {
   // One client holds at most max_concurrent - 1 = 3 places: if cancelling did not stop the
   // runaways, the last call would wait for them.
-  const peer = new RawPeer([BIN], workspace({ max_concurrent: 4 }));
+  const peer = new RawPeer([BIN], await workspace({ max_concurrent: 4 }));
   try {
     await peer.initialize();
     const runaways = [101, 102, 103];
@@ -87,7 +88,7 @@ test("pml stdio answers ping while three runaways spin; cancelling them frees th
 }, 120_000);
 
 test("beyond sandbox.max_concurrent calls wait; beyond sandbox.max_queued they are refused, naming both keys", async () => {
-  const peer = new RawPeer([BIN], workspace({ max_concurrent: 1, max_queued: 1 }));
+  const peer = new RawPeer([BIN], await workspace({ max_concurrent: 1, max_queued: 1 }));
   try {
     await peer.initialize();
     execute(peer, 1, SPIN);
@@ -116,7 +117,7 @@ function rssMb(pid: number, field: "VmRSS" | "VmHWM"): number {
 test.skipIf(process.platform !== "linux")(
   "40 concurrent execute calls holding ~50 MB each: memory is capped and given back, also after cancelling",
   async () => {
-    const peer = new RawPeer([BIN], workspace({}));
+    const peer = new RawPeer([BIN], await workspace({}));
     try {
       await peer.initialize();
       const pid = peer.proc.pid;
@@ -157,7 +158,7 @@ test.skipIf(process.platform !== "linux")(
 
 test("under pml serve, one client's runaways do not hold up another client's call, even with the pool full", async () => {
   // Two places: client a may hold one of them, whatever it sends; the other stays free for b.
-  const { cwd, env } = workspace({ max_concurrent: 2 });
+  const { cwd, env } = await workspace({ max_concurrent: 2 });
   const server = await spawnServe([BIN, "serve", "--port", "0"], { cwd, env });
   const clients: Client[] = [];
   try {

@@ -1,9 +1,10 @@
 // What a .pml.json grants, as items a person can read and pml can compare. A workspace's file may
 // arrive with a cloned repository: what it grants (run a command, send a key or the arguments
 // somewhere, fetch code, give variables, open the network, name where memory goes) applies only
-// once the user trusted it. Everything else in the file only restricts (deny, ask, limits) and
-// applies at once.
+// once the user trusted it, and so does a sandbox limit raised above pml's default. Everything else
+// in the file only restricts (deny, ask, lower limits) and applies at once.
 import type { ProjectConfig } from "../../config/pml-json.ts";
+import { DEFAULT_SANDBOX_CONFIG } from "../../sandbox/limits.ts";
 import { quoted, visibleLine } from "../../visible-text.ts";
 
 export interface Grant {
@@ -82,6 +83,19 @@ function envGrants(): GrantingKey {
 }
 const section = (name: string) => (c: Config) => c[name] as Record<string, any> | undefined;
 
+/** A sandbox limit: above pml's default it grants more (time, memory, runs) than pml would give a
+ * stranger's code; at or below it only restricts. Untrusted, a raise is dropped and the default applies. */
+function limitKey(key: keyof typeof DEFAULT_SANDBOX_CONFIG, what: string, unit = ""): GrantingKey {
+  const byDefault = DEFAULT_SANDBOX_CONFIG[key];
+  return valueKey(
+    section("sandbox"),
+    key,
+    `sandbox.${key}`,
+    (n) => `sandbox.${key}: raises ${what} to ${n}${unit} (default ${byDefault}${unit})`,
+    (n) => !(typeof n === "number" && n > byDefault),
+  );
+}
+
 function runs(entry: any): string {
   if (typeof entry?.url === "string") return `sends your calls (and the headers it names) to ${entry.url}`;
   const line = [entry?.command, ...(Array.isArray(entry?.args) ? entry.args : [])].filter((x) => typeof x === "string").map((x) => (/[\s"'$`\\]/.test(x) ? quoted(x) : x));
@@ -105,6 +119,11 @@ const GRANTING: GrantingKey[] = [
   ),
   listKey(section("sandbox"), "server_net", "sandbox.server_net", (ns) => `sandbox.server_net: the server ${ns} gets the network`),
   recordKey(section("sandbox"), "grants", "sandbox.grants", (ns, g) => `sandbox.grants.${ns}: ${canonical(g)}`),
+  limitKey("timeout_ms", "the sandbox time limit", " ms"),
+  limitKey("memory_mb", "the memory one sandboxed run may use", " MB"),
+  limitKey("max_concurrent", "how many sandboxed runs may run at once"),
+  limitKey("max_memory_mb", "the memory all sandboxed runs together may use", " MB"),
+  limitKey("max_queued", "how many runs may wait for a free sandbox"),
   listKey(section("sampling"), "allow", "sampling.allow", (ns) => `sampling.allow: ${ns} may spend your LLM key without asking`),
   valueKey(section("sampling"), "url", "sampling.url", (url) => `sampling.url: sends LLM requests, with your key, to ${url}`),
   valueKey(section("sampling"), "api_key_env", "sampling.api_key_env", (name) => `sampling.api_key_env: uses your ${name} for LLM requests`),
