@@ -4,6 +4,7 @@ import { resolveWorkspace } from "../config/workspace.ts";
 import { log } from "../log.ts";
 import { SecretScreen } from "../memory/secret-screen.ts";
 import { Memory } from "../memory/memory.ts";
+import type { ToolUsage } from "../memory/store.ts";
 import { Backends } from "./backends.ts";
 import { capabilityNamespace } from "./capability-tools.ts";
 import { CapabilityListing } from "./capability-list.ts";
@@ -46,10 +47,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
   const deps = { workspace, project, backends, surface, invoker, memory, learning };
   const meta = metaTools(deps);
   Object.assign(backends.inProcess, capabilityNamespace(deps), stdlibNamespaces(deps));
-  // A failed call's text is kept in memory.db for the page's Activity: a server that echoed a key
-  // in its error must not leave it there (~/.pml holds no secrets).
-  const screen = SecretScreen.forWorkspace(workspace.root, opts.env ?? process.env);
-  invoker.onToolCall = (u) => memory.noteToolCall(u.error === undefined ? u : { ...u, error: screen.redact(u.error) });
+  invoker.onToolCall = usageRecorder(memory, SecretScreen.forWorkspace(workspace.root, opts.env ?? process.env));
   invoker.watchClientCall = (session, id, intent) => learning.watch(session, id, intent);
   const listing = new CapabilityListing(deps);
   memory.onChange(() => surface.changed());
@@ -137,4 +135,10 @@ const ELSEWHERE_POLL_MS = 2000;
 function listChangedWindowMs(env: Record<string, string | undefined>): number {
   const ms = Number(env.PML_LIST_CHANGED_MS);
   return Number.isFinite(ms) && ms >= 0 && env.PML_LIST_CHANGED_MS?.trim() ? ms : LIST_CHANGED_MS;
+}
+
+/** Each ended call into tool_usage. A failed call's text is kept there for the page's Activity: a
+ * server that echoed a key in its error must not leave it in ~/.pml, which holds no secrets. */
+function usageRecorder(memory: Memory, screen: SecretScreen): (u: ToolUsage) => void {
+  return (u) => memory.noteToolCall(u.error === undefined ? u : { ...u, error: screen.redact(u.error) });
 }
