@@ -13,7 +13,8 @@ export function heldText(ns: string, tool: string, h: HeldTool): string {
   );
 }
 
-const schemaText = (s: Record<string, unknown> | undefined) => JSON.stringify(s ?? { type: "object" }, null, 2);
+// On one line: visible() would count a nested schema's indentation as runs of blanks.
+const schemaText = (s: Record<string, unknown> | undefined) => JSON.stringify(s ?? { type: "object" });
 
 /** The change as the user reads it: each part that differs, before and now. */
 export function changeText(ns: string, tool: string, h: HeldTool): string {

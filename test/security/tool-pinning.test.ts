@@ -8,6 +8,8 @@ import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureServer } from "../pool/helpers.ts";
 import { BUN, entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
+import { waitFor } from "../helpers/wait.ts";
+import { sdkApp } from "../remote/stand-ins.ts";
 import { pinsPath, pinsTools, readPins } from "../../src/policy/tool-pins.ts";
 import { builtinCatalog } from "../../src/registry/catalog.ts";
 
@@ -147,6 +149,29 @@ describe("tool pinning", () => {
     expect(await listed(client)).toContain("memory__read_graph");
     await client.callTool({ name: "discover", arguments: { namespace: "memory" } });
     expect(readPins(ws.path, { PML_HOME: home.path }).servers.memory).toBeUndefined();
+  });
+
+  test("a remote (HTTP) server's tool added mid-session is held as new: refused, not listed, in the audit log", async () => {
+    const app = sdkApp();
+    const server = Bun.serve({ hostname: "127.0.0.1", port: 0, idleTimeout: 0, fetch: (req) => app(req) });
+    const other = tempDir();
+    try {
+      const env = { PML_HOME: home.path };
+      await writeTrustedConfig(other.path, { permissions: { allow: ["rx"] }, private_mcps: { rx: { type: "http", url: `http://127.0.0.1:${server.port}/mcp` } } }, home.path);
+      const c = await sdkClient(entries.binary, { cwd: other.path, env: testEnv({ PML_WORKSPACE: other.path, PML_HOME: home.path }) });
+      open.push({ close: () => c.transport.close() });
+      expect(text(await c.client.callTool({ name: "rx__whoami", arguments: {} }))).toBe("ok");
+      expect(Object.keys(readPins(other.path, env).servers.rx?.tools ?? {}).sort()).toEqual(["add_tool", "ask", "whoami"]);
+      expect(text(await c.client.callTool({ name: "rx__add_tool", arguments: {} }))).toBe("added");
+      await waitFor(() => readPins(other.path, env).servers.rx?.held.extra !== undefined, { what: "the new tool held" });
+      const r: any = await c.client.callTool({ name: "call", arguments: { tool: "rx:extra", arguments: {} } });
+      expect(text(r)).toContain("rx:extra is held: it is new since you approved this server's tools");
+      expect(await listed(c.client)).not.toContain("rx__extra");
+      expect(readFileSync(join(other.path, ".pml/audit.log"), "utf8")).toContain("tool changed: server rx tool extra");
+    } finally {
+      server.stop(true);
+      other.cleanup();
+    }
   });
 
   test("a pin store in another workspace's name, or a cloned repository's, is not this workspace's", async () => {

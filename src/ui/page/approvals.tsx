@@ -2,6 +2,7 @@
 // so an answer given elsewhere disappears).
 import { useState } from "preact/hooks";
 import { postJson } from "./api.ts";
+import { ToolChanges } from "./tool-changes.tsx";
 import { useApi } from "./use-api.ts";
 
 interface Pending {
@@ -55,6 +56,7 @@ export function Approvals() {
           </button>
         </div>
       ))}
+      <ToolChanges />
     </section>
   );
 }
