@@ -6,7 +6,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureServer } from "../pool/helpers.ts";
-import { BUN, entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { BIN, BUN, entries, RawPeer, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
 import { waitFor } from "../helpers/wait.ts";
 import { sdkApp } from "../remote/stand-ins.ts";
@@ -170,6 +170,43 @@ describe("tool pinning", () => {
       expect(readFileSync(join(other.path, ".pml/audit.log"), "utf8")).toContain("tool changed: server rx tool extra");
     } finally {
       server.stop(true);
+      other.cleanup();
+    }
+  });
+
+  test("under 2026-07-28 the change is asked as input_required; the retry's accept runs it", async () => {
+    const other = tempDir();
+    const textFile = join(other.path, "..", `${other.path.split("/").pop()}-text.json`);
+    try {
+      await writeTrustedConfig(other.path, { permissions: { allow: ["fx"] }, private_mcps: { fx: { command: BUN, args: [fixtureServer, "--tool-text", textFile] } } }, home.path);
+      const c = await sdkClient(entries.binary, { cwd: other.path, env: testEnv({ PML_WORKSPACE: other.path, PML_HOME: home.path }) });
+      expect(text(await c.client.callTool({ name: "fx__echo", arguments: { text: "hi" } }))).toBe("hi");
+      await c.transport.close();
+      writeFileSync(textFile, JSON.stringify({ echo: { description: EVIL } }));
+      const peer = new RawPeer([BIN], { cwd: other.path, env: testEnv({ PML_WORKSPACE: other.path, PML_HOME: home.path }) });
+      open.push({ close: async () => void peer.proc.kill() });
+      const _meta = {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientInfo": { name: "modern-test", version: "0" },
+        "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+      };
+      const first = await peer.request(1, "tools/call", { name: "fx__echo", arguments: { text: "m" }, _meta });
+      expect(first.result.resultType).toBe("input_required");
+      const [key, req] = Object.entries(first.result.inputRequests)[0] as [string, any];
+      expect(req.method).toBe("elicitation/create");
+      expect(req.params.message).toContain(`Description now: ${EVIL}`);
+      const done = await peer.request(2, "tools/call", {
+        name: "fx__echo",
+        arguments: { text: "m" },
+        _meta,
+        requestState: first.result.requestState,
+        inputResponses: { [key]: { action: "accept", content: { decision: "accept" } } },
+      });
+      expect(done.result.resultType).toBe("complete");
+      expect(text(done.result)).toBe("m");
+      expect(readPins(other.path, { PML_HOME: home.path }).servers.fx?.tools.echo?.description).toBe(EVIL);
+    } finally {
+      rmSync(textFile, { force: true });
       other.cleanup();
     }
   });
