@@ -14,6 +14,12 @@ export function heldText(ns: string, tool: string, h: HeldTool): string {
 }
 
 // On one line: visible() would count a nested schema's indentation as runs of blanks.
+/** One line for `discover {query}`: which tools are held (a query never ranks them). */
+export function heldSummary(ids: readonly string[]): string {
+  const shown = ids.slice(0, 5).join(", ") + (ids.length > 5 ? ` and ${ids.length - 5} more` : "");
+  return `${shown} ${ids.length === 1 ? "is" : "are"} held (changed since the user approved ${ids.length === 1 ? "it" : "them"}); not run until the user accepts the change in \`pml ui\` (Approvals) or when asked on a call`;
+}
+
 const schemaText = (s: Record<string, unknown> | undefined) => JSON.stringify(s ?? { type: "object" });
 
 /** The change as the user reads it: each part that differs, before and now. */

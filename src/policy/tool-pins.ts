@@ -82,6 +82,8 @@ export function pinsPath(workspace: string, env: Env = process.env): string {
 }
 
 const own = <T>(o: Record<string, T> | undefined, k: string): T | undefined => (o && Object.hasOwn(o, k) ? o[k] : undefined);
+/** Sets an own property whatever the name: a tool or namespace named "__proto__" is one too. */
+const put = <T>(o: Record<string, T>, k: string, value: T): void => void Object.defineProperty(o, k, { value, enumerable: true, writable: true, configurable: true });
 
 /** The store; empty when none (or unreadable, or another path's under the same digest). */
 export function readPins(workspace: string, env: Env = process.env): PinFile {
@@ -124,7 +126,7 @@ export function checkTools(workspace: string, ns: string, tools: readonly ToolIn
     const now = new Date().toISOString();
     const server = own(file.servers, ns);
     if (!server) {
-      file.servers[ns] = { tools: Object.fromEntries(tools.map((t) => [t.name, pinOf(t)])), held: {} };
+      put(file.servers, ns, { tools: Object.fromEntries(tools.map((t) => [t.name, pinOf(t)])), held: {} });
       return { result: { held: {} as Record<string, HeldTool>, fresh: [] as ToolChange[] }, changed: true };
     }
     const names = new Set(tools.map((t) => t.name));
@@ -136,10 +138,11 @@ export function checkTools(workspace: string, ns: string, tools: readonly ToolIn
       const was = own(server.tools, t.name);
       if (was?.digest === pin.digest) continue;
       const before = own(server.held, t.name);
-      if (before?.digest === pin.digest) held[t.name] = before;
+      if (before?.digest === pin.digest) put(held, t.name, before);
       else {
-        held[t.name] = { ...pin, ...(was ? { was } : {}), seen_at: now };
-        fresh.push({ ns, tool: t.name, ...held[t.name]! });
+        const change: HeldTool = { ...pin, ...(was ? { was } : {}), seen_at: now };
+        put(held, t.name, change);
+        fresh.push({ ns, tool: t.name, ...change });
       }
     }
     const changed = canonical(server.held) !== canonical(held);
@@ -155,7 +158,7 @@ export function acceptChange(workspace: string, ns: string, tool: string, digest
     const server = own(file.servers, ns);
     const held = own(server?.held, tool);
     if (!server || held?.digest !== digest) return { result: false, changed: false };
-    server.tools[tool] = { digest: held.digest, description: held.description, inputSchema: held.inputSchema };
+    put(server.tools, tool, { digest: held.digest, description: held.description, inputSchema: held.inputSchema });
     delete server.held[tool];
     return { result: true, changed: true };
   });

@@ -10,7 +10,7 @@ import { BIN, BUN, entries, RawPeer, sdkClient, tempDir, testEnv } from "../help
 import { writeTrustedConfig } from "../helpers/trust.ts";
 import { waitFor } from "../helpers/wait.ts";
 import { sdkApp } from "../remote/stand-ins.ts";
-import { pinsPath, pinsTools, readPins } from "../../src/policy/tool-pins.ts";
+import { acceptChange, checkTools, pinsPath, pinsTools, readPins } from "../../src/policy/tool-pins.ts";
 import { builtinCatalog } from "../../src/registry/catalog.ts";
 
 const text = (r: any) => r.content.map((c: any) => c.text).join("\n");
@@ -78,6 +78,10 @@ describe("tool pinning", () => {
     expect(one_ns.tools.map((t: any) => t.id)).not.toContain("fx:echo");
     expect(one_ns.held).toEqual([{ id: "fx:echo", held: expect.stringContaining("its description changed") }]);
     expect(JSON.stringify(one_ns)).not.toContain("id_rsa");
+    const query = text(await two.client.callTool({ name: "discover", arguments: { query: "echo back some text" } }));
+    expect(query).toContain("held: fx:echo is held");
+    expect(query).not.toContain("fx__echo");
+    expect(query).not.toContain("id_rsa");
     // Refused again, however it is called.
     const viaCall: any = await two.client.callTool({ name: "call", arguments: { tool: "fx:echo", arguments: { text: "x" } } });
     expect(text(viaCall)).toContain("is held");
@@ -207,6 +211,24 @@ describe("tool pinning", () => {
       expect(readPins(other.path, { PML_HOME: home.path }).servers.fx?.tools.echo?.description).toBe(EVIL);
     } finally {
       rmSync(textFile, { force: true });
+      other.cleanup();
+    }
+  });
+
+  test("a tool or server named __proto__ is pinned, held and accepted like any other", async () => {
+    const other = tempDir();
+    try {
+      const env = { PML_HOME: home.path };
+      const tool = (description: string) => ({ name: "__proto__", description, inputSchema: { type: "object" } });
+      await checkTools(other.path, "__proto__", [tool("pinned")], true, env);
+      const { held } = await checkTools(other.path, "__proto__", [tool("changed")], true, env);
+      expect(Object.hasOwn(held, "__proto__")).toBe(true);
+      const change = Object.getOwnPropertyDescriptor(held, "__proto__")?.value;
+      expect(await acceptChange(other.path, "__proto__", "__proto__", change.digest, env)).toBe(true);
+      const server = Object.getOwnPropertyDescriptor(readPins(other.path, env).servers, "__proto__")?.value;
+      expect(Object.getOwnPropertyDescriptor(server.tools, "__proto__")?.value.description).toBe("changed");
+      rmSync(pinsPath(other.path, env));
+    } finally {
       other.cleanup();
     }
   });
