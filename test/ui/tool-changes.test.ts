@@ -48,7 +48,7 @@ describe.skipIf(!HAS_CHROMIUM)("a changed tool reviewed in the page", () => {
     dir?.cleanup();
   });
 
-  test("the change shows as a diff with hidden characters written out; Accept lets the session list and run it", async () => {
+  test("the change shows as a diff with hidden characters written out; Refuse keeps it held; Accept lets the session list and run it", async () => {
     const card = page.getByTestId("tool-change").filter({ hasText: "fx:echo" });
     await card.waitFor({ timeout: 20_000 });
     const diff = (await card.getByTestId("tool-change-diff").textContent()) ?? "";
@@ -57,11 +57,18 @@ describe.skipIf(!HAS_CHROMIUM)("a changed tool reviewed in the page", () => {
     expect(await card.textContent()).toContain("its description changed since you approved it");
     await shot(page, "approvals-tool-change");
     expect(await toolNames(peer)).not.toContain("fx__echo");
+    // Refuse first: it stays held, marked refused, and the session says so.
+    await card.getByTestId("tool-change-refuse").click();
+    await waitFor(async () => ((await card.textContent()) ?? "").includes("refused"), { what: "the change marked refused" });
+    expect(await card.getByTestId("tool-change-refuse").isDisabled()).toBe(true);
+    expect(text(await callTool(peer, "fx__echo", { text: "x" }))).toContain("You refused this change");
     await card.getByTestId("tool-change-accept").click();
     await card.waitFor({ state: "detached", timeout: 20_000 });
     await waitFor(async () => (await toolNames(peer)).includes("fx__echo"), { what: "fx__echo listed again" });
     expect(text(await callTool(peer, "fx__echo", { text: "runs" }))).toBe("runs");
-    expect(readFileSync(`${ws}/.pml/audit.log`, "utf8")).toContain("tool change accepted: server fx tool echo");
+    const audit = readFileSync(`${ws}/.pml/audit.log`, "utf8");
+    expect(audit).toContain("tool change refused: server fx tool echo");
+    expect(audit).toContain("tool change accepted: server fx tool echo");
     expect(problems).toEqual([]);
   });
 });
