@@ -14,6 +14,7 @@ import { defineTool } from "../define-tool.ts";
 import { integer, text } from "../schema.ts";
 import { jsonResult, type MetaContext } from "./context.ts";
 import { discoverAnswer } from "./discover-answer.ts";
+import { heldSummary } from "../../../policy/tool-change-text.ts";
 
 export const discover = defineTool({
   name: "discover",
@@ -70,9 +71,11 @@ async function discoverQuery(deps: MetaDeps, session: Session, request: string, 
   );
   const team = await asked;
   deps.learning.discovered(session, query, results, keys);
+  const held = deps.backends.holds.notes().map((h) => h.id);
   return {
     query,
     results,
+    ...(held.length ? { held: heldSummary(held) } : {}),
     ...(team.note ? { team_registry: team.note } : {}),
     ...(warning ? { warning } : {}),
   };
