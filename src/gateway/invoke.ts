@@ -144,7 +144,8 @@ export class Invoker {
     if (call.signal.aborted) return errorResult(`${formatToolId(id.ns, id.action)} was cancelled.`);
     log.error(`${id.ns}:${id.action} failed:`, e);
     const message = String((e as Error)?.message ?? e);
-    return errorResult(`${formatToolId(id.ns, id.action)} failed: ${ownCode ? message.replace(/ \(line \d+\)$/, "") : message}`);
+    // pml's own module code throws plain Errors: "Error: " in front of its message says nothing.
+    return errorResult(`${formatToolId(id.ns, id.action)} failed: ${ownCode ? message.replace(/ \(line \d+\)$/, "").replace(/^Error: /, "") : message}`);
   }
 
   /** Logs the call (tool_usage) and hands its result on. */
