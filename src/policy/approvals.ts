@@ -136,7 +136,7 @@ export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency"
   const how = `call ${wf.tool} again with arguments {${tool}"continue_workflow": {"workflow_id": "${wf.id}", "approved": true}} (add "always": true if they chose Always; use "approved": false if they declined)`;
   const ask = inPage
     ? `The user answers it in the pml ui page open for this workspace: tell them pml is waiting for their answer there (Continue, Always or Abort).`
-    : `Ask the user: "pml wants to run ${wf.dependency}. Continue (this session), Always (allow it from now on), or Abort?"`;
+    : `Ask the user, telling them what it will do (above): "pml wants to run ${wf.dependency}. Continue (this session), Always (allow it from now on), or Abort?"`;
   const text = [
     ...(dismissed ? [`The question was dismissed (cancel): nothing ran. Ask again only if the user still wants it, as follows.`] : []),
     `Approval required: ${wf.dependency} needs the user's permission before it runs. ${visible(why)}`,

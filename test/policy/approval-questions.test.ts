@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { entries, RawPeer, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
 
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
@@ -168,5 +168,40 @@ describe("an answer that approves nothing says which it was", () => {
     const odd: any = await client.callTool({ name: "shell__exec", arguments: { continue_workflow: { workflow_id: second.approval_context.workflow_id, approved: "yes" } } });
     expect(text(odd)).toStartWith('The answer "yes" was not Continue, Always or Abort: nothing ran');
     expect(existsSync(join(ws.path, "never"))).toBe(false);
+  });
+});
+
+describe("2026-07-28: the input_required form says the same, and each answer its own text", () => {
+  test("the form names the path; Abort, decline, cancel, an unknown answer; a protected write is never a form", async () => {
+    const peer = new RawPeer(entries.binary, { cwd: ws.path, env: testEnv({ PML_HOME: home.path, PML_WORKSPACE: ws.path }) });
+    closers.push(async () => {
+      peer.close();
+      await peer.proc.exited;
+    });
+    let id = 1;
+    const _meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "modern-test", version: "0" },
+      "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+    };
+    const args = { path: "modern.txt", content: "m" };
+    const write = async (extra: Record<string, unknown> = {}, a: Record<string, unknown> = args) =>
+      (await peer.request(id++, "tools/call", { name: "filesystem__write_file", arguments: a, _meta, ...extra })).result;
+    const answered = async (pml_approval: unknown) => write({ requestState: (await write()).requestState, inputResponses: { pml_approval } });
+
+    const first = await write();
+    expect(first.resultType).toBe("input_required");
+    expect(first.inputRequests.pml_approval.params.message).toContain('It will write the file "modern.txt"');
+    expect(text(await answered({ action: "accept", content: { decision: "abort" } }))).toStartWith("You chose Abort: nothing ran");
+    expect(text(await answered({ action: "decline" }))).toStartWith("You declined the question: nothing ran");
+    const cancelled = await answered({ action: "cancel" });
+    expect(cancelled.approval_required).toBe(true);
+    expect(text(cancelled)).toStartWith("The question was dismissed (cancel): nothing ran.");
+    expect(text(await answered({ action: "accept", content: { decision: 7 } }))).toStartWith("The answer 7 was not Continue, Always or Abort: nothing ran");
+    expect(existsSync(join(ws.path, "modern.txt"))).toBe(false);
+
+    const protectedWrite = await write({}, { path: ".pml.json", content: "{}" });
+    expect(protectedWrite.resultType).toBe("complete");
+    expect(text(protectedWrite)).toStartWith("Refused:");
   });
 });
