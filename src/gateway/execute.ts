@@ -27,6 +27,8 @@ export interface Recorded {
   args: string;
   ok: boolean;
   value: unknown;
+  /** The gate refused it: it did not run (not a tool used). */
+  refused?: true;
 }
 
 /** Stops the program when a tool call needs the user's answer and the client cannot give it in-line. */
@@ -214,8 +216,8 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
   if (session.modern && req.origin) req.origin.interrupt = () => pause.abort(new Error("input required"));
   let paused: ApprovalPause | undefined;
   // The last tool call that failed, as the code was told (see failedRun).
-  let failure: Failure | undefined;
-  const fail = (message: string, used: number): never => ((failure = { message, used }), thrown(message));
+  let failure: string | undefined;
+  const fail = (message: string): never => ((failure = message), thrown(message));
 
   const callTool = async (name: string, toolArgs: unknown): Promise<unknown> => {
     const id = parseToolName(name);
@@ -235,15 +237,15 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
         );
       }
       record.push(prior);
-      toolsUsed.push(toolId);
-      if (!prior.ok) return fail(String(prior.value), toolsUsed.length - 1);
+      if (!prior.refused) toolsUsed.push(toolId);
+      if (!prior.ok) return fail(String(prior.value));
       return prior.value;
     }
 
     const verdict = await deps.invoker.gate.authorize(session, id, toolArgs as Record<string, unknown> | undefined, stop);
     if (verdict.kind === "refused") {
-      record.push({ tool: toolId, args: argsJson, ok: false, value: verdict.reason });
-      return fail(verdict.reason, -1);
+      record.push({ tool: toolId, args: argsJson, ok: false, value: verdict.reason, refused: true });
+      return fail(verdict.reason);
     }
     if (verdict.kind === "later") {
       // The client cannot answer in-line: stop, and ask with the result (see below).
@@ -257,7 +259,7 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
     const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : valueForCode(id.ns, result) };
     record.push(rec);
     // A position at the end of the failure's first line is in other code (a module's, a capability's): not the user's.
-    if (!rec.ok) return fail(String(rec.value).replace(/ \(line \d+\)(?=\n|$)/, ""), toolsUsed.length - 1);
+    if (!rec.ok) return fail(String(rec.value).replace(/ \(line \d+\)(?=\n|$)/, ""));
     return rec.value;
   };
 
@@ -282,27 +284,20 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
   }
 }
 
-/** A tool call's failure as the code was told it; `used`: the call's index in toolsUsed, -1 when it did not run (refused). */
-interface Failure {
-  message: string;
-  used: number;
-}
-
 function thrown(message: string): never {
   throw new Error(message);
 }
 
 /**
- * A run's error. A tool call's failure the code did not catch is the run's error: told once, as
- * the call failed (not as "Error: …" around it), and that call is not one of the tools "used
- * before the error".
+ * A run's error, with the tools that ran before it (a refused call did not run). A tool call's
+ * failure the code did not catch is the run's error: told once, as the call failed, not as
+ * "Error: …" around it.
  */
-function failedRun(message: string, toolsUsed: string[], failure: Failure | undefined): string {
-  const uncaught = failure && `Error: ${failure.message}`;
-  const own = uncaught !== undefined && message.startsWith(uncaught) && /^( \(line \d+\))?$/.test(message.slice(uncaught.length));
+function failedRun(message: string, toolsUsed: string[], failure: string | undefined): string {
+  const uncaught = failure !== undefined && `Error: ${failure}`;
+  const own = uncaught && message.startsWith(uncaught) && /^( \(line \d+\))?$/.test(message.slice(uncaught.length));
   const text = own ? message.slice("Error: ".length) : message;
-  const before = own ? toolsUsed.filter((_, i) => i !== failure!.used) : toolsUsed;
-  return before.length ? `${text}\nTools used before the error: ${[...new Set(before)].join(", ")}` : text;
+  return toolsUsed.length ? `${text}\nTools used before the error: ${[...new Set(toolsUsed)].join(", ")}` : text;
 }
 
 /**

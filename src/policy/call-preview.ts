@@ -50,7 +50,14 @@ export function argumentsView(args: Record<string, unknown> | undefined): string
 
 /** A path as given, and where it leads when that reads differently. */
 function pathText(t: FileTarget): string {
-  return t.resolved === t.given ? quoted(t.given) : `${quoted(t.given)} (that is ${visible(clip(t.resolved))} in the workspace)`;
+  return t.resolved === t.given ? quoted(t.given) : `${quoted(t.given)} (that is ${quoted(t.resolved)} in the workspace)`;
+}
+
+/** The first edit of an edit_file call, shortly: what it replaces with what. */
+function firstEdit(edit: unknown): string {
+  const e = edit as { oldText?: unknown; newText?: unknown } | undefined;
+  if (typeof e?.oldText !== "string" || typeof e.newText !== "string") return "";
+  return `, the first replacing ${quoted(e.oldText, 120)} with ${quoted(e.newText, 120)}`;
 }
 
 /** What a call of pml's own filesystem tool will do, naming each path it touches. */
@@ -60,12 +67,14 @@ export function fileActionText(action: string, args: Record<string, unknown> | u
     return t ? pathText(t) : "(no path given)";
   };
   const content = typeof args?.content === "string" ? args.content : "";
-  const edits = Array.isArray(args?.edits) ? args.edits.length : 0;
+  const edits = Array.isArray(args?.edits) ? args.edits : [];
   switch (action) {
     case "write_file":
       return `It will write the file ${at("path")} (created or replaced): ${content.length} characters, starting ${quoted(content, 160)}.`;
     case "edit_file":
-      return args?.dryRun === true ? `It will show the diff of ${edits} edit(s) to ${at("path")} without changing it.` : `It will change the file ${at("path")}: ${edits} edit(s).`;
+      return args?.dryRun === true
+        ? `It will show the diff of ${edits.length} edit(s) to ${at("path")} without changing it.`
+        : `It will change the file ${at("path")}: ${edits.length} edit(s)${firstEdit(edits[0])}.`;
     case "create_directory":
       return `It will create the directory ${at("path")}.`;
     case "move_file":

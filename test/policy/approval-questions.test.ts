@@ -54,17 +54,19 @@ describe("the question says what will happen", () => {
     const r: any = await client.callTool({ name: "filesystem__write_file", arguments: { path: "sub/../notes\u202e.txt", content: "hello\nworld" } });
     expect(asked).toHaveLength(1);
     expect(asked[0]).toContain('"sub/../notes\\u{202E}.txt"');
-    expect(asked[0]).toContain("notes\\u{202E}.txt in the workspace");
+    expect(asked[0]).toContain('(that is "notes\\u{202E}.txt" in the workspace)');
     expect(asked[0]).toContain("11 characters");
     expect(asked[0]).not.toContain("\u202e");
     expect(text(r)).toContain("You chose Abort: nothing ran");
     expect(existsSync(join(ws.path, "notes\u202e.txt"))).toBe(false);
   });
 
-  test("filesystem:move_file names both paths", async () => {
+  test("filesystem:move_file names both paths; edit_file its path and first edit", async () => {
     const { client, asked } = await connect(abort);
     await client.callTool({ name: "filesystem__move_file", arguments: { source: "a.txt", destination: "b/c.txt" } });
     expect(asked[0]).toContain('move "a.txt" to "b/c.txt"');
+    await client.callTool({ name: "filesystem__edit_file", arguments: { path: "a.txt", edits: [{ oldText: "x", newText: "y\n" }] } });
+    expect(asked[1]).toContain('change the file "a.txt": 1 edit(s), the first replacing "x" with "y\\n"');
   });
 
   test("shell:exec names the command line, control characters escaped, a long one bounded with its end shown", async () => {
@@ -137,6 +139,18 @@ describe("a protected file is refused before anyone is asked", () => {
     expect(text(r)).not.toContain("Error:");
     expect(text(r)).not.toContain("Tools used before the error");
     expect(readFileSync(join(ws.path, ".pml.json"), "utf8")).toBe(POLICY);
+  });
+
+  test("execute re-run after an approval: a refused call replayed is still not a tool used", async () => {
+    const { client } = await connect();
+    const code =
+      'try { await mcp.filesystem.write_file({path: ".pml.json", content: "{}"}); } catch {}\nawait mcp.shell.exec({command: "echo replayed"});\nthrow new Error("after");';
+    const first: any = await client.callTool({ name: "execute", arguments: { code } });
+    expect(first.approval_required).toBe(true);
+    const cw = { workflow_id: first.approval_context.workflow_id, approved: true };
+    const r: any = await client.callTool({ name: "execute", arguments: { code, continue_workflow: cw } });
+    expect(text(r)).toContain("Tools used before the error: shell:exec");
+    expect(text(r)).not.toContain("filesystem:write_file");
   });
 });
 
