@@ -1,7 +1,8 @@
 // The one gate every tool call passes, whoever makes it (a client, `call`, `execute` code, a
 // module, a capability, a stdlib tool): .pml.json readable? -> denied? -> resolve the namespace ->
 // tool exists? -> environment (what it may receive, all set?) -> approval (ask, or variables the
-// user has not granted). A denied tool is never resolved, installed or started; nothing is
+// user has not granted) -> the arguments (a built-in file call its host would refuse is refused
+// before anyone is asked; a question says what the call will do). A denied tool is never resolved, installed or started; nothing is
 // installed or started before the environment and approval checks pass. The gate decides; the
 // asker (./asker.ts) puts the question the way the client's protocol allows; callers run what
 // the gate permits.
