@@ -27,6 +27,8 @@ export interface Recorded {
   args: string;
   ok: boolean;
   value: unknown;
+  /** The gate refused it: it did not run (not a tool used). */
+  refused?: true;
 }
 
 /** Stops the program when a tool call needs the user's answer and the client cannot give it in-line. */
@@ -213,6 +215,9 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
   const round: Round = req.origin ?? {};
   if (session.modern && req.origin) req.origin.interrupt = () => pause.abort(new Error("input required"));
   let paused: ApprovalPause | undefined;
+  // The last tool call that failed, as the code was told (see failedRun).
+  let failure: string | undefined;
+  const fail = (message: string): never => ((failure = message), thrown(message));
 
   const callTool = async (name: string, toolArgs: unknown): Promise<unknown> => {
     const id = parseToolName(name);
@@ -232,15 +237,15 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
         );
       }
       record.push(prior);
-      toolsUsed.push(toolId);
-      if (!prior.ok) throw new Error(String(prior.value));
+      if (!prior.refused) toolsUsed.push(toolId);
+      if (!prior.ok) return fail(String(prior.value));
       return prior.value;
     }
 
     const verdict = await deps.invoker.gate.authorize(session, id, toolArgs as Record<string, unknown> | undefined, stop);
     if (verdict.kind === "refused") {
-      record.push({ tool: toolId, args: argsJson, ok: false, value: verdict.reason });
-      throw new Error(verdict.reason);
+      record.push({ tool: toolId, args: argsJson, ok: false, value: verdict.reason, refused: true });
+      return fail(verdict.reason);
     }
     if (verdict.kind === "later") {
       // The client cannot answer in-line: stop, and ask with the result (see below).
@@ -248,14 +253,13 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       pause.abort(paused);
       throw paused;
     }
-    const prepared = verdict;
     const args = (toolArgs ?? {}) as Record<string, unknown>;
-    const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress, origin: req.origin }, prepared.env);
+    const result = await deps.invoker.run(session, verdict.resolved, id, args, { signal: stop, progress: req.progress, origin: req.origin }, verdict.env);
     toolsUsed.push(toolId);
     const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : valueForCode(id.ns, result) };
     record.push(rec);
     // A position at the end of the failure's first line is in other code (a module's, a capability's): not the user's.
-    if (!rec.ok) throw new Error(String(rec.value).replace(/ \(line \d+\)(?=\n|$)/, ""));
+    if (!rec.ok) return fail(String(rec.value).replace(/ \(line \d+\)(?=\n|$)/, ""));
     return rec.value;
   };
 
@@ -276,9 +280,24 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       return "resultType" in asked ? { kind: "input", result: asked as InputRequiredResult, ms } : { kind: "result", result: asked, ms };
     }
     if (session.modern && round.pendingInput && program.bind !== undefined) return { kind: "input", result: deps.invoker.asker.relayInput(session, round, pausedAt), ms };
-    const used = toolsUsed.length ? `\nTools used before the error: ${[...new Set(toolsUsed)].join(", ")}` : "";
-    return { kind: "result", result: errorResult(`${(e as Error)?.message ?? e}${used}`), ms };
+    return { kind: "result", result: errorResult(failedRun(String((e as Error)?.message ?? e), toolsUsed, failure)), ms };
   }
+}
+
+function thrown(message: string): never {
+  throw new Error(message);
+}
+
+/**
+ * A run's error, with the tools that ran before it (a refused call did not run). A tool call's
+ * failure the code did not catch is the run's error: told once, as the call failed, not as
+ * "Error: …" around it.
+ */
+function failedRun(message: string, toolsUsed: string[], failure: string | undefined): string {
+  const uncaught = failure !== undefined && `Error: ${failure}`;
+  const own = uncaught && message.startsWith(uncaught) && /^( \(line \d+\))?$/.test(message.slice(uncaught.length));
+  const text = own ? message.slice("Error: ".length) : message;
+  return toolsUsed.length ? `${text}\nTools used before the error: ${[...new Set(toolsUsed)].join(", ")}` : text;
 }
 
 /**

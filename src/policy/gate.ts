@@ -1,11 +1,13 @@
 // The one gate every tool call passes, whoever makes it (a client, `call`, `execute` code, a
 // module, a capability, a stdlib tool): .pml.json readable? -> denied? -> resolve the namespace ->
 // tool exists? -> environment (what it may receive, all set?) -> approval (ask, or variables the
-// user has not granted). A denied tool is never resolved, installed or started; nothing is
+// user has not granted) -> the arguments (a built-in file call its host would refuse is refused
+// before anyone is asked; a question says what the call will do). A denied tool is never resolved, installed or started; nothing is
 // installed or started before the environment and approval checks pass. The gate decides; the
 // asker (./asker.ts) puts the question the way the client's protocol allows; callers run what
 // the gate permits.
-import { appendAudit } from "../sandbox/audit.ts";
+import { appendAudit, type AuditEntry } from "../sandbox/audit.ts";
+import { fileTargets } from "../sandbox/builtins/file-targets.ts";
 import { asksNothing, EnvResolver, envRequestFor, missingMessage, type EnvPlan } from "../env/env-resolver.ts";
 import { cloudKey } from "../config/settings.ts";
 import { cloudKeyMissing } from "../cloud/missing-key.ts";
@@ -19,9 +21,9 @@ import type { Session } from "../mcp/session.ts";
 import type { CallContext } from "../mcp/tool-result.ts";
 import type { ToolInfo } from "../mcp/types.ts";
 import { log } from "../log.ts";
-import { approvalKey, commandLine, confinementNote, describeRisk } from "./approval-text.ts";
-import { declinedText } from "./approvals.ts";
-import type { Asker } from "./asker.ts";
+import { approvalKey, questionText } from "./approval-text.ts";
+import { refusedText } from "./approvals.ts";
+import { isRefusal, type Asker } from "./asker.ts";
 import { grantKey, type EnvGrant, type Question } from "./question.ts";
 import { permissionFor, type Decision } from "./permissions.ts";
 import type { Project } from "./project.ts";
@@ -84,8 +86,9 @@ export class Gate {
     const state = await this.project.get();
     const toolId = formatToolId(id.ns, id.action);
     const hit = this.passed.get(toolId);
-    const verdict =
+    let verdict =
       !state.error && hit !== undefined && hit.generation === state.generation ? this.ready(session, id, hit, state.config, args) : await this.check(session, id, args, signal);
+    if (verdict.kind !== "refused") verdict = await this.withArguments(verdict, id, args, state.config);
     return state.untrusted.length && verdict.kind !== "permitted" ? withTrustNote(verdict, state.path, this.workspace) : verdict;
   }
 
@@ -96,7 +99,8 @@ export class Gate {
     const { question } = verdict;
     const answer = await this.asker.askNow(session, question, signal);
     if (answer === "later") return { kind: "later", question };
-    if (answer === "abort") return { kind: "refused", reason: declinedText(question.toolId) };
+    if (answer === "dismissed") return { kind: "later", question: { ...question, dismissed: true } };
+    if (isRefusal(answer)) return { kind: "refused", reason: refusedText(question.toolId, answer) };
     await this.asker.approve(session, question, answer === "always");
     if (!question.grant) return { kind: "permitted", resolved: verdict.resolved, env: verdict.env };
     // The grant changes what the call receives: decide again with it.
@@ -176,8 +180,23 @@ export class Gate {
       if (permission === "allow" && this.plainPlans.get(resolved)?.get(id.action) === env) passed.allowed = permitted;
       return permitted;
     }
-    const why = describeRisk(resolved, env) + confinementNote(resolved, config) + commandLine(resolved, id.action, args);
-    return { kind: "ask", resolved, env, question: { toolId, why, grant, key } };
+    // What the question says is written by `withArguments`, which every verdict passes.
+    return { kind: "ask", resolved, env, question: { toolId, why: "", grant, key } };
+  }
+
+  /**
+   * What the arguments change: a call of pml's own filesystem tool that its host would refuse (a
+   * protected file, a path outside the workspace) is refused now, before anyone is asked for it;
+   * a question says what the call will do.
+   */
+  private async withArguments(verdict: Exclude<Verdict, { kind: "refused" }>, id: ToolId, args: Record<string, unknown> | undefined, config: ProjectConfig): Promise<Verdict> {
+    const toolId = formatToolId(id.ns, id.action);
+    const audit = (e: AuditEntry) => void appendAudit(this.workspace, e).catch(() => {});
+    const files = await fileTargets(this.workspace, verdict.resolved.descriptor, toolId, id.action, args, audit);
+    if (files && "refused" in files) return refuse(`Refused: ${files.refused} (${toolId} was not run, and nobody was asked.)`);
+    if (verdict.kind !== "ask") return verdict;
+    const why = questionText(verdict.resolved, id.action, args, verdict.env, config, files?.targets);
+    return { ...verdict, question: { ...verdict.question, why } };
   }
 
   private warnWithheld(session: Session, resolved: Resolved, env: EnvPlan): void {
