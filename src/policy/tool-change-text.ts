@@ -7,7 +7,8 @@ import { whatChanged, type HeldTool } from "./tool-pins.ts";
 /** The refusal and the note in `discover`: what is held, why, and what the user can do. */
 export function heldText(ns: string, tool: string, h: HeldTool): string {
   const held = `${ns}:${tool} is held: ${whatChanged(h)}. pml neither lists nor runs it until the user accepts the change`;
-  if (h.refused_at) return `${held}. You refused this change: it is not asked again, and stays held until the server goes back to the text you approved or you accept it in \`pml ui\` (Approvals).`;
+  if (h.refused_at)
+    return `${held}. You refused this change: it is not asked again, and stays held until the server goes back to the text you approved or you accept it in \`pml ui\` (Approvals).`;
   return `${held}: review it in \`pml ui\` (Approvals), or call it again from a client that can ask the user (form elicitation).`;
 }
 
