@@ -17,6 +17,7 @@ import { capKey } from "../memory/discover.ts";
 import { answerKind } from "../memory/store.ts";
 import { splitSpecifier } from "../memory/versions.ts";
 import { publishAfterSave } from "../memory/team.ts";
+import { withoutPosition } from "../sandbox/errors.ts";
 import type { ContinueWorkflow, Pause, Round } from "../policy/asker.ts";
 import type { Question } from "../policy/question.ts";
 import type { CallRequest } from "./call.ts";
@@ -255,7 +256,7 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
     const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : valueForCode(id.ns, result) };
     record.push(rec);
     // A position at the end of the failure's first line is in other code (a module's, a capability's): not the user's.
-    if (!rec.ok) throw new Error(String(rec.value).replace(/ \(line \d+\)(?=\n|$)/, ""));
+    if (!rec.ok) throw new Error(withoutPosition(String(rec.value)));
     return rec.value;
   };
 

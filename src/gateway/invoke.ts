@@ -18,6 +18,7 @@ import type { Gate } from "../policy/gate.ts";
 import type { Backends } from "./backends.ts";
 import type { CallRequest } from "./call.ts";
 import type { Surface } from "./surface.ts";
+import { withoutPosition } from "../sandbox/errors.ts";
 import { argumentsProblemNow, NOT_LOADED, warmValidator } from "./validate-args.ts";
 
 export class Invoker {
@@ -144,7 +145,7 @@ export class Invoker {
     if (call.signal.aborted) return errorResult(`${formatToolId(id.ns, id.action)} was cancelled.`);
     log.error(`${id.ns}:${id.action} failed:`, e);
     const message = String((e as Error)?.message ?? e);
-    return errorResult(`${formatToolId(id.ns, id.action)} failed: ${ownCode ? message.replace(/ \(line \d+\)$/, "") : message}`);
+    return errorResult(`${formatToolId(id.ns, id.action)} failed: ${ownCode ? withoutPosition(message) : message}`);
   }
 
   /** Logs the call (tool_usage) and hands its result on. */
