@@ -15,12 +15,14 @@ import { closest } from "./did-you-mean.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { WireTool } from "./call.ts";
 import { errorResult, textResult } from "../mcp/tool-result.ts";
+import type { ForeignCode } from "../policy/approval-text.ts";
 
 export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNamespace> {
   const settings = () => deps.project.memorySettings();
   return {
     cap: {
       description: "code that worked, kept as a named capability",
+      foreignCode: (action) => foreignCapability(deps, action),
       async run(session, action, args, call) {
         // (A bad version specifier is a UserError: the invoker answers with its message.)
         const found = await deps.memory.resolve(await settings(), action);
@@ -101,6 +103,31 @@ async function teamCapability(deps: MetaDeps, action: string): Promise<RemoteCap
   } catch (e) {
     return (e as Error).message;
   }
+}
+
+/**
+ * The org whose code a call by full FQDN runs: a capability not saved here, fetched from the team
+ * registry by its FQDN (how another org's public capability is reached). Its first part names the
+ * org that published it; short names stay in the caller's own org and are not asked about.
+ */
+async function foreignCapability(deps: MetaDeps, action: string): Promise<ForeignCode | undefined> {
+  const wanted = teamWanted(action.replace(/@.*$/, ""));
+  if (!wanted || !("fqdn" in wanted)) return undefined;
+  // Saved here (its own FQDN, or an older pml's): the user's own code.
+  if (await deps.memory.resolve(await deps.project.memorySettings(), action).catch(() => undefined)) return undefined;
+  const config = await deps.project.config();
+  const team = teamRegistry(config, deps.workspace.root);
+  if (!team) return undefined;
+  // Asked about only when there is something to run (the record is kept for the run); a registry
+  // that cannot say is reported by the run itself.
+  const record = await findTeamCapability(team, wanted, memorySettings(config, deps.workspace.root).scope).catch(() => undefined);
+  if (!record) return undefined;
+  // The registry's words go into a question the user decides on: only plain names and versions.
+  const plain = (t: string | undefined) => (t && /^[\w.@+-]{1,64}$/.test(t) ? t : undefined);
+  const version = plain(record.version);
+  const by = plain(record.updated_by ?? record.created_by);
+  const detail = [version && `version ${version}`, by && `by ${by}`].filter(Boolean).join(" ");
+  return { org: wanted.fqdn.split(".")[0]!, fqdn: wanted.fqdn, source: `the team registry ${team.url}${detail ? `: ${detail}` : ""}` };
 }
 
 /** " Did you mean fs:read_json?" for a name one or two letters off a capability of the workspace, else "". */

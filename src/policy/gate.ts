@@ -19,7 +19,7 @@ import type { Session } from "../mcp/session.ts";
 import type { CallContext } from "../mcp/tool-result.ts";
 import type { ToolInfo } from "../mcp/types.ts";
 import { log } from "../log.ts";
-import { approvalKey, commandLine, confinementNote, describeRisk } from "./approval-text.ts";
+import { approvalKey, commandLine, confinementNote, describeRisk, foreignCodeText, type ForeignCode } from "./approval-text.ts";
 import { declinedText } from "./approvals.ts";
 import type { Asker } from "./asker.ts";
 import { grantKey, type EnvGrant, type Question } from "./question.ts";
@@ -42,6 +42,9 @@ export interface ToolCatalog {
   keptFromEarlierRun(ns: string): boolean;
   /** pml's own namespaces (capabilities, stdlib): allowed unless a pattern says otherwise. */
   servesInProcess(ns: string): boolean;
+  /** Code of someone else's that a call of pml's own namespace would fetch and run (another org's
+   * capability, by its FQDN): asked about, naming who published it. */
+  foreignCode?(id: ToolId): Promise<ForeignCode | undefined>;
   listStdio(r: Resolved, env: EnvPlan, ctx: Partial<CallContext>): Promise<ToolInfo[]>;
 }
 
@@ -50,6 +53,8 @@ interface Passed {
   generation: number;
   resolved: Resolved;
   permission: Decision;
+  /** Someone else's code it runs (named in the question). */
+  foreign?: ForeignCode;
   /** Its verdict, when nothing but the file decides it (see `fast`). */
   allowed?: Permitted;
 }
@@ -111,8 +116,10 @@ export class Gate {
 
     // pml's own namespaces (capabilities, their names) run no code with authority of their own:
     // the tools a capability calls are checked one by one. Unless a pattern says otherwise they
-    // are allowed, like `execute`.
-    const permission = permissionFor(state.config.permissions ?? {}, toolId, this.catalog.servesInProcess(id.ns) ? "allow" : "ask");
+    // are allowed, like `execute`; but code another org published runs only if the user says so.
+    const inProcess = this.catalog.servesInProcess(id.ns);
+    const foreign = inProcess ? await this.catalog.foreignCode?.(id) : undefined;
+    const permission = permissionFor(state.config.permissions ?? {}, toolId, inProcess && !foreign ? "allow" : "ask");
     if (permission === "deny") {
       await appendAudit(this.workspace, { tool: toolId, attempted: "call", reason: "denied by .pml.json permissions" }).catch(() => {});
       return refuse(`${toolId} is denied by ${state.path} (permissions.deny). It was not run. To allow it, remove the matching deny pattern.`);
@@ -133,7 +140,7 @@ export class Gate {
 
     // Resolutions are already kept per generation (the resolver's memo); remembering the outcome
     // spares the next calls the permission match, the resolver and several awaits.
-    const passed: Passed = { generation: state.generation, resolved, permission };
+    const passed: Passed = { generation: state.generation, resolved, permission, foreign };
     this.passed.set(toolId, passed);
     return this.ready(session, id, passed, state.config, args);
   }
@@ -176,7 +183,7 @@ export class Gate {
       if (permission === "allow" && this.plainPlans.get(resolved)?.get(id.action) === env) passed.allowed = permitted;
       return permitted;
     }
-    const why = describeRisk(resolved, env) + confinementNote(resolved, config) + commandLine(resolved, id.action, args);
+    const why = passed.foreign ? foreignCodeText(passed.foreign) : describeRisk(resolved, env) + confinementNote(resolved, config) + commandLine(resolved, id.action, args);
     return { kind: "ask", resolved, env, question: { toolId, why, grant, key } };
   }
 
