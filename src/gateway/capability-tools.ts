@@ -5,7 +5,7 @@ import { memorySettings } from "../memory/memory.ts";
 import { CAP_NS, capWireName, type CapName } from "../memory/names.ts";
 import { readSavedParameters } from "../memory/parameters.ts";
 import { answerKind, type Capability, type Resolution } from "../memory/store.ts";
-import { findTeamCapability, teamRegistry, teamWanted, type RemoteCapability } from "../memory/team.ts";
+import { findTeamCapability, keyOrg, teamRegistry, teamWanted, type RemoteCapability } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
 import { runProgram, type Program, type Recorded } from "./execute.ts";
 import { takeResumedRun } from "../policy/asker.ts";
@@ -107,8 +107,8 @@ async function teamCapability(deps: MetaDeps, action: string): Promise<RemoteCap
 
 /**
  * The org whose code a call by full FQDN runs: a capability not saved here, fetched from the team
- * registry by its FQDN (how another org's public capability is reached). Its first part names the
- * org that published it; short names stay in the caller's own org and are not asked about.
+ * registry by its FQDN (how another org's public capability is reached), of an org that is not the
+ * key's. Its first part names the org that published it; short names stay in the caller's own org.
  */
 async function foreignCapability(deps: MetaDeps, action: string): Promise<ForeignCode | undefined> {
   const wanted = teamWanted(action.replace(/@.*$/, ""));
@@ -122,12 +122,15 @@ async function foreignCapability(deps: MetaDeps, action: string): Promise<Foreig
   // that cannot say is reported by the run itself.
   const record = await findTeamCapability(team, wanted, memorySettings(config, deps.workspace.root).scope).catch(() => undefined);
   if (!record) return undefined;
+  const org = wanted.fqdn.split(".")[0]!;
+  // Your own org's, by its FQDN: the code of your org, as its short name would run it.
+  if ((await keyOrg(team)) === org) return undefined;
   // The registry's words go into a question the user decides on: only plain names and versions.
   const plain = (t: string | undefined) => (t && /^[\w.@+-]{1,64}$/.test(t) ? t : undefined);
   const version = plain(record.version);
   const by = plain(record.updated_by ?? record.created_by);
   const detail = [version && `version ${version}`, by && `by ${by}`].filter(Boolean).join(" ");
-  return { org: wanted.fqdn.split(".")[0]!, fqdn: wanted.fqdn, source: `the team registry ${team.url}${detail ? `: ${detail}` : ""}` };
+  return { org, fqdn: wanted.fqdn, source: `the team registry ${team.url}${detail ? `: ${detail}` : ""}` };
 }
 
 /** " Did you mean fs:read_json?" for a name one or two letters off a capability of the workspace, else "". */

@@ -34,7 +34,7 @@ export interface ForeignCode {
 /** What a call of another org's capability runs: the org is named, since that is what the user decides on. */
 export function foreignCodeText(f: ForeignCode): string {
   return (
-    `It runs code published by org "${f.org}" (${f.fqdn}, from ${f.source}), not by you or your org, on this machine in pml's sandbox; ` +
+    `It runs code published by org "${f.org}" (${f.fqdn}, from ${f.source}) on this machine, in pml's sandbox; ` +
     `each tool that code calls is still checked against your .pml.json and asked about as your own calls are. Always allows ${f.fqdn} (any version) from now on.`
   );
 }

@@ -5,7 +5,7 @@
 // own project's first, then the org's other projects'), on the server and on the client; another
 // org's is reached only by its full FQDN, and discover labels it with its org and gives that FQDN.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, entries, RawPeer, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
 import { auth, KEYS, publish, startReplica, writeKeysFile, type Replica } from "../registry-db/helpers.ts";
@@ -49,7 +49,7 @@ async function acmeMember(memory: Record<string, unknown> = {}) {
   await trustWorkspace(ws.path, home.path);
   const c = await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, PML_API_KEY: KEYS.bob }) });
   closers.push(() => c.client.close());
-  return c;
+  return { ...c, ws: ws.path, home: home.path };
 }
 
 const byName = async (key: string | undefined) => {
@@ -228,6 +228,27 @@ describe("execute {capability: <another org's FQDN>}", () => {
     const r: any = await bob.client.callTool({ name: "execute", arguments: { code: `return await mcp.cap["${FQDN}"]({})` } });
     expect(r.approval_required).toBe(true);
     expect(text(r)).toContain('code published by org "evil"');
+  });
+
+  test("Always allows that FQDN in .pml.json: a new session runs it unasked", async () => {
+    const bob = await acmeMember();
+    const asked: any = await bob.client.callTool({ name: "execute", arguments: { capability: FQDN } });
+    const cont = { continue_workflow: { workflow_id: asked.approval_context.workflow_id, approved: true, always: true } };
+    expect((await bob.client.callTool({ name: "execute", arguments: cont })).structuredContent).toMatchObject({ result: "release notes by evil" });
+    expect(JSON.parse(readFileSync(join(bob.ws, ".pml.json"), "utf8")).permissions.allow).toEqual([`cap:${FQDN}`]);
+    const later = await sdkClient(entries.binary, { cwd: bob.ws, env: testEnv({ PML_WORKSPACE: bob.ws, PML_HOME: bob.home, PML_API_KEY: KEYS.bob }) });
+    closers.push(() => later.client.close());
+    const r: any = await later.client.callTool({ name: "execute", arguments: { capability: FQDN } });
+    expect(r.approval_required).toBeUndefined();
+    expect(r.structuredContent).toMatchObject({ result: "release notes by evil" });
+  });
+
+  test("your own org's capability by its FQDN runs as its short name does, unasked", async () => {
+    expect([200, 201]).toContain((await publish(registry.url, KEYS.alice, notes("acme web", { visibility: "org" }))).status);
+    const bob = await acmeMember({ project: "web" });
+    const own: any = await bob.client.callTool({ name: "execute", arguments: { capability: "acme.web.git.release_notes" } });
+    expect(own.approval_required).toBeUndefined();
+    expect(own.structuredContent).toMatchObject({ result: "release notes by acme web" });
   });
 
   test("one the registry does not have is not found, and nothing is asked", async () => {
