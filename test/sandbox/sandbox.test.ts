@@ -89,6 +89,8 @@ describe("runCode", () => {
     expect(syntax.kind).toBe("syntax");
     expect(syntax.message).toBe("SyntaxError: unexpected token in expression: ';' (line 1, column 13)");
     expect([syntax.line, syntax.column]).toEqual([1, 13]);
+    const plain = await runCode({ code: 'throw { message: "no name" }' }).catch((e: any) => e);
+    expect(plain.message).toBe("Error: no name");
     const ref = await runCode({ code: "return nope" }).catch((e: any) => e);
     expect(ref.message).toBe("ReferenceError: 'nope' is not defined (line 1, column 8)");
     // Past the user's end is the wrapper: the user's last line is named, with no column of pml's.
