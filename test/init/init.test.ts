@@ -247,7 +247,7 @@ describe("pml init (compiled binary)", () => {
 describe("pml init (interactive, in a pseudo-terminal)", () => {
   // util-linux `script` gives the child a real terminal; answers are typed once each question shows.
   const SCRIPT = Bun.which("script");
-  test.skipIf(!SCRIPT || process.platform !== "linux")("asks for the key (hidden) and before changing .mcp.json; after a \"n\" the next step is to run init again, not to restart Claude Code", async () => {
+  test.skipIf(!SCRIPT || process.platform !== "linux")("asks for the key (hidden), before changing .mcp.json; after n, says to run init again", async () => {
     const dir = tempDir();
     const home = tempDir("pml-a-home-");
     writeFileSync(join(dir, ".mcp.json"), '{"mcpServers": {"other": {"command": "x"}}}');
