@@ -12,8 +12,7 @@ import type { Resolved } from "../registry/resolved.ts";
 import { isCloudRouted } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
 import type { Project } from "../policy/project.ts";
-import type { ToolCatalog } from "../policy/gate.ts";
-import type { ForeignCode } from "../policy/approval-text.ts";
+import type { ForeignCheck, ToolCatalog } from "../policy/gate.ts";
 import type { ToolId } from "../mcp/tool-names.ts";
 import { sessionOf, type Session } from "../mcp/session.ts";
 import { clientOf, ToolError, valueResult, type CallContext } from "../mcp/tool-result.ts";
@@ -28,7 +27,7 @@ export interface InProcessNamespace {
   tools?: ToolInfo[];
   run(session: Session, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult>;
   /** Someone else's code that `action` would run (the gate asks before it does). */
-  foreignCode?(action: string): Promise<ForeignCode | undefined>;
+  foreignCode?(action: string): Promise<ForeignCheck | undefined>;
 }
 
 type Pool = import("../pool/pool.ts").Pool;
@@ -231,7 +230,7 @@ export class Backends implements ToolCatalog {
     return this.inProcess[ns] !== undefined;
   }
 
-  foreignCode(id: ToolId): Promise<ForeignCode | undefined> {
+  foreignCode(id: ToolId): Promise<ForeignCheck | undefined> {
     return this.inProcess[id.ns]?.foreignCode?.(id.action) ?? Promise.resolve(undefined);
   }
 

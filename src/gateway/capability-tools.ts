@@ -15,7 +15,7 @@ import { closest } from "./did-you-mean.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { WireTool } from "./call.ts";
 import { errorResult, textResult } from "../mcp/tool-result.ts";
-import type { ForeignCode } from "../policy/approval-text.ts";
+import type { ForeignCheck } from "../policy/gate.ts";
 
 export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNamespace> {
   const settings = () => deps.project.memorySettings();
@@ -106,31 +106,28 @@ async function teamCapability(deps: MetaDeps, action: string): Promise<RemoteCap
 }
 
 /**
- * The org whose code a call by full FQDN runs: a capability not saved here, fetched from the team
- * registry by its FQDN (how another org's public capability is reached), of an org that is not the
- * key's. Its first part names the org that published it; short names stay in the caller's own org.
+ * Whose code a call by full FQDN runs (how another org's public capability is reached): the
+ * user's own when it is saved here or the FQDN's org is the key's, else that org's, asked about
+ * (the gate names it). One the registry cannot give is refused with the reason, before anything
+ * is asked; the run fetches the same record (kept in the cache).
  */
-async function foreignCapability(deps: MetaDeps, action: string): Promise<ForeignCode | undefined> {
+async function foreignCapability(deps: MetaDeps, action: string): Promise<ForeignCheck | undefined> {
   const wanted = teamWanted(action.replace(/@.*$/, ""));
   if (!wanted || !("fqdn" in wanted)) return undefined;
-  // Saved here (its own FQDN, or an older pml's): the user's own code.
-  if (await deps.memory.resolve(await deps.project.memorySettings(), action).catch(() => undefined)) return undefined;
-  const config = await deps.project.config();
-  const team = teamRegistry(config, deps.workspace.root);
-  if (!team) return undefined;
-  // Asked about only when there is something to run (the record is kept for the run); a registry
-  // that cannot say is reported by the run itself.
-  const record = await findTeamCapability(team, wanted, memorySettings(config, deps.workspace.root).scope).catch(() => undefined);
-  if (!record) return undefined;
+  // Saved here: the user's own code (a bad version of it is for the run to say).
+  const local = await deps.memory.resolve(await deps.project.memorySettings(), action).catch(() => "unreadable");
+  if (local) return { allow: true };
+  const record = await teamCapability(deps, action);
+  if (typeof record === "string") return { refuse: record };
+  const team = teamRegistry(await deps.project.config(), deps.workspace.root)!;
   const org = wanted.fqdn.split(".")[0]!;
-  // Your own org's, by its FQDN: the code of your org, as its short name would run it.
-  if ((await keyOrg(team)) === org) return undefined;
+  if ((await keyOrg(team)) === org) return { allow: true };
   // The registry's words go into a question the user decides on: only plain names and versions.
   const plain = (t: string | undefined) => (t && /^[\w.@+-]{1,64}$/.test(t) ? t : undefined);
   const version = plain(record.version);
   const by = plain(record.updated_by ?? record.created_by);
   const detail = [version && `version ${version}`, by && `by ${by}`].filter(Boolean).join(" ");
-  return { org, fqdn: wanted.fqdn, source: `the team registry ${team.url}${detail ? `: ${detail}` : ""}` };
+  return { ask: { org, fqdn: wanted.fqdn, source: `the team registry ${team.url}${detail ? `: ${detail}` : ""}` } };
 }
 
 /** " Did you mean fs:read_json?" for a name one or two letters off a capability of the workspace, else "". */

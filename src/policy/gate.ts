@@ -42,11 +42,16 @@ export interface ToolCatalog {
   keptFromEarlierRun(ns: string): boolean;
   /** pml's own namespaces (capabilities, stdlib): allowed unless a pattern says otherwise. */
   servesInProcess(ns: string): boolean;
-  /** Code of someone else's that a call of pml's own namespace would fetch and run (another org's
-   * capability, by its FQDN): asked about, naming who published it. */
-  foreignCode?(id: ToolId): Promise<ForeignCode | undefined>;
+  /** For a call of pml's own namespace that names code by where it is published (a capability by
+   * its FQDN): whose it is now. Undefined: nothing of the kind (the usual checks, kept per file). */
+  foreignCode?(id: ToolId): Promise<ForeignCheck | undefined>;
   listStdio(r: Resolved, env: EnvPlan, ctx: Partial<CallContext>): Promise<ToolInfo[]>;
 }
+
+/** Another org's code is asked about, naming the org; the user's own (or their org's) runs as pml's
+ * own tools do; one that cannot be fetched is refused with the reason. Decided on every call, since
+ * what a registry holds can change while .pml.json does not. */
+export type ForeignCheck = { ask: ForeignCode } | { allow: true } | { refuse: string };
 
 /** A tool that passed the .pml.json-derived checks under one generation of the file. */
 interface Passed {
@@ -118,12 +123,14 @@ export class Gate {
     // the tools a capability calls are checked one by one. Unless a pattern says otherwise they
     // are allowed, like `execute`; but code another org published runs only if the user says so.
     const inProcess = this.catalog.servesInProcess(id.ns);
-    const foreign = inProcess ? await this.catalog.foreignCode?.(id) : undefined;
-    const permission = permissionFor(state.config.permissions ?? {}, toolId, inProcess && !foreign ? "allow" : "ask");
+    let permission = permissionFor(state.config.permissions ?? {}, toolId, inProcess ? "allow" : "ask");
     if (permission === "deny") {
       await appendAudit(this.workspace, { tool: toolId, attempted: "call", reason: "denied by .pml.json permissions" }).catch(() => {});
       return refuse(`${toolId} is denied by ${state.path} (permissions.deny). It was not run. To allow it, remove the matching deny pattern.`);
     }
+    const foreign = inProcess ? await this.catalog.foreignCode?.(id) : undefined;
+    if (foreign && "refuse" in foreign) return refuse(foreign.refuse);
+    if (foreign && "ask" in foreign) permission = permissionFor(state.config.permissions ?? {}, toolId, "ask");
 
     let resolved: Resolved;
     try {
@@ -140,8 +147,8 @@ export class Gate {
 
     // Resolutions are already kept per generation (the resolver's memo); remembering the outcome
     // spares the next calls the permission match, the resolver and several awaits.
-    const passed: Passed = { generation: state.generation, resolved, permission, foreign };
-    this.passed.set(toolId, passed);
+    const passed: Passed = { generation: state.generation, resolved, permission, foreign: foreign && "ask" in foreign ? foreign.ask : undefined };
+    if (!foreign) this.passed.set(toolId, passed);
     return this.ready(session, id, passed, state.config, args);
   }
 

@@ -257,5 +257,10 @@ describe("execute {capability: <another org's FQDN>}", () => {
     expect(r.isError).toBe(true);
     expect(r.approval_required).toBeUndefined();
     expect(text(r)).toContain("Capability not found: evil.web.git.nothing_here");
+    // Published afterwards: the next call in the same session asks (nothing was kept as allowed).
+    expect((await publish(registry.url, KEYS.eve, { ...notes("evil later", { visibility: "public" }), name: "git:nothing_here" })).status).toBe(201);
+    const later: any = await bob.client.callTool({ name: "execute", arguments: { capability: "evil.web.git.nothing_here" } });
+    expect(later.approval_required).toBe(true);
+    expect(text(later)).toContain('code published by org "evil"');
   });
 });
