@@ -12,7 +12,8 @@ import type { Resolved } from "../registry/resolved.ts";
 import { isCloudRouted } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
 import type { Project } from "../policy/project.ts";
-import type { ToolCatalog } from "../policy/gate.ts";
+import type { ForeignCheck, ToolCatalog } from "../policy/gate.ts";
+import type { ToolId } from "../mcp/tool-names.ts";
 import { sessionOf, type Session } from "../mcp/session.ts";
 import { clientOf, ToolError, valueResult, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
@@ -26,6 +27,8 @@ export interface InProcessNamespace {
   /** Its tools for `discover`, when it has a fixed list. */
   tools?: ToolInfo[];
   run(session: Session, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult>;
+  /** Someone else's code that `action` would run (the gate asks before it does). */
+  foreignCode?(action: string): Promise<ForeignCheck | undefined>;
 }
 
 type Pool = import("../pool/pool.ts").Pool;
@@ -240,6 +243,10 @@ export class Backends implements ToolCatalog {
   /** Tools known for a namespace without starting anything: descriptor, catalog, or a past run. */
   servesInProcess(ns: string): boolean {
     return this.inProcess[ns] !== undefined;
+  }
+
+  foreignCode(id: ToolId): Promise<ForeignCheck | undefined> {
+    return this.inProcess[id.ns]?.foreignCode?.(id.action) ?? Promise.resolve(undefined);
   }
 
   knownTools(ns: string): ToolInfo[] | undefined {

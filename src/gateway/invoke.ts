@@ -18,6 +18,7 @@ import type { Gate } from "../policy/gate.ts";
 import type { Backends } from "./backends.ts";
 import type { CallRequest } from "./call.ts";
 import type { Surface } from "./surface.ts";
+import { withoutPosition } from "../sandbox/errors.ts";
 import { argumentsProblemNow, NOT_LOADED, warmValidator } from "./validate-args.ts";
 
 export class Invoker {
@@ -145,7 +146,7 @@ export class Invoker {
     if (call.signal.aborted) return errorResult(`${formatToolId(id.ns, id.action)} was cancelled.`);
     log.error(`${id.ns}:${id.action} failed:`, e);
     let message = String((e as Error)?.message ?? e);
-    if (code === "own") message = message.replace(/ \(line \d+\)$/, "");
+    if (code === "own") message = withoutPosition(message);
     // The sandbox names the class of what module code threw; a plain "Error: " says nothing, and
     // after "failed: " it reads as an error inside an error.
     if (code) message = message.replace(/^Error: /, "");

@@ -26,6 +26,23 @@ export function confinementNote(r: Resolved, config: ProjectConfig): string {
   return text;
 }
 
+/** Code someone else published, that a call would fetch and run here (another org's capability). */
+export interface ForeignCode {
+  /** The org that published it (the FQDN's first part). */
+  org: string;
+  fqdn: string;
+  /** Where it comes from (the team registry, .pml.json cloud.url). */
+  source: string;
+}
+
+/** What a call of another org's capability runs: the org is named, since that is what the user decides on. */
+export function foreignCodeText(f: ForeignCode): string {
+  return (
+    `It runs code published by org "${f.org}" (${f.fqdn}, from ${f.source}) on this machine, in pml's sandbox; ` +
+    `each tool that code calls is still checked against your .pml.json and asked about as your own calls are. Always allows ${f.fqdn} (any version) from now on.`
+  );
+}
+
 /** The command and folder of a shell:exec call; undefined for other tools. */
 function shellCommand(r: Resolved, action: string, args: Record<string, unknown> | undefined): { command: string; cwd: string } | undefined {
   const d = r.descriptor;

@@ -331,6 +331,13 @@ export class Asker {
     const wf = this.workflows.peek(workflowId, session.id);
     return wf?.via ?? wf?.dependency;
   }
+
+  /** The tool id a continuation (workflow id or request state) resumes when it is the approval of
+   * that tool itself, not of a call inside code (without using it up); undefined otherwise. */
+  pausedTool(session: Session, continuation: unknown): string | undefined {
+    const p = session.modern ? this.states().verify(continuation) : this.workflows.peek(continuation, session.id);
+    return p && typeof p !== "string" && p.kind === "tool" && p.via === undefined ? p.dependency : undefined;
+  }
 }
 
 /** Whether a pause is the one this call resumes: its kind and the tool approved, or a
