@@ -307,7 +307,7 @@ function thrown(message: string): never {
  */
 function failedRun(message: string, toolsUsed: string[], failure: string | undefined): string {
   const uncaught = failure !== undefined && `Error: ${failure}`;
-  const own = uncaught && message.startsWith(uncaught) && /^( \(line \d+\))?$/.test(message.slice(uncaught.length));
+  const own = uncaught && message.startsWith(uncaught) && /^( \(line \d+(?:, column \d+)?\))?$/.test(message.slice(uncaught.length));
   const text = own ? message.slice("Error: ".length) : message;
   return toolsUsed.length ? `${text}\nTools used before the error: ${[...new Set(toolsUsed)].join(", ")}` : text;
 }

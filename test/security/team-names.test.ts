@@ -165,7 +165,7 @@ describe("execute {capability: <another org's FQDN>}", () => {
     expect(text(asked)).toContain("version 1.0.0 by eve");
     expect(text(asked)).not.toContain("Capability not found");
     const no: any = await bob.client.callTool({ name: "execute", arguments: { continue_workflow: { workflow_id: asked.approval_context.workflow_id, approved: false } } });
-    expect(text(no)).toContain(`did not approve cap:${FQDN}`);
+    expect(text(no)).toContain(`The user declined ("approved": false): nothing ran (cap:${FQDN} was not run).`);
     expect(text(no)).not.toContain("release notes by evil");
 
     const again: any = await bob.client.callTool({ name: "execute", arguments: { capability: FQDN } });
