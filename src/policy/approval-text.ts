@@ -5,7 +5,7 @@ import type { ProjectConfig } from "../config/pml-json.ts";
 import { isBuiltinFilesystem, isBuiltinShell } from "../sandbox/builtins/builtins.ts";
 import type { FileTarget } from "../sandbox/builtins/file-targets.ts";
 import { isInstalled } from "../loader/install.ts";
-import { visible } from "../visible-text.ts";
+import { quoted as quotedLine } from "../visible-text.ts";
 import { argumentsView, clipMiddle, fileActionText, quoted } from "./call-preview.ts";
 import { confinementSentence } from "../sandbox/confine.ts";
 import { describeEnvPlan, type EnvPlan } from "../env/env-resolver.ts";
@@ -57,7 +57,7 @@ const COMMAND_MAX = 4000;
 function commandLine(sh: { command: string; cwd: string }): string {
   const shell = process.platform === "win32" ? "cmd.exe /d /s /c" : "/bin/sh -c";
   const cwd = sh.cwd !== "." ? ` in ${quoted(sh.cwd)} (inside the workspace)` : " in the workspace";
-  return `It will run: ${shell} ${visible(JSON.stringify(clipMiddle(sh.command, COMMAND_MAX)))}${cwd}.`;
+  return `It will run: ${shell} ${quotedLine(clipMiddle(sh.command, COMMAND_MAX))}${cwd}.`;
 }
 
 /**

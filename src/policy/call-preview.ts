@@ -3,7 +3,7 @@
 // bounded, long ones cut with a count of what was left out, so a question stays readable and
 // nothing in an argument can hide or reorder the rest of it.
 import type { FileTarget } from "../sandbox/builtins/file-targets.ts";
-import { visible } from "../visible-text.ts";
+import { quoted as quotedLine, visible } from "../visible-text.ts";
 
 /** The longest string value shown whole in an argument view, a path, a preview. */
 const VALUE_MAX = 200;
@@ -33,7 +33,7 @@ export function clipMiddle(s: string, max: number): string {
 
 /** A string argument as a question shows it: quoted, cut, escaped. */
 export function quoted(s: string, max = VALUE_MAX): string {
-  return visible(JSON.stringify(clip(s, max)));
+  return quotedLine(clip(s, max));
 }
 
 /** A compact view of a call's arguments: JSON, each long string cut, the whole bounded. */
