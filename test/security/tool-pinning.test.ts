@@ -88,6 +88,14 @@ describe("tool pinning", () => {
     const audit = auditLines();
     expect(audit).toContain("tool changed: server fx tool echo");
     expect(audit.match(/tool changed: server fx tool echo/g)?.length).toBe(1);
+    // status and `pml doctor` say it too, never with the new text.
+    const status: any = JSON.parse(text(await two.client.callTool({ name: "status", arguments: {} })));
+    expect(status.held_tools).toEqual([{ tool: "fx:echo", held: expect.stringContaining("its description changed") }]);
+    const doctor = Bun.spawnSync([BIN, "doctor"], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
+    const said = doctor.stdout.toString() + doctor.stderr.toString();
+    expect(said).toContain("fx:echo (its description changed since you approved it)");
+    expect(said).toContain("pml ui");
+    expect(said).not.toContain("id_rsa");
   });
 
   test("a client with form elicitation is asked with the change: refuse keeps it held, accept runs it and re-pins; the next session lists it", async () => {
