@@ -9,8 +9,10 @@ import type { ProviderQuery } from "./provider-slot.ts";
 import type { Hit } from "./search.ts";
 
 export const PROVIDER_FUSION = {
-  /** The provider's share of the score (the built-in ranking keeps the rest). */
-  weight: 0.4,
+  /** The provider's share of the score (the built-in ranking keeps the rest). Tuned on the tuning
+   * and meaning-tuning sets with USE lite (bench/memory.ts --provider, 2,040 capabilities): 0.2 best
+   * there (0.25, 0.3 close; 0.4 lost top-1 on both); judged on the held-out sets. */
+  weight: 0.2,
   /** How many records the provider brings as candidates at least, nearest first. */
   pool: 50,
 };
