@@ -4,6 +4,9 @@
 // view of reuse (tool calls and bytes for a 3-tool task done directly, by execute, by capability),
 // and dns:query by tags, creator glob and text at 20k and 100k (bench/memory-query.ts).
 // Run: bun build.ts && bun bench/memory.ts [--quick]
+// --provider: the quality sets with and without an embeddings provider (memory.embeddings), a local
+// stand-in embedding with Universal Sentence Encoder lite (bench/embed-server.ts, installed on demand),
+// among PROVIDER_CAPS capabilities (default 2,040: 1,968 synthetic + the 72 targets); implies --quality.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -27,6 +30,9 @@ import { printTable, summarize } from "./stats.ts";
 import { trustWorkspace } from "../test/helpers/trust.ts";
 
 const quick = process.argv.includes("--quick");
+const provider = process.argv.includes("--provider");
+const qualityOnly = provider || process.argv.includes("--quality");
+const CAPS = provider ? Number(process.env.PROVIDER_CAPS ?? 2_040) - TARGETS.length : 10_000;
 const root = resolve(import.meta.dir, "..");
 const dir = mkdtempSync(join(tmpdir(), "pml-bench-memory-"));
 const scope = { org: "local", project: "bench", owner: "/bench/workspace" };
@@ -221,7 +227,7 @@ function targetInputs(): CaptureInput[] {
 // --- 1. name resolution ----------------------------------------------------------------------
 const resolution: Record<string, ReturnType<typeof summarize>> = {};
 const store = new SqliteCapabilityStore(join(dir, "memory.db"));
-for (const total of process.argv.includes("--quality") ? [] : quick ? [10_000] : [10_000, 100_000]) {
+for (const total of qualityOnly ? [] : quick ? [10_000] : [10_000, 100_000]) {
   const t0 = performance.now();
   await fill(store, total - (total === 10_000 ? 0 : 10_000), total === 10_000 ? 0 : 10_000);
   console.error(`stored ${total} capabilities (${Math.round(performance.now() - t0)} ms to insert)`);
@@ -240,7 +246,7 @@ store.close();
 printTable("name -> capability (store.resolve, bun:sqlite, WAL), ms", resolution);
 
 // --- 1b. dns:query by tags, creator glob, both, text ----------------------------------------------
-if (!process.argv.includes("--quality")) await queryBench(quick ? [20_000] : [20_000, 100_000]);
+if (!qualityOnly) await queryBench(quick ? [20_000] : [20_000, 100_000]);
 
 // --- 2. discover: quality and latency at 10k + tools ------------------------------------------
 const qdir = join(dir, "q");
@@ -252,7 +258,7 @@ if (process.env.FROM_DB) {
   (await import("node:fs")).copyFileSync(process.env.FROM_DB, join(qdir, "memory.db"));
 } else {
   const qstore = new SqliteCapabilityStore(join(qdir, "memory.db"));
-  await fill(qstore, 10_000);
+  await fill(qstore, CAPS);
   for (const t of targetInputs()) await qstore.capture(t);
   qstore.close();
 }
@@ -290,12 +296,14 @@ const blind = (label: string) => /^held.out (?:[789]|1[0-2])$/.test(label);
 const matchShares: Record<string, Record<"right" | "rightStrong" | "rightFair" | "top1Right" | "top1RightCalled" | "wrong" | "wrongStrong" | "wrongFair", number>> = {};
 const latency: number[] = [];
 const dumped: string[] = [];
-async function measure(set: Array<[string, string]>, label: string): Promise<[number, number, number]> {
+async function measure(set: Array<[string, string]>, label: string, mem = memory, times?: number[], asking = settings): Promise<[number, number, number]> {
   let top1 = 0;
   let top5 = 0;
   let top20 = 0;
   for (const [q, expected] of set) {
-    const { results } = await memory.discover(settings, q, tools, 20);
+    const began = performance.now();
+    const { results } = await mem.discover(asking, q, tools, 20);
+    times?.push(performance.now() - began);
     // DUMP=<file>: every answer, to check that a change keeps the ranking identical (diff two runs).
     if (process.env.DUMP && !blind(label)) dumped.push(`${label}\t${q}\t${JSON.stringify(results.map((r) => [r.id, r.score, r.match, r.variants ?? []]))}`);
     const at = rank(
@@ -380,6 +388,30 @@ const SETS: Array<[string, Array<[string, string]>]> = [
   ["held-out 11", HELD_OUT_11],
   ["held-out 12", HELD_OUT_12],
 ];
+// --provider: the same sets through the provider's fusion (bench/memory-provider.ts), then done.
+if (provider) {
+  const { providerPass } = await import("./memory-provider.ts");
+  await providerPass({
+    dbPath: join(qdir, "memory.db"),
+    settings,
+    tools,
+    sets: SETS,
+    builtin: shipped,
+    misses,
+    measure: (set, label, mem, times, asking) => measure(set, label, mem, times, asking),
+    builtinTimes: async () => {
+      const times: number[] = [];
+      const fresh = new Memory(join(qdir, "memory.db"));
+      await fresh.discover(settings, "warm up the index", tools, 10);
+      for (const [, set] of SETS) await measure(set, "timing", fresh, times);
+      await fresh.close();
+      return times;
+    },
+  });
+  await memory.close();
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
 // The same pipeline with the vector side's weight at 0: words alone, as before issue 24.
 const wordsOnly: Array<[string, number[]]> = [];
 {
@@ -500,7 +532,7 @@ printTable("discover {query} over 10k capabilities + tools (Memory.discover), ms
   ...(quick ? {} : { "first ask, best of 3": summarize(bestFirstAsk) }),
 });
 
-if (process.argv.includes("--quality")) {
+if (qualityOnly) {
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }

@@ -130,6 +130,23 @@ const GrantedVarSchema = v.pipe(
   v.check((s) => s !== "PML_API_KEY", "PML_API_KEY cannot be granted: pml sends it only to cloud.url"),
 );
 
+/** memory.embeddings: an OpenAI-compatible (or Ollama) embeddings endpoint discover asks for the
+ * meaning of capability and tool texts (src/memory/embeddings-config.ts); naming it is a grant. */
+const EmbeddingsSchema = plainObject(
+  v.looseObject({
+    url: HttpUrlSchema,
+    model: v.pipe(v.string(), v.minLength(1, "expected the model's name")),
+    api_key_env: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, (issue) => `expected an environment variable name, got ${got(issue.input)}`),
+        v.check((s) => s !== "PML_API_KEY", "PML_API_KEY cannot be the embeddings key: pml sends it only to cloud.url"),
+      ),
+    ),
+    api: v.optional(v.picklist(["openai", "ollama"], (issue) => `expected "openai" (POST {url}/embeddings) or "ollama" (POST {url}/api/embed), got ${got(issue.input)}`)),
+  }),
+);
+
 /** Namespace -> the variables of the user's environment / workspace .env that namespace may receive. */
 export const EnvGrantsSchema = plainObject(v.record(GrantNamespaceSchema, v.array(GrantedVarSchema)));
 
@@ -216,6 +233,7 @@ export const ProjectConfigSchema = v.looseObject({
         ),
         publish: v.optional(v.picklist(["off", "project", "org", "public"], (issue) => `expected "off", "project", "org" or "public", got ${got(issue.input)}`)),
         publish_defaults: v.optional(v.boolean()),
+        embeddings: v.optional(EmbeddingsSchema),
       }),
     ),
   ),

@@ -12,6 +12,7 @@ import { updateStatus } from "../config/update-check.ts";
 import { resolveWorkspace } from "../config/workspace.ts";
 import { heldChanges, whatChanged } from "../policy/tool-pins.ts";
 import { patternChecks, privateEnvChecks } from "./doctor-config.ts";
+import { embeddingsCheck } from "./doctor-embeddings.ts";
 
 export interface Check {
   name: string;
@@ -78,6 +79,8 @@ async function projectConfigChecks(root: string): Promise<Check[]> {
     checks.push(...patternChecks(cfg.config), ...privateEnvChecks(root, cfg.config));
     const review = await reviewTrust(root);
     checks.push({ name: "trust", ok: true, warn: review.untrusted.length > 0, detail: trustSummary(review) });
+    const embeddings = await embeddingsCheck(root, cfg.config, review.untrusted);
+    if (embeddings) checks.push(embeddings);
     const refused = [...(cfg.config.registries ?? []), ...(cfg.config.cloud?.url ? [cfg.config.cloud.url] : [])]
       .map((u) => insecureUrlReason(u, "registry"))
       .filter((x): x is string => x !== undefined);

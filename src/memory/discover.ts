@@ -9,6 +9,7 @@ import type { Match } from "./hybrid.ts";
 import { firstLoad, readOne } from "./first-load.ts";
 import { deprecationNote, type Found, learnedNote, teamFound } from "./found.ts";
 import type { Meaning } from "./meaning.ts";
+import { ProviderSlot, type ProviderQuery } from "./provider-slot.ts";
 import type { MemorySettings } from "./memory-settings.ts";
 import { capWireName, parseCallName } from "./names.ts";
 import { words } from "./search-words.ts";
@@ -71,6 +72,7 @@ export class CapabilityDiscovery {
   private reading = new Set<string>();
   private readonly team = new Map<string, TeamHit>();
   private hybrid?: typeof import("./hybrid.ts");
+  readonly provider = new ProviderSlot(() => this.open()); // memory.embeddings (a step of its own)
 
   constructor(
     private readonly open: () => Promise<CapabilityStore>,
@@ -92,6 +94,9 @@ export class CapabilityDiscovery {
     let warning: string | undefined;
     this.indexFor(settings.scope.owner);
     await this.load();
+    // A new provider is given every text (re-read); the request's vector is asked for meanwhile.
+    if (await this.provider.use(settings.embeddings)) this.indexedSeq = Number((this.toolSignature = ""));
+    const near = this.provider.query(query);
     try {
       await (await this.open()).adopt(settings.scope);
       await this.refreshCapabilities();
@@ -128,7 +133,7 @@ export class CapabilityDiscovery {
     );
     const ranked = async (n: number) =>
       withoutTwins(
-        await this.withLearning(own, query, this.search(query, n, visible, misfit), visible, n, misfit),
+        await this.withLearning(own, query, this.search(query, n, visible, misfit, await near), visible, n, misfit),
         (key) => (this.toolKeys.has(key) ? key.slice(key.indexOf(":", 5) + 1) : undefined),
         this.notEnabled,
       );
@@ -251,7 +256,7 @@ export class CapabilityDiscovery {
 
   /** Lexical candidates fused with the nearest by meaning (hybrid.ts), for the request and the
    * kinds of the values it holds (value-kinds.ts). */
-  private search(asked: string, limit: number, visible: (key: string) => boolean, misfit: ((key: string) => boolean) | undefined): Hit[] {
+  private search(asked: string, limit: number, visible: (key: string) => boolean, misfit: ((key: string) => boolean) | undefined, near?: ProviderQuery): Hit[] {
     const { aboutMemory, fuse, FUSION } = this.hybrid!;
     const query = withValueKinds(asked);
     const named = new Set(words(query));
@@ -270,7 +275,8 @@ export class CapabilityDiscovery {
     };
     return this.index!.search(query, limit, visible, (lexical, want, full) => {
       const m = this.meaning?.nearest(query, Math.max(want, FUSION.vectorPool), visible);
-      return fuse({ lexical, full, nearest: m?.nearest ?? [], cosine: m?.cosine ?? (() => undefined), factor, ...(m ? {} : { weight: 0 }) });
+      const fused = fuse({ lexical, full, nearest: m?.nearest ?? [], cosine: m?.cosine ?? (() => undefined), factor, ...(m ? {} : { weight: 0 }) });
+      return near ? this.provider.fuse({ fused, query: near, want, accept: visible, factor, similarity: (key) => m?.cosine(key) }) : fused;
     });
   }
 
@@ -313,7 +319,7 @@ export class CapabilityDiscovery {
       if (this.team.has(key)) continue;
       const n = parseCallName(h.name);
       this.index!.add({ key, name: n ? `${n.namespace} ${n.action}` : h.name, description: h.description });
-      this.meaning?.text(key, `${n ? `${n.namespace} ${n.action}. ` : ""}${h.description ?? ""}`);
+      for (const side of [this.meaning, this.provider]) side?.text(key, `${n ? `${n.namespace} ${n.action}. ` : ""}${h.description ?? ""}`);
     }
     this.team.clear();
     for (const [key, h] of next) this.team.set(key, h);
@@ -321,7 +327,7 @@ export class CapabilityDiscovery {
 
   private forget(key: string): void {
     this.index!.remove(key);
-    this.meaning?.remove(key);
+    for (const side of [this.meaning, this.provider]) side?.remove(key);
   }
 
   private async refreshCapabilities(): Promise<void> {
@@ -350,7 +356,7 @@ export class CapabilityDiscovery {
         ...(c.deprecated ? { deprecated: deprecationNote(c.deprecated) } : {}),
       });
       this.index!.add(capabilityDoc(key, c));
-      this.meaning?.record(key, c);
+      for (const side of [this.meaning, this.provider]) side?.record(key, c);
       readOne(++read);
     });
     await this.meaning?.save(await this.open());
@@ -376,7 +382,7 @@ export class CapabilityDiscovery {
       if (t.demo) this.demoTools.set(key, t.ns);
       if (t.enabled === false) this.notEnabled.add(key);
       this.index!.add(toolDoc(key, t));
-      this.meaning?.text(key, toolMeaningText(t));
+      for (const side of [this.meaning, this.provider]) side?.text(key, toolMeaningText(t));
     }
     this.toolSignature = signature;
   }

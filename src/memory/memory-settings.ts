@@ -3,6 +3,7 @@ import { realpathSync } from "node:fs";
 import { userInfo } from "node:os";
 import { basename, resolve } from "node:path";
 import type { ProjectConfig } from "../config/pml-json.ts";
+import { embeddingsTarget, type EmbeddingsMisconfigured, type EmbeddingsTarget } from "./embeddings-config.ts";
 import { scopeLabel } from "./names.ts";
 import type { Scope } from "./store.ts";
 
@@ -15,6 +16,9 @@ export interface MemorySettings {
   curationModel?: string;
   /** How many capabilities tools/list carries; undefined: all of them. */
   listTools?: number;
+  /** The embeddings provider discover fuses in (memory.embeddings of a trusted file, else
+   * PML_EMBEDDINGS_URL of the environment); undefined when none is configured. */
+  embeddings?: EmbeddingsTarget | EmbeddingsMisconfigured;
 }
 
 /** memory.list_tools when .pml.json does not say: enough for the capabilities in use, small
@@ -35,6 +39,7 @@ export function memorySettings(config: ProjectConfig, workspace: string): Memory
     curateAfter: m.curate_after ?? 10,
     curationModel: m.curation_model,
     listTools: m.list_tools === "all" ? undefined : (m.list_tools ?? DEFAULT_LIST_TOOLS),
+    embeddings: embeddingsTarget(config, workspace),
   };
 }
 

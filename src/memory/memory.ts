@@ -93,6 +93,14 @@ export class Memory {
     return moved;
   }
 
+  /** Once the embeddings provider's background work is done or stopped by a failure (benches,
+   * tests): how many texts have vectors, how many wait, what failed; undefined without a provider. */
+  async providerSettled(): Promise<{ ready: number; pending: number; failure?: string } | undefined> {
+    const p = this.finder.provider.current;
+    await p?.settled();
+    return p?.status;
+  }
+
   /** Named capabilities were added or renamed: tools/list changed. */
   onChange(listener: () => void): void {
     this.listeners.push(listener);

@@ -239,6 +239,18 @@ export const MIGRATIONS: ReadonlyArray<string | OptionalStep | RebuildStep> = [
   `
   ALTER TABLE tool_usage ADD COLUMN last_error TEXT;
   `,
+  // 15: vectors an embeddings provider (memory.embeddings) made, per provider and model (`model`: the
+  // api, endpoint and model name) and hash of the text (`source`), so no process asks for a text twice;
+  // `dims` kept so vectors of two dimensions never meet (embeddings-cache.ts).
+  `
+  CREATE TABLE provider_vectors (
+    model TEXT NOT NULL,
+    source TEXT NOT NULL,
+    dims INTEGER NOT NULL,
+    vector BLOB NOT NULL,
+    PRIMARY KEY (model, source)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** Brings `db` to the newest schema, one transaction per step; safe when several processes open

@@ -17,6 +17,7 @@ import { recordToolUsage, usageLog, usageStats } from "./sqlite-tool-usage.ts";
 import { appendVersion, listVersions } from "./sqlite-versions.ts";
 import { captureRecord, deprecateRecord, forkRecord, pinRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
 import { listedNamed } from "./sqlite-listing.ts";
+import { readProviderVectors, writeProviderVectors } from "./sqlite-provider-vectors.ts";
 import type {
   AnswerKind,
   Association,
@@ -164,6 +165,14 @@ export class SqliteCapabilityStore implements CapabilityStore {
         for (const r of rows) this.s.q.saveVector.run(r.id, r.model, r.source, r.bytes);
       })
       .immediate();
+  }
+
+  async providerVectors(model: string, sources?: readonly string[]) {
+    return readProviderVectors(this.db, model, sources);
+  }
+
+  async saveProviderVectors(model: string, dims: number, rows: ReadonlyArray<{ source: string; bytes: Uint8Array }>): Promise<void> {
+    writeProviderVectors(this.db, model, dims, rows);
   }
 
   async rename(scope: Scope, from: CapName, to: CapName, by: string) {

@@ -322,6 +322,12 @@ export interface CapabilityStore {
   searchableSince(seq: number, owners: readonly string[], each: (r: SearchRecord) => void): Promise<void>;
   /** Keeps records' text vectors (a record deleted since is skipped). */
   saveVectors(rows: ReadonlyArray<{ id: string } & StoredVector>): Promise<void>;
+  /** An embeddings provider's cached vectors of one model (packed as StoredVector's bytes), by
+   * text hash (only those of `sources` when given), and their dimension (undefined when none are cached). */
+  providerVectors(model: string, sources?: readonly string[]): Promise<{ dims?: number; vectors: Map<string, Uint8Array> }>;
+  /** Caches a provider's vectors of one model (all of `dims`: a model's vectors of another dimension
+   * are dropped first, never mixed). */
+  saveProviderVectors(model: string, dims: number, rows: ReadonlyArray<{ source: string; bytes: Uint8Array }>): Promise<void>;
   /** Renames in one transaction: the old name becomes an alias of the same record. */
   rename(scope: Scope, from: CapName, to: CapName, by: string): Promise<{ capability: Capability; old: string }>;
   aliasesOf(id: string): Promise<string[]>;

@@ -103,6 +103,30 @@ function runs(entry: any): string {
   return `runs \`${line.join(" ")}\` on this machine${entry?.confine === true ? " (confined)" : ", as you"}${env}`;
 }
 
+/** memory.embeddings: where capability and tool texts (and requests) go, and with which key. The
+ * model is not part of the grant: another model at the same address, with the same key, sends the
+ * same texts to the same place. */
+function embeddingsKey(): GrantingKey {
+  const grant = (e: any): Grant | undefined =>
+    e && typeof e === "object" && typeof e.url === "string"
+      ? {
+          id: `memory.embeddings ${canonical({ url: e.url, api_key_env: e.api_key_env ?? null })}`,
+          text: `memory.embeddings: sends capability and tool texts to ${e.url} for embeddings, ${typeof e.api_key_env === "string" ? `with your $${e.api_key_env}` : "without a key"}`,
+        }
+      : undefined;
+  return {
+    list: (c) => {
+      const g = grant(section("memory")(c)?.embeddings);
+      return g ? [g] : [];
+    },
+    strip: (c, keep) => {
+      const memory = section("memory")(c);
+      const g = grant(memory?.embeddings);
+      if (g && !keep(g.id)) delete memory!.embeddings;
+    },
+  };
+}
+
 const GRANTING: GrantingKey[] = [
   listKey(section("permissions"), "allow", "permissions.allow", (p) => `permissions.allow "${p}": runs without asking you`),
   recordKey(top, "private_mcps", "private_mcps", (ns, e) => `private_mcps.${ns}: ${runs(e)}`),
@@ -136,6 +160,7 @@ const GRANTING: GrantingKey[] = [
     (p) => `memory.publish: saved capabilities are published to the team registry (${p})`,
     (p) => p === "off",
   ),
+  embeddingsKey(),
 ];
 
 /** Every grant the config holds. */
