@@ -50,7 +50,7 @@ export const LABEL = {
   fairCovered: 0.4,
   fairSimilarity: 0.6,
   fairAsked: 0.4,
-  fairMargin: 0.2,
+  fairMargin: 0.1,
   /** Past use's weight that makes a result clearly ahead worth reading (0.8: one use of the same words). */
   fairLearned: 0.4,
   /** Below this share of its words asked for, a result does more (or other) than asked: past use
