@@ -46,10 +46,10 @@ export const LABEL = {
   strongAsked: 0.4,
   /** ...and this far ahead of the next result (fused scores are 0..1 before past use is added). */
   strongMargin: 0.05,
-  /** Fair: worth calling when nothing is strong; clearly ahead of the others. */
+  /** Fair: worth calling when nothing is strong (the agent checks its parameters first); ahead of the others. */
   fairCovered: 0.4,
-  fairSimilarity: 0.6,
-  fairAsked: 0.4,
+  fairSimilarity: 0.5,
+  fairAsked: 0.3,
   fairMargin: 0.1,
   /** Past use's weight that makes a result clearly ahead worth reading (0.8: one use of the same words). */
   fairLearned: 0.4,
