@@ -10,7 +10,8 @@ const exact: MatchEvidence = { covered: 1, similarity: 0.97, asked: 1, learned: 
 test("strong needs the words, what it does asked for, and a lead over the next result", () => {
   expect(labelOf(exact)).toBe("strong");
   // Does more than asked: "shout a text file in upper case" for "read a file".
-  expect(labelOf({ ...exact, asked: 0.3 })).toBe("weak");
+  expect(labelOf({ ...exact, asked: 0.35 })).toBe("fair");
+  expect(labelOf({ ...exact, asked: 0.1 })).toBe("weak");
   // A near twin as good as it ("read_text_file" beside "read_file"): not certain.
   expect(labelOf({ ...exact, margin: -0.09, lead: -0.09 })).toBe("weak");
   expect(labelOf({ ...exact, covered: 0.1, similarity: 0.4 })).toBe("weak");
