@@ -21,6 +21,7 @@ import { RawPeer } from "../test/helpers/pml.ts";
 import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, MEANING_TUNE, QUERIES, TARGETS } from "./memory-intents.ts";
 import { HELD_OUT_8, HELD_OUT_9 } from "./memory-intents-blind.ts";
 import { HELD_OUT_10 } from "./memory-intents-blind-2.ts";
+import { HELD_OUT_11, HELD_OUT_12, NO_TARGET_11, NO_TARGET_12 } from "./memory-intents-blind-3.ts";
 import { queryBench } from "./memory-query.ts";
 import { printTable, summarize } from "./stats.ts";
 import { trustWorkspace } from "../test/helpers/trust.ts";
@@ -284,7 +285,7 @@ const rank = (ids: string[], expected: string) => {
 };
 const misses: string[] = [];
 /** Sets written blind: their misses are never printed, so that they stay a judge nothing was tuned on. */
-const blind = (label: string) => /^held.out (?:[789]|10)$/.test(label);
+const blind = (label: string) => /^held.out (?:[789]|1[0-2])$/.test(label);
 /** Per set: how the right target and a wrong top-1 result were marked (Found.match). */
 const matchShares: Record<string, Record<"right" | "rightStrong" | "rightFair" | "top1Right" | "top1RightCalled" | "wrong" | "wrongStrong" | "wrongFair", number>> = {};
 /** Per set and label: how many first results carried it, how many of them were right; and the queries. */
@@ -354,7 +355,9 @@ const heldG = await measure(HELD_OUT_7, "held out 7");
 const heldH = await measure(HELD_OUT_8, "held out 8");
 const heldI = await measure(HELD_OUT_9, "held out 9");
 const heldJ = await measure(HELD_OUT_10, "held out 10");
-const shipped = [tuning, heldA, heldB, heldC, meaningTune, heldD, heldE, heldF, heldG, heldH, heldI, heldJ];
+const heldK = await measure(HELD_OUT_11, "held out 11");
+const heldL = await measure(HELD_OUT_12, "held out 12");
+const shipped = [tuning, heldA, heldB, heldC, meaningTune, heldD, heldE, heldF, heldG, heldH, heldI, heldJ, heldK, heldL];
 const MATCH_LABELS: Array<[string, string]> = [
   ["tuning", "tuning set"],
   ["held-out", "held out"],
@@ -368,6 +371,8 @@ const MATCH_LABELS: Array<[string, string]> = [
   ["held-out 8", "held out 8"],
   ["held-out 9", "held out 9"],
   ["held-out 10", "held out 10"],
+  ["held-out 11", "held out 11"],
+  ["held-out 12", "held out 12"],
 ];
 const matchReport = MATCH_LABELS.map(([name, label]) => [name, { ...matchShares[label]! }] as const);
 /** Every request set, named as the tables print them. */
@@ -384,6 +389,8 @@ const SETS: Array<[string, Array<[string, string]>]> = [
   ["held-out 8", HELD_OUT_8],
   ["held-out 9", HELD_OUT_9],
   ["held-out 10", HELD_OUT_10],
+  ["held-out 11", HELD_OUT_11],
+  ["held-out 12", HELD_OUT_12],
 ];
 // The same pipeline with the vector side's weight at 0: words alone, as before issue 24.
 const wordsOnly: Array<[string, number[]]> = [];
@@ -479,7 +486,7 @@ console.log(
 );
 const pct3 = ([a, b, c]: number[], n: number) => `top-1 ${pctOf(a!, n)}, top-5 ${pctOf(b!, n)}, top-20 ${pctOf(c!, n)}`;
 console.log(
-  `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}; held-out 5 (${HELD_OUT_5.length}, never tuned on): ${pct3(heldE, HELD_OUT_5.length)}; held-out 6 (${HELD_OUT_6.length}, never tuned on): ${pct3(heldF, HELD_OUT_6.length)}; held-out 7 (${HELD_OUT_7.length}, written blind): ${pct3(heldG, HELD_OUT_7.length)}; held-out 8 (${HELD_OUT_8.length}, written blind): ${pct3(heldH, HELD_OUT_8.length)}; held-out 9 (${HELD_OUT_9.length}, written blind): ${pct3(heldI, HELD_OUT_9.length)}; held-out 10 (${HELD_OUT_10.length}, written blind): ${pct3(heldJ, HELD_OUT_10.length)}`,
+  `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}; held-out 5 (${HELD_OUT_5.length}, never tuned on): ${pct3(heldE, HELD_OUT_5.length)}; held-out 6 (${HELD_OUT_6.length}, never tuned on): ${pct3(heldF, HELD_OUT_6.length)}; held-out 7 (${HELD_OUT_7.length}, written blind): ${pct3(heldG, HELD_OUT_7.length)}; held-out 8 (${HELD_OUT_8.length}, written blind): ${pct3(heldH, HELD_OUT_8.length)}; held-out 9 (${HELD_OUT_9.length}, written blind): ${pct3(heldI, HELD_OUT_9.length)}; held-out 10 (${HELD_OUT_10.length}, written blind): ${pct3(heldJ, HELD_OUT_10.length)}; held-out 11 (${HELD_OUT_11.length}, written blind): ${pct3(heldK, HELD_OUT_11.length)}; held-out 12 (${HELD_OUT_12.length}, written blind): ${pct3(heldL, HELD_OUT_12.length)}`,
 );
 console.log("  through Memory.discover, every set, top-1/5/20:");
 for (const [i, [label, set]] of SETS.entries())
@@ -612,18 +619,7 @@ async function stdlibTools() {
 async function genericRequests(): Promise<void> {
   // Requests for a plain thing (a tool does exactly that), written for this bench: a tuning set. A
   // label is a promise: such a request marks at most 2 results [strong] (issue 46).
-  const GENERIC = [
-    "read a file",
-    "write a file",
-    "list a directory",
-    "fetch a web page",
-    "search files",
-    "run a shell command",
-    "query a database",
-    "delete a file",
-    "copy a file",
-    "make a directory",
-  ];
+  const GENERIC = ["read a file", "write a file", "list a directory", "fetch a web page", "search files", "run a shell command", "query a database", "delete a file", "copy a file", "make a directory"];
   const counts: number[] = [];
   for (const q of GENERIC) {
     const { results } = await memory.discover(settings, q, tools, 10);
@@ -631,4 +627,22 @@ async function genericRequests(): Promise<void> {
   }
   const over = counts.filter((n) => n > 2).length;
   console.log(`  generic requests (${GENERIC.length}, limit 10): results marked strong per answer ${counts.join(" ")}; over 2: ${over} (target 0)`);
+  // Requests no saved capability does (written blind, never printed): a capability marked strong or
+  // fair there is a wrong promise; more than 2 strong results, too many.
+  for (const [name, set] of [
+    ["no target 11", NO_TARGET_11],
+    ["no target 12", NO_TARGET_12],
+  ] as const) {
+    let capStrong = 0;
+    let capFair = 0;
+    let overTwo = 0;
+    for (const q of set) {
+      const { results } = await memory.discover(settings, q, tools, 10);
+      const caps = results.filter((r) => r.kind !== "tool");
+      if (caps.some((r) => r.match === "strong")) capStrong++;
+      else if (caps.some((r) => r.match === "fair")) capFair++;
+      if (results.filter((r) => r.match === "strong").length > 2) overTwo++;
+    }
+    console.log(`  ${name} (${set.length} requests no saved capability does, written blind): a capability marked strong ${capStrong}, fair ${capFair}; over 2 strong results ${overTwo}`);
+  }
 }

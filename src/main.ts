@@ -37,6 +37,8 @@ if (argv.length === 1 && argv[0] === "stdio") {
   await runCli(
     defineCommand({
       meta: { name: "pml", version, description: "Procedural Memory Layer: one MCP server for every tool your agent needs. New here? `pml try` shows it in a few seconds" },
+      // Answered above, before citty loads; declared so that the help lists it.
+      args: { version: { type: "boolean", alias: "v", description: "Print pml's version and exit" } },
       subCommands: commands,
     }),
     argv,

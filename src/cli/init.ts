@@ -1,4 +1,5 @@
 import { defineCommand } from "citty";
+import type { InitResult } from "../config/project-init.ts";
 
 const NO_TTY = "stdin is not a terminal; run `pml init --yes` (add --api-key KEY for cloud mode)";
 
@@ -33,6 +34,16 @@ async function ask(question: string, opts: { hidden?: boolean } = {}): Promise<s
   } finally {
     rl.close();
   }
+}
+
+/** The one next step that follows from what init did (`port`: .mcp.json points at `pml serve`). */
+function nextStep(result: InitResult, port: number | undefined): string {
+  if (result.mcpJson.action === "declined")
+    return "Next: .mcp.json was left as it was, so Claude Code will not start pml here. To use pml in this folder, run `pml init` again and answer y (other servers are kept, a backup is made).";
+  const fix = result.pmlJson.action === "invalid" ? "fix .pml.json (above), then " : "";
+  if (port !== undefined)
+    return `Next: ${fix}run \`pml serve --port ${port}\` in this folder (Claude Code does not start HTTP servers), then restart Claude Code here\nwith the token in its environment: \`export PML_SERVE_TOKEN="$(pml serve --print-token)"\`.`;
+  return `Next: ${fix}restart Claude Code in this folder; run \`claude mcp list\` to check that pml is connected.`;
 }
 
 export default defineCommand({
@@ -94,20 +105,23 @@ export default defineCommand({
       unchanged: `${m.path} already starts pml`,
       declined: `left ${m.path} unchanged (as asked); Claude Code will not start pml from it`,
     };
-    consola.success(mcpLine[m.action] + (m.backup ? `; backup: ${m.backup}` : ""));
+    if (m.action === "declined") consola.info(mcpLine[m.action]);
+    else consola.success(mcpLine[m.action] + (m.backup ? `; backup: ${m.backup}` : ""));
     const p = result.pmlJson;
     // What init writes, it trusts; a file it kept may have come with the repository.
     const { reviewTrust, trustAll } = await import("../policy/trust/review.ts");
     const trust = p.action === "invalid" ? undefined : await reviewTrust(args.dir ?? process.cwd());
     if (trust && p.action !== "kept") await trustAll(trust);
     if (p.action === "created") consola.success(`created ${p.path} (every tool asks before it runs)`);
-    else if (p.action === "kept") consola.info(`kept the existing ${p.path}`);
-    if (p.action === "kept" && trust?.untrusted.length)
-      consola.warn(
-        `${p.path} grants what you have not trusted (${trust.untrusted.length}: ${trust.untrusted.map((g) => g.text).join("; ")}); it does not apply until you run \`pml trust\` here.`,
-      );
     else if (p.action === "replaced") consola.warn(`replaced the unparseable ${p.path} with defaults; backup: ${p.backup}`);
-    else consola.error(`${p.problem}\nFix it (pml did not touch it), or run \`pml init --force\` to back it up and start fresh.`);
+    else if (p.action === "invalid") consola.error(`${p.problem}\nFix it (pml did not touch it), or run \`pml init --force\` to back it up and start fresh.`);
+    else {
+      consola.info(`kept the existing ${p.path}`);
+      if (trust?.untrusted.length)
+        consola.warn(
+          `${p.path} grants what you have not trusted (${trust.untrusted.length}: ${trust.untrusted.map((g) => g.text).join("; ")}); it does not apply until you run \`pml trust\` here.`,
+        );
+    }
     if (result.apiKey.source === "given") {
       consola.success(`stored the API key in ${result.apiKey.envFile} (mode 0600; .gitignore ${result.apiKey.gitignore === "added" ? "entry added" : "already covers it"})`);
     } else if (result.apiKey.source === "existing") {
@@ -115,11 +129,7 @@ export default defineCommand({
     } else {
       consola.info("no API key: local-only mode (run `pml init --api-key KEY` later for cloud tools)");
     }
-    consola.box(
-      args.http
-        ? `Next: run \`pml serve --port ${args.port ?? 7331}\` in this folder (Claude Code does not start HTTP servers), then restart Claude Code here\nwith the token in its environment: \`export PML_SERVE_TOKEN="$(pml serve --print-token)"\`.`
-        : "Next: restart Claude Code in this folder; run `claude mcp list` to check that pml is connected.",
-    );
+    consola.box(nextStep(result, args.http ? Number(args.port ?? 7331) : undefined));
     if (p.action === "invalid") process.exitCode = 1;
   },
 });

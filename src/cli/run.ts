@@ -66,6 +66,12 @@ export async function runCli(main: Cmd, argv: string[]): Promise<void> {
       process.exit(2);
     }
     if (!cmd.run && cmd.subCommands) {
+      // `pml` (or `pml registry`) alone asks what it does: the help, on stdout, is the answer. A
+      // word that names no subcommand is a mistake.
+      if (rest.length === 0) {
+        process.stdout.write(`${await usage(cmd, path)}\n`);
+        return;
+      }
       process.stderr.write(`${await usage(cmd, path)}\n`);
       process.exit(2);
     }

@@ -12,10 +12,12 @@ import type { Resolved } from "../registry/resolved.ts";
 import { isCloudRouted } from "../routing/route.ts";
 import { builtinModules } from "../sandbox/builtins/builtins.ts";
 import type { Project } from "../policy/project.ts";
-import type { ToolCatalog } from "../policy/gate.ts";
+import type { ForeignCheck, ToolCatalog } from "../policy/gate.ts";
+import type { ToolId } from "../mcp/tool-names.ts";
 import { sessionOf, type Session } from "../mcp/session.ts";
 import { clientOf, ToolError, valueResult, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
+import { ToolHolds } from "./tool-holds.ts";
 
 /** pml's own namespaces served in this process (`cap`: learned capabilities, `dns`: their names). */
 export interface InProcessNamespace {
@@ -25,6 +27,8 @@ export interface InProcessNamespace {
   /** Its tools for `discover`, when it has a fixed list. */
   tools?: ToolInfo[];
   run(session: Session, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult>;
+  /** Someone else's code that `action` would run (the gate asks before it does). */
+  foreignCode?(action: string): Promise<ForeignCheck | undefined>;
 }
 
 type Pool = import("../pool/pool.ts").Pool;
@@ -41,6 +45,10 @@ export class Backends implements ToolCatalog {
   private readonly toolsSeen = new Map<string, ToolInfo[]>();
   /** Per stdio namespace: the key of its definition (pool/tool-lists.ts) and the list last kept for it. */
   private readonly toolLists = new Map<string, { key: string; kept?: readonly ToolInfo[]; fromDisk?: boolean }>();
+  /** Per namespace, the server's list last compared with its pins (a new one is compared again). */
+  private readonly noted = new Map<string, readonly ToolInfo[]>();
+  /** Tool pinning: what changed since the user approved it is held (./tool-holds.ts). */
+  readonly holds: ToolHolds;
   /** Namespaces pml serves itself; they shadow any registry namespace of the same name. Without a
    * prototype: a namespace named "constructor" or "toString" is simply not one of them. */
   readonly inProcess: Record<string, InProcessNamespace> = Object.create(null);
@@ -50,7 +58,9 @@ export class Backends implements ToolCatalog {
   constructor(
     private readonly workspace: string,
     private readonly project: Project,
-  ) {}
+  ) {
+    this.holds = new ToolHolds(workspace);
+  }
 
   async getResolver(): Promise<Resolver> {
     const state = await this.project.get();
@@ -65,6 +75,7 @@ export class Backends implements ToolCatalog {
     const own = this.inProcess[ns];
     if (own) return { ns, descriptor: { type: "inprocess", description: own.description, env_required: [], tools: own.tools }, source: "pml", origin: "user" };
     const { descriptor, source, origin } = await (await this.getResolver()).resolve(ns, { signal });
+    this.holds.track(ns, descriptor);
     if (descriptor.tools?.length) this.toolsSeen.set(ns, descriptor.tools as ToolInfo[]);
     else if (descriptor.type === "stdio") await this.adoptToolList(ns, descriptor);
     return { ns, descriptor, source, origin: origin ?? "other" };
@@ -80,17 +91,21 @@ export class Backends implements ToolCatalog {
     this.toolLists.set(ns, { key, kept, fromDisk: kept !== undefined });
     if (kept) this.toolsSeen.set(ns, kept);
     else this.toolsSeen.delete(ns);
+    if (kept) await this.holds.note(ns, kept, false);
   }
 
-  /** The list a running server gave: known from now on, and kept for the next sessions. */
-  private noteServerTools(ns: string, tools: ToolInfo[] | undefined): Promise<void> | undefined {
-    if (!tools) return;
+  /** The list a running server gave: known from now on, compared with its pins, and kept for the
+   * next sessions. Undefined when it is the list already noted (the hot path). */
+  private noteServerTools(ns: string, tools: ToolInfo[] | undefined): Promise<unknown> | undefined {
+    if (!tools || this.noted.get(ns) === tools) return;
+    this.noted.set(ns, tools);
     this.toolsSeen.set(ns, tools);
+    const pinning = this.holds.note(ns, tools, true);
     const entry = this.toolLists.get(ns);
-    if (!entry || entry.kept === tools) return;
+    if (!entry || entry.kept === tools) return pinning;
     entry.kept = tools;
     entry.fromDisk = false;
-    return import("../pool/tool-lists.ts").then(({ writeToolList }) => writeToolList(ns, entry.key, tools));
+    return Promise.all([pinning, import("../pool/tool-lists.ts").then(({ writeToolList }) => writeToolList(ns, entry.key, tools))]);
   }
 
   /** `env` is what the environment resolver granted this call (src/env/env-resolver.ts). */
@@ -125,7 +140,7 @@ export class Backends implements ToolCatalog {
           if (!this.onServerRequest) throw Object.assign(new Error(`pml has no client to relay ${method} to`), { code: -32601 });
           return this.onServerRequest(ns, method, params, origins);
         },
-        onToolsChanged: (ns, tools) => this.toolsSeen.set(ns, tools),
+        onToolsChanged: (ns, tools) => void this.noteServerTools(ns, tools),
         // A sign-in link goes to the client as URL-mode elicitation when it can show one: a
         // request under 2025-11-25; under 2026-07-28 the call stops with an input_required result
         // (the relay throws), and its retry carries the answer.
@@ -145,9 +160,12 @@ export class Backends implements ToolCatalog {
         },
       });
     }
+    // Its list is compared with the pins before a call reaches it.
+    await this.noteServerTools(ns, await this.remote.listTools(ns, d, env, call));
+    const stopped = this.holds.heldTool(ns, action) && (await this.holds.stop(ns, action, call));
+    if (stopped) return stopped;
     const result = await this.remote.call(ns, d, action, args, call, env);
-    const tools = this.remote.cachedTools(ns);
-    if (tools) this.toolsSeen.set(ns, tools);
+    await this.noteServerTools(ns, this.remote.cachedTools(ns));
     return result;
   }
 
@@ -155,17 +173,17 @@ export class Backends implements ToolCatalog {
   private runStdio(ns: string, d: StdioDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const pool = this.pool;
     if (pool === undefined) return this.getPool().then(() => this.runStdio(ns, d, action, args, call, env));
-    // A list the server gave since the last call (it changed its tools) is noted before this one.
-    const tools = pool.cachedTools(ns);
-    if (tools !== undefined && pool.isReady(ns)) {
-      void this.noteServerTools(ns, tools);
-      return pool.call(ns, this.launcher(ns, d, env), action, args, call);
-    }
-    // Starting it: its list comes with the start.
-    return pool.call(ns, this.launcher(ns, d, env), action, args, call).then((result) => {
-      void this.noteServerTools(ns, pool.cachedTools(ns));
-      return result;
-    });
+    // A list the server gave since the last call (it changed its tools) is compared with the pins
+    // before this call goes to it; starting it gives its list first.
+    const launch = this.launcher(ns, d, env);
+    const noted = pool.isReady(ns) ? this.noteServerTools(ns, pool.cachedTools(ns)) : pool.started(ns, launch, call).then((tools) => this.noteServerTools(ns, tools));
+    if (noted) return noted.then(() => this.callStdio(pool, ns, launch, action, args, call));
+    return this.callStdio(pool, ns, launch, action, args, call);
+  }
+
+  private callStdio(pool: Pool, ns: string, launch: ReturnType<Backends["launcher"]>, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
+    if (!this.holds.heldTool(ns, action)) return pool.call(ns, launch, action, args, call);
+    return this.holds.stop(ns, action, call).then((stopped) => stopped ?? pool.call(ns, launch, action, args, call));
   }
 
   /** What the pool calls when it has to start the server (install on first use). */
@@ -227,8 +245,17 @@ export class Backends implements ToolCatalog {
     return this.inProcess[ns] !== undefined;
   }
 
+  foreignCode(id: ToolId): Promise<ForeignCheck | undefined> {
+    return this.inProcess[id.ns]?.foreignCode?.(id.action) ?? Promise.resolve(undefined);
+  }
+
   knownTools(ns: string): ToolInfo[] | undefined {
     return this.toolsSeen.get(ns) ?? (this.builtins[ns]?.tools as ToolInfo[] | undefined) ?? this.inProcess[ns]?.tools;
+  }
+
+  /** The known tools that may be shown (tools/list, `discover`): held ones left out. */
+  shownTools(ns: string): ToolInfo[] | undefined {
+    return this.holds.shown(ns, this.knownTools(ns));
   }
 
   /** Whether a stdio server's known tools come from an earlier session (its program may have changed since). */
@@ -243,7 +270,7 @@ export class Backends implements ToolCatalog {
     const add = (ns: string, tools: ToolInfo[] | undefined) => {
       if (!tools || seen.has(ns)) return;
       seen.add(ns);
-      for (const tool of tools) out.push({ ns, tool });
+      for (const tool of this.holds.shown(ns, tools)!) out.push({ ns, tool });
     };
     for (const [ns, tools] of this.toolsSeen) add(ns, tools);
     for (const [ns, d] of Object.entries(this.builtins)) add(ns, d.tools as ToolInfo[] | undefined);
@@ -276,6 +303,8 @@ export class Backends implements ToolCatalog {
       });
       let tools: ToolInfo[] | string | undefined = this.knownTools(ns) ?? this.pool?.cachedTools(ns) ?? this.remote?.cachedTools(ns);
       if (!tools && r.descriptor.type === "stdio" && startToList) tools = await startToList(r);
+      if (typeof tools !== "string") tools = this.holds.shown(ns, tools);
+      const held = this.holds.notes(ns);
       return {
         namespace: ns,
         type: r.descriptor.type,
@@ -285,6 +314,7 @@ export class Backends implements ToolCatalog {
           typeof tools === "string"
             ? tools
             : (tools?.map((t) => ({ id: `${ns}:${t.name}`, description: t.description, inputSchema: t.inputSchema })) ?? "listed after first use: call one of its tools"),
+        ...(held.length ? { held } : {}),
       };
     }
     const words = typeof args.query === "string" ? args.query.toLowerCase().split(/\s+/).filter(Boolean) : [];
@@ -294,10 +324,15 @@ export class Backends implements ToolCatalog {
       type: m.type,
       source: m.source,
       description: m.description,
-      tools: this.knownTools(m.ns)?.map((t) => ({ id: `${m.ns}:${t.name}`, description: t.description })),
+      tools: this.shownTools(m.ns)?.map((t) => ({ id: `${m.ns}:${t.name}`, description: t.description })),
     }));
     const match = (x: unknown) => words.every((w) => JSON.stringify(x).toLowerCase().includes(w));
-    return { namespaces: words.length ? out.filter(match) : out, how: 'call a tool with `call` {tool: "ns:action", arguments}; `discover` {namespace} shows input schemas' };
+    const held = this.holds.notes();
+    return {
+      namespaces: words.length ? out.filter(match) : out,
+      ...(held.length ? { held } : {}),
+      how: 'call a tool with `call` {tool: "ns:action", arguments}; `discover` {namespace} shows input schemas',
+    };
   }
 
   status() {

@@ -5,7 +5,7 @@ import { memorySettings } from "../memory/memory.ts";
 import { CAP_NS, capWireName, type CapName } from "../memory/names.ts";
 import { readSavedParameters } from "../memory/parameters.ts";
 import { answerKind, type Capability, type Resolution } from "../memory/store.ts";
-import { findTeamCapability, teamRegistry, teamWanted, type RemoteCapability } from "../memory/team.ts";
+import { findTeamCapability, keyOrg, teamRegistry, teamWanted, type RemoteCapability } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
 import { runProgram, type Program, type Recorded } from "./execute.ts";
 import { takeResumedRun } from "../policy/asker.ts";
@@ -15,12 +15,14 @@ import { closest } from "./did-you-mean.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 import type { WireTool } from "./call.ts";
 import { errorResult, textResult } from "../mcp/tool-result.ts";
+import type { ForeignCheck } from "../policy/gate.ts";
 
 export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNamespace> {
   const settings = () => deps.project.memorySettings();
   return {
     cap: {
       description: "code that worked, kept as a named capability",
+      foreignCode: (action) => foreignCapability(deps, action),
       async run(session, action, args, call) {
         // (A bad version specifier is a UserError: the invoker answers with its message.)
         const found = await deps.memory.resolve(await settings(), action);
@@ -101,6 +103,31 @@ async function teamCapability(deps: MetaDeps, action: string): Promise<RemoteCap
   } catch (e) {
     return (e as Error).message;
   }
+}
+
+/**
+ * Whose code a call by full FQDN runs (how another org's public capability is reached): the
+ * user's own when it is saved here or the FQDN's org is the key's, else that org's, asked about
+ * (the gate names it). One the registry cannot give is refused with the reason, before anything
+ * is asked; the run fetches the same record (kept in the cache).
+ */
+async function foreignCapability(deps: MetaDeps, action: string): Promise<ForeignCheck | undefined> {
+  const wanted = teamWanted(action.replace(/@.*$/, ""));
+  if (!wanted || !("fqdn" in wanted)) return undefined;
+  // Saved here: the user's own code (a bad version of it is for the run to say).
+  const local = await deps.memory.resolve(await deps.project.memorySettings(), action).catch(() => "unreadable");
+  if (local) return { allow: true };
+  const record = await teamCapability(deps, action);
+  if (typeof record === "string") return { refuse: record };
+  const team = teamRegistry(await deps.project.config(), deps.workspace.root)!;
+  const org = wanted.fqdn.split(".")[0]!;
+  if ((await keyOrg(team)) === org) return { allow: true };
+  // The registry's words go into a question the user decides on: only plain names and versions.
+  const plain = (t: string | undefined) => (t && /^[\w.@+-]{1,64}$/.test(t) ? t : undefined);
+  const version = plain(record.version);
+  const by = plain(record.updated_by ?? record.created_by);
+  const detail = [version && `version ${version}`, by && `by ${by}`].filter(Boolean).join(" ");
+  return { ask: { org, fqdn: wanted.fqdn, source: `the team registry ${team.url}${detail ? `: ${detail}` : ""}` } };
 }
 
 /** " Did you mean fs:read_json?" for a name one or two letters off a capability of the workspace, else "". */

@@ -10,6 +10,7 @@ import { pmlHome } from "../config/paths.ts";
 import { unknownConfigKeys, loadProjectConfig } from "../config/pml-json.ts";
 import { updateStatus } from "../config/update-check.ts";
 import { resolveWorkspace } from "../config/workspace.ts";
+import { heldChanges, whatChanged } from "../policy/tool-pins.ts";
 import { patternChecks, privateEnvChecks } from "./doctor-config.ts";
 
 export interface Check {
@@ -31,7 +32,7 @@ export async function runDoctor(opts: { cwd?: string; checkUpdate?: boolean } = 
     checks.push({ name: "workspace", ok: false, detail: (e as Error).message });
     return checks;
   }
-  checks.push(...(await projectConfigChecks(root)), await mcpJsonCheck(root), pmlHomeCheck());
+  checks.push(...(await projectConfigChecks(root)), await mcpJsonCheck(root), pmlHomeCheck(), ...heldToolsCheck(root));
 
   // What confines shell:exec and stdio MCP servers here (a real probe, not just a binary on PATH).
   const c = confinement();
@@ -50,6 +51,14 @@ export async function runDoctor(opts: { cwd?: string; checkUpdate?: boolean } = 
     detail: key ? "cloud (PML_API_KEY is set)" : "local only: cloud tools are off; set PML_API_KEY in the workspace .env to enable them",
   });
   return checks;
+}
+
+/** Tools held since their server changed what they say (tool pinning): none is a quiet line. */
+function heldToolsCheck(root: string): Check[] {
+  const held = heldChanges(root);
+  if (!held.length) return [];
+  const each = held.map((h) => `${h.ns}:${h.tool} (${whatChanged(h)}${h.refused_at ? "; you refused it" : ""})`);
+  return [{ name: "held tools", ok: true, warn: true, detail: `${each.join(", ")}: not listed nor run until you accept the change in \`pml ui\` (Approvals)` }];
 }
 
 /** .pml.json: found, its unknown keys, registries it names that pml refuses, keys it grants. */

@@ -16,7 +16,8 @@ import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
 import { capKey } from "../memory/discover.ts";
 import { answerKind } from "../memory/store.ts";
 import { splitSpecifier } from "../memory/versions.ts";
-import { publishAfterSave } from "../memory/team.ts";
+import { publishAfterSave, teamWanted } from "../memory/team.ts";
+import { withoutPosition } from "../sandbox/errors.ts";
 import type { ContinueWorkflow, Pause, Round } from "../policy/asker.ts";
 import type { Question } from "../policy/question.ts";
 import type { CallRequest } from "./call.ts";
@@ -27,6 +28,8 @@ export interface Recorded {
   args: string;
   ok: boolean;
   value: unknown;
+  /** The gate refused it: it did not run (not a tool used). */
+  refused?: true;
 }
 
 /** Stops the program when a tool call needs the user's answer and the client cannot give it in-line. */
@@ -39,7 +42,11 @@ class ApprovalPause extends Error {
 export async function runExecute(deps: MetaDeps, session: Session, req: CallRequest): Promise<CallToolResult | InputRequiredResult> {
   let input = req.arguments;
   const cw = input.continue_workflow as ContinueWorkflow | undefined;
-  if (!cw && !(session.modern && req.requestState !== undefined) && input.capability !== undefined) return callCapability(deps, session, req);
+  const continuation = cw ? cw.workflow_id : session.modern ? req.requestState : undefined;
+  if (continuation === undefined && input.capability !== undefined) return callCapability(deps, session, req);
+  // `execute {capability}` paused on the capability itself (another org's): resumed by it.
+  const paused = continuation === undefined ? undefined : deps.invoker.asker.pausedTool(session, continuation);
+  if (paused?.startsWith(`${CAP_NS}:`)) return callCapability(deps, session, req, { action: paused.slice(CAP_NS.length + 1), cw });
   const back = { continueWorkflow: cw, requestState: req.requestState, inputResponses: req.inputResponses };
   const resumed = await deps.invoker.asker.redeem(session, req, back, { tool: "execute", kind: "execute", bind: (a) => a }, input);
   if ("content" in resumed) return resumed;
@@ -156,26 +163,33 @@ async function keep(deps: MetaDeps, session: Session, settings: MemorySettings, 
   return undefined;
 }
 
-/** `execute {capability, args}`: the same path as calling the capability's tool. */
-async function callCapability(deps: MetaDeps, session: Session, req: CallRequest): Promise<CallToolResult | InputRequiredResult> {
-  const raw = req.arguments.capability;
+/** `execute {capability, args}`: the same path as calling the capability's tool. `resumed`: the
+ * continuation of an approval of the capability itself, which names it. */
+async function callCapability(
+  deps: MetaDeps,
+  session: Session,
+  req: CallRequest,
+  resumed?: { action: string; cw?: ContinueWorkflow },
+): Promise<CallToolResult | InputRequiredResult> {
+  const raw = resumed?.action ?? req.arguments.capability;
   const args = req.arguments.args ?? {};
   if (typeof raw !== "string" || !raw.trim()) return errorResult('"capability" must be a capability name, e.g. "fs:read_json".');
   if (typeof args !== "object" || args === null || Array.isArray(args)) return errorResult('"args" must be an object.');
   const { name: bare, spec } = splitSpecifier(raw.trim());
-  let name = parseCallName(bare);
-  if (!name) {
-    // An FQDN: the capability's current name.
+  let action = bare;
+  const name = parseCallName(bare);
+  if (name) action = `${name.namespace === "unnamed" ? "" : `${name.namespace}:`}${name.action}`;
+  else {
+    // An FQDN: the capability's current name when it is saved here, else the team registry's
+    // capability of that FQDN (another org's is asked about first: the gate names the org).
     const found = await deps.memory.resolve(await deps.project.memorySettings(), bare).catch(() => undefined);
-    if (!found) return errorResult(`Capability not found: ${raw}`);
-    name = found.capability;
+    if (found) action = `${found.capability.namespace === "unnamed" ? "" : `${found.capability.namespace}:`}${found.capability.action}`;
+    else if (!resumed && !teamWanted(bare)) return errorResult(`Capability not found: ${raw}`);
   }
-  const action = `${name.namespace === "unnamed" ? "" : `${name.namespace}:`}${name.action}${spec ? `@${spec}` : ""}`;
+  if (spec) action += `@${spec}`;
   const intent = typeof req.arguments.intent === "string" ? req.arguments.intent : undefined;
-  return deps.invoker.invoke(session, { ns: CAP_NS, action }, args as Record<string, unknown>, req, {
-    calledAs: `${CAP_NS}__${action.replace(":", "__").replace(/@.*/, "")}`,
-    intent,
-  });
+  // Continued through `execute`, the tool the client called (a team FQDN has no tool of its own).
+  return deps.invoker.invoke(session, { ns: CAP_NS, action }, args as Record<string, unknown>, req, { calledAs: "execute", continueWorkflow: resumed?.cw, intent });
 }
 
 export interface Program {
@@ -213,6 +227,9 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
   const round: Round = req.origin ?? {};
   if (session.modern && req.origin) req.origin.interrupt = () => pause.abort(new Error("input required"));
   let paused: ApprovalPause | undefined;
+  // The last tool call that failed, as the code was told (see failedRun).
+  let failure: string | undefined;
+  const fail = (message: string): never => ((failure = message), thrown(message));
 
   const callTool = async (name: string, toolArgs: unknown): Promise<unknown> => {
     const id = parseToolName(name);
@@ -232,15 +249,15 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
         );
       }
       record.push(prior);
-      toolsUsed.push(toolId);
-      if (!prior.ok) throw new Error(String(prior.value));
+      if (!prior.refused) toolsUsed.push(toolId);
+      if (!prior.ok) return fail(String(prior.value));
       return prior.value;
     }
 
     const verdict = await deps.invoker.gate.authorize(session, id, toolArgs as Record<string, unknown> | undefined, stop);
     if (verdict.kind === "refused") {
-      record.push({ tool: toolId, args: argsJson, ok: false, value: verdict.reason });
-      throw new Error(verdict.reason);
+      record.push({ tool: toolId, args: argsJson, ok: false, value: verdict.reason, refused: true });
+      return fail(verdict.reason);
     }
     if (verdict.kind === "later") {
       // The client cannot answer in-line: stop, and ask with the result (see below).
@@ -248,14 +265,13 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       pause.abort(paused);
       throw paused;
     }
-    const prepared = verdict;
     const args = (toolArgs ?? {}) as Record<string, unknown>;
-    const result = await deps.invoker.run(session, prepared.resolved, id, args, { signal: stop, progress: req.progress, origin: req.origin }, prepared.env);
+    const result = await deps.invoker.run(session, verdict.resolved, id, args, { signal: stop, progress: req.progress, origin: req.origin }, verdict.env);
     toolsUsed.push(toolId);
     const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : valueForCode(id.ns, result) };
     record.push(rec);
     // A position at the end of the failure's first line is in other code (a module's, a capability's): not the user's.
-    if (!rec.ok) throw new Error(String(rec.value).replace(/ \(line \d+\)(?=\n|$)/, ""));
+    if (!rec.ok) return fail(withoutPosition(String(rec.value)));
     return rec.value;
   };
 
@@ -276,9 +292,24 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       return "resultType" in asked ? { kind: "input", result: asked as InputRequiredResult, ms } : { kind: "result", result: asked, ms };
     }
     if (session.modern && round.pendingInput && program.bind !== undefined) return { kind: "input", result: deps.invoker.asker.relayInput(session, round, pausedAt), ms };
-    const used = toolsUsed.length ? `\nTools used before the error: ${[...new Set(toolsUsed)].join(", ")}` : "";
-    return { kind: "result", result: errorResult(`${(e as Error)?.message ?? e}${used}`), ms };
+    return { kind: "result", result: errorResult(failedRun(String((e as Error)?.message ?? e), toolsUsed, failure)), ms };
   }
+}
+
+function thrown(message: string): never {
+  throw new Error(message);
+}
+
+/**
+ * A run's error, with the tools that ran before it (a refused call did not run). A tool call's
+ * failure the code did not catch is the run's error: told once, as the call failed, not as
+ * "Error: …" around it.
+ */
+function failedRun(message: string, toolsUsed: string[], failure: string | undefined): string {
+  const uncaught = failure !== undefined && `Error: ${failure}`;
+  const own = uncaught && message.startsWith(uncaught) && /^( \(line \d+(?:, column \d+)?\))?$/.test(message.slice(uncaught.length));
+  const text = own ? message.slice("Error: ".length) : message;
+  return toolsUsed.length ? `${text}\nTools used before the error: ${[...new Set(toolsUsed)].join(", ")}` : text;
 }
 
 /**

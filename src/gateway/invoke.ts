@@ -18,6 +18,7 @@ import type { Gate } from "../policy/gate.ts";
 import type { Backends } from "./backends.ts";
 import type { CallRequest } from "./call.ts";
 import type { Surface } from "./surface.ts";
+import { withoutPosition } from "../sandbox/errors.ts";
 import { argumentsProblemNow, NOT_LOADED, warmValidator } from "./validate-args.ts";
 
 export class Invoker {
@@ -135,16 +136,21 @@ export class Invoker {
         return this.ran(id, started, result);
       },
       // A position in pml's own module code means nothing to the user: not shown.
-      (e) => this.ran(id, started, this.failed(id, call, e, d.type === "module" && d.source === "builtin")),
+      (e) => this.ran(id, started, this.failed(id, call, e, d.type === "module" ? (d.source === "builtin" ? "own" : "module") : undefined)),
     );
   }
 
-  private failed(id: ToolId, call: CallContext, e: unknown, ownCode = false): CallToolResult {
+  /** `code`: the tool is module code ("own": pml's own, whose positions mean nothing to the user). */
+  private failed(id: ToolId, call: CallContext, e: unknown, code?: "own" | "module"): CallToolResult {
     if (e instanceof UserError) return errorResult(e.message);
     if (call.signal.aborted) return errorResult(`${formatToolId(id.ns, id.action)} was cancelled.`);
     log.error(`${id.ns}:${id.action} failed:`, e);
-    const message = String((e as Error)?.message ?? e);
-    return errorResult(`${formatToolId(id.ns, id.action)} failed: ${ownCode ? message.replace(/ \(line \d+\)$/, "") : message}`);
+    let message = String((e as Error)?.message ?? e);
+    if (code === "own") message = withoutPosition(message);
+    // The sandbox names the class of what module code threw; a plain "Error: " says nothing, and
+    // after "failed: " it reads as an error inside an error.
+    if (code) message = message.replace(/^Error: /, "");
+    return errorResult(`${formatToolId(id.ns, id.action)} failed: ${message}`);
   }
 
   /** Logs the call (tool_usage) and hands its result on. */

@@ -35,8 +35,9 @@ export class Surface {
   async list(): Promise<WireTool[]> {
     const out: WireTool[] = [];
     this.listed = new Set();
+    this.backends.holds.refresh(); // a change accepted in `pml ui` since shows again
     for (const ns of await this.enabledNamespaces()) {
-      const tools = this.backends.knownTools(ns);
+      const tools = this.backends.shownTools(ns);
       if (!tools) continue;
       this.listed.add(ns);
       for (const t of tools) out.push(this.toWire(ns, t));

@@ -38,6 +38,8 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
   const project = new Project(workspace.root);
   const backends = new Backends(workspace.root, project);
   const surface = new Surface(project, backends);
+  // A tool held or released (tools/pinning) changes tools/list.
+  backends.holds.onChange = () => surface.changed();
   const asker = new Asker(workspace.root, project);
   const gate = new Gate(workspace.root, project, backends, asker);
   const live = publishLive({ env: opts.env, workspace: workspace.root, transport: opts.transport ?? "stdio", backends, asker });

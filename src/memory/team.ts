@@ -302,6 +302,23 @@ async function ownOrgFqdn(team: TeamRegistry, name: string, scope: Scope): Promi
   return (mine.find((i) => i.project === scope.project) ?? mine[0])?.fqdn;
 }
 
+const keyOrgs = new Map<string, Promise<string | undefined>>();
+
+/** The org the key belongs to, as the registry's list answer says (`viewer`); undefined when the
+ * key has no identity or the registry cannot say (then asked again next time). */
+export function keyOrg(team: TeamRegistry): Promise<string | undefined> {
+  const id = `${team.url}\n${team.key ?? ""}`;
+  let known = keyOrgs.get(id);
+  if (!known) {
+    known = teamFetch(team, "/mcp?limit=1", { maxBytes: LIST_MAX_BYTES })
+      .then(async (res) => (res.status === 200 ? (await listAnswer(res)).viewer : undefined))
+      .catch(() => undefined);
+    keyOrgs.set(id, known);
+    known.then((org) => org ?? keyOrgs.delete(id));
+  }
+  return known;
+}
+
 export interface TeamHit {
   /** What to call it by: its short name in the caller's own org, its full FQDN in another org. */
   name: string;

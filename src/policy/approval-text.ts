@@ -1,8 +1,12 @@
-// What an approval prompt says about how a tool runs: the exact command line of a shell command,
-// and whether the OS sandbox confines it (and with or without network). Never "scoped to the
-// workspace" for something that is not.
+// What an approval prompt says: what the call will do (./call-preview.ts: the paths, the exact
+// command line of a shell command, the arguments), how the tool runs and whether the OS sandbox
+// confines it (and with or without network). Never "scoped to the workspace" for something that is not.
 import type { ProjectConfig } from "../config/pml-json.ts";
-import { isBuiltinShell } from "../sandbox/builtins/builtins.ts";
+import { isBuiltinFilesystem, isBuiltinShell } from "../sandbox/builtins/builtins.ts";
+import type { FileTarget } from "../sandbox/builtins/file-targets.ts";
+import { isInstalled } from "../loader/install.ts";
+import { quoted as quotedLine } from "../visible-text.ts";
+import { argumentsView, clipMiddle, fileActionText, quoted } from "./call-preview.ts";
 import { confinementSentence } from "../sandbox/confine.ts";
 import { describeEnvPlan, type EnvPlan } from "../env/env-resolver.ts";
 import type { Resolved } from "../registry/resolved.ts";
@@ -22,6 +26,23 @@ export function confinementNote(r: Resolved, config: ProjectConfig): string {
   return text;
 }
 
+/** Code someone else published, that a call would fetch and run here (another org's capability). */
+export interface ForeignCode {
+  /** The org that published it (the FQDN's first part). */
+  org: string;
+  fqdn: string;
+  /** Where it comes from (the team registry, .pml.json cloud.url). */
+  source: string;
+}
+
+/** What a call of another org's capability runs: the org is named, since that is what the user decides on. */
+export function foreignCodeText(f: ForeignCode): string {
+  return (
+    `It runs code published by org "${f.org}" (${f.fqdn}, from ${f.source}) on this machine, in pml's sandbox; ` +
+    `each tool that code calls is still checked against your .pml.json and asked about as your own calls are. Always allows ${f.fqdn} (any version) from now on.`
+  );
+}
+
 /** The command and folder of a shell:exec call; undefined for other tools. */
 function shellCommand(r: Resolved, action: string, args: Record<string, unknown> | undefined): { command: string; cwd: string } | undefined {
   const d = r.descriptor;
@@ -29,13 +50,14 @@ function shellCommand(r: Resolved, action: string, args: Record<string, unknown>
   return { command: typeof args?.command === "string" ? args.command : "", cwd: typeof args?.cwd === "string" ? args.cwd : "." };
 }
 
-/** The exact command a shell:exec call will run, where, and what a yes covers; "" for other tools. */
-export function commandLine(r: Resolved, action: string, args: Record<string, unknown> | undefined): string {
-  const sh = shellCommand(r, action, args);
-  if (!sh) return "";
+/** The longest command line shown whole; a longer one shows its beginning and its end. */
+const COMMAND_MAX = 4000;
+
+/** The exact command a shell:exec call will run and where. */
+function commandLine(sh: { command: string; cwd: string }): string {
   const shell = process.platform === "win32" ? "cmd.exe /d /s /c" : "/bin/sh -c";
-  const cwd = sh.cwd !== "." ? ` in ${JSON.stringify(sh.cwd)} (inside the workspace)` : " in the workspace";
-  return ` It will run: ${shell} ${JSON.stringify(sh.command)}${cwd}. Continue approves this command only; Always allows every shell command.`;
+  const cwd = sh.cwd !== "." ? ` in ${quoted(sh.cwd)} (inside the workspace)` : " in the workspace";
+  return `It will run: ${shell} ${quotedLine(clipMiddle(sh.command, COMMAND_MAX))}${cwd}.`;
 }
 
 /**
@@ -48,17 +70,43 @@ export function approvalKey(r: Resolved, toolId: string, action: string, args: R
   return sh ? `${toolId} ${JSON.stringify([sh.cwd, sh.command])}` : toolId;
 }
 
-/** Plainly what will run and what it receives: the command line, the URL, the variables. */
-export function describeRisk(r: Resolved, env: EnvPlan): string {
+/** What the call will do with its arguments: the paths, the command line, the arguments. */
+function whatItDoes(r: Resolved, action: string, args: Record<string, unknown> | undefined, files: FileTarget[] | undefined): string {
+  const sh = shellCommand(r, action, args);
+  if (sh) return commandLine(sh);
+  if (files) return fileActionText(action, args, files);
+  return `It will be called with ${argumentsView(args)}.`;
+}
+
+/** A registry package that is not installed yet is downloaded first: the question says so. */
+function installNote(r: Resolved): string {
+  const d = r.descriptor;
+  if (d.type !== "stdio" || !d.package) return "";
+  const pkg = `${d.package.identifier}@${d.package.version}`;
+  return isInstalled(d) ? "" : ` ${pkg} is not installed yet: a yes downloads it from npm first (checked against its pinned integrity).`;
+}
+
+/** How it runs and what it receives: the program, the URL, the variables. */
+function describeRisk(r: Resolved, env: EnvPlan): string {
   const d = r.descriptor;
   if (d.type === "inprocess") return `It is pml's own ${r.ns} tool (${d.description}).`;
   const dest = env.request.destination;
   let what: string;
-  if (d.type === "stdio") what = `It runs ${dest} (from ${r.source}) on this machine.`;
+  if (d.type === "stdio") what = `It runs ${dest} (from ${r.source}) on this machine.${installNote(r)}`;
   else if (d.type === "http") what = `It sends the arguments to ${dest} (from ${r.source}).`;
   else if (env.request.kind === "cloud") what = `It sends the arguments to ${dest}.`;
-  else if (d.type === "module" && isBuiltinShell(d)) what = "It runs a shell command on this machine.";
+  else if (d.type === "module" && isBuiltinShell(d)) what = "";
+  else if (d.type === "module" && isBuiltinFilesystem(d)) what = "pml's own filesystem tool does it, in pml's sandbox, scoped to the workspace.";
   else what = `It runs module code from ${r.source} in pml's sandbox, scoped to the workspace.`;
-  const vars = describeEnvPlan(env);
-  return vars ? `${what} ${vars}` : what;
+  return [what, describeEnvPlan(env)].filter(Boolean).join(" ");
+}
+
+/**
+ * The question for a call: what it will do (from its arguments: `files` for pml's own filesystem
+ * tool, see sandbox/builtins/file-targets.ts), how it runs, and for a shell command what a yes covers.
+ */
+export function questionText(r: Resolved, action: string, args: Record<string, unknown> | undefined, env: EnvPlan, config: ProjectConfig, files?: FileTarget[]): string {
+  const scope = shellCommand(r, action, args) ? " Continue approves this command only; Always allows every shell command." : "";
+  const risk = describeRisk(r, env);
+  return `${whatItDoes(r, action, args, files)}${risk ? ` ${risk}` : ""}${confinementNote(r, config)}${scope}`;
 }

@@ -64,13 +64,13 @@ export class Workflows {
 }
 
 /**
- * Asks the user through elicitation/create. "fallback" means the client cannot or did not answer
- * (no support, cancel, error): the caller then uses the tool-result flow.
+ * Asks the user through elicitation/create. "fallback" means the client cannot ask or did not
+ * answer (no support, an error): the caller then uses the tool-result flow, as after a cancel.
  */
-export async function elicitApproval(session: Session, toolId: string, why: string, signal: AbortSignal): Promise<Decision | "fallback"> {
+export async function elicitApproval(session: Session, toolId: string, why: string, signal: AbortSignal): Promise<Reply | "fallback"> {
   if (!session.supportsFormElicitation()) return "fallback";
   const res = await session.request("elicitation/create", approvalElicitation(toolId, why), { timeoutMs: WORKFLOW_TTL_MS, signal });
-  return res.error ? "fallback" : decisionOf(res.result);
+  return res.error ? "fallback" : replyOf(res.result);
 }
 
 /** The form pml shows the user for an approval (elicitation/create params). */
@@ -94,11 +94,18 @@ export function approvalElicitation(toolId: string, why: string, scope = "this s
   };
 }
 
-/** The user's answer in an ElicitResult; "fallback" when there is none (cancel, no answer). */
-export function decisionOf(result: unknown): Decision | "fallback" {
+/** An answer that approves nothing: Abort chosen, the question declined, or a value that names no choice. */
+export type Refusal = "abort" | "decline" | { unknown: unknown };
+
+/** What came back for a question: a choice, a refusal, or "cancel" (dismissed: asked again with the result). */
+export type Reply = "continue" | "always" | "cancel" | Refusal;
+
+/** The user's answer in an ElicitResult; "fallback" when there is none. */
+export function replyOf(result: unknown): Reply | "fallback" {
   const r = result as { action?: string; content?: { decision?: string } } | undefined;
   if (!r || typeof r !== "object") return "fallback";
-  if (r.action === "decline") return "abort";
+  if (r.action === "decline") return "decline";
+  if (r.action === "cancel") return "cancel";
   if (r.action !== "accept") return "fallback";
   // Only a known choice approves: a client that sends something else (a typo, another form's
   // field) has not shown the user this question, so nothing runs.
@@ -106,7 +113,7 @@ export function decisionOf(result: unknown): Decision | "fallback" {
   const known = choiceOf(d);
   if (known) return known;
   log.warn(`An approval answer ${JSON.stringify(d ?? null).slice(0, 80)} is not one of continue, always, abort: not approved.`);
-  return "abort";
+  return { unknown: d };
 }
 
 /**
@@ -122,14 +129,16 @@ function choiceOf(d: unknown): Decision | undefined {
 }
 
 /** `inPage`: a `pml ui` page is open for the workspace, where the user answers it. */
-export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency" | "kind" | "via">, why: string, inPage = false): CallToolResult {
+/** `dismissed`: the user dismissed the form that asked it (cancel), so it is asked this way. */
+export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency" | "kind" | "via">, why: string, inPage = false, dismissed = false): CallToolResult {
   // `call` also names the tool, so the text works when copied into either form.
   const tool = wf.tool === "call" ? `"tool": ${JSON.stringify(wf.via ?? wf.dependency)}, ` : "";
   const how = `call ${wf.tool} again with arguments {${tool}"continue_workflow": {"workflow_id": "${wf.id}", "approved": true}} (add "always": true if they chose Always; use "approved": false if they declined)`;
   const ask = inPage
     ? `The user answers it in the pml ui page open for this workspace: tell them pml is waiting for their answer there (Continue, Always or Abort).`
-    : `Ask the user: "pml wants to run ${visibleLine(wf.dependency)}. Continue (this session), Always (allow it from now on), or Abort?"`;
+    : `Ask the user, telling them what it will do (above): "pml wants to run ${visibleLine(wf.dependency)}. Continue (this session), Always (allow it from now on), or Abort?"`;
   const text = [
+    ...(dismissed ? [`The question was dismissed (cancel): nothing ran. Ask again only if the user still wants it, as follows.`] : []),
     `Approval required: ${visibleLine(wf.dependency)} needs the user's permission before it runs. ${visible(why)}`,
     ask,
     `Then ${how}. This approval request expires in 5 minutes and works once.`,
@@ -155,6 +164,16 @@ export function wrongTool(issuedFor: string): CallToolResult {
   return errorResult(`This approval was issued for ${issuedFor}; call ${issuedFor} with it (the same "continue_workflow"). It is still valid.`);
 }
 
-export function declinedText(toolId: string): string {
-  return `The user did not approve ${toolId} (declined, or an answer that was not Continue, Always or Abort); it was not run.`;
+/** Why nothing ran, for each answer that approves nothing. */
+export function refusedText(toolId: string, r: Refusal): string {
+  const nothing = `nothing ran (${toolId} was not run)`;
+  if (r === "abort") return `You chose Abort: ${nothing}.`;
+  if (r === "decline") return `You declined the question: ${nothing}.`;
+  const shown = r.unknown === undefined ? "(none)" : visible(JSON.stringify(r.unknown) ?? String(r.unknown)).slice(0, 80);
+  return `The answer ${shown} was not Continue, Always or Abort: ${nothing}.`;
+}
+
+/** A continuation whose "approved" is false: the model relays that the user said no. */
+export function relayedNoText(toolId: string): string {
+  return `The user declined ("approved": false): nothing ran (${toolId} was not run).`;
 }

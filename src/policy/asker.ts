@@ -11,14 +11,17 @@ import { allowAlways, grantEnvAlways, permissionFor } from "./permissions.ts";
 import {
   approvalElicitation,
   approvalRequired,
-  decisionOf,
-  declinedText,
   elicitApproval,
+  refusedText,
+  relayedNoText,
+  replyOf,
   WORKFLOW_TTL_MS,
   workflowGone,
   Workflows,
   wrongTool,
   type Decision,
+  type Refusal,
+  type Reply,
 } from "./approvals.ts";
 import { APPROVAL_INPUT, inputRequired, redeemState } from "./mrtr.ts";
 import type { LiveBoard } from "./live/board.ts";
@@ -32,7 +35,18 @@ import { errorResult, type CallOrigin } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 import { log } from "../log.ts";
 
-export type Answer = Decision | "later";
+/** "later": ask with the call's result; "dismissed": the same, after the user dismissed the form. */
+export type Answer = "continue" | "always" | Refusal | "later" | "dismissed";
+
+/** A reply as the caller acts on it: no answer or a dismissed form are asked again with the result. */
+function answerOf(reply: Reply | "fallback"): Answer {
+  return reply === "fallback" ? "later" : reply === "cancel" ? "dismissed" : reply;
+}
+
+/** Whether an answer approves nothing (Abort, a decline, a value that names no choice). */
+export function isRefusal(a: Answer): a is Refusal {
+  return a === "abort" || a === "decline" || typeof a === "object";
+}
 
 /**
  * Asks at once where the client can answer in-line: a 2025-11-25 client with form elicitation.
@@ -40,8 +54,7 @@ export type Answer = Decision | "later";
  */
 export async function askNow(session: Session, q: Question, signal: AbortSignal): Promise<Answer> {
   if (session.modern) return "later";
-  const decision = await elicitApproval(session, q.toolId, q.why, signal);
-  return decision === "fallback" ? "later" : decision;
+  return answerOf(await elicitApproval(session, q.toolId, q.why, signal));
 }
 
 /** What one 2026-07-28 call carries across its rounds: kept on the call object, not the session. */
@@ -129,8 +142,7 @@ export class Asker {
     const stop = () => asking.abort(signal.reason);
     signal.addEventListener("abort", stop, { once: true });
     try {
-      const decision = await Promise.race([elicitApproval(session, q.toolId, q.why, asking.signal), pending.answered]);
-      return decision === "fallback" ? "later" : decision;
+      return answerOf(await Promise.race([elicitApproval(session, q.toolId, q.why, asking.signal), pending.answered]));
     } finally {
       signal.removeEventListener("abort", stop);
       asking.abort();
@@ -183,7 +195,7 @@ export class Asker {
     const { kind, tool, via } = pause;
     if (!session.modern) {
       const wf = this.workflows.open({ sessionId: session.id, tool, dependency: q.toolId, kind, args: pause.args, replay: pause.replay, grant: q.grant, key: q.key, via });
-      return approvalRequired(wf, q.why, this.publish(session, q, kind, "tool-result", wf.id));
+      return approvalRequired(wf, q.why, this.publish(session, q, kind, "tool-result", wf.id), q.dismissed);
     }
     const common = { kind, tool, dependency: q.toolId, grant: q.grant, key: q.key, approved: [...session.approved], replay: pause.replay, via };
     if (pause.bind !== undefined && session.supportsFormElicitation()) {
@@ -192,7 +204,7 @@ export class Asker {
       return inputRequired({ [APPROVAL_INPUT]: { method: "elicitation/create", params: approvalElicitation(q.toolId, q.why, "this call") } }, state);
     }
     const id = this.states().issue({ ...common, carried: pause.args });
-    return approvalRequired({ id, tool, dependency: q.toolId, kind, via }, q.why, this.publish(session, q, kind, "tool-result", id));
+    return approvalRequired({ id, tool, dependency: q.toolId, kind, via }, q.why, this.publish(session, q, kind, "tool-result", id), q.dismissed);
   }
 
   /**
@@ -242,7 +254,9 @@ export class Asker {
       if ("issuedFor" in taken) return wrongTool(taken.issuedFor);
       this.live?.forKey(cw.workflow_id)?.done();
       for (const t of taken.approved ?? []) session.approved.add(t);
-      if (cw.approved !== true || page === "abort") return errorResult(declinedText(taken.toolId));
+      if (page === "abort") return errorResult(refusedText(taken.toolId, "abort"));
+      if (cw.approved === false) return errorResult(relayedNoText(taken.toolId));
+      if (cw.approved !== true) return errorResult(refusedText(taken.toolId, { unknown: cw.approved }));
       // An answer from the page is the user's own ("always" included); else the model relayed it.
       const always = page === "continue" || page === "always" ? page === "always" : this.alwaysFromRelay(session, taken.toolId, cw.always === true);
       await this.approve(session, taken, always);
@@ -301,10 +315,10 @@ export class Asker {
     round.relayAnswers = { ...st.answers, ...relayed };
     if (!st.dependency || answer === undefined) return undefined; // not answered: asked again
     const q: Question = { toolId: st.dependency, why: "", grant: st.grant, key: st.key ?? st.dependency };
-    const decision = decisionOf(answer);
-    if (decision === "abort") return errorResult(declinedText(q.toolId));
-    if (decision === "fallback") return this.later(session, round, q, { ...pause, bind: undefined }) as CallToolResult;
-    await this.approve(session, q, decision === "always");
+    const reply = answerOf(replyOf(answer));
+    if (isRefusal(reply)) return errorResult(refusedText(q.toolId, reply));
+    if (reply === "later" || reply === "dismissed") return this.later(session, round, { ...q, dismissed: reply === "dismissed" }, { ...pause, bind: undefined }) as CallToolResult;
+    await this.approve(session, q, reply === "always");
     return undefined;
   }
 
@@ -316,6 +330,13 @@ export class Asker {
     }
     const wf = this.workflows.peek(workflowId, session.id);
     return wf?.via ?? wf?.dependency;
+  }
+
+  /** The tool id a continuation (workflow id or request state) resumes when it is the approval of
+   * that tool itself, not of a call inside code (without using it up); undefined otherwise. */
+  pausedTool(session: Session, continuation: unknown): string | undefined {
+    const p = session.modern ? this.states().verify(continuation) : this.workflows.peek(continuation, session.id);
+    return p && typeof p !== "string" && p.kind === "tool" && p.via === undefined ? p.dependency : undefined;
   }
 }
 

@@ -1,11 +1,13 @@
 // The one gate every tool call passes, whoever makes it (a client, `call`, `execute` code, a
 // module, a capability, a stdlib tool): .pml.json readable? -> denied? -> resolve the namespace ->
 // tool exists? -> environment (what it may receive, all set?) -> approval (ask, or variables the
-// user has not granted). A denied tool is never resolved, installed or started; nothing is
+// user has not granted) -> the arguments (a built-in file call its host would refuse is refused
+// before anyone is asked; a question says what the call will do). A denied tool is never resolved, installed or started; nothing is
 // installed or started before the environment and approval checks pass. The gate decides; the
 // asker (./asker.ts) puts the question the way the client's protocol allows; callers run what
 // the gate permits.
-import { appendAudit } from "../sandbox/audit.ts";
+import { appendAudit, type AuditEntry } from "../sandbox/audit.ts";
+import { fileTargets } from "../sandbox/builtins/file-targets.ts";
 import { asksNothing, EnvResolver, envRequestFor, missingMessage, type EnvPlan } from "../env/env-resolver.ts";
 import { cloudKey } from "../config/settings.ts";
 import { cloudKeyMissing } from "../cloud/missing-key.ts";
@@ -19,9 +21,9 @@ import type { Session } from "../mcp/session.ts";
 import type { CallContext } from "../mcp/tool-result.ts";
 import type { ToolInfo } from "../mcp/types.ts";
 import { log } from "../log.ts";
-import { approvalKey, commandLine, confinementNote, describeRisk } from "./approval-text.ts";
-import { declinedText } from "./approvals.ts";
-import type { Asker } from "./asker.ts";
+import { approvalKey, foreignCodeText, questionText, type ForeignCode } from "./approval-text.ts";
+import { refusedText } from "./approvals.ts";
+import { isRefusal, type Asker } from "./asker.ts";
 import { grantKey, type EnvGrant, type Question } from "./question.ts";
 import { permissionFor, type Decision } from "./permissions.ts";
 import type { Project } from "./project.ts";
@@ -42,14 +44,24 @@ export interface ToolCatalog {
   keptFromEarlierRun(ns: string): boolean;
   /** pml's own namespaces (capabilities, stdlib): allowed unless a pattern says otherwise. */
   servesInProcess(ns: string): boolean;
+  /** For a call of pml's own namespace that names code by where it is published (a capability by
+   * its FQDN): whose it is now. Undefined: nothing of the kind (the usual checks, kept per file). */
+  foreignCode?(id: ToolId): Promise<ForeignCheck | undefined>;
   listStdio(r: Resolved, env: EnvPlan, ctx: Partial<CallContext>): Promise<ToolInfo[]>;
 }
+
+/** Another org's code is asked about, naming the org; the user's own (or their org's) runs as pml's
+ * own tools do; one that cannot be fetched is refused with the reason. Decided on every call, since
+ * what a registry holds can change while .pml.json does not. */
+export type ForeignCheck = { ask: ForeignCode } | { allow: true } | { refuse: string };
 
 /** A tool that passed the .pml.json-derived checks under one generation of the file. */
 interface Passed {
   generation: number;
   resolved: Resolved;
   permission: Decision;
+  /** Someone else's code it runs (named in the question). */
+  foreign?: ForeignCode;
   /** Its verdict, when nothing but the file decides it (see `fast`). */
   allowed?: Permitted;
 }
@@ -84,8 +96,9 @@ export class Gate {
     const state = await this.project.get();
     const toolId = formatToolId(id.ns, id.action);
     const hit = this.passed.get(toolId);
-    const verdict =
+    let verdict =
       !state.error && hit !== undefined && hit.generation === state.generation ? this.ready(session, id, hit, state.config, args) : await this.check(session, id, args, signal);
+    if (verdict.kind !== "refused") verdict = await this.withArguments(verdict, id, args, state.config);
     return state.untrusted.length && verdict.kind !== "permitted" ? withTrustNote(verdict, state.path, this.workspace) : verdict;
   }
 
@@ -96,7 +109,8 @@ export class Gate {
     const { question } = verdict;
     const answer = await this.asker.askNow(session, question, signal);
     if (answer === "later") return { kind: "later", question };
-    if (answer === "abort") return { kind: "refused", reason: declinedText(question.toolId) };
+    if (answer === "dismissed") return { kind: "later", question: { ...question, dismissed: true } };
+    if (isRefusal(answer)) return { kind: "refused", reason: refusedText(question.toolId, answer) };
     await this.asker.approve(session, question, answer === "always");
     if (!question.grant) return { kind: "permitted", resolved: verdict.resolved, env: verdict.env };
     // The grant changes what the call receives: decide again with it.
@@ -111,12 +125,16 @@ export class Gate {
 
     // pml's own namespaces (capabilities, their names) run no code with authority of their own:
     // the tools a capability calls are checked one by one. Unless a pattern says otherwise they
-    // are allowed, like `execute`.
-    const permission = permissionFor(state.config.permissions ?? {}, toolId, this.catalog.servesInProcess(id.ns) ? "allow" : "ask");
+    // are allowed, like `execute`; but code another org published runs only if the user says so.
+    const inProcess = this.catalog.servesInProcess(id.ns);
+    let permission = permissionFor(state.config.permissions ?? {}, toolId, inProcess ? "allow" : "ask");
     if (permission === "deny") {
       await appendAudit(this.workspace, { tool: toolId, attempted: "call", reason: "denied by .pml.json permissions" }).catch(() => {});
       return refuse(`${toolId} is denied by ${state.path} (permissions.deny). It was not run. To allow it, remove the matching deny pattern.`);
     }
+    const foreign = inProcess ? await this.catalog.foreignCode?.(id) : undefined;
+    if (foreign && "refuse" in foreign) return refuse(foreign.refuse);
+    if (foreign && "ask" in foreign) permission = permissionFor(state.config.permissions ?? {}, toolId, "ask");
 
     let resolved: Resolved;
     try {
@@ -133,8 +151,8 @@ export class Gate {
 
     // Resolutions are already kept per generation (the resolver's memo); remembering the outcome
     // spares the next calls the permission match, the resolver and several awaits.
-    const passed: Passed = { generation: state.generation, resolved, permission };
-    this.passed.set(toolId, passed);
+    const passed: Passed = { generation: state.generation, resolved, permission, foreign: foreign && "ask" in foreign ? foreign.ask : undefined };
+    if (!foreign) this.passed.set(toolId, passed);
     return this.ready(session, id, passed, state.config, args);
   }
 
@@ -176,8 +194,24 @@ export class Gate {
       if (permission === "allow" && this.plainPlans.get(resolved)?.get(id.action) === env) passed.allowed = permitted;
       return permitted;
     }
-    const why = describeRisk(resolved, env) + confinementNote(resolved, config) + commandLine(resolved, id.action, args);
-    return { kind: "ask", resolved, env, question: { toolId, why, grant, key } };
+    // What the question says is written by `withArguments`, which every verdict passes; another
+    // org's code is asked about by whose it is.
+    return { kind: "ask", resolved, env, question: { toolId, why: passed.foreign ? foreignCodeText(passed.foreign) : "", grant, key } };
+  }
+
+  /**
+   * What the arguments change: a call of pml's own filesystem tool that its host would refuse (a
+   * protected file, a path outside the workspace) is refused now, before anyone is asked for it;
+   * a question says what the call will do.
+   */
+  private async withArguments(verdict: Exclude<Verdict, { kind: "refused" }>, id: ToolId, args: Record<string, unknown> | undefined, config: ProjectConfig): Promise<Verdict> {
+    const toolId = formatToolId(id.ns, id.action);
+    const audit = (e: AuditEntry) => void appendAudit(this.workspace, e).catch(() => {});
+    const files = await fileTargets(this.workspace, verdict.resolved.descriptor, toolId, id.action, args, audit);
+    if (files && "refused" in files) return refuse(`Refused: ${files.refused} (${toolId} was not run, and nobody was asked.)`);
+    if (verdict.kind !== "ask" || verdict.question.why) return verdict;
+    const why = questionText(verdict.resolved, id.action, args, verdict.env, config, files?.targets);
+    return { ...verdict, question: { ...verdict.question, why } };
   }
 
   private warnWithheld(session: Session, resolved: Resolved, env: EnvPlan): void {

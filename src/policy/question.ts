@@ -16,6 +16,8 @@ export interface Question {
   /** What a yes approves for the session: the tool, or for a shell command that command
    * (see approval-text.ts approvalKey). */
   key: string;
+  /** The user dismissed the form that asked it (cancel): asked again with the result, which says so. */
+  dismissed?: boolean;
 }
 
 /** The session-approval key of a variable granted to a namespace (never a tool id: spaces). */

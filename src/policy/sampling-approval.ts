@@ -7,7 +7,7 @@ import { capSamplingRequest, samplingCap, SamplingError, samplingTarget, type Cr
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { log } from "../log.ts";
 import { allowSamplingAlways } from "./permissions.ts";
-import { askNow } from "./asker.ts";
+import { askNow, isRefusal } from "./asker.ts";
 import type { Session } from "../mcp/session.ts";
 
 const approvalKey = (ns: string) => `sampling ${ns}`;
@@ -35,8 +35,8 @@ export async function authorizeSampling(
     `(cap: .pml.json sampling.max_tokens = ${samplingCap(opts.config)}), sent to ${target.url}. "Always" adds "${ns}" to .pml.json sampling.allow.`;
   const question = { toolId: `sampling by ${ns}`, why, key: approvalKey(ns) };
   const decision = opts.asker ? await askNow(opts.asker, question, new AbortController().signal) : "later";
-  if (decision === "abort") throw new SamplingError(`The user declined the sampling request of "${ns}"; nothing was sent to ${target.url}.`);
-  if (decision === "later")
+  if (isRefusal(decision)) throw new SamplingError(`The user declined the sampling request of "${ns}"; nothing was sent to ${target.url}.`);
+  if (decision === "later" || decision === "dismissed")
     throw new SamplingError(
       `The sampling request of "${ns}" needs the user's approval (it would spend ${target.keyEnv}), and the client cannot ask in-line. ` +
         `Nothing was sent. To allow it, add "${ns}" to "sampling": {"allow": [...]} in ${opts.workspace}/.pml.json.`,

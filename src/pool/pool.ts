@@ -142,6 +142,12 @@ export class Pool {
     return proc.tools ?? [];
   }
 
+  /** Starts the server of `ns` if it is not up, and gives the list it has now (what the gateway
+   * compares with the tools' pins before a call goes to a freshly started server). */
+  async started(ns: string, launch: LaunchSource, ctx: Partial<CallContext>): Promise<ToolInfo[]> {
+    return (await this.ensure(ns, launch, ctx)).tools ?? [];
+  }
+
   /** Whether the server of `ns` is up and answering (a call goes straight to it). */
   isReady(ns: string): boolean {
     return this.entries.get(ns)?.proc?.state === "ready";

@@ -34,7 +34,7 @@ export interface CallState {
   /** File name the guest code was compiled under and how many wrapper lines precede it. */
   file: string;
   lineOffset: number;
-  /** Maps a line of compiled code to the user's line (TypeScript input). */
+  /** Maps a line of compiled code to the user's line (TypeScript input; its columns are the output's, not shown). */
   mapLine?: (line: number) => number;
   /** The user's last line: an error at the wrapper's closing brace is reported there. */
   lastLine?: number;

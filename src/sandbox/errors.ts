@@ -21,7 +21,15 @@ export class SandboxError extends Error {
     readonly kind: SandboxErrorKind,
     /** 1-based line in the user's code, when known. */
     readonly line?: number,
+    /** 1-based column on that line, when the code ran as written. */
+    readonly column?: number,
   ) {
     super(message);
   }
+}
+
+/** The message without the position that ends its first line (" (line 3, column 7)"): for a
+ * failure in code other than the user's (a module's, a capability's), whose position is not theirs. */
+export function withoutPosition(message: string): string {
+  return message.replace(/ \(line \d+(?:, column \d+)?\)(?=\n|$)/, "");
 }

@@ -1,5 +1,5 @@
 // Guest failures in words: a QuickJS exception (or the glue's tagged answer) to a SandboxError
-// with the user's line number.
+// with the user's line and column.
 import type { CallState } from "./call-state.ts";
 import { SandboxError } from "./errors.ts";
 
@@ -7,19 +7,29 @@ export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-function lineOf(call: CallState, stack: string | undefined, lineNumber: unknown): number | undefined {
-  let line: number | undefined;
-  if (typeof lineNumber === "number") line = lineNumber;
-  else if (stack) {
-    const escaped = call.file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    const m = new RegExp(`${escaped}:(\\d+)`).exec(stack);
-    if (m) line = Number(m[1]);
-  }
+interface Position {
+  line: number;
+  /** Only where the code ran as written (transpiled TypeScript has the output's columns). */
+  column?: number;
+}
+
+/** Where in the user's code: the first frame of the compiled file in the stack (a syntax error's
+ * own line when it has one), less the wrapper's lines, mapped back for TypeScript. */
+function positionOf(call: CallState, stack: string | undefined, lineNumber: unknown): Position | undefined {
+  const escaped = call.file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const frame = stack ? new RegExp(`${escaped}:(\\d+)(?::(\\d+))?`).exec(stack) : null;
+  let line = typeof lineNumber === "number" ? lineNumber : frame ? Number(frame[1]) : undefined;
   if (line === undefined) return undefined;
+  // A column belongs to the frame's line only.
+  let column = frame?.[2] !== undefined && Number(frame[1]) === line && !call.mapLine ? Number(frame[2]) : undefined;
   line -= call.lineOffset;
   if (call.mapLine) line = call.mapLine(line);
-  if (call.lastLine && line > call.lastLine) line = call.lastLine + 1;
-  return line >= 1 ? line : undefined;
+  // Past the user's last line is pml's wrapper: no position of its own is shown.
+  if (call.lastLine && line > call.lastLine) {
+    line = call.lastLine + 1;
+    column = undefined;
+  }
+  return line >= 1 ? { line, column } : undefined;
 }
 
 /** A parse error past the user's last line: in the wrapper pml puts around the code, so its token is not the user's. */
@@ -52,13 +62,13 @@ export function describeGuestError(call: CallState, info: any, kind: "syntax" | 
   if (name === "InternalError" && /interrupted/.test(message)) {
     return call.abort ?? new SandboxError("the code was interrupted", "cpu");
   }
-  let line = lineOf(call, info.stack, name === "SyntaxError" ? info.lineNumber : undefined);
+  const at = positionOf(call, info.stack, name === "SyntaxError" ? info.lineNumber : undefined);
   // Past the user's last line is the wrapper around it: positions are given in the user's code only.
-  const pastEnd = call.lastLine !== undefined && line !== undefined && line > call.lastLine;
-  if (pastEnd) line = call.lastLine;
+  const pastEnd = call.lastLine !== undefined && at !== undefined && at.line > call.lastLine;
+  if (at && pastEnd) at.line = call.lastLine!;
   const what = pastEnd && name === "SyntaxError" ? pastEndProblem(message) : message;
-  const where = line ? ` (line ${line})` : "";
-  return new SandboxError(`${name}: ${what}${where}`, name === "SyntaxError" ? "syntax" : kind, line);
+  const where = at ? ` (line ${at.line}${at.column ? `, column ${at.column}` : ""})` : "";
+  return new SandboxError(`${name}: ${what}${where}`, name === "SyntaxError" ? "syntax" : kind, at?.line, at?.column);
 }
 
 export function decode(call: CallState, text: string): unknown {

@@ -69,7 +69,8 @@ export const PRELUDE = String.raw`(function (host, hostSync) {
   function describe(e) {
     try {
       if (e !== null && typeof e === "object" && "message" in e) {
-        return stringify({ name: S(e.name), message: S(e.message), stack: S(e.stack || ""), line: e.lineNumber });
+        // A plain object thrown with a message has no name: it reads as an Error, not "undefined: ...".
+        return stringify({ name: e.name === undefined ? "Error" : S(e.name), message: S(e.message), stack: S(e.stack || ""), line: e.lineNumber });
       }
       return stringify({ name: "Error", message: "threw a non-Error value: " + S(e) });
     } catch (x) {

@@ -38,6 +38,7 @@ export interface WireError {
   message: string;
   kind: SandboxError["kind"];
   line?: number;
+  column?: number;
 }
 
 export type FromWorker =
@@ -85,7 +86,7 @@ async function start(m: Extract<ToWorker, { t: "run" }>): Promise<void> {
         : cancelled
           ? new SandboxError("the call was cancelled", "aborted")
           : new SandboxError(`the sandbox failed: ${(e as Error)?.message ?? e}`, "crash");
-    done = { t: "done", id: m.id, ok: false, error: { message: err.message, kind: err.kind, line: err.line }, warm: warmModules(), heavy: lowered || heavy() };
+    done = { t: "done", id: m.id, ok: false, error: { message: err.message, kind: err.kind, line: err.line, column: err.column }, warm: warmModules(), heavy: lowered || heavy() };
   }
   if (current === cur) current = undefined;
   post(done);

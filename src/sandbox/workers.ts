@@ -161,7 +161,7 @@ function onMessage(sw: SandboxWorker, m: FromWorker): void {
       sw.run = undefined;
       sw.warm = new Set(m.warm);
       giveBack(sw, m.heavy);
-      run.settle(m.ok ? undefined : new SandboxError(m.error.message, m.error.kind, m.error.line), m.ok ? m.value : undefined);
+      run.settle(m.ok ? undefined : new SandboxError(m.error.message, m.error.kind, m.error.line, m.error.column), m.ok ? m.value : undefined);
       return;
   }
 }

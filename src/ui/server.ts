@@ -10,6 +10,7 @@ import { capabilities, capability, versionDiff } from "./capabilities.ts";
 import { uiContext, type UiContext } from "./context.ts";
 import { Guard, plain, withHeaders } from "./guard.ts";
 import { overview } from "./overview.ts";
+import { answerToolChange, toolChanges } from "./tool-changes.ts";
 import { visibleChars } from "../visible-text.ts";
 
 export interface UiServer {
@@ -28,6 +29,7 @@ const GETS: Record<string, Get> = {
   "/api/capability": async (ctx, q) => (await capability(ctx, q.get("name") ?? "")) ?? notFound(q.get("name")),
   "/api/diff": async (ctx, q) => (await versionDiff(ctx, q.get("name") ?? "", q.get("from") ?? "", q.get("to") ?? "")) ?? notFound(q.get("name")),
   "/api/approvals": async (ctx) => approvals(ctx),
+  "/api/tool-changes": async (ctx) => toolChanges(ctx),
 };
 
 const POSTS: Record<string, Post> = {
@@ -37,6 +39,7 @@ const POSTS: Record<string, Post> = {
   "/api/deprecate": deprecateCapability,
   "/api/publish": publishCapability,
   "/api/answer": answer,
+  "/api/tool-change": answerToolChange,
 };
 
 class NotFound extends Error {}

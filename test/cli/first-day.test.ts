@@ -112,3 +112,33 @@ test("doctor --dir on a folder that does not exist says so", () => {
   expect(r.code).toBe(2);
   expect(r.stderr).toBe("pml doctor: --dir /nonexistent-pml: no such directory; give the project's folder.\n");
 });
+
+// Issue 45 item 6: every successful init printed " ERROR  undefined" and "Fix it (pml did not touch it)…".
+test("pml init --yes in a fresh git repository, and again on it: no error line, and the next step is to restart Claude Code", () => {
+  const dir = temp();
+  expect(Bun.spawnSync(["git", "init", "-q", dir]).exitCode).toBe(0);
+  for (const run of ["created", "kept"]) {
+    const r = pml(["init", "--yes"], { cwd: dir });
+    const out = r.stdout + r.stderr;
+    expect(r.code).toBe(0);
+    expect(out).not.toMatch(/error|undefined|Fix it/i);
+    expect(out).toContain(run === "created" ? "created" : "kept the existing");
+    expect(out).toContain("restart Claude Code in this folder");
+  }
+});
+
+test("pml --help lists --version; pml alone prints the help on stdout and exits 0", () => {
+  const help = pml(["--help"]);
+  expect(help.code).toBe(0);
+  expect(help.stdout).toMatch(/--version/);
+  const bare = pml([]);
+  expect(bare.code).toBe(0);
+  expect(bare.stdout).toContain("USAGE pml");
+  expect(bare.stdout).toContain("--version");
+  expect(bare.stderr).toBe("");
+  // A group alone (`pml registry`) is the same question about it.
+  const group = pml(["registry"]);
+  expect(group.code).toBe(0);
+  expect(group.stdout).toContain("USAGE pml registry");
+  expect(pml(["--version"]).stdout).toMatch(/^pml v?\d/);
+});

@@ -86,7 +86,7 @@ test("an elicitation answer 'accept' with an unknown choice does not approve", a
     const r: any = await client.callTool({ name: "filesystem__read_file", arguments: { path: "a.txt" } });
     expect(asked).toBe(1);
     expect(r.isError).toBe(true);
-    expect(textOf(r)).toContain("did not approve filesystem:read_file");
+    expect(textOf(r)).toContain('The answer "sure, why not" was not Continue, Always or Abort: nothing ran (filesystem:read_file was not run)');
     expect(textOf(r)).not.toContain("hello");
     // Not approved for the session either: the next call asks again.
     await client.callTool({ name: "filesystem__read_file", arguments: { path: "a.txt" } });
@@ -108,7 +108,7 @@ test("an elicitation answer that is the label of a choice (any case) is that cho
   try {
     const no: any = await client.callTool({ name: "filesystem__read_file", arguments: { path: "a.txt" } });
     expect(no.isError).toBe(true);
-    expect(textOf(no)).toContain("did not approve filesystem:read_file");
+    expect(textOf(no)).toContain("You chose Abort: nothing ran (filesystem:read_file was not run)");
     decision = "CONTINUE (this session)";
     const yes: any = await client.callTool({ name: "filesystem__read_file", arguments: { path: "a.txt" } });
     expect(yes.isError).toBeFalsy();

@@ -333,7 +333,7 @@ describe("human in the loop", () => {
 
     answer = { action: "accept", content: { decision: "abort" } };
     const aborted: any = await client.callTool({ name: "fx__roots", arguments: {} });
-    expect(text(aborted)).toContain("declined");
+    expect(text(aborted)).toContain("You chose Abort: nothing ran");
   });
 
   test("first use of a namespace via call adds it to the surface and sends list_changed", async () => {

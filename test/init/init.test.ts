@@ -247,7 +247,7 @@ describe("pml init (compiled binary)", () => {
 describe("pml init (interactive, in a pseudo-terminal)", () => {
   // util-linux `script` gives the child a real terminal; answers are typed once each question shows.
   const SCRIPT = Bun.which("script");
-  test.skipIf(!SCRIPT || process.platform !== "linux")("asks for the key (hidden) and before changing .mcp.json", async () => {
+  test.skipIf(!SCRIPT || process.platform !== "linux")("asks for the key (hidden), before changing .mcp.json; after n, says to run init again", async () => {
     const dir = tempDir();
     const home = tempDir("pml-a-home-");
     writeFileSync(join(dir, ".mcp.json"), '{"mcpServers": {"other": {"command": "x"}}}');
@@ -274,12 +274,21 @@ describe("pml init (interactive, in a pseudo-terminal)", () => {
       proc.stdin.write("sk-typed-key\r");
       await waitFor("[Y/n]");
       proc.stdin.write("n\r");
-      await waitFor("claude mcp list");
       expect(await proc.exited).toBe(0);
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        seen += new TextDecoder().decode(value);
+      }
     } finally {
       clearTimeout(guard);
       proc.kill();
     }
+    // The next step follows what was done: .mcp.json does not start pml, so restarting is not it.
+    expect(seen).not.toContain("restart Claude Code");
+    expect(seen).not.toMatch(/ERROR|undefined/);
+    expect(seen).toContain("Next: .mcp.json was left as it was, so Claude Code will not start pml here");
+    expect(seen).toMatch(/run `?pml init`? again and answer y/);
     expect(seen).not.toContain("sk-typed-key"); // hidden input
     expect(read(join(dir, ".env"))).toBe("PML_API_KEY=sk-typed-key\n");
     expect(read(join(dir, ".mcp.json"))).toBe('{"mcpServers": {"other": {"command": "x"}}}'); // declined

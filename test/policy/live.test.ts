@@ -103,13 +103,13 @@ test("Abort in the page refuses the continuation, page open or not", async () =>
   await liveSession((x) => x.approvals.length === 0, "the answer taken");
   const refused: any = await continuation(client, asked);
   expect(refused.isError).toBe(true);
-  expect(text(refused)).toContain("did not approve shell:exec");
+  expect(text(refused)).toContain("You chose Abort: nothing ran (shell:exec was not run)");
   expect(text(await continuation(client, asked))).toContain("Workflow expired or not found");
   // While a page is open, a no relayed by the model is taken at once: refusing needs nobody's word.
   openPage();
   const again: any = await shell(client, { command: "echo never" });
   const no: any = await shell(client, { continue_workflow: { workflow_id: again.approval_context.workflow_id, approved: false } });
-  expect(text(no)).toContain("did not approve shell:exec");
+  expect(text(no)).toContain('The user declined ("approved": false): nothing ran (shell:exec was not run)');
   await liveSession((x) => x.approvals.length === 0, "the declined approval gone");
 });
 
@@ -173,7 +173,7 @@ test("2026-07-28: the page's answer to an input_required approval comes first; w
     inputResponses: { pml_approval: { action: "accept", content: { decision: "continue" } } },
   });
   expect(retry.result.isError).toBe(true);
-  expect(text(retry.result)).toContain("did not approve shell:exec");
+  expect(text(retry.result)).toContain("You chose Abort: nothing ran (shell:exec was not run)");
 
   openPage();
   const asked = (await call({ command: "echo relayed-modern" }, {})).result;

@@ -64,14 +64,44 @@ describe("runCode", () => {
     expect(syntax).toBeInstanceOf(SandboxError);
     expect(syntax.kind).toBe("syntax");
     expect(syntax.line).toBe(2);
-    expect(syntax.message).toContain("(line 2)");
+    expect(syntax.message).toContain("(line 2, column 11)");
     const thrown = await runCode({ code: "const a = 1;\n\nthrow new Error('boom');" }).catch((e: any) => e);
     expect(thrown.kind).toBe("thrown");
-    expect(thrown.message).toBe("Error: boom (line 3)");
+    expect(thrown.message).toBe("Error: boom (line 3, column 16)");
     expect(thrown.line).toBe(3);
+    expect(thrown.column).toBe(16);
     const ts = await runCode({ code: "const a: number = 1;\n\n// comment\nconst v: string = args.missing.deep;\nreturn v" }).catch((e: any) => e);
     expect(ts.kind).toBe("thrown");
     expect(ts.line).toBe(4);
+    // Transpiled TypeScript has the line (matched back), not the column: that one is the output's.
+    expect(ts.message).toMatch(/\(line 4\)$/);
+    expect(ts.column).toBeUndefined();
+  });
+
+  test("one-line programs: the position is in the user's line (line 1) and column, not pml's wrapper", async () => {
+    const thrown = await runCode({ code: 'throw new Error("x")' }).catch((e: any) => e);
+    expect(thrown.message).toBe("Error: x (line 1, column 16)");
+    expect([thrown.line, thrown.column]).toEqual([1, 16]);
+    // The first frame in the user's code: where the throw is, inside the function it calls.
+    const inner = await runCode({ code: 'const f = () => { throw new TypeError("in f") }; f()' }).catch((e: any) => e);
+    expect(inner.message).toBe("TypeError: in f (line 1, column 38)");
+    const syntax = await runCode({ code: "  const a = ;" }).catch((e: any) => e);
+    expect(syntax.kind).toBe("syntax");
+    expect(syntax.message).toBe("SyntaxError: unexpected token in expression: ';' (line 1, column 13)");
+    expect([syntax.line, syntax.column]).toEqual([1, 13]);
+    const plain = await runCode({ code: 'throw { message: "no name" }' }).catch((e: any) => e);
+    expect(plain.message).toBe("Error: no name");
+    const ref = await runCode({ code: "return nope" }).catch((e: any) => e);
+    expect(ref.message).toBe("ReferenceError: 'nope' is not defined (line 1, column 8)");
+    // Past the user's end is the wrapper: the user's last line is named, with no column of pml's.
+    const open = await runCode({ code: "return (1" }).catch((e: any) => e);
+    expect(open.message).toMatch(/does not end properly.*\(line 1\)$/);
+    expect(open.column).toBeUndefined();
+  });
+
+  test("module code: the line in the module, and its column", async () => {
+    const e: any = await runModuleFunction({ code: 'export async function go() {\n  throw new Error("m");\n}', fn: "go", reuse: false }).catch((e: any) => e);
+    expect(e.message).toBe("Error: m (line 2, column 18)");
   });
 
   test("a failing tool call rejects in the guest with its message", async () => {

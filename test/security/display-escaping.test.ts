@@ -198,5 +198,5 @@ test("an approval question names a tool whose name came from a server escaped: t
   const asked = approvalRequired({ id: "w1", tool: "fx__deploy", dependency: toolId, kind: "tool" }, `It deploys.${TRICK}`);
   const text = (asked.content as Array<{ text: string }>).map((c) => c.text).join("\n");
   expect(text).toContain("Approval required: fx:deploy\\u{1B}[2K");
-  expect(text).toContain('Ask the user: "pml wants to run fx:deploy\\u{1B}[2K');
+  expect(text).toContain('"pml wants to run fx:deploy\\u{1B}[2K');
 });

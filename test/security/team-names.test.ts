@@ -5,12 +5,13 @@
 // own project's first, then the org's other projects'), on the server and on the client; another
 // org's is reached only by its full FQDN, and discover labels it with its org and gives that FQDN.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
+import { BIN, entries, RawPeer, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
 import { auth, KEYS, publish, startReplica, writeKeysFile, type Replica } from "../registry-db/helpers.ts";
 import { trustWorkspace } from "../helpers/trust.ts";
 import { parseDiscover } from "../helpers/discover.ts";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
 const dirs: Array<{ cleanup(): void }> = [];
@@ -48,7 +49,7 @@ async function acmeMember(memory: Record<string, unknown> = {}) {
   await trustWorkspace(ws.path, home.path);
   const c = await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, PML_API_KEY: KEYS.bob }) });
   closers.push(() => c.client.close());
-  return c;
+  return { ...c, ws: ws.path, home: home.path };
 }
 
 const byName = async (key: string | undefined) => {
@@ -129,12 +130,16 @@ describe("a team name resolves in the caller's own org", () => {
     expect(fetched).toEqual(["/mcp"]); // the other org's record was never even fetched
   });
 
-  test("another org's public capability runs only when called by its full FQDN", async () => {
+  test("another org's public capability runs only when called by its full FQDN, and only once the user approves code of that org", async () => {
     const bob = await acmeMember();
-    const r: any = await bob.client.callTool({ name: "call", arguments: { tool: "cap:evil.web.git.release_notes", arguments: {} } });
+    const asked: any = await bob.client.callTool({ name: "call", arguments: { tool: "cap:evil.web.git.release_notes", arguments: {} } });
+    expect(asked.approval_required).toBe(true);
+    expect(text(asked)).toContain('It runs code published by org "evil" (evil.web.git.release_notes, from the team registry');
+    expect(text(asked)).not.toContain("release notes by evil");
+    const cont = { continue_workflow: { workflow_id: asked.approval_context.workflow_id, approved: true } };
+    const r: any = await bob.client.callTool({ name: "call", arguments: cont });
     expect(r.structuredContent).toMatchObject({ result: "release notes by evil", from: { fqdn: expect.stringMatching(/^evil\.web\.git\.release_notes\./) } });
   });
-
   test("discover labels team capabilities with their org; another org's is offered by its FQDN, without a tool name", async () => {
     const bob = await acmeMember({ project: "web" });
     const found = parseDiscover(text(await bob.client.callTool({ name: "discover", arguments: { query: "release notes" } })));
@@ -143,5 +148,119 @@ describe("a team name resolves in the caller's own org", () => {
     expect(evil).toMatchObject({ id: "evil.web.git.release_notes", fqdn: "evil.web.git.release_notes" });
     expect(evil.tool).toBeUndefined();
     expect(team.find((x: any) => x.org === "acme")).toMatchObject({ id: "git:release_notes", tool: "cap__git__release_notes" });
+  });
+});
+
+// Issue 45 item 7: the README said a full FQDN reaches another org's public capability, but
+// `execute {capability}` answered "Capability not found"; and `call` ran that org's code unasked.
+describe("execute {capability: <another org's FQDN>}", () => {
+  const FQDN = "evil.web.git.release_notes";
+
+  test("asks first, naming the org; the continuation through execute runs it; a no runs nothing", async () => {
+    const bob = await acmeMember();
+    const asked: any = await bob.client.callTool({ name: "execute", arguments: { capability: FQDN } });
+    expect(asked.approval_required).toBe(true);
+    expect(asked.approval_context).toMatchObject({ tool: "execute", dependency: `cap:${FQDN}` });
+    expect(text(asked)).toContain('code published by org "evil"');
+    expect(text(asked)).toContain("version 1.0.0 by eve");
+    expect(text(asked)).not.toContain("Capability not found");
+    const no: any = await bob.client.callTool({ name: "execute", arguments: { continue_workflow: { workflow_id: asked.approval_context.workflow_id, approved: false } } });
+    expect(text(no)).toContain(`The user declined ("approved": false): nothing ran (cap:${FQDN} was not run).`);
+    expect(text(no)).not.toContain("release notes by evil");
+
+    const again: any = await bob.client.callTool({ name: "execute", arguments: { capability: FQDN } });
+    const ran: any = await bob.client.callTool({ name: "execute", arguments: { continue_workflow: { workflow_id: again.approval_context.workflow_id, approved: true } } });
+    expect(ran.structuredContent).toMatchObject({ result: "release notes by evil", capabilityName: "git:release_notes" });
+    // Approved for the session: the next call runs without asking.
+    const next: any = await bob.client.callTool({ name: "execute", arguments: { capability: FQDN } });
+    expect(next.structuredContent?.result).toBe("release notes by evil");
+  });
+
+  test("with a form (elicitation), the question names the org; decline runs nothing", async () => {
+    const ws = tempDir("pml-sec-team-ws-");
+    const home = tempDir("pml-sec-team-home-");
+    dirs.push(ws, home);
+    writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ cloud: { url: registry.url } }));
+    await trustWorkspace(ws.path, home.path);
+    const c = await sdkClient(entries.binary, {
+      cwd: ws.path,
+      env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, PML_API_KEY: KEYS.bob }),
+      capabilities: { elicitation: { form: {} } },
+    });
+    closers.push(() => c.client.close());
+    const questions: string[] = [];
+    c.client.setRequestHandler(ElicitRequestSchema, async (req: any) => {
+      questions.push(req.params.message);
+      return { action: "decline" };
+    });
+    const r: any = await c.client.callTool({ name: "execute", arguments: { capability: FQDN } });
+    expect(r.isError).toBe(true);
+    expect(text(r)).not.toContain("release notes by evil");
+    expect(questions).toHaveLength(1);
+    expect(questions[0]).toContain(`allow cap:${FQDN}?`);
+    expect(questions[0]).toContain('published by org "evil"');
+  });
+
+  test("2026-07-28: input_required names the org; the retry of the same execute with the answer runs it", async () => {
+    const ws = tempDir("pml-sec-team-ws-");
+    const home = tempDir("pml-sec-team-home-");
+    dirs.push(ws, home);
+    writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ cloud: { url: registry.url } }));
+    await trustWorkspace(ws.path, home.path);
+    const peer = new RawPeer([BIN], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, PML_API_KEY: KEYS.bob }) });
+    closers.push(async () => peer.kill());
+    const _meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientInfo": { name: "t", version: "0" },
+      "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+    };
+    const args = { capability: FQDN };
+    const first = (await peer.request(1, "tools/call", { name: "execute", arguments: args, _meta })).result;
+    expect(first.resultType).toBe("input_required");
+    expect(JSON.stringify(first.inputRequests)).toContain('published by org \\"evil\\"');
+    const inputResponses = { pml_approval: { action: "accept", content: { decision: "continue" } } };
+    const done = (await peer.request(2, "tools/call", { name: "execute", arguments: args, requestState: first.requestState, inputResponses, _meta })).result;
+    expect(done.structuredContent).toMatchObject({ result: "release notes by evil" });
+  });
+
+  test("called from code, the same question stops the run", async () => {
+    const bob = await acmeMember();
+    const r: any = await bob.client.callTool({ name: "execute", arguments: { code: `return await mcp.cap["${FQDN}"]({})` } });
+    expect(r.approval_required).toBe(true);
+    expect(text(r)).toContain('code published by org "evil"');
+  });
+
+  test("Always allows that FQDN in .pml.json: a new session runs it unasked", async () => {
+    const bob = await acmeMember();
+    const asked: any = await bob.client.callTool({ name: "execute", arguments: { capability: FQDN } });
+    const cont = { continue_workflow: { workflow_id: asked.approval_context.workflow_id, approved: true, always: true } };
+    expect((await bob.client.callTool({ name: "execute", arguments: cont })).structuredContent).toMatchObject({ result: "release notes by evil" });
+    expect(JSON.parse(readFileSync(join(bob.ws, ".pml.json"), "utf8")).permissions.allow).toEqual([`cap:${FQDN}`]);
+    const later = await sdkClient(entries.binary, { cwd: bob.ws, env: testEnv({ PML_WORKSPACE: bob.ws, PML_HOME: bob.home, PML_API_KEY: KEYS.bob }) });
+    closers.push(() => later.client.close());
+    const r: any = await later.client.callTool({ name: "execute", arguments: { capability: FQDN } });
+    expect(r.approval_required).toBeUndefined();
+    expect(r.structuredContent).toMatchObject({ result: "release notes by evil" });
+  });
+
+  test("your own org's capability by its FQDN runs as its short name does, unasked", async () => {
+    expect([200, 201]).toContain((await publish(registry.url, KEYS.alice, notes("acme web", { visibility: "org" }))).status);
+    const bob = await acmeMember({ project: "web" });
+    const own: any = await bob.client.callTool({ name: "execute", arguments: { capability: "acme.web.git.release_notes" } });
+    expect(own.approval_required).toBeUndefined();
+    expect(own.structuredContent).toMatchObject({ result: "release notes by acme web" });
+  });
+
+  test("one the registry does not have is not found, and nothing is asked", async () => {
+    const bob = await acmeMember();
+    const r: any = await bob.client.callTool({ name: "execute", arguments: { capability: "evil.web.git.nothing_here" } });
+    expect(r.isError).toBe(true);
+    expect(r.approval_required).toBeUndefined();
+    expect(text(r)).toContain("Capability not found: evil.web.git.nothing_here");
+    // Published afterwards: the next call in the same session asks (nothing was kept as allowed).
+    expect((await publish(registry.url, KEYS.eve, { ...notes("evil later", { visibility: "public" }), name: "git:nothing_here" })).status).toBe(201);
+    const later: any = await bob.client.callTool({ name: "execute", arguments: { capability: "evil.web.git.nothing_here" } });
+    expect(later.approval_required).toBe(true);
+    expect(text(later)).toContain('code published by org "evil"');
   });
 });

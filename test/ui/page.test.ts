@@ -106,7 +106,7 @@ describe.skipIf(!HAS_CHROMIUM)("pml ui in chromium", () => {
     expect(await full.isVisible()).toBe(false);
     await summary.click();
     await waitFor(() => full.isVisible(), { what: "the whole error after a click" });
-    expect(await full.textContent()).toBe("Error: the disk is full\nwhile writing /tmp/cache.json\nfree some space\\u{202E} and retry (line 1)");
+    expect(await full.textContent()).toBe("Error: the disk is full\nwhile writing /tmp/cache.json\nfree some space\\u{202E} and retry (line 1, column 31)");
     await shot(page, "activity-error");
     await summary.press("Enter");
     await waitFor(async () => !(await full.isVisible()), { what: "the whole error closed by Enter" });

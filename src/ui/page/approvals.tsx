@@ -2,6 +2,7 @@
 // so an answer given elsewhere disappears).
 import { useState } from "preact/hooks";
 import { postJson } from "./api.ts";
+import { ToolChanges } from "./tool-changes.tsx";
 import { useApi } from "./use-api.ts";
 import { useOnce } from "./use-once.ts";
 
@@ -59,6 +60,7 @@ export function Approvals() {
           </button>
         </div>
       ))}
+      <ToolChanges />
     </section>
   );
 }

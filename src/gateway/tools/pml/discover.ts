@@ -15,6 +15,7 @@ import { defineTool } from "../define-tool.ts";
 import { integer, text } from "../schema.ts";
 import { jsonResult, type MetaContext } from "./context.ts";
 import { discoverAnswer } from "./discover-answer.ts";
+import { heldSummary } from "../../../policy/tool-change-text.ts";
 
 export const discover = defineTool({
   name: "discover",
@@ -82,10 +83,12 @@ async function discoverQuery(deps: MetaDeps, session: Session, request: string, 
   const keys = found.keys.slice(0, shown);
   deps.learning.discovered(session, query, results, keys);
   const note = noFitNote(results, found.evidence);
+  const held = deps.backends.holds.notes().map((h) => h.id);
   return {
     query,
     ...(note ? { note } : {}),
     results,
+    ...(held.length ? { held: heldSummary(held) } : {}),
     ...(team.note ? { team_registry: team.note } : {}),
     ...(warning ? { warning } : {}),
   };

@@ -24,7 +24,11 @@ export const execute = defineTool({
     description: v.optional(words("what the capability does (default: intent)", 2000)),
     parameters: v.optional(plainObject("JSON Schema of `args` (default: inferred from this run's args, which become defaults)")),
     routing: v.optional(v.pipe(v.picklist(["local", "cloud"]), v.description("where the capability runs (default: inherited from the tools it uses)"))),
-    capability: v.optional(text("run a saved capability by name instead of `code` (fs:read_json, fs:read_json@v1, @v1.2.0, @2026-11-22); `args` are merged over its defaults")),
+    capability: v.optional(
+      text(
+        "run a saved capability by name instead of `code` (fs:read_json, fs:read_json@v1, @v1.2.0, @2026-11-22), or a team registry's by its FQDN (org.project.ns.action; another org's asks the user first); `args` are merged over its defaults",
+      ),
+    ),
     update: v.optional(v.pipe(v.boolean(), v.description("with `name` of an existing capability: save this code as its new version"))),
     version_tag: v.optional(text("explicit version for `update` (must be greater than the current)")),
     change_summary: v.optional(text("what changed, for `update`")),

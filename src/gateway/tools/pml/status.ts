@@ -1,6 +1,7 @@
 // status: pml's workspace, configuration, permissions, mode, registries and servers.
 import { cloudKey } from "../../../config/settings.ts";
 import { version } from "../../../version.ts";
+import { heldChanges, whatChanged } from "../../../policy/tool-pins.ts";
 import type { MetaDeps } from "../../meta-tools.ts";
 import { defineTool } from "../define-tool.ts";
 import { jsonResult, type MetaContext } from "./context.ts";
@@ -44,5 +45,13 @@ async function statusOf(deps: MetaDeps) {
     registries: cfg.registries ?? [],
     listed_namespaces: await deps.surface.enabledNamespaces(),
     ...deps.backends.status(),
+    ...heldTools(deps.workspace.root),
   };
+}
+
+/** Tools held since their server changed what they say (tool pinning), and where to review them. */
+function heldTools(workspace: string) {
+  const held = heldChanges(workspace);
+  if (!held.length) return {};
+  return { held_tools: held.map((h) => ({ tool: `${h.ns}:${h.tool}`, held: whatChanged(h), ...(h.refused_at ? { refused: true } : {}) })), to_review: "`pml ui` (Approvals)" };
 }
