@@ -619,7 +619,18 @@ async function stdlibTools() {
 async function genericRequests(): Promise<void> {
   // Requests for a plain thing (a tool does exactly that), written for this bench: a tuning set. A
   // label is a promise: such a request marks at most 2 results [strong] (issue 46).
-  const GENERIC = ["read a file", "write a file", "list a directory", "fetch a web page", "search files", "run a shell command", "query a database", "delete a file", "copy a file", "make a directory"];
+  const GENERIC = [
+    "read a file",
+    "write a file",
+    "list a directory",
+    "fetch a web page",
+    "search files",
+    "run a shell command",
+    "query a database",
+    "delete a file",
+    "copy a file",
+    "make a directory",
+  ];
   const counts: number[] = [];
   for (const q of GENERIC) {
     const { results } = await memory.discover(settings, q, tools, 10);
@@ -643,6 +654,8 @@ async function genericRequests(): Promise<void> {
       else if (caps.some((r) => r.match === "fair")) capFair++;
       if (results.filter((r) => r.match === "strong").length > 2) overTwo++;
     }
-    console.log(`  ${name} (${set.length} requests no saved capability does, written blind): a capability marked strong ${capStrong}, fair ${capFair}; over 2 strong results ${overTwo}`);
+    console.log(
+      `  ${name} (${set.length} requests no saved capability does, written blind): a capability marked strong ${capStrong}, fair ${capFair}; over 2 strong results ${overTwo}`,
+    );
   }
 }
