@@ -24,12 +24,17 @@ export function askedFor(query: string, vectors?: WordVectors): (own: string) =>
   const asked = new Set(terms(query));
   const queryRanks = vectors?.ranks(query);
   const span = ASKED_COSINE.full - ASKED_COSINE.none;
+  // Per word, once per request: the results of one request share most of their words.
+  const credits = new Map<string, number>();
   const credit = (w: string) => {
     if (!vectors || !queryRanks?.length) return 0;
-    const r = vectors.ranks(w);
-    if (!r.length) return 0;
-    const c = vectors.aligner(r)(queryRanks);
-    return Math.min(1, Math.max(0, (c - ASKED_COSINE.none) / span));
+    let c = credits.get(w);
+    if (c === undefined) {
+      const r = vectors.ranks(w);
+      c = r.length ? Math.min(1, Math.max(0, (vectors.aligner(r)(queryRanks) - ASKED_COSINE.none) / span)) : 0;
+      credits.set(w, c);
+    }
+    return c;
   };
   return (own) => {
     const seen = new Map<string, string>();
