@@ -72,7 +72,7 @@ const discover = async (args: Record<string, unknown>) => {
 };
 
 test("ten one-line results with the tool, a one-line description and the parameters, under 4 KB", async () => {
-  const text = await discover({ query: "convert a temperature from celsius to fahrenheit" });
+  const text = await discover({ query: "convert a temperature from celsius to fahrenheit", limit: 10 });
   expect(new TextEncoder().encode(text).length).toBeLessThan(4096);
   const answer = parseDiscover(text);
   expect(answer.results).toHaveLength(10);
