@@ -81,8 +81,33 @@ export interface Candidate {
  * result if any": every one in the window, best first) or "fair" (`--match fair`: strong or fair; a weak
  * one is not worth a call, the agent writes the code instead; on these streams pml marks almost every
  * right one weak, so this serves almost nothing yet). One with no `match` is always tried. */
-export type MatchPolicy = "fair" | "any";
+export type MatchPolicy = "label" | "fair" | "any";
 export const worthCalling = (c: Candidate, policy: MatchPolicy = "any") => policy === "any" || c.match === undefined || c.match === "strong" || c.match === "fair";
+
+/**
+ * The capabilities worth calling, in the order called. "label" (the issue's agent, the default): a
+ * [strong] one at once; a [fair] one only when no result of the window (tool or capability) is
+ * strong (a strong tool is what the agent then uses: it writes the code); never an unmarked (weak)
+ * one. An answer that gives no `match` at all: every capability, as "any".
+ */
+export function toCall(candidates: readonly Candidate[], labels: readonly string[], window: number, policy: MatchPolicy): Candidate[] {
+  const inWindow = candidates.filter((c) => c.rank < window);
+  if (policy !== "label") return inWindow.filter((c) => worthCalling(c, policy));
+  if (inWindow.every((c) => c.match === undefined)) return inWindow;
+  const strong = inWindow.filter((c) => c.match === "strong");
+  if (strong.length || labels.slice(0, window).includes("strong")) return strong;
+  return inWindow.filter((c) => c.match === "fair");
+}
+
+/** The match label of every result line of a text answer (tools too), "weak" when unmarked; none for a JSON answer. */
+export function answerLabels(answer: any): string[] {
+  const body = resultJson(answer);
+  if (typeof body !== "string") return [];
+  return body
+    .split("\n")
+    .filter((l) => l.includes(" — "))
+    .map((l) => /\[(strong|fair)\](?:;|$)/.exec(l)?.[1] ?? "weak");
+}
 
 const isCapName = (s: unknown) => typeof s === "string" && /^cap(__|:)/.test(s);
 
@@ -121,10 +146,13 @@ export function capabilityCandidates(answer: any): { candidates: Candidate[]; re
 
 /** An answer that is text, one result per line: the lines naming a cap__ tool. */
 function fromText(text: string): { candidates: Candidate[]; results: number } {
-  const lines = text.split("\n").filter((l) => l.trim());
+  const all = text.split("\n").filter((l) => l.trim());
+  // pml's answer: result lines (`tool(params) — …`) after its notes (`key: value`), which are no result.
+  const pml = all.some((l) => l.includes(" — "));
+  const lines = pml ? all.filter((l) => l.includes(" — ")) : all;
   const candidates: Candidate[] = [];
   lines.forEach((l, rank) => {
-    const m = /\b(cap__[A-Za-z0-9_-]+)(?:\s*\(([^)]*)\))?/.exec(l);
+    const m = (pml ? /^(cap__[A-Za-z0-9_-]+)(?:\(([^)]*)\))? — / : /\b(cap__[A-Za-z0-9_-]+)(?:\s*\(([^)]*)\))?/).exec(l);
     // pml's lines (`tool(params) — description`) mark a result that fits ([strong], [fair]); an
     // unmarked one is only the nearest found.
     const match = /\[(strong|fair|weak)\]/.exec(l)?.[1] ?? (l.includes(" — ") ? "weak" : undefined);

@@ -2,8 +2,9 @@
 // `pml stdio` (dist/pml). Each task comes back 2-5 times in other words with other inputs
 // (bench/reuse-tasks.ts; `--tasks heldout`: bench/reuse-tasks-heldout.ts, written before the changes it
 // judges). Policy, using only what pml returns: `discover` the request; call the capability results
-// among the first --window results, best first, at most --tries of them, those pml marks a strong or
-// fair `match` (all of them when the answer gives no `match`), with the task's inputs mapped onto the
+// among the first --window results, best first, at most --tries of them: those pml marks [strong] at
+// once, a [fair] one only when no result of the window is strong, never an unmarked (weak) one
+// (`--match fair|any` for the older policies), with the task's inputs mapped onto the
 // parameters the answer gives (by name, else the one left over; not when a value is of another type
 // than the line says: no agent passes 221 as `path: string`); the critic checks each answer
 // against the task's expected output; on a miss or a wrong answer the agent writes the code
@@ -16,7 +17,7 @@
 // tools by heart, the cheapest there is), "discover, execute" asks `discover` and ignores its answer.
 // Bytes returned to the agent: the JSON of every tools/call result (or error) it received.
 // Run: bun build.ts && bun bench/reuse.ts [--json] [--session day|stream] [--days 5] [--seed 1]
-//        [--window 5] [--tries 3] [--match fair|any] [--limit N] [--tasks main|heldout|blind|blind2|blind3|blind4|N] [--verbose] [--bin path/to/pml]
+//        [--window 5] [--tries 3] [--match label|fair|any] [--limit N] [--tasks main|heldout|blind|blind2|blind3|blind4|N] [--verbose] [--bin path/to/pml]
 //        [--records asks.json]
 import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -33,8 +34,9 @@ import {
   Session,
   type MatchPolicy,
   type Spent,
+  toCall,
+  answerLabels,
   type Verdict,
-  worthCalling,
 } from "./reuse-agent.ts";
 import { type Ask, checkTasks, type ReuseTask, TASKS } from "./reuse-tasks.ts";
 import { BLIND_TASKS } from "./reuse-tasks-blind.ts";
@@ -107,6 +109,8 @@ interface Try {
   verdict: Verdict;
   /** Bytes of its result. */
   bytes: number;
+  /** The match pml gave it ("strong", "fair", "weak"), when the answer says. */
+  match?: string;
 }
 
 export interface MemoryRecord {
@@ -129,6 +133,9 @@ export interface MemoryRecord {
   top: string[];
   /** 1-based rank of the task's own capability in discover's answer (tools included); 0: not in it. */
   ownRank: number;
+  /** discover's first result: its match label, whether it is a capability, and whether it is right
+   * (the task's own capability, or one whose call here answered rightly). */
+  first?: { match: string; capability: boolean; right: boolean };
 }
 
 export interface BaselineRecord {
@@ -206,8 +213,9 @@ async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: str
   const answer = await s.call("discover", { query: ask.say, ...(opts.limit ? { limit: opts.limit } : {}) }, spent);
   const discoverBytes = spent.bytes;
   const { candidates } = capabilityCandidates(answer);
+  const labels = answerLabels(answer);
   const inWindow = candidates.filter((c) => c.rank < opts.window);
-  const found = inWindow.filter((c) => worthCalling(c, opts.match ?? "any"));
+  const found = toCall(candidates, labels, opts.window, opts.match ?? "label");
   const rec: MemoryRecord = {
     task: task.name,
     say: ask.say,
@@ -236,16 +244,25 @@ async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: str
     const cap = c.id ?? c.tool ?? "?";
     const verdict = judge(task, ask, r, ws);
     const own = isOwn(c, task);
-    rec.tries.push({ cap, own, verdict, bytes: spent.bytes - before });
+    rec.tries.push({ cap, own, verdict, bytes: spent.bytes - before, ...(c.match ? { match: c.match } : {}) });
     if (verdict === "right") {
       rec.served = true;
       rec.firstTry = rec.tries.length === 1;
-      return rec;
+      return withFirst(rec, candidates, labels, task);
     }
   }
   resetInputs(ws, task, ask);
   const r = await s.call("execute", { code: task.code, name: task.name, intent: task.intent, args: ask.args }, spent);
   rec.fallback = judge(task, ask, r, ws);
+  return withFirst(rec, candidates, labels, task);
+}
+
+/** The record with what discover's first result was (MemoryRecord.first). */
+function withFirst(rec: MemoryRecord, candidates: readonly Candidate[], labels: readonly string[], task: ReuseTask): MemoryRecord {
+  if (!labels.length) return rec;
+  const c = candidates.find((x) => x.rank === 0);
+  const called = c && rec.tries.find((t) => t.cap === (c.id ?? c.tool));
+  rec.first = { match: labels[0]!, capability: !!c, right: !!c && (isOwn(c, task) || called?.verdict === "right") };
   return rec;
 }
 
@@ -293,7 +310,7 @@ function baselineSummary(run: { records: BaselineRecord[]; toolList: { tools: nu
   };
 }
 
-export const TARGETS = { firstTry: 0.8, wrongReuse: 0.05, bytesRatio: 0.3 };
+export const TARGETS = { firstTry: 0.8, wrongReuse: 0.05, bytesRatio: 0.3, wrongStrongFirst: 0.05, wrongOnStrong: 0.05 };
 
 export function summarize(
   opts: ReuseOptions,
@@ -335,7 +352,7 @@ export function summarize(
       seed: opts.seed,
       window: opts.window,
       tries: opts.tries,
-      match: opts.match ?? "any",
+      match: opts.match ?? "label",
       limit: opts.limit ?? null,
     },
     repeats: {
@@ -361,6 +378,7 @@ export function summarize(
       wrongThatWrote: all.filter((t) => t.verdict === "wrong" && writers.has(t.cap)).length,
       firstOccurrencesServed: mem.filter((r) => r.nth === 0 && r.served).length,
     },
+    labels: labelTable(mem, all),
     memory: {
       perRepeat,
       perFirst: perTask(mem, false),
@@ -373,6 +391,34 @@ export function summarize(
       .filter((r) => !r.firstTry)
       .map((r) => ({ task: r.task, say: r.say, found: r.found, tries: r.tries.map((t) => `${t.cap}:${t.verdict}`), served: r.served, top: r.top, ownRank: r.ownRank })),
   };
+}
+
+const LABELS = ["strong", "fair", "weak"] as const;
+
+/** What each match label meant on this stream: per label, the first results that carried it (all
+ * requests, first occurrences included), how many were capabilities and how many right; the calls
+ * made on it and how many were wrong; and the wrong first results marked strong, of all requests. */
+function labelTable(mem: MemoryRecord[], all: Try[]) {
+  const firsts = mem.flatMap((r) => (r.first ? [r.first] : []));
+  const rows = Object.fromEntries(
+    LABELS.map((label) => {
+      const f = firsts.filter((x) => x.match === label);
+      const calls = all.filter((t) => (t.match ?? "weak") === label);
+      return [
+        label,
+        {
+          first: f.length,
+          capabilities: f.filter((x) => x.capability).length,
+          right: f.filter((x) => x.right).length,
+          calls: calls.length,
+          wrongCalls: calls.filter((t) => t.verdict === "wrong").length,
+        },
+      ];
+    }),
+  ) as Record<(typeof LABELS)[number], { first: number; capabilities: number; right: number; calls: number; wrongCalls: number }>;
+  const rightFirst = firsts.filter((x) => x.right).length;
+  const wrongStrong = firsts.filter((x) => x.match === "strong" && x.capability && !x.right).length;
+  return { requests: mem.length, rows, rightFirst, wrongStrongFirst: wrongStrong, wrongStrongShare: share(wrongStrong, mem.length) };
 }
 
 const STOP = new Set(["that", "this", "with", "from", "what", "which", "have", "into", "each", "every", "give", "tell", "there", "their", "than", "them", "then", "does"]);
@@ -431,7 +477,7 @@ export function printReport(r: ReuseReport, verbose: boolean): void {
   const c = r.config;
   const sessions = c.session === "day" ? `pml stdio per day, ${c.days} days` : "one pml stdio for the stream";
   console.log(
-    `\nReuse (${c.set} stream): ${c.tasks} tasks, ${c.occurrences} requests (${c.repeats} repeats); ${sessions}; seed ${c.seed}; window ${c.window}, tries ${c.tries}, calls ${c.match === "any" ? "any match" : "strong or fair matches"}`,
+    `\nReuse (${c.set} stream): ${c.tasks} tasks, ${c.occurrences} requests (${c.repeats} repeats); ${sessions}; seed ${c.seed}; window ${c.window}, tries ${c.tries}, calls ${{ any: "any match", fair: "strong or fair matches", label: "strong at once, fair when none is strong, never weak" }[c.match]}`,
   );
   console.log(`  repeat wordings sharing a content word with the intent: ${r.wording.sharingAWord} of ${r.wording.repeats}`);
   const row = (label: string, fig: string, target = "", status = "") => console.log(`  ${label.padEnd(46)}${fig.padStart(16)}  ${target.padEnd(8)} ${status}`);
@@ -447,6 +493,7 @@ export function printReport(r: ReuseReport, verbose: boolean): void {
   row("capability calls refused (arguments, errors)", String(r.reuse.errors));
   row("capabilities skipped (parameters do not fit)", String(r.reuse.skipped));
   row("capabilities not called (pml: weak match)", String(r.reuse.weak));
+  printLabels(r.labels);
   const m = r.memory.perRepeat;
   const head = ["tool calls", "ratio", "bytes returned", "ratio", "≤ 30%", "bytes sent"];
   console.log(`\n  per repeated task${"".padEnd(27)}${head.map((h, i) => h.padStart([12, 8, 16, 8, 9, 12][i]!)).join("")}`);
@@ -484,9 +531,29 @@ export function printReport(r: ReuseReport, verbose: boolean): void {
     );
 }
 
+function printLabels(l: ReuseReport["labels"]): void {
+  const s = l.rows.strong;
+  console.log(`\n  match labels (first result of each of ${l.requests} requests; calls: every capability call made on the label)`);
+  console.log(
+    `  ${"label".padEnd(8)}${"first".padStart(7)}${"of them caps".padStart(14)}${"right".padStart(7)}${"precision".padStart(11)}${"recall".padStart(8)}${"calls".padStart(7)}${"wrong".padStart(7)}`,
+  );
+  for (const label of LABELS) {
+    const x = l.rows[label];
+    console.log(
+      `  ${label.padEnd(8)}${String(x.first).padStart(7)}${String(x.capabilities).padStart(14)}${String(x.right).padStart(7)}${pct(share(x.right, x.first)).padStart(11)}` +
+        `${pct(share(x.right, l.rightFirst)).padStart(8)}${String(x.calls).padStart(7)}${String(x.wrongCalls).padStart(7)}`,
+    );
+  }
+  const onStrong = share(s.wrongCalls, s.calls);
+  console.log(`  wrong calls made on [strong] ${pct(onStrong)} (${s.wrongCalls}/${s.calls}, first occurrences included)  ≤ 5%  ${mark(onStrong <= TARGETS.wrongOnStrong)}`);
+  console.log(
+    `  wrong first results marked [strong] ${pct(l.wrongStrongShare)} of requests (${l.wrongStrongFirst}/${l.requests})  ≤ 5%  ${mark(l.wrongStrongShare <= TARGETS.wrongStrongFirst)}`,
+  );
+}
+
 function matchFlag(v: string | undefined): MatchPolicy {
-  if (v === undefined || v === "fair" || v === "any") return v ?? "any";
-  throw new Error(`--match is "fair" (call strong or fair matches) or "any", not "${v}"`);
+  if (v === undefined || v === "label" || v === "fair" || v === "any") return v ?? "label";
+  throw new Error(`--match is "label" (strong at once, fair only when nothing is strong; default), "fair" (strong or fair) or "any", not "${v}"`);
 }
 
 /** `--tasks heldout` (or `main`): which stream; `--tasks N`: the first N tasks of the main one. */

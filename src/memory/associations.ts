@@ -202,7 +202,8 @@ export class AssociationIndex {
   }
 }
 
-export type LearnedHit = Hit & { learned?: LearnedBoost };
+/** `unlearned`: its score before past use was added (0 for an item only past use found). */
+export type LearnedHit = Hit & { learned?: LearnedBoost; unlearned?: number };
 
 /**
  * The index's hits with past use fused in: each learned item gains its weight times the best
@@ -223,10 +224,10 @@ export function fuseLearned(
   const scale = LEARNED_WEIGHT * (top > 0 ? top : 1);
   const out: LearnedHit[] = hits.map((h) => {
     const l = learned.get(h.key);
-    return l ? { ...h, score: h.score + l.weight * scale * keeps(h.key), learned: l } : h;
+    return l ? { ...h, score: h.score + l.weight * scale * keeps(h.key), learned: l, unlearned: h.score } : h;
   });
   const present = new Set(hits.map((h) => h.key));
-  for (const [key, l] of learned) if (!present.has(key) && visible(key)) out.push({ key, score: l.weight * scale * keeps(key), learned: l });
+  for (const [key, l] of learned) if (!present.has(key) && visible(key)) out.push({ key, score: l.weight * scale * keeps(key), learned: l, unlearned: 0 });
   return out
     .map((h, i) => ({ h, i }))
     .sort((a, b) => b.h.score - a.h.score || a.i - b.i)

@@ -2,16 +2,17 @@
 // by relevance: words (search.ts) fused with meaning (word vectors, meaning.ts; hybrid.ts). The
 // index is kept in memory and brought up to date from the store's change counter, so records
 // saved by other pml processes are found too.
-import { type CapabilityFacts, capabilityKinds, type CapabilityKinds, misfitFor } from "./kind-fit.ts";
+import { atMostHalf, type CapabilityFacts, capabilityKinds, type CapabilityKinds, MISFIT_REACH, misfitFor } from "./kind-fit.ts";
 import { withValueKinds } from "./value-kinds.ts";
 import type { LearnedHit } from "./associations.ts";
-import type { Match } from "./hybrid.ts";
+import type { Match, MatchEvidence } from "./match-label.ts";
+import { askedFor, labelHits } from "./match-evidence.ts";
 import { firstLoad, readOne } from "./first-load.ts";
-import { deprecationNote, type Found, learnedNote, teamFound } from "./found.ts";
+import { capabilityFound, deprecationNote, type Found, learnedNote, teamFound } from "./found.ts";
 import type { Meaning } from "./meaning.ts";
 import { ProviderSlot, type ProviderQuery } from "./provider-slot.ts";
 import type { MemorySettings } from "./memory-settings.ts";
-import { capWireName, parseCallName } from "./names.ts";
+import { parseCallName } from "./names.ts";
 import { words } from "./search-words.ts";
 import { capabilityDoc, toolDoc, toolMeaningText, type ToolEntry, withoutTwins } from "./search-docs.ts";
 import type { Hit, SearchIndex } from "./search.ts";
@@ -37,6 +38,8 @@ interface CapSummary {
   name: string;
   named: boolean;
   description: string;
+  /** Its intent when the description is another text (what it does, for the labels). */
+  intent?: string;
   tools: string[];
   deprecated?: string;
   /** What its runs returned (kind-fit.ts). */
@@ -89,7 +92,7 @@ export class CapabilityDiscovery {
     tools: readonly ToolEntry[],
     limit = 10,
     team: readonly TeamHit[] | Promise<readonly TeamHit[]> = [],
-  ): Promise<{ results: Found[]; keys: string[]; warning?: string }> {
+  ): Promise<{ results: Found[]; keys: string[]; evidence: MatchEvidence[]; warning?: string }> {
     const query = boundQuery(asked);
     let warning: string | undefined;
     this.indexFor(settings.scope.owner);
@@ -142,12 +145,25 @@ export class CapabilityDiscovery {
     // first of those come before them (an agent calls from the first few; the misfits stay findable).
     if (misfit && hits.filter((h) => misfit(h.key)).length > limit / 2) hits = atMostHalf(await ranked(limit * MISFIT_REACH), limit, misfit);
     const byKey = new Map(tools.map((t) => [toolKey(t.ns, t.name), t]));
-    const results = hits.map((h) => this.foundOf(h, misfit?.(h.key) ? "weak" : this.hybrid!.matchOf(h), byKey));
+    const askedOf = askedFor(withValueKinds(query), this.meaning?.words);
+    const labelled = labelHits(hits, (key) => askedOf(this.ownWords(key)), misfit);
+    hits = labelled.hits;
+    const results = hits.map((h, i) => this.foundOf(h, labelled.labels[i]!, byKey));
     // A deprecated capability still answers, after every one that is not; one the request contradicts
     // after every one it does not (the order is otherwise kept).
     const last = (r: Found, key: string) => 2 * Number(!!r.deprecated) + Number(!!misfit?.(key));
     const order = results.map((r, i) => ({ r, key: hits[i]!.key })).sort((a, b) => last(a.r, a.key) - last(b.r, b.key));
-    return { results: order.map((o) => o.r), keys: order.map((o) => o.key), ...(warning ? { warning } : {}) };
+    const evidence = new Map(labelled.hits.map((h, i) => [h.key, labelled.evidence[i]!]));
+    return { results: order.map((o) => o.r), keys: order.map((o) => o.key), evidence: order.map((o) => evidence.get(o.key)!), ...(warning ? { warning } : {}) };
+  }
+
+  /** What a result says it does (match-evidence.ts): a capability's action and intent, a tool's name (not its long description). */
+  private ownWords(key: string): string {
+    const c = this.caps.get(key);
+    if (c) return `${c.named ? (parseCallName(c.name)?.action ?? "") : ""} ${c.intent ?? c.description}`;
+    const team = this.team.get(key);
+    if (team) return `${parseCallName(team.name)?.action ?? team.name} ${team.description ?? ""}`;
+    return this.toolKeys.has(key) ? key.slice(key.indexOf(":", 5) + 1) : "";
   }
 
   /** A hit as discover answers it: a capability, a team capability or a tool. */
@@ -155,22 +171,7 @@ export class CapabilityDiscovery {
     const c = this.caps.get(h.key);
     const score = Math.round(h.score * 100) / 100;
     const learned = h.learned ? { learned: learnedNote(h.learned) } : {};
-    if (c) {
-      const n = parseCallName(c.name)!;
-      const variants = h.also?.map((k) => this.caps.get(k)?.name).filter((x): x is string => !!x);
-      return {
-        id: c.name,
-        kind: "capability",
-        description: c.description,
-        ...(c.named ? { tool: capWireName(n) } : {}),
-        uses: c.tools,
-        score,
-        match,
-        ...(variants?.length ? { variants } : {}),
-        ...learned,
-        ...(c.deprecated ? { deprecated: c.deprecated } : {}),
-      };
-    }
+    if (c) return capabilityFound(c, score, match, { variants: h.also?.map((k) => this.caps.get(k)?.name).filter((x): x is string => !!x), ...learned });
     const shared = this.team.get(h.key);
     if (shared) return teamFound(shared, score, match);
     const t = byKey.get(h.key)!;
@@ -351,6 +352,7 @@ export class CapabilityDiscovery {
         name: c.display_name,
         named: c.named,
         description: c.description || c.intent,
+        ...(c.description && c.intent && c.intent !== c.description ? { intent: c.intent } : {}),
         tools: c.tools_used.length ? c.tools_used : NO_TOOLS,
         returns: this.kindList(c.returns),
         ...(c.deprecated ? { deprecated: deprecationNote(c.deprecated) } : {}),
@@ -386,14 +388,4 @@ export class CapabilityDiscovery {
     }
     this.toolSignature = signature;
   }
-}
-
-/** How many more results a request most results of which it contradicts looks through for others. */
-const MISFIT_REACH = 3;
-
-/** The first `limit` of `hits` with at most half of them misfits (the best of those), the order kept. */
-export function atMostHalf<H extends { key: string }>(hits: readonly H[], limit: number, misfit: (key: string) => boolean): H[] {
-  const others = hits.filter((h) => !misfit(h.key)).length;
-  let misfits = Math.max(Math.floor(limit / 2), limit - others);
-  return hits.filter((h) => !misfit(h.key) || misfits-- > 0).slice(0, limit);
 }

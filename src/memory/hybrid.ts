@@ -4,8 +4,8 @@
 // meters" shares no word with "convert a distance between metric and imperial units"); vectors
 // hear the meaning but blur neighbours. Then pml's own tools (dns, meta, learn: about capabilities,
 // not tasks) step back unless the request is about capabilities, versions or names, a demo server's
-// unless the request names it (discover.ts). How well a result matches (matchOf) is read apart from
-// its rank, from absolute evidence: a best result can still be a poor fit.
+// unless the request names it (discover.ts). How well a result matches is read apart from its rank,
+// from absolute evidence (match-label.ts): a best result can still be a poor fit.
 import type { Hit } from "./search.ts";
 import { terms } from "./search.ts";
 
@@ -88,34 +88,4 @@ export function fuse(input: FuseInput): Hit[] {
     if (score > 0) out.push({ key, score, covered: covered.get(key) ?? 0, similarity: c });
   }
   return out.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-}
-
-/** How well a result fits a request whatever its rank: "strong" and "fair" are worth calling as they
- * are; "weak" is the best there was, not a fit (an agent then writes the code). */
-export type Match = "strong" | "fair" | "weak";
-
-/**
- * The evidence matchOf reads, calibrated on QUERIES and MEANING_TUNE (bench/memory.ts prints the
- * shares on every set): there no wrong top-1 result held 60% of the query's words (by rarity), and
- * a similarity of meaning of 0.85 was reached almost only by the right one; "fair" lets through
- * most right top-1 results and about one wrong top-1 in seven.
- */
-export const MATCH = {
-  strongCovered: 0.6,
-  strongSimilarity: 0.85,
-  fairCovered: 0.5,
-  fairSimilarity: 0.75,
-  /** A learned association's weight (associations.ts: similarity to a past phrasing x use): 0.8 is
-   * one use of the same words. */
-  strongLearned: 0.7,
-  fairLearned: 0.4,
-};
-
-export function matchOf(h: { covered?: number; similarity?: number; learned?: { weight: number } }): Match {
-  const covered = h.covered ?? 0;
-  const similarity = h.similarity ?? 0;
-  const learned = h.learned?.weight ?? 0;
-  if (covered >= MATCH.strongCovered || similarity >= MATCH.strongSimilarity || learned >= MATCH.strongLearned) return "strong";
-  if (covered >= MATCH.fairCovered || similarity >= MATCH.fairSimilarity || learned >= MATCH.fairLearned) return "fair";
-  return "weak";
 }

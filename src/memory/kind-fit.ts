@@ -318,3 +318,13 @@ export function misfitFor(
     return out;
   };
 }
+
+/** How many more results a request most results of which it contradicts looks through for others. */
+export const MISFIT_REACH = 3;
+
+/** The first `limit` of `hits` with at most half of them misfits (the best of those), the order kept. */
+export function atMostHalf<H extends { key: string }>(hits: readonly H[], limit: number, misfit: (key: string) => boolean): H[] {
+  const others = hits.filter((h) => !misfit(h.key)).length;
+  let misfits = Math.max(Math.floor(limit / 2), limit - others);
+  return hits.filter((h) => !misfit(h.key) || misfits-- > 0).slice(0, limit);
+}

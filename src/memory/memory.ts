@@ -12,7 +12,6 @@ import { planCapture, type CapturePlan, type CaptureRequest } from "./capture-pl
 import { associationText } from "./association-policy.ts";
 import { CapabilityDiscovery, capKey, toolKey } from "./discover.ts";
 import type { ToolEntry } from "./search-docs.ts";
-import type { Found } from "./found.ts";
 import { currentUser, type MemorySettings } from "./memory-settings.ts";
 import { CAP_NS, checkName, parseCallName, type CapName } from "./names.ts";
 import type { AnswerKind, Capability, CapabilityStore, Deprecation, Resolution, ToolUsage } from "./store.ts";
@@ -50,7 +49,7 @@ export class Memory {
     tools: readonly ToolEntry[],
     limit = 10,
     team: readonly TeamHit[] | Promise<readonly TeamHit[]> = [],
-  ): Promise<{ results: Found[]; keys: string[]; warning?: string }> {
+  ): ReturnType<CapabilityDiscovery["discover"]> {
     return this.finder.discover(settings, query, tools, limit, team);
   }
 

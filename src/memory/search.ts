@@ -114,7 +114,7 @@ export interface Hit {
   score: number;
   /** Variants of this one (same name but for a version number) that ranked below it. */
   also?: string[];
-  /** Absolute evidence, whatever the rank (hybrid.ts matchOf): the share of the query's words
+  /** Absolute evidence, whatever the rank (match-label.ts): the share of the query's words
    * (by rarity) this one holds, and its similarity of meaning. */
   covered?: number;
   similarity?: number;

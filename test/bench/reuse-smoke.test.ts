@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildStream, type MemoryRecord, type ReuseReport, runReuse } from "../../bench/reuse.ts";
-import { capabilityCandidates, mapInputs, paramsOf, worthCalling } from "../../bench/reuse-agent.ts";
+import { answerLabels, capabilityCandidates, mapInputs, paramsOf, toCall, worthCalling } from "../../bench/reuse-agent.ts";
 import { checkTasks, TASKS } from "../../bench/reuse-tasks.ts";
 import { BLIND_TASKS } from "../../bench/reuse-tasks-blind.ts";
 import { BLIND_2_TASKS } from "../../bench/reuse-tasks-blind-2.ts";
@@ -108,6 +108,20 @@ describe("the stream and the agent's reading of pml's answers", () => {
     expect(candidates.filter((c) => worthCalling(c, "fair")).map((c) => c.tool)).toEqual(["cap__fs__a", "cap__fs__c", "cap__fs__d"]);
     // The default, the policy: every capability, whatever pml says.
     expect(candidates.filter((c) => worthCalling(c))).toHaveLength(4);
+  });
+
+  test("the issue's agent (the default): a strong capability at once, a fair one only when no result is strong, never a weak one", () => {
+    const answer = (...lines: string[]) => ({ content: [{ type: "text", text: lines.join("\n") }] });
+    const plan = (a: any) => toCall(capabilityCandidates(a).candidates, answerLabels(a), 5, "label").map((c) => c.tool);
+    const fairCap = "cap__fs__b(path: string) — b [fair]";
+    const weakCap = "cap__fs__c(path: string) — c";
+    expect(plan(answer("note: no saved capability does this; closest: cap__fs__c", weakCap))).toEqual([]);
+    expect(plan(answer(fairCap, weakCap))).toEqual(["cap__fs__b"]);
+    // A strong tool is what the agent uses then (it writes the code): the fair capability is not called.
+    expect(plan(answer("filesystem__read_file(path: string) — read a file [strong]", fairCap))).toEqual([]);
+    expect(plan(answer(fairCap, "cap__fs__a(path: string) — a [strong]"))).toEqual(["cap__fs__a"]);
+    // A note is no result: ranks count result lines only.
+    expect(capabilityCandidates(answer("note: x", fairCap)).candidates[0]!.rank).toBe(0);
   });
 
   test("the held-out and blind streams follow the same rules, each with tasks of its own", () => {

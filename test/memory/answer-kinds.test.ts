@@ -10,7 +10,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { atMostHalf, CapabilityDiscovery } from "../../src/memory/discover.ts";
+import { CapabilityDiscovery } from "../../src/memory/discover.ts";
+import { atMostHalf } from "../../src/memory/kind-fit.ts";
 import type { ToolEntry } from "../../src/memory/search-docs.ts";
 import { captureInput, memoryFixture, storeFixture, text, type MemoryFixture } from "./helpers.ts";
 import { parseDiscover } from "../helpers/discover.ts";
@@ -26,7 +27,8 @@ afterAll(() => fx.cleanup());
 const FOLDER_TOOL = /^(server_)?filesystem:(list_directory\w*|directory_tree|create_directory)$/;
 const call = async (client: any, tool: string, args: Record<string, unknown>) => (await client.callTool({ name: "call", arguments: { tool, arguments: args } })) as any;
 const returnsOf = async (client: any, name: string) => (await call(client, "dns:lookup", { name })).structuredContent.returns;
-const ask = async (client: any, query: string) => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results;
+// Ten results, as a weak best one gets by default (a strong one gets 3): the order among them is what is read.
+const ask = async (client: any, query: string) => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query, limit: 10 } }))).results;
 
 async function save(client: any, name: string, intent: string, code: string, args: Record<string, unknown>) {
   const r: any = await client.callTool({ name: "execute", arguments: { code, args, intent, name } });

@@ -4,6 +4,7 @@ import * as v from "valibot";
 import type { ProjectConfig } from "../../../config/pml-json.ts";
 import { memorySettings } from "../../../memory/memory.ts";
 import { boundQuery } from "../../../memory/discover.ts";
+import { noFitNote } from "../../../memory/found.ts";
 import { changesThings, readsOnly } from "../../../memory/search-docs.ts";
 import type { TeamHit } from "../../../memory/team.ts";
 import { builtinCatalog, DEMO_SERVERS } from "../../../registry/catalog.ts";
@@ -22,26 +23,36 @@ export const discover = defineTool({
   description:
     "Finds tools and learned capabilities. `query`: say in your own words what you want done " +
     '("keep a backup copy of a file before editing it"); returns the best matches, one line each: `tool(parameters) — what it does`, marked [strong] or [fair] when it fits (unmarked: only the nearest found) ' +
-    '(cap__ns__action is a capability; "name?" is an optional parameter). Call a result by its tool name, or `call` {tool, arguments}. `limit` for more, `schemas`: true for full input schemas. ' +
+    '(cap__ns__action is a capability; "name?" is an optional parameter). Call a result by its tool name, or `call` {tool, arguments}. Fewer results when the best one fits; `limit` for more, `schemas`: true for full input schemas. ' +
     "`namespace`: one namespace's tools with input schemas. Neither: the namespaces pml can reach.",
   annotations: { readOnlyHint: true },
   args: {
     query: v.optional(text("what you want to do, in your own words")),
     namespace: v.optional(text("one namespace, e.g. memory")),
-    limit: v.optional(integer(1, 50, "how many matches for a query (default 10)")),
+    limit: v.optional(integer(1, 50, "how many matches for a query (default 10; 3 when the best is strong or fair)")),
     schemas: v.optional(v.pipe(v.boolean(), v.description("with a query: each result's full input schema instead of its parameters in one line"))),
   },
   async run(args, { deps, session, req }: MetaContext) {
     if (args.query?.trim() && args.namespace === undefined) {
       const settings = await deps.project.memorySettings();
-      return discoverAnswer(deps, settings, await discoverQuery(deps, session, args.query, args.limit ?? 10), { schemas: args.schemas });
+      return discoverAnswer(deps, settings, await discoverQuery(deps, session, args.query, args.limit), { schemas: args.schemas });
     }
     const startToList = (r: Resolved) => deps.invoker.startToList(session, r, { signal: req.signal, progress: req.progress, origin: req.origin });
     return jsonResult(await deps.backends.discover(args, req.signal, startToList));
   },
 });
 
-async function discoverQuery(deps: MetaDeps, session: Session, request: string, n: number) {
+/** Results in an answer when no `limit` is given, by how well the best one fits: an agent calls a
+ * strong one at once and reads no further, a fair one when nothing is strong; each more result is
+ * context it pays for (issue 46: bytes per repeated task; on the main and held-out reuse streams
+ * 3/5/10 made 24% of the "discover, schemas, execute" agent's bytes, 3/3/10 21%, nothing served
+ * less; 6 for a weak best one made 19-20% but left out what ranks 7th-10th, deprecated ones last).
+ * The first of ten ranked, so that what is shown does not depend on how many. */
+const DEFAULT_RESULTS = { strong: 3, fair: 3, weak: 10 } as const;
+const RANKED = 10;
+
+async function discoverQuery(deps: MetaDeps, session: Session, request: string, limit: number | undefined) {
+  const n = limit ?? RANKED;
   // What memory reads of it (a pasted text is cut): the team registry and learning get the same.
   const query = boundQuery(request);
   const enabled = new Set(await deps.surface.enabledNamespaces());
@@ -62,7 +73,7 @@ async function discoverQuery(deps: MetaDeps, session: Session, request: string, 
   const settings = memorySettings(config, deps.workspace.root);
   // The team registry's hits are ranked with the rest, against the same query (one list).
   const asked = teamMatches(config, deps.workspace.root, query, n);
-  const { results, keys, warning } = await deps.memory.discover(
+  const found = await deps.memory.discover(
     settings,
     query,
     tools,
@@ -70,10 +81,16 @@ async function discoverQuery(deps: MetaDeps, session: Session, request: string, 
     asked.then((t) => t.hits),
   );
   const team = await asked;
+  const { warning } = found;
+  const shown = limit ?? DEFAULT_RESULTS[found.results[0]?.match ?? "weak"];
+  const results = found.results.slice(0, shown);
+  const keys = found.keys.slice(0, shown);
   deps.learning.discovered(session, query, results, keys);
+  const note = noFitNote(results, found.evidence);
   const held = deps.backends.holds.notes().map((h) => h.id);
   return {
     query,
+    ...(note ? { note } : {}),
     results,
     ...(held.length ? { held: heldSummary(held) } : {}),
     ...(team.note ? { team_registry: team.note } : {}),

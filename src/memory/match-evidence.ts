@@ -1,0 +1,92 @@
+// The evidence behind discover's `match` labels (match-label.ts), read for the results only (a few):
+// besides what the ranking measured (the request's words and meaning the result holds), how much of
+// what the result says it does the request asked for. And past use's place: it lifts a result, but
+// never puts one that does more than asked above one that does exactly what was asked.
+import type { LearnedHit } from "./associations.ts";
+import { doesMore, labelOf, type Match, type MatchEvidence } from "./match-label.ts";
+import { terms } from "./search.ts";
+import { words } from "./search-words.ts";
+import type { WordVectors } from "./word-vectors.ts";
+
+/** Word vectors' cosine at which a result's word counts as asked for, and below which not at all
+ * (between them in part): "remove" for "delete", not "file" for "folder". */
+export const ASKED_COSINE = { full: 0.75, none: 0.45 };
+
+/** Version tails and numbers in a name (`read_config_v42`) say nothing it does. */
+const NOT_A_WORD = /^v?\d+$/;
+
+/**
+ * For one request, the share of a result's own words it asks for: each distinct word (by stem) of
+ * `own` counts 1 when the request holds its stem, else its best cosine with the request's words
+ * (ASKED_COSINE), none without word vectors. 1 when `own` holds no word.
+ */
+export function askedFor(query: string, vectors?: WordVectors): (own: string) => number {
+  const asked = new Set(terms(query));
+  const queryRanks = vectors?.ranks(query);
+  const span = ASKED_COSINE.full - ASKED_COSINE.none;
+  // Per word, once per request: the results of one request share most of their words.
+  const credits = new Map<string, number>();
+  const credit = (w: string) => {
+    if (!vectors || !queryRanks?.length) return 0;
+    let c = credits.get(w);
+    if (c === undefined) {
+      const r = vectors.ranks(w);
+      c = r.length ? Math.min(1, Math.max(0, (vectors.aligner(r)(queryRanks) - ASKED_COSINE.none) / span)) : 0;
+      credits.set(w, c);
+    }
+    return c;
+  };
+  return (own) => {
+    const seen = new Map<string, string>();
+    for (const w of words(own)) {
+      if (NOT_A_WORD.test(w)) continue;
+      const s = terms(w)[0];
+      if (s !== undefined && !seen.has(s)) seen.set(s, w);
+    }
+    if (!seen.size) return 1;
+    let sum = 0;
+    for (const [s, w] of seen) sum += asked.has(s) ? 1 : credit(w);
+    return sum / seen.size;
+  };
+}
+
+/**
+ * The hits' labels (`asked`: askedFor's share for a key), and their order with past use kept in its place: a hit past use lifted that does
+ * more than asked goes after every hit that does exactly what was asked (labelled strong), whatever
+ * its score. `misfit`: a hit the request's data contradicts is never a fit.
+ */
+export function labelHits(
+  hits: readonly LearnedHit[],
+  asked: (key: string) => number,
+  misfit?: (key: string) => boolean,
+): { hits: LearnedHit[]; labels: Match[]; evidence: MatchEvidence[] } {
+  const unlearned = (h: LearnedHit) => h.unlearned ?? h.score;
+  const words = bestTwo(hits.map(unlearned));
+  const lifted = bestTwo(hits.map((h) => h.score));
+  const ahead = (x: number, [a, b]: [number, number]) => x - (x >= a ? b : a);
+  const rows = hits.map((h) => {
+    const e: MatchEvidence = {
+      ...{ covered: h.covered ?? 0, similarity: h.similarity ?? 0, learned: h.learned?.weight ?? 0, asked: asked(h.key) },
+      ...{ margin: ahead(unlearned(h), words), lead: ahead(h.score, lifted) },
+    };
+    return { h, e, label: misfit?.(h.key) ? ("weak" as const) : labelOf(e) };
+  });
+  const lastExact = rows.findLastIndex((r) => r.label === "strong");
+  const raised = (r: (typeof rows)[number], i: number) => i < lastExact && r.h.learned !== undefined && doesMore(r.e);
+  const kept = rows.filter((r, i) => !raised(r, i));
+  const moved = rows.filter((r, i) => raised(r, i));
+  const at = kept.findLastIndex((r) => r.label === "strong") + 1;
+  const order = [...kept.slice(0, at), ...moved, ...kept.slice(at)];
+  return { hits: order.map((r) => r.h), labels: order.map((r) => r.label), evidence: order.map((r) => r.e) };
+}
+
+/** The best two scores (0 for a missing one). */
+function bestTwo(scores: readonly number[]): [number, number] {
+  let a = 0;
+  let b = 0;
+  for (const score of scores) {
+    if (score > a) [a, b] = [score, a];
+    else if (score > b) b = score;
+  }
+  return [a, b];
+}

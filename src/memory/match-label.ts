@@ -1,0 +1,72 @@
+// What discover's `match` label promises, as a pure function of evidence (issue 46, DESIGN §8b "A
+// label is a promise"): `[strong]` means "this does what you asked", so an agent may call it without
+// reading further. The evidence runs both ways: how much of the request the result's words and
+// meaning hold (covered, similarity), and how much of what the result does the request asked for
+// (asked: a capability "shout a text file in upper case" holds "read a file"'s words, but "shout",
+// "upper case" were not asked: it does more). Past use (learned) may make a result worth reading,
+// never `[strong]` by itself. Apart from the ranking, so that a score fused from other signals (an
+// embeddings provider) leaves what a label means as it is.
+
+/** How well a result fits a request whatever its rank: "strong" and "fair" are worth calling as they
+ * are; "weak" is the best there was, not a fit (an agent then writes the code). */
+export type Match = "strong" | "fair" | "weak";
+
+export interface MatchEvidence {
+  /** The share of the request's words (by rarity) the result holds (search.ts). */
+  covered: number;
+  /** The similarity of meaning of the request to the result (hybrid.ts, meaning.ts). */
+  similarity: number;
+  /** The share of the result's own words (its name's action and its intent, a tool's name) that the
+   * request covers, by stem or by meaning (match-evidence.ts); 1 when they are not known. */
+  asked: number;
+  /** Past use's weight for this request (associations.ts); 0 when none. */
+  learned: number;
+  /** How far its score before past use is ahead of the best other result's (negative: behind it):
+   * two results about as good for a request (near twins: "number of words" and "number to words")
+   * are not certain. */
+  margin: number;
+  /** The same with past use added: how far past use put it ahead. */
+  lead: number;
+}
+
+/**
+ * The thresholds, tuned on bench/memory.ts's tuning set, held-out 1-6 and the meaning set and on the
+ * main and held-out reuse streams (never on the blind ones), precision first. There, strong first
+ * results were right 69 times in 74 (quality sets and streams together); the words alone (covered,
+ * similarity) could not do better than ~88%: asked and margin are what made strong precise.
+ * bench/memory.ts and bench/reuse.ts print per label how many first results carried it and how many
+ * were right.
+ */
+export const LABEL = {
+  /** Strong: most of the request's words held and a fair similarity of meaning, or a high one. */
+  strongCovered: 0.6,
+  strongCoveredSimilarity: 0.7,
+  strongSimilarity: 0.85,
+  /** ...at least this share of what it does asked for... */
+  strongAsked: 0.4,
+  /** ...and this far ahead of the next result (fused scores are 0..1 before past use is added). */
+  strongMargin: 0.05,
+  /** Fair: worth calling when nothing is strong (the agent checks its parameters first); ahead of the others. */
+  fairCovered: 0.4,
+  fairSimilarity: 0.5,
+  fairAsked: 0.3,
+  fairMargin: 0.1,
+  /** Past use's weight that makes a result clearly ahead worth reading (0.8: one use of the same words). */
+  fairLearned: 0.4,
+  /** Below this share of its words asked for, a result does more (or other) than asked: past use
+   * never lifts it above one that does exactly what was asked (match-evidence.ts). */
+  doesMoreAsked: 0.6,
+};
+
+export function labelOf(e: MatchEvidence, t = LABEL): Match {
+  const strongWords = (e.covered >= t.strongCovered && e.similarity >= t.strongCoveredSimilarity) || e.similarity >= t.strongSimilarity;
+  if (strongWords && e.asked >= t.strongAsked && e.margin >= t.strongMargin) return "strong";
+  if (e.margin >= t.fairMargin && (e.covered >= t.fairCovered || e.similarity >= t.fairSimilarity) && e.asked >= t.fairAsked) return "fair";
+  return e.learned >= t.fairLearned && e.lead >= t.fairMargin ? "fair" : "weak";
+}
+
+/** Its words and meaning fit the request (as a fair one's do), however close others come. */
+export const fitsByWords = (e: MatchEvidence, t = LABEL) => (e.covered >= t.fairCovered || e.similarity >= t.fairSimilarity) && e.asked >= t.fairAsked;
+
+/** It does more (or other) than the request asks: past use may not put it above an exact fit. */
+export const doesMore = (e: MatchEvidence, t = LABEL) => e.asked < t.doesMoreAsked;

@@ -1,0 +1,36 @@
+// What a match label promises, as a pure function of evidence (src/memory/match-label.ts): strong
+// needs the request's words or meaning held, the result's own words asked for and a lead over the
+// next result; past use never makes a result strong by itself.
+import { expect, test } from "bun:test";
+import { labelOf, type MatchEvidence } from "../../src/memory/match-label.ts";
+import { labelHits } from "../../src/memory/match-evidence.ts";
+
+const exact: MatchEvidence = { covered: 1, similarity: 0.97, asked: 1, learned: 0, margin: 0.1, lead: 0.1 };
+
+test("strong needs the words, what it does asked for, and a lead over the next result", () => {
+  expect(labelOf(exact)).toBe("strong");
+  // Does more than asked: "shout a text file in upper case" for "read a file".
+  expect(labelOf({ ...exact, asked: 0.35 })).toBe("fair");
+  expect(labelOf({ ...exact, asked: 0.1 })).toBe("weak");
+  // A near twin as good as it ("read_text_file" beside "read_file"): not certain.
+  expect(labelOf({ ...exact, margin: -0.09, lead: -0.09 })).toBe("weak");
+  expect(labelOf({ ...exact, covered: 0.1, similarity: 0.4 })).toBe("weak");
+});
+
+test("past use may make a result fair, never strong", () => {
+  const learned = { covered: 1, similarity: 0.82, asked: 0.44, learned: 0.8, margin: -0.35, lead: 1.2 };
+  expect(labelOf(learned)).toBe("fair");
+  expect(labelOf({ ...learned, learned: 1, asked: 1 })).toBe("fair");
+});
+
+test("a result past use lifted that does more than asked goes after the one that does exactly that", () => {
+  const hits = [
+    { key: "cap:shout", score: 2.2, covered: 1, similarity: 0.82, learned: { weight: 0.8, query: "read a file", uses: 1 }, unlearned: 0.65 },
+    { key: "tool:fs:read_file", score: 1, covered: 1, similarity: 0.97 },
+    { key: "tool:fs:read_text_file", score: 0.9, covered: 1, similarity: 0.97 },
+  ];
+  const asked: Record<string, number> = { "cap:shout": 0.44, "tool:fs:read_file": 1, "tool:fs:read_text_file": 0.94 };
+  const { hits: order, labels } = labelHits(hits, (key) => asked[key]!);
+  expect(order.map((h) => h.key)).toEqual(["tool:fs:read_file", "cap:shout", "tool:fs:read_text_file"]);
+  expect(labels).toEqual(["strong", "fair", "weak"]);
+});
