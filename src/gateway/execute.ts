@@ -19,8 +19,8 @@ import { splitSpecifier } from "../memory/versions.ts";
 import { publishAfterSave, teamWanted } from "../memory/team.ts";
 import { withoutPosition } from "../sandbox/errors.ts";
 import type { ContinueWorkflow, Pause, Round } from "../policy/asker.ts";
-import type { Question } from "../policy/question.ts";
 import type { CallRequest } from "./call.ts";
+import type { Outcome } from "./invoke.ts";
 import type { MetaDeps } from "./meta-tools.ts";
 
 export interface Recorded {
@@ -34,8 +34,8 @@ export interface Recorded {
 
 /** Stops the program when a tool call needs the user's answer and the client cannot give it in-line. */
 class ApprovalPause extends Error {
-  constructor(readonly question: Question) {
-    super(`paused: ${question.toolId} needs approval`);
+  constructor(readonly outcome: Extract<Outcome, { kind: "needsAnswer" }>) {
+    super(`paused: ${outcome.question.toolId} needs approval`);
   }
 }
 
@@ -254,19 +254,18 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       return prior.value;
     }
 
-    const verdict = await deps.invoker.gate.authorize(session, id, toolArgs as Record<string, unknown> | undefined, stop);
-    if (verdict.kind === "refused") {
-      record.push({ tool: toolId, args: argsJson, ok: false, value: verdict.reason, refused: true });
-      return fail(verdict.reason);
+    const outcome = await deps.invoker.call({ session, call: { signal: stop, progress: req.progress, origin: req.origin } }, id, (toolArgs ?? {}) as Record<string, unknown>);
+    if (outcome.kind === "refused") {
+      record.push({ tool: toolId, args: argsJson, ok: false, value: outcome.message, refused: true });
+      return fail(outcome.message);
     }
-    if (verdict.kind === "later") {
+    if (outcome.kind === "needsAnswer") {
       // The client cannot answer in-line: stop, and ask with the result (see below).
-      paused = new ApprovalPause(verdict.question);
+      paused = new ApprovalPause(outcome);
       pause.abort(paused);
       throw paused;
     }
-    const args = (toolArgs ?? {}) as Record<string, unknown>;
-    const result = await deps.invoker.run(session, verdict.resolved, id, args, { signal: stop, progress: req.progress, origin: req.origin }, verdict.env);
+    const { result } = outcome;
     toolsUsed.push(toolId);
     const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : valueForCode(id.ns, result) };
     record.push(rec);
@@ -288,7 +287,8 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
     const pausedAt: Pause = { kind: "execute", tool: as?.tool ?? "execute", args: as?.args ?? saved, via: as?.via, bind: program.bind, replay: record };
     if (paused) {
       const what = program.capabilityId ? "The capability's code calls it." : "The code passed to execute calls it.";
-      const asked = deps.invoker.asker.later(session, round, { ...paused.question, why: `${what} ${paused.question.why}` }, pausedAt);
+      const { question, resume } = paused.outcome;
+      const asked = resume(round, pausedAt, { ...question, why: `${what} ${question.why}` });
       return "resultType" in asked ? { kind: "input", result: asked as InputRequiredResult, ms } : { kind: "result", result: asked, ms };
     }
     if (session.modern && round.pendingInput && program.bind !== undefined) return { kind: "input", result: deps.invoker.asker.relayInput(session, round, pausedAt), ms };
