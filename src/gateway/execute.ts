@@ -20,8 +20,9 @@ import { publishAfterSave, teamWanted } from "../memory/team.ts";
 import { withoutPosition } from "../sandbox/errors.ts";
 import type { ContinueWorkflow, Pause, Round } from "../policy/asker.ts";
 import type { CallRequest } from "./call.ts";
-import type { Outcome } from "./invoke.ts";
-import type { MetaDeps } from "./meta-tools.ts";
+import type { Backends } from "./backends.ts";
+import type { Invoker, Outcome } from "./invoke.ts";
+import type { MetaDeps } from "./meta-deps.ts";
 
 export interface Recorded {
   tool: string;
@@ -31,6 +32,16 @@ export interface Recorded {
   /** The gate refused it: it did not run (not a tool used). */
   refused?: true;
 }
+
+/** What runs code that calls tools: each call through `Invoker.call`, the sandbox's limits. */
+export interface ProgramDeps {
+  invoker: Pick<Invoker, "call" | "asker">;
+  backends: Pick<Backends, "sandboxLimits">;
+}
+
+/** What `execute` needs besides: memory (to keep the run), the project's settings, and the invoker
+ * for `execute {capability}` (a call of the capability's tool). */
+type ExecuteDeps = Pick<MetaDeps, "project" | "memory" | "learning" | "workspace"> & ProgramDeps & { invoker: Pick<Invoker, "invoke"> };
 
 /** Stops the program when a tool call needs the user's answer and the client cannot give it in-line. */
 class ApprovalPause extends Error {
@@ -59,7 +70,7 @@ export interface ExecuteInput {
 export type CheckArgs = (args: Record<string, unknown>) => { args: ExecuteInput } | { error: string };
 
 /** `input`: the call's arguments, checked; `check`: the same check, for arguments a continuation resumes. */
-export async function runExecute(deps: MetaDeps, session: Session, req: CallRequest, given: ExecuteInput, check: CheckArgs): Promise<CallToolResult | InputRequiredResult> {
+export async function runExecute(deps: ExecuteDeps, session: Session, req: CallRequest, given: ExecuteInput, check: CheckArgs): Promise<CallToolResult | InputRequiredResult> {
   let input = given;
   const cw = input.continue_workflow;
   const continuation = cw ? cw.workflow_id : session.modern ? req.requestState : undefined;
@@ -123,7 +134,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
 const NO_CAPTURE: CapturePlanOk = { ok: true, capture: false, hash: "", warnings: [] };
 
 /** Whether (and under which name and version) the run will be kept, checked before it runs. */
-async function planCapture(deps: MetaDeps, settings: MemorySettings, input: ExecuteInput, code: string): Promise<CapturePlan> {
+async function planCapture(deps: Pick<MetaDeps, "memory">, settings: MemorySettings, input: ExecuteInput, code: string): Promise<CapturePlan> {
   try {
     return await deps.memory.plan(settings, {
       code,
@@ -150,7 +161,13 @@ interface Kept {
 
 /** Keeps a finished run as a capability (and publishes it when the project does); a result only
  * when its name was taken meanwhile. */
-async function keep(deps: MetaDeps, session: Session, settings: MemorySettings, plan: CapturePlanOk, k: Kept): Promise<CallToolResult | undefined> {
+async function keep(
+  deps: Pick<MetaDeps, "memory" | "learning" | "project" | "workspace">,
+  session: Session,
+  settings: MemorySettings,
+  plan: CapturePlanOk,
+  k: Kept,
+): Promise<CallToolResult | undefined> {
   const { input, out, warnings } = k;
   try {
     const saved = await deps.memory.capture(settings, plan, {
@@ -192,7 +209,7 @@ async function keep(deps: MetaDeps, session: Session, settings: MemorySettings, 
 /** `execute {capability, args}`: the same path as calling the capability's tool. `resumed`: the
  * continuation of an approval of the capability itself, which names it. */
 async function callCapability(
-  deps: MetaDeps,
+  deps: Pick<MetaDeps, "memory" | "project"> & { invoker: Pick<Invoker, "invoke"> },
   session: Session,
   req: CallRequest,
   input: ExecuteInput,
@@ -240,7 +257,7 @@ export type ProgramRun =
   | { kind: "input"; result: InputRequiredResult; ms: number };
 
 /** Runs code in the sandbox with `mcp` and `args`; each tool call goes through the invoker's checks. */
-export async function runProgram(deps: MetaDeps, session: Session, req: Pick<CallRequest, "signal" | "progress" | "origin">, program: Program): Promise<ProgramRun> {
+export async function runProgram(deps: ProgramDeps, session: Session, req: Pick<CallRequest, "signal" | "progress" | "origin">, program: Program): Promise<ProgramRun> {
   const { code } = program;
   let replay = program.replay ?? [];
   const started = performance.now();

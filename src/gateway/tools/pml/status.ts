@@ -1,7 +1,7 @@
 // status: pml's workspace, configuration, permissions, mode, registries and servers.
 import { cloudKey } from "../../../config/settings.ts";
 import { version } from "../../../version.ts";
-import type { MetaDeps } from "../../meta-tools.ts";
+import type { MetaDeps } from "../../meta-deps.ts";
 import { defineTool } from "../define-tool.ts";
 import { jsonResult, type MetaContext } from "./context.ts";
 
