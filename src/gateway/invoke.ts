@@ -76,10 +76,10 @@ export class Invoker {
     call: CallRequest,
     opts: { calledAs: string; continueWorkflow?: ContinueWorkflow },
   ): Promise<CallToolResult | InputRequiredResult> {
-    const answer = (o: Outcome, a: Record<string, unknown>) => this.asker.noted(session, this.clientResult(session, call, o, pause(opts.calledAs, id, a)));
-    if (!opts.continueWorkflow && call.requestState === undefined) return this.call({ session, call }, id, args).then((o) => answer(o, args));
+    const ctx = { session, call };
+    if (!opts.continueWorkflow && call.requestState === undefined) return this.call(ctx, id, args).then((o) => this.clientResult(ctx, o, opts.calledAs, id, args));
     return this.resumed(session, id, args, call, opts).then((r) =>
-      "content" in r ? this.asker.noted(session, r) : this.call({ session, call }, id, r.args).then((o) => answer(o, r.args)),
+      "content" in r ? this.asker.noted(session, r) : this.call(ctx, id, r.args).then((o) => this.clientResult(ctx, o, opts.calledAs, id, r.args)),
     );
   }
 
@@ -92,12 +92,15 @@ export class Invoker {
     return "content" in resumed ? resumed : { args: resumed.args ?? args };
   }
 
-  /** An outcome as a client's result. A child server may need the client's input mid-call: the
-   * call is stopped (ClientCall.relay), and its result asks for the input. */
-  private clientResult(session: Session, call: CallRequest, o: Outcome, paused: Pause): CallToolResult | InputRequiredResult {
-    if (o.kind === "refused") return errorResult(o.message);
-    if (o.kind === "needsAnswer") return o.resume(call, paused);
-    return session.modern && call.pendingInput ? this.asker.relayInput(session, call, paused) : o.result;
+  /** An outcome as a client's result (with the notes the session is owed). A child server may
+   * need the client's input mid-call: the call is stopped (ClientCall.relay), and its result asks
+   * for the input. */
+  private clientResult({ session, call }: { session: Session; call: CallRequest }, o: Outcome, calledAs: string, id: ToolId, args: Record<string, unknown>) {
+    let result: CallToolResult | InputRequiredResult;
+    if (o.kind === "refused") result = errorResult(o.message);
+    else if (o.kind === "needsAnswer") result = o.resume(call, pause(calledAs, id, args));
+    else result = session.modern && call.pendingInput ? this.asker.relayInput(session, call, pause(calledAs, id, args)) : o.result;
+    return this.asker.noted(session, result);
   }
 
   /**
@@ -109,7 +112,7 @@ export class Invoker {
   call(ctx: CallCtx, id: ToolId, args: Record<string, unknown>): Promise<Outcome> {
     const plan = this.gate.fast(id);
     const running = plan && this.runNow(ctx.session, plan.resolved, id, args, ctx.call, plan.env);
-    return running ? running.then(ran) : this.callChecked(ctx, id, args);
+    return running ?? this.callChecked(ctx, id, args);
   }
 
   private async callChecked({ session, call }: CallCtx, id: ToolId, args: Record<string, unknown>): Promise<Outcome> {
@@ -129,7 +132,7 @@ export class Invoker {
       for (const e of decision.audit ?? []) await appendAudit(this.workspace, e).catch(() => {});
       return { kind: "refused", code: decision.code, message: decision.message };
     }
-    return this.run(session, decision.plan.resolved, id, args, call, decision.plan.env).then(ran);
+    return this.run(session, decision.plan.resolved, id, args, call, decision.plan.env);
   }
 
   private needsAnswer(session: Session, question: Question): Outcome {
@@ -145,20 +148,20 @@ export class Invoker {
   }
 
   /** Runs a permitted tool: its arguments checked against its schema, then its backend. */
-  private async run(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
+  private async run(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<Outcome> {
     let problem = this.argumentsProblemNow(id, args);
     if (problem === NOT_LOADED) {
       await warmValidator();
       problem = this.argumentsProblemNow(id, args);
     }
-    return problem === undefined ? this.runChecked(session, resolved, id, args, call, env) : errorResult(String(problem));
+    return problem === undefined ? this.runChecked(session, resolved, id, args, call, env) : ran(errorResult(String(problem)));
   }
 
   /** The same without waiting (the fast path): undefined when it cannot tell at once. */
-  private runNow(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> | undefined {
+  private runNow(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<Outcome> | undefined {
     const problem = this.argumentsProblemNow(id, args);
     if (problem === NOT_LOADED) return undefined;
-    return problem === undefined ? this.runChecked(session, resolved, id, args, call, env) : Promise.resolve(errorResult(problem));
+    return problem === undefined ? this.runChecked(session, resolved, id, args, call, env) : Promise.resolve(ran(errorResult(problem)));
   }
 
   /** Every kind of tool, whoever calls it (client, `call`, module code, `execute`), is checked
@@ -170,7 +173,7 @@ export class Invoker {
   }
 
   /** The backend's promise with one continuation: the outcome becomes a result and is logged. */
-  private runChecked(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
+  private runChecked(session: Session, resolved: Resolved, id: ToolId, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<Outcome> {
     const started = performance.now();
     const d = resolved.descriptor;
     let running: Promise<CallToolResult>;
@@ -187,10 +190,10 @@ export class Invoker {
     return running.then(
       (result) => {
         if (d.type !== "inprocess") this.surface.noteUsed(id.ns);
-        return this.ran(id, started, result);
+        return ran(this.logged(id, started, result));
       },
       // A position in pml's own module code means nothing to the user: not shown.
-      (e) => this.ran(id, started, this.failed(id, call, e, d.type === "module" ? (d.source === "builtin" ? "own" : "module") : undefined)),
+      (e) => ran(this.logged(id, started, this.failed(id, call, e, d.type === "module" ? (d.source === "builtin" ? "own" : "module") : undefined))),
     );
   }
 
@@ -208,7 +211,7 @@ export class Invoker {
   }
 
   /** Logs the call (tool_usage) and hands its result on. */
-  private ran(id: ToolId, started: number, result: CallToolResult): CallToolResult {
+  private logged(id: ToolId, started: number, result: CallToolResult): CallToolResult {
     if (!this.onToolCall) return result;
     const success = !result.isError && !result.approval_required;
     const usage: ToolUsage = {

@@ -22,7 +22,7 @@ import type { ToolInfo } from "../mcp/types.ts";
 import { approvalKey, foreignCodeText, questionText, type ForeignCode } from "./approval-text.ts";
 import { grantKey, type EnvGrant, type Question } from "./question.ts";
 import { permissionFor, type Decision as Permission } from "./permissions.ts";
-import type { Project } from "./project.ts";
+import type { Project, ProjectState } from "./project.ts";
 
 /** One call the gate is asked about: the tool, its arguments, and what the caller's session has
  * approved so far (tools, commands, variables). Nothing else of the session counts. */
@@ -103,16 +103,15 @@ export class Gate {
   /** The one decision for a call: allow (with its plan), deny (why), or ask (the question). */
   async evaluate(req: Request): Promise<Decision> {
     const state = await this.project.get();
-    const hit = this.passed.get(formatToolId(req.id.ns, req.id.action));
-    let decision = !state.error && hit !== undefined && hit.generation === state.generation ? this.ready(req, hit, state.config) : await this.check(req);
-    if (decision.kind !== "deny") decision = await this.withArguments(decision, req, state.config);
+    const toolId = formatToolId(req.id.ns, req.id.action);
+    const hit = this.passed.get(toolId);
+    let decision = !state.error && hit !== undefined && hit.generation === state.generation ? this.ready(req, toolId, hit, state.config) : await this.check(req, toolId, state);
+    if (decision.kind !== "deny") decision = await this.withArguments(decision, req, toolId, state.config);
     return state.untrusted.length && decision.kind !== "allow" ? withTrustNote(decision, state.path, this.workspace) : decision;
   }
 
-  private async check(req: Request): Promise<Decision> {
+  private async check(req: Request, toolId: string, state: ProjectState): Promise<Decision> {
     const { id } = req;
-    const toolId = formatToolId(id.ns, id.action);
-    const state = await this.project.get();
     if (state.error) return deny("unreadable-config", `${state.error}\nNothing was run; pml rereads the file on the next call.`);
 
     // pml's own namespaces (capabilities, their names) run no code with authority of their own:
@@ -146,7 +145,7 @@ export class Gate {
     // spares the next calls the permission match, the resolver and several awaits.
     const passed: Passed = { generation: state.generation, resolved, permission, foreign: foreign && "ask" in foreign ? foreign.ask : undefined };
     if (!foreign) this.passed.set(toolId, passed);
-    return this.ready(req, passed, state.config);
+    return this.ready(req, toolId, passed, state.config);
   }
 
   /**
@@ -159,10 +158,11 @@ export class Gate {
     const { id } = req;
     let known = resolved.descriptor.type === "module" ? resolved.descriptor.tools : this.catalog.knownTools(id.ns);
     const absent = () => known !== undefined && known.length > 0 && !known.some((t) => t.name === id.action);
-    const kept = this.catalog.keptFromEarlierRun(id.ns);
+    // (Asked only of a tool not in the list: the common call asks nothing more.)
+    const kept = absent() && this.catalog.keptFromEarlierRun(id.ns);
     // A list kept from an earlier session may predate a change to the user's own server: when it
     // may be started (allowed), it is asked again before a tool is refused.
-    if (absent() && kept && resolved.origin === "user" && allowed) {
+    if (kept && resolved.origin === "user" && allowed) {
       const fresh = await this.startToList(req.approved, resolved, { signal: req.signal });
       if (typeof fresh !== "string") known = fresh;
     }
@@ -174,10 +174,9 @@ export class Gate {
   }
 
   /** The checks that can change without .pml.json changing: variables and the session's approvals. */
-  private ready(req: Request, passed: Passed, config: ProjectConfig): Decision {
+  private ready(req: Request, toolId: string, passed: Passed, config: ProjectConfig): Decision {
     const { id, approved } = req;
     const { resolved, permission } = passed;
-    const toolId = formatToolId(id.ns, id.action);
     const env = this.planEnv(approved, resolved, id.action, config);
     if (env.missing.length) return deny("missing-env", missingMessage(env, toolId, this.workspace));
     const grant: EnvGrant | undefined = env.ungranted.length ? { ns: resolved.ns, names: [...env.ungranted] } : undefined;
@@ -198,9 +197,8 @@ export class Gate {
    * protected file, a path outside the workspace) is refused now, before anyone is asked for it;
    * a question says what the call will do.
    */
-  private async withArguments(decision: Exclude<Decision, { kind: "deny" }>, req: Request, config: ProjectConfig): Promise<Decision> {
+  private async withArguments(decision: Exclude<Decision, { kind: "deny" }>, req: Request, toolId: string, config: ProjectConfig): Promise<Decision> {
     const { id, args } = req;
-    const toolId = formatToolId(id.ns, id.action);
     const audit: AuditEntry[] = [];
     const files = await fileTargets(this.workspace, decision.plan.resolved.descriptor, toolId, id.action, args, (e) => audit.push(e));
     if (files && "refused" in files) return deny("protected", `Refused: ${files.refused} (${toolId} was not run, and nobody was asked.)`, audit);
