@@ -1,7 +1,8 @@
-// One tool call, end to end: the gate (src/policy/gate.ts) decides, the asker puts its question
-// the way the client's protocol allows, then the backend runs the call. Every origin comes
-// through here: a client's call, `call`, module code, `execute` code and capabilities
-// (src/gateway/execute.ts), pml's own tools.
+// One tool call, end to end, written once (`Invoker.call`): the gate (src/policy/gate.ts) decides;
+// a question is asked at once where the client can answer in-line (the asker), else it comes
+// back as `needsAnswer` for the caller to put the way its protocol allows; then the backend runs
+// the call. Every origin comes through here: a client's call, `call`, module code, `execute` code
+// and capabilities (src/gateway/execute.ts), pml's own tools. scripts/check-one-gate.ts keeps it so.
 import type { EnvPlan } from "../env/env-resolver.ts";
 import { log } from "../log.ts";
 import type { InputRequiredResult } from "../mcp/protocol.ts";
