@@ -6,7 +6,7 @@
 import { log } from "../log.ts";
 import type { WireTool } from "./call.ts";
 import { capabilityTool } from "./capability-tools.ts";
-import type { MetaDeps } from "./meta-tools.ts";
+import type { MetaDeps } from "./meta-deps.ts";
 
 export class CapabilityListing {
   /** The ids in the last list given, and whether some were left out of it. */

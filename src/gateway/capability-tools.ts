@@ -7,17 +7,20 @@ import { readSavedParameters } from "../memory/parameters.ts";
 import { answerKind, type Capability, type Resolution } from "../memory/store.ts";
 import { findTeamCapability, keyOrg, teamRegistry, teamWanted, type RemoteCapability } from "../memory/team.ts";
 import type { InProcessNamespace } from "./backends.ts";
-import { runProgram, type Program, type Recorded } from "./execute.ts";
+import { runProgram, type Program, type ProgramDeps, type Recorded } from "./execute.ts";
 import { takeResumedRun } from "../policy/asker.ts";
 import { formatToolId } from "../mcp/tool-names.ts";
 import { capabilityArguments } from "./capability-args.ts";
 import { closest } from "./did-you-mean.ts";
-import type { MetaDeps } from "./meta-tools.ts";
+import type { MetaDeps } from "./meta-deps.ts";
 import type { WireTool } from "./call.ts";
 import { errorResult, textResult } from "../mcp/tool-result.ts";
 import type { ForeignCheck } from "../policy/gate.ts";
 
-export function capabilityNamespace(deps: MetaDeps): Record<string, InProcessNamespace> {
+/** What the capabilities' namespace needs: their records, the project's settings, and a program runner. */
+type CapabilityDeps = Pick<MetaDeps, "memory" | "project" | "workspace"> & ProgramDeps;
+
+export function capabilityNamespace(deps: CapabilityDeps): Record<string, InProcessNamespace> {
   const settings = () => deps.project.memorySettings();
   return {
     cap: {
@@ -92,7 +95,7 @@ function deprecationNote(found: Resolution, display: string): string | undefined
 }
 
 /** A capability this project does not have, from the team registry (cloud.url); a string says why not. */
-async function teamCapability(deps: MetaDeps, action: string): Promise<RemoteCapability | string> {
+async function teamCapability(deps: CapabilityDeps, action: string): Promise<RemoteCapability | string> {
   const notFound = `Capability not found: ${action}.${await nearCapability(deps, action)} Use discover {query} to find capabilities and tools by what they do.`;
   const config = await deps.project.config();
   const team = teamRegistry(config, deps.workspace.root);
@@ -111,7 +114,7 @@ async function teamCapability(deps: MetaDeps, action: string): Promise<RemoteCap
  * (the gate names it). One the registry cannot give is refused with the reason, before anything
  * is asked; the run fetches the same record (kept in the cache).
  */
-async function foreignCapability(deps: MetaDeps, action: string): Promise<ForeignCheck | undefined> {
+async function foreignCapability(deps: CapabilityDeps, action: string): Promise<ForeignCheck | undefined> {
   const wanted = teamWanted(action.replace(/@.*$/, ""));
   if (!wanted || !("fqdn" in wanted)) return undefined;
   // Saved here: the user's own code (a bad version of it is for the run to say).
@@ -131,7 +134,7 @@ async function foreignCapability(deps: MetaDeps, action: string): Promise<Foreig
 }
 
 /** " Did you mean fs:read_json?" for a name one or two letters off a capability of the workspace, else "". */
-async function nearCapability(deps: MetaDeps, action: string): Promise<string> {
+async function nearCapability(deps: CapabilityDeps, action: string): Promise<string> {
   const caps = await deps.memory.listNamed(await deps.project.memorySettings()).catch(() => []);
   const near = closest(
     action.replace(/@.*$/, ""),

@@ -9,7 +9,7 @@ import type { MemorySettings } from "../memory/memory.ts";
 import { suggestName, type CurationInput, type Suggestion } from "../memory/curation.ts";
 import { checkName, formatName, STANDARD_NAMESPACES } from "../memory/names.ts";
 import type { Capability } from "../memory/store.ts";
-import type { MetaDeps } from "./meta-tools.ts";
+import type { MetaDeps } from "./meta-deps.ts";
 import type { CurateArgs } from "./tools/curate-args.ts";
 import { NOT_RELAYED, sessionOf } from "../mcp/session.ts";
 import { ToolError, type CallOrigin } from "../mcp/tool-result.ts";
@@ -18,8 +18,10 @@ import { appendAudit } from "../sandbox/audit.ts";
 const BATCH = 5;
 const LLM_CONFIDENCE = 0.9;
 
+type CurateDeps = Pick<MetaDeps, "memory" | "project" | "workspace">;
+
 /** Its arguments are checked against tools/curate-args.ts by the tool that calls it. */
-export async function curate(deps: MetaDeps, settings: MemorySettings, args: CurateArgs, ctx: { signal: AbortSignal; origin?: CallOrigin }) {
+export async function curate(deps: CurateDeps, settings: MemorySettings, args: CurateArgs, ctx: { signal: AbortSignal; origin?: CallOrigin }) {
   const mode = args.mode ?? "suggest";
   const store = await deps.memory.open();
   if (mode === "apply") return apply(deps, settings, args.names);
@@ -69,7 +71,7 @@ export async function curate(deps: MetaDeps, settings: MemorySettings, args: Cur
 }
 
 /** One audit entry per call that asked a language model: every prompt sent, every answer read. */
-async function audit(deps: MetaDeps, r: Refinement, reason: string): Promise<void> {
+async function audit(deps: CurateDeps, r: Refinement, reason: string): Promise<void> {
   if (!r.exchanges.length && reason.startsWith("suggest")) return;
   await appendAudit(deps.workspace.root, {
     tool: "curate_capabilities",
@@ -84,7 +86,7 @@ function input(c: Capability): CurationInput {
   return { id: c.id, currentName: c.display_name, intent: c.intent, description: c.description, code: c.code, tools_used: c.tools_used };
 }
 
-async function apply(deps: MetaDeps, settings: MemorySettings, names: CurateArgs["names"]) {
+async function apply(deps: CurateDeps, settings: MemorySettings, names: CurateArgs["names"]) {
   if (!names?.length) throw new ToolError('mode "apply" needs "names": [{"id": "<capability id>", "name": "ns:action_target"}, ...] (ids come from mode "suggest").');
   const store = await deps.memory.open();
   const applied: Array<{ id: string; from: string; to: string }> = [];
@@ -127,7 +129,7 @@ interface Refinement {
 type Ctx = { signal: AbortSignal; origin?: CallOrigin };
 
 /** Asks a language model to confirm or improve the heuristic names; says in `llm` what happened. */
-async function refine(deps: MetaDeps, settings: MemorySettings, caps: Capability[], suggestions: Suggestion[], held: Set<string>, ctx: Ctx): Promise<Refinement> {
+async function refine(deps: CurateDeps, settings: MemorySettings, caps: Capability[], suggestions: Suggestion[], held: Set<string>, ctx: Ctx): Promise<Refinement> {
   const r: Refinement = { ok: false, llm: "nothing to name", confirmed: new Set(), exchanges: [] };
   if (!caps.length) return { ...r, ok: true };
   const config = await deps.project.config();
@@ -171,7 +173,7 @@ async function refine(deps: MetaDeps, settings: MemorySettings, caps: Capability
 }
 
 /** One request to the language model: the client's sampling, else the .pml.json sampling API; undefined when neither. */
-async function ask(deps: MetaDeps, settings: MemorySettings, config: Awaited<ReturnType<MetaDeps["project"]["config"]>>, text: string, ctx: Ctx) {
+async function ask(deps: CurateDeps, settings: MemorySettings, config: Awaited<ReturnType<CurateDeps["project"]["config"]>>, text: string, ctx: Ctx) {
   const request = {
     messages: [{ role: "user" as const, content: { type: "text" as const, text } }],
     systemPrompt: "You name reusable code snippets. Answer with JSON only.",

@@ -19,9 +19,10 @@ import { splitSpecifier } from "../memory/versions.ts";
 import { publishAfterSave, teamWanted } from "../memory/team.ts";
 import { withoutPosition } from "../sandbox/errors.ts";
 import type { ContinueWorkflow, Pause, Round } from "../policy/asker.ts";
-import type { Question } from "../policy/question.ts";
 import type { CallRequest } from "./call.ts";
-import type { MetaDeps } from "./meta-tools.ts";
+import type { Backends } from "./backends.ts";
+import type { Invoker, Outcome } from "./invoke.ts";
+import type { MetaDeps } from "./meta-deps.ts";
 
 export interface Recorded {
   tool: string;
@@ -32,47 +33,83 @@ export interface Recorded {
   refused?: true;
 }
 
+/** What runs code that calls tools: each call through `Invoker.call`, the sandbox's limits. */
+export interface ProgramDeps {
+  invoker: Pick<Invoker, "call" | "asker">;
+  backends: Pick<Backends, "sandboxLimits">;
+}
+
+/** What `execute` needs besides: memory (to keep the run), the project's settings, and the invoker
+ * for `execute {capability}` (a call of the capability's tool). */
+type ExecuteDeps = Pick<MetaDeps, "project" | "memory" | "learning" | "workspace"> & ProgramDeps & { invoker: Pick<Invoker, "invoke"> };
+
 /** Stops the program when a tool call needs the user's answer and the client cannot give it in-line. */
 class ApprovalPause extends Error {
-  constructor(readonly question: Question) {
-    super(`paused: ${question.toolId} needs approval`);
+  constructor(readonly outcome: Extract<Outcome, { kind: "needsAnswer" }>) {
+    super(`paused: ${outcome.question.toolId} needs approval`);
   }
 }
 
-export async function runExecute(deps: MetaDeps, session: Session, req: CallRequest): Promise<CallToolResult | InputRequiredResult> {
-  let input = req.arguments;
-  const cw = input.continue_workflow as ContinueWorkflow | undefined;
+/** `execute`'s arguments, as its schema (tools/pml/execute.ts) gives them. */
+export interface ExecuteInput {
+  code?: string;
+  intent?: string;
+  args?: Record<string, unknown>;
+  name?: string;
+  description?: string;
+  parameters?: Record<string, unknown>;
+  routing?: "local" | "cloud";
+  capability?: string;
+  update?: boolean;
+  version_tag?: string;
+  change_summary?: string;
+  continue_workflow?: ContinueWorkflow;
+}
+
+/** Arguments checked against `execute`'s schema: the call's own, or those a continuation resumes. */
+export type CheckArgs = (args: Record<string, unknown>) => { args: ExecuteInput } | { error: string };
+
+/** `input`: the call's arguments, checked; `check`: the same check, for arguments a continuation resumes. */
+export async function runExecute(deps: ExecuteDeps, session: Session, req: CallRequest, given: ExecuteInput, check: CheckArgs): Promise<CallToolResult | InputRequiredResult> {
+  let input = given;
+  const cw = input.continue_workflow;
   const continuation = cw ? cw.workflow_id : session.modern ? req.requestState : undefined;
-  if (continuation === undefined && input.capability !== undefined) return callCapability(deps, session, req);
+  if (continuation === undefined && input.capability !== undefined) return callCapability(deps, session, req, input);
   // `execute {capability}` paused on the capability itself (another org's): resumed by it.
   const paused = continuation === undefined ? undefined : deps.invoker.asker.pausedTool(session, continuation);
-  if (paused?.startsWith(`${CAP_NS}:`)) return callCapability(deps, session, req, { action: paused.slice(CAP_NS.length + 1), cw });
+  if (paused?.startsWith(`${CAP_NS}:`)) return callCapability(deps, session, req, input, { action: paused.slice(CAP_NS.length + 1), cw });
   const back = { continueWorkflow: cw, requestState: req.requestState, inputResponses: req.inputResponses };
-  const resumed = await deps.invoker.asker.redeem(session, req, back, { tool: "execute", kind: "execute", bind: (a) => a }, input);
+  const resumed = await deps.invoker.asker.redeem(session, req, back, { tool: "execute", kind: "execute", bind: (a) => a }, req.arguments);
   if ("content" in resumed) return resumed;
-  if (resumed.args) input = resumed.args;
+  // What a continuation resumes with goes through the schema again; a stored capability's run
+  // carries its id (pml's own record of the pause, not an argument of the tool).
+  let capabilityId: string | undefined;
+  if (resumed.args) {
+    const { capability_id, ...rest } = resumed.args;
+    const checked = check(rest);
+    if ("error" in checked) return errorResult(checked.error);
+    input = checked.args;
+    if (cw && typeof capability_id === "string") capabilityId = capability_id;
+  }
   const replay = (resumed.replay as Recorded[] | undefined) ?? [];
   const code = input.code;
-  if (typeof code !== "string" || !code.trim())
+  if (code === undefined || !code.trim())
     return errorResult(
       '`execute` needs "code": the body of an async function, e.g. `return await mcp.filesystem.list_directory({path: "."})`, or "capability": the name of a saved one.',
     );
   const args = input.args ?? {};
-  if (typeof args !== "object" || args === null || Array.isArray(args)) return errorResult('"args" must be an object.');
-  if (input.routing !== undefined && input.routing !== "local" && input.routing !== "cloud") return errorResult('"routing" must be "local" or "cloud".');
 
-  // A stored capability continuing after an approval pause: its run counts for it.
-  const capabilityId = cw && typeof input.capability_id === "string" ? input.capability_id : undefined;
+  // A stored capability continuing after an approval pause (capabilityId): its run counts for it.
   const settings = await deps.project.memorySettings();
   const plan = capabilityId ? NO_CAPTURE : await planCapture(deps, settings, input, code);
   if (!plan.ok) return errorResult(plan.error);
   const run = await runProgram(deps, session, req, {
     code,
-    args: args as Record<string, unknown>,
+    args,
     intent: input.intent,
     replay,
     capabilityId,
-    saveArgs: input,
+    saveArgs: { ...input },
     bind: cw ? undefined : req.arguments,
   });
   if (run.kind === "input") return run.result;
@@ -85,7 +122,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
   if (capabilityId) {
     await deps.memory.recordRun(capabilityId, true, run.ms, answerKind(run.value)).catch(() => {});
   } else if (plan.capture && run.allOk) {
-    const taken = await keep(deps, session, settings, plan, { input, args: args as Record<string, unknown>, code, run, out, warnings });
+    const taken = await keep(deps, session, settings, plan, { input, args, code, run, out, warnings });
     if (taken) return taken;
   } else if (plan.capture && !run.allOk) {
     warnings.push("Not saved as a capability: a tool call in it failed.");
@@ -97,7 +134,7 @@ export async function runExecute(deps: MetaDeps, session: Session, req: CallRequ
 const NO_CAPTURE: CapturePlanOk = { ok: true, capture: false, hash: "", warnings: [] };
 
 /** Whether (and under which name and version) the run will be kept, checked before it runs. */
-async function planCapture(deps: MetaDeps, settings: MemorySettings, input: Record<string, unknown>, code: string): Promise<CapturePlan> {
+async function planCapture(deps: Pick<MetaDeps, "memory">, settings: MemorySettings, input: ExecuteInput, code: string): Promise<CapturePlan> {
   try {
     return await deps.memory.plan(settings, {
       code,
@@ -113,7 +150,7 @@ async function planCapture(deps: MetaDeps, settings: MemorySettings, input: Reco
 }
 
 interface Kept {
-  input: Record<string, unknown>;
+  input: ExecuteInput;
   args: Record<string, unknown>;
   code: string;
   run: Extract<ProgramRun, { kind: "done" }>;
@@ -124,15 +161,21 @@ interface Kept {
 
 /** Keeps a finished run as a capability (and publishes it when the project does); a result only
  * when its name was taken meanwhile. */
-async function keep(deps: MetaDeps, session: Session, settings: MemorySettings, plan: CapturePlanOk, k: Kept): Promise<CallToolResult | undefined> {
+async function keep(
+  deps: Pick<MetaDeps, "memory" | "learning" | "project" | "workspace">,
+  session: Session,
+  settings: MemorySettings,
+  plan: CapturePlanOk,
+  k: Kept,
+): Promise<CallToolResult | undefined> {
   const { input, out, warnings } = k;
   try {
     const saved = await deps.memory.capture(settings, plan, {
       code: k.code,
       args: k.args,
-      intent: typeof input.intent === "string" ? input.intent : undefined,
-      description: typeof input.description === "string" ? input.description : undefined,
-      routing: input.routing as "local" | "cloud" | undefined,
+      intent: input.intent,
+      description: input.description,
+      routing: input.routing,
       toolsUsed: k.run.toolsUsed,
       latencyMs: k.run.ms,
       returned: answerKind(k.run.value),
@@ -166,15 +209,15 @@ async function keep(deps: MetaDeps, session: Session, settings: MemorySettings, 
 /** `execute {capability, args}`: the same path as calling the capability's tool. `resumed`: the
  * continuation of an approval of the capability itself, which names it. */
 async function callCapability(
-  deps: MetaDeps,
+  deps: Pick<MetaDeps, "memory" | "project"> & { invoker: Pick<Invoker, "invoke"> },
   session: Session,
   req: CallRequest,
+  input: ExecuteInput,
   resumed?: { action: string; cw?: ContinueWorkflow },
 ): Promise<CallToolResult | InputRequiredResult> {
-  const raw = resumed?.action ?? req.arguments.capability;
-  const args = req.arguments.args ?? {};
-  if (typeof raw !== "string" || !raw.trim()) return errorResult('"capability" must be a capability name, e.g. "fs:read_json".');
-  if (typeof args !== "object" || args === null || Array.isArray(args)) return errorResult('"args" must be an object.');
+  const raw = resumed?.action ?? input.capability ?? "";
+  const args = input.args ?? {};
+  if (!raw.trim()) return errorResult('"capability" must be a capability name, e.g. "fs:read_json".');
   const { name: bare, spec } = splitSpecifier(raw.trim());
   let action = bare;
   const name = parseCallName(bare);
@@ -187,9 +230,8 @@ async function callCapability(
     else if (!resumed && !teamWanted(bare)) return errorResult(`Capability not found: ${raw}`);
   }
   if (spec) action += `@${spec}`;
-  const intent = typeof req.arguments.intent === "string" ? req.arguments.intent : undefined;
   // Continued through `execute`, the tool the client called (a team FQDN has no tool of its own).
-  return deps.invoker.invoke(session, { ns: CAP_NS, action }, args as Record<string, unknown>, req, { calledAs: "execute", continueWorkflow: resumed?.cw, intent });
+  return deps.invoker.invoke(session, { ns: CAP_NS, action }, args, req, { calledAs: "execute", continueWorkflow: resumed?.cw, intent: input.intent });
 }
 
 export interface Program {
@@ -215,7 +257,7 @@ export type ProgramRun =
   | { kind: "input"; result: InputRequiredResult; ms: number };
 
 /** Runs code in the sandbox with `mcp` and `args`; each tool call goes through the invoker's checks. */
-export async function runProgram(deps: MetaDeps, session: Session, req: Pick<CallRequest, "signal" | "progress" | "origin">, program: Program): Promise<ProgramRun> {
+export async function runProgram(deps: ProgramDeps, session: Session, req: Pick<CallRequest, "signal" | "progress" | "origin">, program: Program): Promise<ProgramRun> {
   const { code } = program;
   let replay = program.replay ?? [];
   const started = performance.now();
@@ -254,19 +296,18 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
       return prior.value;
     }
 
-    const verdict = await deps.invoker.gate.authorize(session, id, toolArgs as Record<string, unknown> | undefined, stop);
-    if (verdict.kind === "refused") {
-      record.push({ tool: toolId, args: argsJson, ok: false, value: verdict.reason, refused: true });
-      return fail(verdict.reason);
+    const outcome = await deps.invoker.call({ session, call: { signal: stop, progress: req.progress, origin: req.origin } }, id, (toolArgs ?? {}) as Record<string, unknown>);
+    if (outcome.kind === "refused") {
+      record.push({ tool: toolId, args: argsJson, ok: false, value: outcome.message, refused: true });
+      return fail(outcome.message);
     }
-    if (verdict.kind === "later") {
+    if (outcome.kind === "needsAnswer") {
       // The client cannot answer in-line: stop, and ask with the result (see below).
-      paused = new ApprovalPause(verdict.question);
+      paused = new ApprovalPause(outcome);
       pause.abort(paused);
       throw paused;
     }
-    const args = (toolArgs ?? {}) as Record<string, unknown>;
-    const result = await deps.invoker.run(session, verdict.resolved, id, args, { signal: stop, progress: req.progress, origin: req.origin }, verdict.env);
+    const { result } = outcome;
     toolsUsed.push(toolId);
     const rec: Recorded = { tool: toolId, args: argsJson, ok: !result.isError, value: result.isError ? textOf(result) : valueForCode(id.ns, result) };
     record.push(rec);
@@ -288,7 +329,8 @@ export async function runProgram(deps: MetaDeps, session: Session, req: Pick<Cal
     const pausedAt: Pause = { kind: "execute", tool: as?.tool ?? "execute", args: as?.args ?? saved, via: as?.via, bind: program.bind, replay: record };
     if (paused) {
       const what = program.capabilityId ? "The capability's code calls it." : "The code passed to execute calls it.";
-      const asked = deps.invoker.asker.later(session, round, { ...paused.question, why: `${what} ${paused.question.why}` }, pausedAt);
+      const { question, resume } = paused.outcome;
+      const asked = resume(round, pausedAt, { ...question, why: `${what} ${question.why}` });
       return "resultType" in asked ? { kind: "input", result: asked as InputRequiredResult, ms } : { kind: "result", result: asked, ms };
     }
     if (session.modern && round.pendingInput && program.bind !== undefined) return { kind: "input", result: deps.invoker.asker.relayInput(session, round, pausedAt), ms };

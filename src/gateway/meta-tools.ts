@@ -1,16 +1,10 @@
 // pml's own tools, always in tools/list: `status`, `discover`, `call`, `execute`, and the two
 // that manage learned capabilities. One tool per module under tools/pml/.
-import type { Workspace } from "../config/workspace.ts";
 import type { InputRequiredResult } from "../mcp/protocol.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
-import type { Memory } from "../memory/memory.ts";
-import type { Backends } from "./backends.ts";
-import type { Invoker } from "./invoke.ts";
-import type { Project } from "../policy/project.ts";
 import type { CallRequest } from "./call.ts";
 import type { Session } from "../mcp/session.ts";
-import type { Surface } from "./surface.ts";
-import type { UseLearning } from "./learn-from-use.ts";
+import type { MetaDeps } from "./meta-deps.ts";
 import type { MetaTool } from "./tools/pml/context.ts";
 import { status } from "./tools/pml/status.ts";
 import { discover } from "./tools/pml/discover.ts";
@@ -18,16 +12,6 @@ import { call } from "./tools/pml/call.ts";
 import { listCapabilities } from "./tools/pml/list-capabilities.ts";
 import { curateCapabilities } from "./tools/pml/curate-capabilities.ts";
 import { execute } from "./tools/pml/execute.ts";
-
-export interface MetaDeps {
-  workspace: Workspace;
-  project: Project;
-  backends: Backends;
-  surface: Surface;
-  invoker: Invoker;
-  memory: Memory;
-  learning: UseLearning;
-}
 
 type Handler = (session: Session, req: CallRequest) => Promise<CallToolResult | InputRequiredResult>;
 

@@ -3,7 +3,7 @@
 // feedback). Reachable with `call`, from code as `mcp.dns.lookup({...})`, and found by `discover`;
 // like every tool they pass the invoker's checks. One tool per module under tools/<namespace>/.
 import type { InProcessNamespace } from "./backends.ts";
-import type { MetaDeps } from "./meta-tools.ts";
+import type { MetaDeps } from "./meta-deps.ts";
 import { StdlibNamespace } from "./tools/stdlib-namespace.ts";
 import { lookup } from "./tools/dns/lookup.ts";
 import { query } from "./tools/dns/query.ts";

@@ -36,13 +36,14 @@ export class ToolHolds {
       log.warn(`the tools of ${ns} could not be compared with their pins: ${(e as Error).message}`);
       return;
     }
+    // Held at once, before the audit is written: a call arriving meanwhile is refused too.
+    this.set(ns, checked.held);
     for (const c of checked.fresh)
       await appendAudit(this.workspace, {
         tool: `${ns}:${c.tool}`,
         attempted: `tool changed: server ${ns} tool ${c.tool}, ${c.was?.digest ?? "(new tool)"} -> ${c.digest}`,
         reason: `held until the user accepts the change: ${whatChanged(c)}`,
       }).catch(() => {});
-    this.set(ns, checked.held);
   }
 
   /** The held tool of that name, as last compared. */

@@ -41,9 +41,9 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
   // A tool held or released (tools/pinning) changes tools/list.
   backends.holds.onChange = () => surface.changed();
   const asker = new Asker(workspace.root, project);
-  const gate = new Gate(workspace.root, project, backends, asker);
+  const gate = new Gate(workspace.root, project, backends);
   const live = publishLive({ env: opts.env, workspace: workspace.root, transport: opts.transport ?? "stdio", backends, asker });
-  const invoker = new Invoker(gate, backends, surface);
+  const invoker = new Invoker(gate, asker, backends, surface, workspace.root);
   const memory = new Memory();
   const learning = new UseLearning(memory, () => project.memorySettings());
   const deps = { workspace, project, backends, surface, invoker, memory, learning };

@@ -23,24 +23,23 @@ export type CapturePlan =
       changeSummary?: string;
     };
 
+/** As the tools' schemas (`execute`, `learn:save`) give them: their types are checked there. */
 export interface CaptureRequest {
   code: string;
-  name?: unknown;
-  parameters?: unknown;
-  update?: unknown;
-  version_tag?: unknown;
-  change_summary?: unknown;
+  name?: string;
+  parameters?: Record<string, unknown>;
+  update?: boolean;
+  version_tag?: string;
+  change_summary?: string;
   /** "workspace" (the default) or "user": the user's scope, which every workspace reads, is
    * written only when a save asks for it. */
-  scope?: unknown;
+  scope?: "workspace" | "user";
 }
 
 /** The store is opened only when a name has to be looked up (`open` is called at most once). */
 export async function planCapture(open: () => Promise<CapabilityStore>, settings: MemorySettings, input: CaptureRequest): Promise<CapturePlan> {
   const warnings: string[] = [];
   const hash = codeHash(input.code);
-  if (input.scope !== undefined && input.scope !== "workspace" && input.scope !== "user")
-    return { ok: false, error: '"scope" must be "workspace" (this workspace only, the default) or "user" (every workspace of yours reads it).' };
   const scope = input.scope === "user" ? userScopeOf(settings.scope) : settings.scope;
   let name: CapName | undefined;
   if (input.name !== undefined) {
@@ -51,8 +50,8 @@ export async function planCapture(open: () => Promise<CapabilityStore>, settings
   }
   let schema: Record<string, unknown> | undefined;
   if (input.parameters !== undefined) {
-    const p = input.parameters as Record<string, unknown>;
-    if (typeof p !== "object" || p === null || Array.isArray(p) || (p.type !== undefined && p.type !== "object"))
+    const p = input.parameters;
+    if (p.type !== undefined && p.type !== "object")
       return {
         ok: false,
         error: '"parameters" must be a JSON Schema for the args object, e.g. {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}.',
@@ -63,10 +62,9 @@ export async function planCapture(open: () => Promise<CapabilityStore>, settings
     if (name) warnings.push(`Not saved as ${formatName(name)}: .pml.json memory.capture is false.`);
     return { ok: true, capture: false, scope, hash, warnings };
   }
-  if (input.version_tag !== undefined && (typeof input.version_tag !== "string" || !SEMVER_RE.test(input.version_tag)))
-    return { ok: false, error: '"version_tag" must be a version like "1.2.0".' };
-  const versionTag = input.version_tag as string | undefined;
-  const changeSummary = typeof input.change_summary === "string" ? input.change_summary : undefined;
+  if (input.version_tag !== undefined && !SEMVER_RE.test(input.version_tag)) return { ok: false, error: '"version_tag" must be a version like "1.2.0".' };
+  const versionTag = input.version_tag;
+  const changeSummary = input.change_summary;
   if (!name) return { ok: true, capture: true, scope, hash, warnings, schema };
   const store = await open();
   // Only the scope's own records: a name read from the user's scope is not updated from here.

@@ -2,11 +2,11 @@
 // module, a capability, a stdlib tool): .pml.json readable? -> denied? -> resolve the namespace ->
 // tool exists? -> environment (what it may receive, all set?) -> approval (ask, or variables the
 // user has not granted) -> the arguments (a built-in file call its host would refuse is refused
-// before anyone is asked; a question says what the call will do). A denied tool is never resolved, installed or started; nothing is
-// installed or started before the environment and approval checks pass. The gate decides; the
-// asker (./asker.ts) puts the question the way the client's protocol allows; callers run what
-// the gate permits.
-import { appendAudit, type AuditEntry } from "../sandbox/audit.ts";
+// before anyone is asked; a question says what the call will do). A denied tool is never resolved,
+// installed or started; nothing is installed or started before the environment and approval checks
+// pass. The gate only decides (`evaluate`): it asks nobody and writes nothing. The invoker
+// (src/gateway/invoke.ts) acts on the decision: it asks through the asker, records the audit, runs.
+import type { AuditEntry } from "../sandbox/audit.ts";
 import { fileTargets } from "../sandbox/builtins/file-targets.ts";
 import { asksNothing, EnvResolver, envRequestFor, missingMessage, type EnvPlan } from "../env/env-resolver.ts";
 import { cloudKey } from "../config/settings.ts";
@@ -17,24 +17,34 @@ import type { Descriptor } from "../registry/descriptor.ts";
 import type { Resolved } from "../registry/resolved.ts";
 import { isCloudRouted } from "../routing/route.ts";
 import { formatToolId, toolIdText, type ToolId } from "../mcp/tool-names.ts";
-import type { Session } from "../mcp/session.ts";
 import type { CallContext } from "../mcp/tool-result.ts";
 import type { ToolInfo } from "../mcp/types.ts";
-import { log } from "../log.ts";
 import { approvalKey, foreignCodeText, questionText, type ForeignCode } from "./approval-text.ts";
-import { refusedText } from "./approvals.ts";
-import { isRefusal, type Asker } from "./asker.ts";
 import { grantKey, type EnvGrant, type Question } from "./question.ts";
-import { permissionFor, type Decision } from "./permissions.ts";
-import type { Project } from "./project.ts";
+import { permissionFor, type Decision as Permission } from "./permissions.ts";
+import type { Project, ProjectState } from "./project.ts";
 
-export type Permitted = { kind: "permitted"; resolved: Resolved; env: EnvPlan };
+/** One call the gate is asked about: the tool, its arguments, and what the caller's session has
+ * approved so far (tools, commands, variables). Nothing else of the session counts. */
+export interface Request {
+  id: ToolId;
+  args?: Record<string, unknown>;
+  approved: ReadonlySet<string>;
+  signal: AbortSignal;
+}
 
-export type Verdict = Permitted | { kind: "refused"; reason: string } | { kind: "ask"; resolved: Resolved; env: EnvPlan; question: Question };
+/** What a permitted call runs with: where the tool is, and what it may receive. */
+export interface Plan {
+  resolved: Resolved;
+  env: EnvPlan;
+}
 
-/** After asking where the client can answer at once: run, refused (declined included), or ask
- * the user through the result (the caller turns `later` into the question its origin allows). */
-export type Authorized = Permitted | { kind: "refused"; reason: string } | { kind: "later"; question: Question };
+/** Why a call was refused, for callers that act on it (the message is for the user). */
+export type RefusalCode = "unreadable-config" | "denied" | "unavailable" | "no-cloud-key" | "no-such-tool" | "missing-env" | "protected";
+
+/** The gate's answer. A refusal may carry what the audit log should record of it (the caller
+ * writes it: the gate writes nothing). */
+export type Decision = { kind: "allow"; plan: Plan } | { kind: "deny"; code: RefusalCode; message: string; audit?: AuditEntry[] } | { kind: "ask"; plan: Plan; question: Question };
 
 /** What the gate needs to know of the tools (the gateway's backends). */
 export interface ToolCatalog {
@@ -59,101 +69,83 @@ export type ForeignCheck = { ask: ForeignCode } | { allow: true } | { refuse: st
 interface Passed {
   generation: number;
   resolved: Resolved;
-  permission: Decision;
+  permission: Permission;
   /** Someone else's code it runs (named in the question). */
   foreign?: ForeignCode;
-  /** Its verdict, when nothing but the file decides it (see `fast`). */
-  allowed?: Permitted;
+  /** Its plan, when nothing but the file decides it (see `fast`). */
+  allowed?: Plan;
 }
 
 export class Gate {
   private readonly passed = new Map<string, Passed>();
   /** Plans of tools that ask for no variable: they depend on nothing but the resolution (hot path). */
   private readonly plainPlans = new WeakMap<Resolved, Map<string, EnvPlan>>();
-  private readonly warnedWithheld = new Set<string>();
 
   constructor(
     private readonly workspace: string,
     private readonly project: Project,
     private readonly catalog: ToolCatalog,
-    readonly asker: Asker,
   ) {}
 
   /**
-   * The verdict without waiting, when it is already known to be "permitted" under the current
+   * `evaluate`'s answer without waiting, when it is already known to be "allow" under the current
    * .pml.json: the tool is allowed by the file and asks for no variable, so nothing of the
    * session or the arguments can change it until the file changes (a new generation).
-   * Undefined means: ask `decide`.
+   * Undefined means: ask `evaluate`.
    */
-  fast(id: ToolId): Permitted | undefined {
+  fast(id: ToolId): Plan | undefined {
     const state = this.project.current();
     if (state === undefined || state.error) return undefined;
     const hit = this.passed.get(toolIdText(id));
     return hit !== undefined && hit.generation === state.generation ? hit.allowed : undefined;
   }
 
-  async decide(session: Session, id: ToolId, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<Verdict> {
+  /** The one decision for a call: allow (with its plan), deny (why), or ask (the question). */
+  async evaluate(req: Request): Promise<Decision> {
     const state = await this.project.get();
-    const toolId = formatToolId(id.ns, id.action);
+    const toolId = formatToolId(req.id.ns, req.id.action);
     const hit = this.passed.get(toolId);
-    let verdict =
-      !state.error && hit !== undefined && hit.generation === state.generation ? this.ready(session, id, hit, state.config, args) : await this.check(session, id, args, signal);
-    if (verdict.kind !== "refused") verdict = await this.withArguments(verdict, id, args, state.config);
-    return state.untrusted.length && verdict.kind !== "permitted" ? withTrustNote(verdict, state.path, this.workspace) : verdict;
+    let decision = !state.error && hit !== undefined && hit.generation === state.generation ? this.ready(req, toolId, hit, state.config) : await this.check(req, toolId, state);
+    if (decision.kind !== "deny") decision = await this.withArguments(decision, req, toolId, state.config);
+    return state.untrusted.length && decision.kind !== "allow" ? withTrustNote(decision, state.path, this.workspace) : decision;
   }
 
-  /** Decides, and asks at once where the client can answer (a form); a yes is recorded. */
-  async authorize(session: Session, id: ToolId, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<Authorized> {
-    const verdict = await this.decide(session, id, args, signal);
-    if (verdict.kind !== "ask") return verdict;
-    const { question } = verdict;
-    const answer = await this.asker.askNow(session, question, signal);
-    if (answer === "later") return { kind: "later", question };
-    if (answer === "dismissed") return { kind: "later", question: { ...question, dismissed: true } };
-    if (isRefusal(answer)) return { kind: "refused", reason: refusedText(question.toolId, answer) };
-    await this.asker.approve(session, question, answer === "always");
-    if (!question.grant) return { kind: "permitted", resolved: verdict.resolved, env: verdict.env };
-    // The grant changes what the call receives: decide again with it.
-    const again = await this.decide(session, id, args, signal);
-    return again.kind === "refused" ? again : { kind: "permitted", resolved: again.resolved, env: again.env };
-  }
-
-  private async check(session: Session, id: ToolId, args: Record<string, unknown> | undefined, signal: AbortSignal): Promise<Verdict> {
-    const toolId = formatToolId(id.ns, id.action);
-    const state = await this.project.get();
-    if (state.error) return refuse(`${state.error}\nNothing was run; pml rereads the file on the next call.`);
+  private async check(req: Request, toolId: string, state: ProjectState): Promise<Decision> {
+    const { id } = req;
+    if (state.error) return deny("unreadable-config", `${state.error}\nNothing was run; pml rereads the file on the next call.`);
 
     // pml's own namespaces (capabilities, their names) run no code with authority of their own:
     // the tools a capability calls are checked one by one. Unless a pattern says otherwise they
     // are allowed, like `execute`; but code another org published runs only if the user says so.
     const inProcess = this.catalog.servesInProcess(id.ns);
     let permission = permissionFor(state.config.permissions ?? {}, toolId, inProcess ? "allow" : "ask");
-    if (permission === "deny") {
-      await appendAudit(this.workspace, { tool: toolId, attempted: "call", reason: "denied by .pml.json permissions" }).catch(() => {});
-      return refuse(`${toolId} is denied by ${state.path} (permissions.deny). It was not run. To allow it, remove the matching deny pattern.`);
-    }
+    if (permission === "deny")
+      return deny("denied", `${toolId} is denied by ${state.path} (permissions.deny). It was not run. To allow it, remove the matching deny pattern.`, [
+        { tool: toolId, attempted: "call", reason: "denied by .pml.json permissions" },
+      ]);
     const foreign = inProcess ? await this.catalog.foreignCode?.(id) : undefined;
-    if (foreign && "refuse" in foreign) return refuse(foreign.refuse);
+    if (foreign && "refuse" in foreign) return deny("unavailable", foreign.refuse);
     if (foreign && "ask" in foreign) permission = permissionFor(state.config.permissions ?? {}, toolId, "ask");
 
     let resolved: Resolved;
     try {
-      resolved = await this.catalog.resolve(id.ns, signal);
+      resolved = await this.catalog.resolve(id.ns, req.signal);
     } catch (e) {
-      return refuse((e as Error).message);
+      return deny("unavailable", (e as Error).message);
     }
     // A cloud tool without PML_API_KEY cannot run: say that first, not an approval or a missing
     // variable of the tool.
-    if (isCloudRouted(id.ns, resolved.descriptor as Descriptor, id.action) && !cloudKey({ workspace: this.workspace })) return refuse(cloudKeyMissing(toolId, this.workspace));
+    if (isCloudRouted(id.ns, resolved.descriptor as Descriptor, id.action) && !cloudKey({ workspace: this.workspace }))
+      return deny("no-cloud-key", cloudKeyMissing(toolId, this.workspace));
 
-    const missing = await this.missingTool(session, id, resolved, permission === "allow", signal);
-    if (missing) return refuse(missing);
+    const missing = await this.missingTool(req, resolved, permission === "allow");
+    if (missing) return deny("no-such-tool", missing);
 
     // Resolutions are already kept per generation (the resolver's memo); remembering the outcome
     // spares the next calls the permission match, the resolver and several awaits.
     const passed: Passed = { generation: state.generation, resolved, permission, foreign: foreign && "ask" in foreign ? foreign.ask : undefined };
     if (!foreign) this.passed.set(toolId, passed);
-    return this.ready(session, id, passed, state.config, args);
+    return this.ready(req, toolId, passed, state.config);
   }
 
   /**
@@ -162,14 +154,16 @@ export class Gate {
    * are known without starting anything are definitive: a module's exported functions, a catalog
    * server's list for its pinned version, a list this process saw from the server.
    */
-  private async missingTool(session: Session, id: ToolId, resolved: Resolved, allowed: boolean, signal: AbortSignal): Promise<string | undefined> {
+  private async missingTool(req: Request, resolved: Resolved, allowed: boolean): Promise<string | undefined> {
+    const { id } = req;
     let known = resolved.descriptor.type === "module" ? resolved.descriptor.tools : this.catalog.knownTools(id.ns);
     const absent = () => known !== undefined && known.length > 0 && !known.some((t) => t.name === id.action);
-    const kept = this.catalog.keptFromEarlierRun(id.ns);
+    // (Asked only of a tool not in the list: the common call asks nothing more.)
+    const kept = absent() && this.catalog.keptFromEarlierRun(id.ns);
     // A list kept from an earlier session may predate a change to the user's own server: when it
     // may be started (allowed), it is asked again before a tool is refused.
-    if (absent() && kept && resolved.origin === "user" && allowed) {
-      const fresh = await this.startToList(session, resolved, { signal });
+    if (kept && resolved.origin === "user" && allowed) {
+      const fresh = await this.startToList(req.approved, resolved, { signal: req.signal });
       if (typeof fresh !== "string") known = fresh;
     }
     if (!known || !absent()) return undefined;
@@ -179,24 +173,23 @@ export class Gate {
     return `"${id.ns}" has no tool "${id.action}"; nothing was run or asked.${near ? ` Did you mean ${id.ns}:${near}?` : ""} Its tools${note}: ${names.join(", ")}.`;
   }
 
-  /** The checks that can change without .pml.json changing: variables and this session's approvals. */
-  private ready(session: Session, id: ToolId, passed: Passed, config: ProjectConfig, args: Record<string, unknown> | undefined): Verdict {
+  /** The checks that can change without .pml.json changing: variables and the session's approvals. */
+  private ready(req: Request, toolId: string, passed: Passed, config: ProjectConfig): Decision {
+    const { id, approved } = req;
     const { resolved, permission } = passed;
-    const toolId = formatToolId(id.ns, id.action);
-    const env = this.planEnv(session, resolved, id.action, config);
-    if (env.missing.length) return refuse(missingMessage(env, toolId, this.workspace));
-    this.warnWithheld(session, resolved, env);
+    const env = this.planEnv(approved, resolved, id.action, config);
+    if (env.missing.length) return deny("missing-env", missingMessage(env, toolId, this.workspace));
     const grant: EnvGrant | undefined = env.ungranted.length ? { ns: resolved.ns, names: [...env.ungranted] } : undefined;
-    const key = approvalKey(resolved, toolId, id.action, args);
-    if ((permission !== "ask" || session.approved.has(key)) && grant === undefined) {
-      const permitted: Permitted = { kind: "permitted", resolved, env };
+    const key = approvalKey(resolved, toolId, id.action, req.args);
+    const plan: Plan = { resolved, env };
+    if ((permission !== "ask" || approved.has(key)) && grant === undefined) {
       // Allowed by the file and asking for no variable: kept for `fast` until the file changes.
-      if (permission === "allow" && this.plainPlans.get(resolved)?.get(id.action) === env) passed.allowed = permitted;
-      return permitted;
+      if (permission === "allow" && this.plainPlans.get(resolved)?.get(id.action) === env) passed.allowed = plan;
+      return { kind: "allow", plan };
     }
-    // What the question says is written by `withArguments`, which every verdict passes; another
+    // What the question says is written by `withArguments`, which every decision passes; another
     // org's code is asked about by whose it is.
-    return { kind: "ask", resolved, env, question: { toolId, why: passed.foreign ? foreignCodeText(passed.foreign) : "", grant, key } };
+    return { kind: "ask", plan, question: { toolId, why: passed.foreign ? foreignCodeText(passed.foreign) : "", grant, key } };
   }
 
   /**
@@ -204,29 +197,21 @@ export class Gate {
    * protected file, a path outside the workspace) is refused now, before anyone is asked for it;
    * a question says what the call will do.
    */
-  private async withArguments(verdict: Exclude<Verdict, { kind: "refused" }>, id: ToolId, args: Record<string, unknown> | undefined, config: ProjectConfig): Promise<Verdict> {
-    const toolId = formatToolId(id.ns, id.action);
-    const audit = (e: AuditEntry) => void appendAudit(this.workspace, e).catch(() => {});
-    const files = await fileTargets(this.workspace, verdict.resolved.descriptor, toolId, id.action, args, audit);
-    if (files && "refused" in files) return refuse(`Refused: ${files.refused} (${toolId} was not run, and nobody was asked.)`);
-    if (verdict.kind !== "ask" || verdict.question.why) return verdict;
-    const why = questionText(verdict.resolved, id.action, args, verdict.env, config, files?.targets);
-    return { ...verdict, question: { ...verdict.question, why } };
-  }
-
-  private warnWithheld(session: Session, resolved: Resolved, env: EnvPlan): void {
-    if (!env.withheld.length || this.warnedWithheld.has(resolved.ns)) return;
-    this.warnedWithheld.add(resolved.ns);
-    const text = `${resolved.ns}: ${resolved.source} asks for ${env.withheld.join(", ")}; withheld (PML_API_KEY goes only to cloud.url).`;
-    log.warn(text);
-    session.log("warning", text);
+  private async withArguments(decision: Exclude<Decision, { kind: "deny" }>, req: Request, toolId: string, config: ProjectConfig): Promise<Decision> {
+    const { id, args } = req;
+    const audit: AuditEntry[] = [];
+    const files = await fileTargets(this.workspace, decision.plan.resolved.descriptor, toolId, id.action, args, (e) => audit.push(e));
+    if (files && "refused" in files) return deny("protected", `Refused: ${files.refused} (${toolId} was not run, and nobody was asked.)`, audit);
+    if (decision.kind !== "ask" || decision.question.why) return decision;
+    const why = questionText(decision.plan.resolved, id.action, args, decision.plan.env, config, files?.targets);
+    return { ...decision, question: { ...decision.question, why } };
   }
 
   /** What the call may receive from the user's environment, and from where (one resolver for all). */
-  private planEnv(session: Session, resolved: Resolved, action: string, config: ProjectConfig): EnvPlan {
+  private planEnv(approved: ReadonlySet<string>, resolved: Resolved, action: string, config: ProjectConfig): EnvPlan {
     const known = this.plainPlans.get(resolved)?.get(action);
     if (known) return known;
-    const plan = this.computePlan(session, resolved, action, config);
+    const plan = this.computePlan(approved, resolved, action, config);
     if (asksNothing(plan.request)) {
       let byAction = this.plainPlans.get(resolved);
       if (!byAction) this.plainPlans.set(resolved, (byAction = new Map()));
@@ -235,12 +220,12 @@ export class Gate {
     return plan;
   }
 
-  private computePlan(session: Session, resolved: Resolved, action: string, config: ProjectConfig): EnvPlan {
+  private computePlan(approved: ReadonlySet<string>, resolved: Resolved, action: string, config: ProjectConfig): EnvPlan {
     const d = resolved.descriptor;
     const resolver = new EnvResolver({
       workspace: this.workspace,
       grants: config.env_grants,
-      sessionGranted: (ns, name) => session.approved.has(grantKey(ns, name)),
+      sessionGranted: (ns, name) => approved.has(grantKey(ns, name)),
     });
     // pml's own in-process tools (capabilities) ask for nothing.
     if (d.type === "inprocess") return resolver.plan({ ns: resolved.ns, kind: "module", origin: "user", required: [], destination: `pml's own ${resolved.ns} tools` });
@@ -254,13 +239,13 @@ export class Gate {
    * only when that runs nothing the user has not allowed. Starting a server runs its code, and a
    * private_mcps entry may have come with a cloned repository: the namespace must be allowed (as
    * a call would need), and a registry's server is started only by an approved call. A string says
-   * why it was not started and what to do.
+   * why it was not started and what to do. `approved`: the session's approvals (variables).
    */
-  async startToList(session: Session, r: Resolved, ctx: Partial<CallContext>): Promise<ToolInfo[] | string> {
+  async startToList(approved: ReadonlySet<string>, r: Resolved, ctx: Partial<CallContext>): Promise<ToolInfo[] | string> {
     const state = await this.project.get();
     if (r.origin !== "user")
       return `listed after its first call: pml starts a registry's server only for a call you approved. Call one of its tools (you will be asked first), or read its registry entry.`;
-    const env = this.planEnv(session, r, "*", state.config);
+    const env = this.planEnv(approved, r, "*", state.config);
     const permission = permissionFor(state.config.permissions ?? {}, `${r.ns}:*`);
     if (permission === "deny") return `not started: ${r.ns} is denied by ${state.path} (permissions.deny).`;
     if (permission !== "allow")
@@ -281,12 +266,12 @@ function cloudUrlText(config: ProjectConfig): string {
 
 /** A refusal or question while .pml.json holds grants the user has not trusted: say so, since
  * the file may be why the user expected the call to run. */
-function withTrustNote(verdict: Exclude<Verdict, Permitted>, file: string, workspace: string): Verdict {
+function withTrustNote(decision: Exclude<Decision, { kind: "allow" }>, file: string, workspace: string): Decision {
   const note = ` (${file} grants what you have not trusted yet, which does not apply: run \`pml trust\` in ${workspace} to review it.)`;
-  if (verdict.kind === "refused") return { ...verdict, reason: verdict.reason + note };
-  return { ...verdict, question: { ...verdict.question, why: verdict.question.why + note } };
+  if (decision.kind === "deny") return { ...decision, message: decision.message + note };
+  return { ...decision, question: { ...decision.question, why: decision.question.why + note } };
 }
 
-function refuse(reason: string): Verdict {
-  return { kind: "refused", reason };
+function deny(code: RefusalCode, message: string, audit?: AuditEntry[]): Decision {
+  return audit?.length ? { kind: "deny", code, message, audit } : { kind: "deny", code, message };
 }

@@ -47,9 +47,16 @@ export class Tool<C, R> {
    * (`dns:lookup`, `execute`): the message says where to see its schema.
    */
   call(args: Record<string, unknown>, ctx: C, id: string): Promise<R> {
+    const checked = this.check(args, id);
+    if ("error" in checked) return Promise.reject(new ArgumentsError(checked.error));
+    return this.spec.run(checked.args, ctx);
+  }
+
+  /** The arguments as the handler gets them, or what is wrong with them: also for arguments a
+   * handler takes up again later (a continuation's), which go through the same schema. */
+  check(args: Record<string, unknown>, id: string): { args: Record<string, unknown> } | { error: string } {
     const parsed = v.safeParse(this.schema, args, { abortEarly: false });
-    if (!parsed.success) return Promise.reject(new ArgumentsError(argumentsMessage(id, describeIssues(this.schema, parsed.issues))));
-    return this.spec.run(parsed.output, ctx);
+    return parsed.success ? { args: parsed.output } : { error: argumentsMessage(id, describeIssues(this.schema, parsed.issues)) };
   }
 }
 

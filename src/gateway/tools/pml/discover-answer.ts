@@ -11,7 +11,7 @@ import { parseToolName, wireName } from "../../../mcp/tool-names.ts";
 import { CAP_NS, parseCallName } from "../../../memory/names.ts";
 import type { CallToolResult } from "../../../mcp/types.ts";
 import { textResult } from "../../../mcp/tool-result.ts";
-import type { MetaDeps } from "../../meta-tools.ts";
+import type { MetaDeps } from "../../meta-deps.ts";
 
 /** A ranked result as discoverQuery gives it (local tools and capabilities, team capabilities). */
 export interface RankedResult {
@@ -43,7 +43,12 @@ const SHAPED = new Set(["id", "kind", "description", "tool", "uses", "inputSchem
 /** Why past use lifted a result ("found before by: …") is always kept, cut to this. */
 const LEARNED_MAX = 120;
 
-export async function discoverAnswer(deps: MetaDeps, settings: MemorySettings, answer: RankedAnswer, opts: { schemas?: boolean } = {}): Promise<CallToolResult> {
+export async function discoverAnswer(
+  deps: Pick<MetaDeps, "backends" | "memory">,
+  settings: MemorySettings,
+  answer: RankedAnswer,
+  opts: { schemas?: boolean } = {},
+): Promise<CallToolResult> {
   const schemas = await inputSchemas(deps, settings, answer.results);
   // The query is not echoed: the agent wrote it, it is in its context already.
   const { query: _query, results: _ranked, ...rest } = answer;
@@ -150,7 +155,11 @@ function typeOf(s: Record<string, unknown>, depth = 0): string {
 
 /** Input schemas of the results: tools from what pml knows of them, capabilities from the store
  * (a team capability's is not known here: none). */
-async function inputSchemas(deps: MetaDeps, settings: MemorySettings, results: readonly RankedResult[]): Promise<Map<string, Record<string, unknown>>> {
+async function inputSchemas(
+  deps: Pick<MetaDeps, "backends" | "memory">,
+  settings: MemorySettings,
+  results: readonly RankedResult[],
+): Promise<Map<string, Record<string, unknown>>> {
   const tools = new Map(deps.backends.allKnownTools().map(({ ns, tool }) => [`${ns}:${tool.name}`, tool.inputSchema]));
   const out = new Map<string, Record<string, unknown>>();
   await Promise.all(
