@@ -10,21 +10,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { codeHash } from "../src/memory/code-hash.ts";
-import { capabilityDoc, changesThings, readsOnly, type ToolEntry } from "../src/memory/search-docs.ts";
+import { capabilityDoc } from "../src/memory/search-docs.ts";
 import { FUSION } from "../src/memory/hybrid.ts";
 import { Memory, memorySettings } from "../src/memory/memory.ts";
-import { checkName } from "../src/memory/names.ts";
 import { SearchIndex, type SearchOptions } from "../src/memory/search.ts";
 import { SqliteCapabilityStore } from "../src/memory/sqlite-store.ts";
-import type { CaptureInput } from "../src/memory/store.ts";
-import { builtinCatalog, DEMO_SERVERS } from "../src/registry/catalog.ts";
-import { builtinModules } from "../src/sandbox/builtins/builtins.ts";
 import { RawPeer } from "../test/helpers/pml.ts";
 import { HELD_OUT, HELD_OUT_2, HELD_OUT_3, HELD_OUT_4, HELD_OUT_5, HELD_OUT_6, HELD_OUT_7, MEANING_TUNE, QUERIES, TARGETS } from "./memory-intents.ts";
 import { HELD_OUT_8, HELD_OUT_9 } from "./memory-intents-blind.ts";
 import { HELD_OUT_10 } from "./memory-intents-blind-2.ts";
 import { HELD_OUT_11, HELD_OUT_12, NO_TARGET_11, NO_TARGET_12 } from "./memory-intents-blind-3.ts";
+import { benchTools, capabilityGenerator } from "./memory-caps.ts";
 import { queryBench } from "./memory-query.ts";
 import { printTable, summarize } from "./stats.ts";
 import { trustWorkspace } from "../test/helpers/trust.ts";
@@ -38,191 +34,10 @@ const dir = mkdtempSync(join(tmpdir(), "pml-bench-memory-"));
 const scope = { org: "local", project: "bench", owner: "/bench/workspace" };
 const settings = { ...memorySettings({} as any, "/x/bench"), scope };
 
-// --- synthetic capabilities -----------------------------------------------------------------
-let seed = 42;
-const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!;
-const VERBS = [
-  "read",
-  "write",
-  "list",
-  "copy",
-  "move",
-  "delete",
-  "parse",
-  "convert",
-  "validate",
-  "format",
-  "merge",
-  "split",
-  "sort",
-  "filter",
-  "count",
-  "fetch",
-  "send",
-  "sync",
-  "upload",
-  "download",
-  "generate",
-  "render",
-  "check",
-  "compute",
-  "extract",
-  "compress",
-  "archive",
-  "scan",
-  "index",
-  "search",
-  "update",
-  "create",
-  "remove",
-  "summarize",
-  "translate",
-  "classify",
-  "export",
-  "import",
-  "backup",
-  "restore",
-  "lint",
-  "test",
-  "build",
-  "deploy",
-  "publish",
-  "notify",
-  "schedule",
-  "monitor",
-  "rename",
-  "resize",
-];
-const OBJECTS = [
-  "file",
-  "json file",
-  "yaml config",
-  "csv report",
-  "log file",
-  "image",
-  "pdf",
-  "directory",
-  "database table",
-  "sql query",
-  "git commit",
-  "branch",
-  "tag",
-  "pull request",
-  "issue",
-  "api response",
-  "webhook payload",
-  "user record",
-  "invoice",
-  "order",
-  "email",
-  "slack message",
-  "markdown document",
-  "html page",
-  "url",
-  "cookie",
-  "token",
-  "secret",
-  "environment variable",
-  "package",
-  "dependency",
-  "docker image",
-  "container",
-  "process",
-  "port",
-  "cron job",
-  "metric",
-  "dashboard",
-  "chart",
-  "translation",
-  "sentence",
-  "paragraph",
-  "embedding",
-  "prompt",
-  "model output",
-  "changelog",
-  "test result",
-  "coverage report",
-  "schema",
-  "migration",
-];
-const QUALS = [
-  "for the build",
-  "in the workspace",
-  "from the api",
-  "with retries",
-  "as a table",
-  "in batches",
-  "by date",
-  "for each user",
-  "on the staging server",
-  "into the cache",
-  "for the weekly report",
-  "with a progress bar",
-  "for the admin panel",
-  "using the config",
-  "before deploy",
-  "after the nightly job",
-  "for customers",
-  "in parallel",
-  "with logging",
-  "for the mobile app",
-];
-const NS_TOOLS: Record<string, string[]> = {
-  fs: ["filesystem:read_file", "filesystem:write_file", "filesystem:search_files"],
-  git: ["shell:exec"],
-  shell: ["shell:exec"],
-  db: ["sqlite:query"],
-  api: ["fetch:fetch"],
-  ai: ["ai:complete"],
-  transform: [],
-  util: [],
-};
-const NSS = Object.keys(NS_TOOLS);
-
-function synthetic(i: number): CaptureInput {
-  const ns = pick(NSS);
-  const verb = pick(VERBS);
-  const obj = pick(OBJECTS);
-  const intent = `${verb} ${rnd() < 0.5 ? "the " : ""}${obj} ${pick(QUALS)}`;
-  const action = `${verb}_${obj.split(" ").join("_")}_v${i}`;
-  const tools = NS_TOOLS[ns]!.filter(() => rnd() < 0.6);
-  const code = `// ${intent}\nreturn ${JSON.stringify(intent)} + ${i};`;
-  return capture({ namespace: ns, action }, code, intent, tools, [pick(["path", "name", "id", "items", "text", "url", "limit"])]);
-}
-
-function capture(name: { namespace: string; action: string }, code: string, intent: string, tools: string[], params: string[]): CaptureInput {
-  const args = Object.fromEntries(params.map((p) => [p, "x"]));
-  return {
-    scope,
-    name,
-    code,
-    code_hash: codeHash(code),
-    intent,
-    description: intent,
-    parameters_schema: { type: "object", properties: Object.fromEntries(params.map((p) => [p, { type: "string" }])) },
-    default_args: args,
-    tools_used: tools,
-    routing: "local",
-    routing_explicit: false,
-    by: "bench",
-    latency_ms: 1,
-  };
-}
-
-async function fill(store: SqliteCapabilityStore, n: number, from = 0): Promise<void> {
-  store.db.transaction(() => {
-    for (let i = from; i < from + n; i++) void store.capture(synthetic(i));
-  })();
-}
-
-function targetInputs(): CaptureInput[] {
-  return TARGETS.map((t) => {
-    const checked = checkName(t.name);
-    if (!checked.ok) throw new Error(`${t.name}: ${checked.error}`);
-    return capture(checked.name, `return ${JSON.stringify(t.name)};`, t.intent, t.tools, t.params);
-  });
-}
+// --- synthetic capabilities (bench/memory-caps.ts: one seeded sequence for every fill here) ---
+const caps = capabilityGenerator(scope);
+const fill = caps.fill;
+const targetInputs = caps.targets;
 
 // --- 1. name resolution ----------------------------------------------------------------------
 const resolution: Record<string, ReturnType<typeof summarize>> = {};
@@ -262,23 +77,7 @@ if (process.env.FROM_DB) {
   for (const t of targetInputs()) await qstore.capture(t);
   qstore.close();
 }
-const tools: ToolEntry[] = [];
-for (const [ns, d] of Object.entries({ ...builtinCatalog, ...builtinModules() }))
-  for (const t of d.tools ?? [])
-    tools.push({
-      ns,
-      name: t.name,
-      description: t.description,
-      inputSchema: t.inputSchema as Record<string, unknown>,
-      // As the gateway offers them in a fresh workspace: demo servers marked, catalog servers not set up yet.
-      demo: DEMO_SERVERS.has(ns),
-      enabled: !Object.hasOwn(builtinCatalog, ns),
-      changes: changesThings(t.annotations),
-      readsOnly: readsOnly(t.annotations),
-    });
-// pml's own standard library, as the gateway offers it to discover (own: ranked below task tools).
-for (const [ns, list] of Object.entries(await stdlibTools()))
-  for (const t of list) tools.push({ ns, name: t.info.name, description: t.info.description, inputSchema: t.info.inputSchema as Record<string, unknown>, own: true });
+const tools = await benchTools();
 const memory = new Memory(join(qdir, "memory.db"));
 
 const t1 = performance.now();
@@ -639,14 +438,6 @@ for (const [what, calls, b] of view) console.log(`  ${what.padEnd(30)} ${calls} 
 peer.close();
 await peer.proc.exited;
 rmSync(dir, { recursive: true, force: true });
-
-async function stdlibTools() {
-  const dir = "../src/gateway/tools";
-  const names = { dns: ["lookup", "query", "whois", "history", "rename", "tag", "fork"], meta: ["tools", "servers", "stats"], learn: ["save", "curate", "feedback"] };
-  const out: Record<string, Array<{ info: { name: string; description?: string; inputSchema: unknown } }>> = {};
-  for (const [ns, list] of Object.entries(names)) out[ns] = await Promise.all(list.map(async (n) => (await import(`${dir}/${ns}/${n}.ts`))[n]));
-  return out;
-}
 
 async function genericRequests(): Promise<void> {
   // Requests for a plain thing (a tool does exactly that), written for this bench: a tuning set. A

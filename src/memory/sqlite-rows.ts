@@ -24,8 +24,7 @@ export function toCapability(r: Row): Capability {
     intent: r.intent as string,
     code: r.code as string,
     code_hash: r.code_hash as string,
-    // Read as pml infers parameters now (first-run defaults of before issue 23 as examples, an inferred integer as a number).
-    parameters_schema: readSavedParameters(JSON.parse(r.parameters_schema as string), JSON.parse(r.default_args as string)),
+    parameters_schema: rowParameters(r),
     default_args: JSON.parse(r.default_args as string),
     tools_used: JSON.parse(r.tools_used as string),
     routing: r.routing as Capability["routing"],
@@ -50,6 +49,12 @@ export function toCapability(r: Row): Capability {
     seq: r.seq as number,
     returns: returnsOf(r.returns),
   };
+}
+
+/** A row's input schema, read as pml infers parameters now (first-run defaults of before issue 23
+ * as examples, an inferred integer as a number). */
+export function rowParameters(r: Row): Capability["parameters_schema"] {
+  return readSavedParameters(JSON.parse(r.parameters_schema as string), JSON.parse(r.default_args as string));
 }
 
 /** The kinds a record's runs returned; anything else in the column (an edited file) is left out. */

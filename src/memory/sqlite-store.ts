@@ -9,7 +9,7 @@ import { dirname } from "node:path";
 import { migrate } from "./migrations.ts";
 import { formatName, type CapName } from "./names.ts";
 import { queryCapabilities } from "./sqlite-query.ts";
-import { toCapability, toSearchRecord, type Row } from "./sqlite-rows.ts";
+import { rowParameters, toCapability, toSearchRecord, type Row } from "./sqlite-rows.ts";
 import { adoptLegacy } from "./sqlite-adopt.ts";
 import { prepareStatements, readableOwners, recordRun, takenBy, type StoreDb } from "./sqlite-statements.ts";
 import { learnAssociation, readAssociations } from "./sqlite-associations.ts";
@@ -99,6 +99,11 @@ export class SqliteCapabilityStore implements CapabilityStore {
   async byId(id: string) {
     const row = this.s.q.byId.get(id) as Row | null;
     return row ? toCapability(row) : undefined;
+  }
+
+  async parametersOf(ids: readonly string[]) {
+    const rows = ids.length ? (this.s.q.parametersOf.all(JSON.stringify(ids)) as Row[]) : [];
+    return new Map(rows.map((r) => [r.id as string, rowParameters(r)]));
   }
 
   async byFqdn(scope: Scope, fqdn: string) {

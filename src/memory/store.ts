@@ -295,6 +295,9 @@ export interface CapabilityStore {
   /** By name or alias in the scope's own records only (what a write to the scope may touch). */
   resolveOwn(scope: Scope, name: CapName): Promise<Resolution | undefined>;
   byId(id: string): Promise<Capability | undefined>;
+  /** The input schemas of the records `ids` (as `resolve` gives them), in one read: what a
+   * discover answer shows of its capabilities. */
+  parametersOf(ids: readonly string[]): Promise<Map<string, Capability["parameters_schema"]>>;
   /** Among what the scope may read. */
   byFqdn(scope: Scope, fqdn: string): Promise<Capability | undefined>;
   byCodeHash(scope: Scope, hash: string): Promise<Capability | undefined>;

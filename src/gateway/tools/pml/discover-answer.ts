@@ -6,7 +6,6 @@
 // and `kind` appear only when they say more. A tool's description is cut shorter than a
 // capability's: tools' are long, written for a tool list, and the tool name carries most of it.
 // `schemas: true` gives each result's full input schema instead.
-import type { MemorySettings } from "../../../memory/memory.ts";
 import { parseToolName, wireName } from "../../../mcp/tool-names.ts";
 import { CAP_NS, parseCallName } from "../../../memory/names.ts";
 import type { CallToolResult } from "../../../mcp/types.ts";
@@ -24,6 +23,8 @@ export interface RankedResult {
 export interface RankedAnswer {
   query: string;
   results: readonly RankedResult[];
+  /** Each result's key in memory's index (Memory.discover's keys, in the same order). */
+  keys: readonly string[];
 }
 
 /** The answer's budget in bytes, and how short a description and a parameters line are cut, the
@@ -43,15 +44,10 @@ const SHAPED = new Set(["id", "kind", "description", "tool", "uses", "inputSchem
 /** Why past use lifted a result ("found before by: …") is always kept, cut to this. */
 const LEARNED_MAX = 120;
 
-export async function discoverAnswer(
-  deps: Pick<MetaDeps, "backends" | "memory">,
-  settings: MemorySettings,
-  answer: RankedAnswer,
-  opts: { schemas?: boolean } = {},
-): Promise<CallToolResult> {
-  const schemas = await inputSchemas(deps, settings, answer.results);
+export async function discoverAnswer(deps: Pick<MetaDeps, "backends" | "memory">, answer: RankedAnswer, opts: { schemas?: boolean } = {}): Promise<CallToolResult> {
+  const schemas = await inputSchemas(deps, answer);
   // The query is not echoed: the agent wrote it, it is in its context already.
-  const { query: _query, results: _ranked, ...rest } = answer;
+  const { query: _query, results: _ranked, keys: _keys, ...rest } = answer;
   let text = "";
   for (const cut of opts.schemas ? [CUTS[0]!] : CUTS) {
     const results = answer.results.map((r) => shapeResult(r, schemas.get(r.id), opts.schemas === true, cut));
@@ -154,25 +150,16 @@ function typeOf(s: Record<string, unknown>, depth = 0): string {
 }
 
 /** Input schemas of the results: tools from what pml knows of them, capabilities from the store
- * (a team capability's is not known here: none). */
-async function inputSchemas(
-  deps: Pick<MetaDeps, "backends" | "memory">,
-  settings: MemorySettings,
-  results: readonly RankedResult[],
-): Promise<Map<string, Record<string, unknown>>> {
+ * by the record ranked, all in one read (a resolve per result, by name, was a third of what the
+ * answer cost after ranking: bench/discover-e2e.ts); a team capability's is not known here: none. */
+async function inputSchemas(deps: Pick<MetaDeps, "backends" | "memory">, answer: RankedAnswer): Promise<Map<string, Record<string, unknown>>> {
   const tools = new Map(deps.backends.allKnownTools().map(({ ns, tool }) => [`${ns}:${tool.name}`, tool.inputSchema]));
+  const caps = answer.results.some((r) => r.kind === "capability") ? await deps.memory.parametersOf(answer.keys).catch(() => new Map()) : new Map();
   const out = new Map<string, Record<string, unknown>>();
-  await Promise.all(
-    results.map(async (r) => {
-      if (r.kind === "tool") {
-        const schema = tools.get(r.id);
-        if (schema) out.set(r.id, schema);
-      } else if (r.kind === "capability") {
-        const found = await deps.memory.resolve(settings, r.id).catch(() => undefined);
-        if (found) out.set(r.id, found.capability.parameters_schema);
-      }
-    }),
-  );
+  answer.results.forEach((r, i) => {
+    const schema = r.kind === "tool" ? tools.get(r.id) : r.kind === "capability" ? caps.get(answer.keys[i]) : undefined;
+    if (schema) out.set(r.id, schema);
+  });
   return out;
 }
 

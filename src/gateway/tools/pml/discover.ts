@@ -33,10 +33,7 @@ export const discover = defineTool({
     schemas: v.optional(v.pipe(v.boolean(), v.description("with a query: each result's full input schema instead of its parameters in one line"))),
   },
   async run(args, { deps, session, req }: MetaContext) {
-    if (args.query?.trim() && args.namespace === undefined) {
-      const settings = await deps.project.memorySettings();
-      return discoverAnswer(deps, settings, await discoverQuery(deps, session, args.query, args.limit), { schemas: args.schemas });
-    }
+    if (args.query?.trim() && args.namespace === undefined) return discoverAnswer(deps, await discoverQuery(deps, session, args.query, args.limit), { schemas: args.schemas });
     const startToList = (r: Resolved) => deps.invoker.startToList(session, r, { signal: req.signal, progress: req.progress, origin: req.origin });
     return jsonResult(await deps.backends.discover(args, req.signal, startToList));
   },
@@ -92,6 +89,7 @@ async function discoverQuery(deps: MetaDeps, session: Session, request: string, 
     query,
     ...(note ? { note } : {}),
     results,
+    keys,
     ...(held.length ? { held: heldSummary(held) } : {}),
     ...(team.note ? { team_registry: team.note } : {}),
     ...(warning ? { warning } : {}),
