@@ -2,8 +2,9 @@
 // one the workspace is in (at its root or above), and every one below it (nested clones,
 // submodules and worktrees, whose `.git` is a file naming the real folder), each with its own
 // config files. Found the way git finds them: a `.git` entry in a folder.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
+import { walkDirs } from "./walk-dirs.ts";
 
 export interface GitRepo {
   /** The folder holding `.git`: where git runs hooks, aliases and filters from. */
@@ -67,23 +68,13 @@ export function nestedRepos(root: string, now = Date.now()): GitRepo[] {
   const hit = scans.get(root);
   if (hit && now - hit.at < SCAN_MS) return hit.repos;
   const repos: GitRepo[] = [];
-  const queue = [root];
-  for (let next = 0; next < queue.length && next < SCAN_LIMIT; next++) {
-    const dir = queue[next]!;
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      const name = e.name.toLowerCase();
-      if (name === ".git") {
-        const repo = dir === root ? undefined : repoAt(dir);
-        if (repo) repos.push(repo);
-      } else if (e.isDirectory() && name !== "node_modules") queue.push(join(dir, e.name));
-    }
-  }
+  walkDirs(root, SCAN_LIMIT, (dir, e) => {
+    const name = e.name.toLowerCase();
+    if (name !== ".git") return e.isDirectory() && name !== "node_modules";
+    const repo = dir === root ? undefined : repoAt(dir);
+    if (repo) repos.push(repo);
+    return false;
+  });
   scans.set(root, { at: now, repos });
   return repos;
 }

@@ -3,9 +3,10 @@
 // create, change, rename, delete or symlink them, at any depth; `.env*` may not even be read.
 // One list, used by the path guard (sandbox file access) and by the OS confinement (read-only binds),
 // plus the files inside the workspace that git reads as configuration or runs (./git-executables.ts).
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { gitExecutablePaths } from "./git-executables.ts";
-import { basename, dirname, join, sep } from "node:path";
+import { walkDirs } from "./walk-dirs.ts";
+import { basename, dirname, sep } from "node:path";
 
 /** Names protected wherever they appear in a path: a file of that name or a folder and everything in it. */
 export const PROTECTED_NAMES: readonly string[] = [".pml.json", ".pml", ".mcp.json", ".claude", ".git"];
@@ -72,24 +73,12 @@ export function protectedComponent(relPath: string): string | undefined {
  */
 export function findProtectedPaths(root: string, limit = 20_000): string[] {
   const found: string[] = [];
-  const queue = [root];
-  let visited = 0;
-  while (queue.length > 0 && visited < limit) {
-    const dir = queue.shift()!;
-    visited++;
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      const c = canonicalName(e.name);
-      const full = dir.endsWith(sep) ? dir + e.name : join(dir, e.name);
-      if (PROTECTED_NAMES.includes(c) || isEnvName(c)) found.push(full);
-      else if (e.isDirectory() && e.name !== "node_modules") queue.push(full);
-    }
-  }
+  walkDirs(root, limit, (_dir, e, full) => {
+    const c = canonicalName(e.name);
+    const protectedEntry = PROTECTED_NAMES.includes(c) || isEnvName(c);
+    if (protectedEntry) found.push(full);
+    return !protectedEntry && e.isDirectory() && e.name !== "node_modules";
+  });
   // What git reads or runs from inside the workspace (an included config file, a hooks folder, a
   // filter's script) is protected like .git itself: the existing ones, not already inside a
   // protected entry, for every repository the walk found.
@@ -105,23 +94,12 @@ export function findProtectedPaths(root: string, limit = 20_000): string[] {
  * moved as a link.
  */
 export function firstProtectedUnder(dir: string, limit = 20_000): string | "too-many" | undefined {
-  const queue = [dir];
-  let visited = 0;
-  while (queue.length > 0) {
-    if (visited++ >= limit) return "too-many";
-    const d = queue.shift()!;
-    let entries;
-    try {
-      entries = readdirSync(d, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const e of entries) {
-      const c = canonicalName(e.name);
-      const full = join(d, e.name);
-      if (PROTECTED_NAMES.includes(c) || isEnvName(c)) return full;
-      if (e.isDirectory()) queue.push(full);
-    }
-  }
-  return undefined;
+  let hit: string | undefined;
+  const end = walkDirs(dir, limit, (_d, e, full) => {
+    const c = canonicalName(e.name);
+    if (!PROTECTED_NAMES.includes(c) && !isEnvName(c)) return e.isDirectory();
+    hit = full;
+    return "stop";
+  });
+  return hit ?? (end === "limit" ? "too-many" : undefined);
 }
