@@ -9,8 +9,7 @@
 // (`last_line`) cannot be the one, however near its words; nor can one that has only ever returned
 // numbers change the words a request quotes. And a question ("how many rows does
 // guests.txt have?") is not answered by a tool that changes files, or a capability calling one
-// (`dedupe_lines` also counts): asked for an answer, the agent would rewrite the user's file; nor
-// is a change to make in a file ("append … to todo/work.txt") made by a capability whose every tool only reads.
+// (`dedupe_lines` also counts): asked for an answer, the agent would rewrite the user's file.
 // Where the data is tells too (named-paths.ts): a capability that calls no tool cannot read
 // drafts/intro.md (code reaches files only through tools); one about a folder's entries does not
 // take guests.txt, nor one about a file photos/2024/; one that reads files does not take the words
@@ -35,7 +34,6 @@ import {
   FOLDER_WORDS,
   FORMATS,
   INLINE_DATA,
-  IN_PLACE,
   KIND_OF,
   LOOKUPS,
   MEASURE,
@@ -68,8 +66,6 @@ export interface RequestKinds {
   onlyFolders?: true;
   /** It carries its data (quoted words, "in: …") and names no file, folder or other place to read. */
   inlineOnly?: true;
-  /** It asks for a change made in the files it names ("append … to todo/work.txt"), not for an answer. */
-  changesFiles?: true;
   /** The units of text (TEXT_UNITS) and the aggregates (AGGREGATES) it names, outside its data. */
   textUnits: Set<string>;
   aggregates: Set<string>;
@@ -144,7 +140,6 @@ export function requestKinds(whole: string): RequestKinds {
   const amount = ASKS_AMOUNT.test(query) || converts || (!change && ASKS_VALUE.test(action));
   const asksOnly = (amount || ASKS.test(query.trim())) && !change;
   const where = whereDataIs(query);
-  const changesFiles = !amount && where.onlyFiles && IN_PLACE.test(action);
   const textUnits = namedIn(TEXT_UNITS, action);
   // A change of the words it quotes, and no amount asked: the answer is those words changed; so is a
   // lookup of lines, words or sentences themselves ("get the last line of cron.log"), not their count.
@@ -164,7 +159,6 @@ export function requestKinds(whole: string): RequestKinds {
     ...(answer ? { answer } : {}),
     ...(operations ? { operations } : {}),
     ...(asksOnly ? { asksOnly: true as const } : {}),
-    ...(changesFiles ? { changesFiles: true as const } : {}),
     ...where,
   };
 }
@@ -196,8 +190,6 @@ export interface CapabilityFacts {
   changes: boolean;
   /** It calls no tool at all (a tool itself is not asked this). */
   callsNoTool?: true;
-  /** It calls tools, and each of them only reads (search-docs.ts readsOnly). */
-  readsOnly?: true;
 }
 
 /** "a to b", "from a into b": the two words each side are what is converted. */
@@ -233,7 +225,6 @@ const actionWords = (name: string) =>
  */
 export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): boolean {
   if (request.asksOnly && cap.changes) return true;
-  if (request.changesFiles && cap.readsOnly) return true;
   const words = `${actionWords(cap.name)} ${cap.text.slice(0, READ_CHARS / 2)}`;
   if (request.namesFile && cap.callsNoTool && !takesFiles(request, words)) return true;
   if (request.onlyFiles && FOLDER_WORDS.test(words) && !FILE_WORDS.test(words)) return true;

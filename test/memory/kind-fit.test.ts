@@ -2,7 +2,7 @@
 // conversion read from the unit a number is in, and a file format read from a file's extension;
 // a request's wanted answer and effect, and whether it names a file at all.
 import { expect, test } from "bun:test";
-import { changesThings, readsOnly } from "../../src/memory/search-docs.ts";
+import { changesThings } from "../../src/memory/search-docs.ts";
 import { answerMisfits, type CapabilityFacts, capabilityKinds, misfits, requestKinds } from "../../src/memory/kind-fit.ts";
 import { namedPaths } from "../../src/memory/named-paths.ts";
 
@@ -177,28 +177,6 @@ test("a question or a lookup misfits a capability that changes things; a request
   expect(changesThings({ readOnlyHint: true })).toBe(false);
   expect(changesThings(undefined)).toBe(false);
   expect(changesThings({ destructiveHint: true, openWorldHint: true })).toBe(false);
-});
-
-test("a change made in a file it names misfits a capability whose every tool only reads; a question, a conversion or a capability that may write does not", () => {
-  const grep = { ...facts("fs:grep_lines", "the lines of a file that contain a word", ["array"]), readsOnly: true as const };
-  const edit = facts("fs:edit_lines", "append, change or remove lines of a text file", ["string"], true);
-  const shell = facts("fs:gzip_file", "compress a file with gzip", ["string"]);
-  for (const request of ["append the line 'call dentist' to todo/work.txt", "remove duplicate lines from tags.txt", "delete the blank lines of notes.txt"]) {
-    expect(requestKinds(request).changesFiles).toBe(true);
-    expect([grep, edit, shell].map((c) => answerMisfits(requestKinds(request), c))).toEqual([true, false, false]);
-  }
-  // Asked, converted (the answer may be the text), about a folder, or with a change word only in the data: no change to a file.
-  for (const request of [
-    "which lines of app.log mention delete?",
-    "turn people.csv into json records",
-    "remove the empty folders under build/",
-    "how many times does 'remove' appear in notes.txt",
-  ])
-    expect(requestKinds(request).changesFiles).toBeUndefined();
-  expect(readsOnly({ readOnlyHint: true })).toBe(true);
-  // A shell or network tool marked read-only still runs what its caller says.
-  expect(readsOnly({ readOnlyHint: true, openWorldHint: true })).toBe(false);
-  expect(readsOnly(undefined)).toBe(false);
 });
 
 test("a file is named by its extension, a folder by a trailing slash or a path of words after in/under/of; units, fractions, URLs and libraries are neither", () => {
