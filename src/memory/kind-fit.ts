@@ -14,7 +14,7 @@
 // drafts/intro.md (code reaches files only through tools); one about a folder's entries does not
 // take guests.txt, nor one about a file photos/2024/; one that reads files does not take the words
 // the request quotes. What is counted tells too: a line counter does not count words, a sum is no
-// average, a minimum no range; how text is written: a title-caser does not make snake_case; which
+// average, a minimum no range; which
 // end: the first match is not the last; and what is done, when the request says it first:
 // `count_vowels` does not reverse words, nor `sort_lines` list columns.
 import { namedPaths } from "./named-paths.ts";
@@ -26,7 +26,6 @@ import {
   ASKS_AMOUNT,
   ASKS_VALUE,
   BEFORE_VERB,
-  CASE_STYLES,
   CHANGE,
   EXTENSION_KIND,
   FILE_ELSEWHERE,
@@ -69,8 +68,6 @@ export interface RequestKinds {
   /** The units of text (TEXT_UNITS) and the aggregates (AGGREGATES) it names, outside its data. */
   textUnits: Set<string>;
   aggregates: Set<string>;
-  /** The case styles (CASE_STYLES) it asks for, outside its data ("to snake_case", "lowercase-dashed"). */
-  styles: Set<string>;
   /** The ends (POSITIONS: the first or the last) it names. */
   positions: Set<string>;
   /** When it starts with an operation or a lookup ("reverse the words…", "list the columns…"): the
@@ -154,7 +151,6 @@ export function requestKinds(whole: string): RequestKinds {
     to,
     textUnits,
     aggregates,
-    styles: new Set([...namedIn(CASE_STYLES, action), ...[...to].filter((k) => k === "camel" || k === "snake")]),
     positions: namedIn(POSITIONS, action),
     ...(answer ? { answer } : {}),
     ...(operations ? { operations } : {}),
@@ -232,7 +228,6 @@ export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): bool
   if (request.inlineOnly && !cap.callsNoTool && FILE_WORDS.test(words)) return true;
   if (request.textUnits.size && measures(words) && namesOnlyOthers(words, TEXT_UNITS, request.textUnits)) return true;
   if (request.aggregates.size && namesNotAll(words, AGGREGATES, request.aggregates)) return true;
-  if (request.styles.size && namesOnlyOthers(words, CASE_STYLES, request.styles)) return true;
   if (request.positions.size && namesOnlyOthers(words, POSITIONS, request.positions)) return true;
   if (request.operations && doesOtherwise(cap.name, request.operations)) return true;
   if (request.answer === "string" && cap.returns.length && cap.returns.every((k) => COUNTS_ONLY.has(k))) return true;
@@ -295,7 +290,7 @@ export function misfitFor(
 ): ((key: string) => boolean) | undefined {
   const request = requestKinds(query);
   const data = request.from.size > 0 || request.to.size > 0;
-  const named = [request.textUnits, request.aggregates, request.styles, request.positions].some((s) => s.size > 0) || request.operations !== undefined;
+  const named = [request.textUnits, request.aggregates, request.positions].some((s) => s.size > 0) || request.operations !== undefined;
   const asks = request.answer !== undefined || request.asksOnly || request.namesFile || request.onlyFolders || request.inlineOnly || named;
   if (!data && !asks) return undefined;
   const seen = new Map<string, boolean>();

@@ -119,13 +119,6 @@ export const AGGREGATES = wordMap({
   min: "min minimum smallest lowest",
   range: "range spread",
 });
-/** How an identifier or a title is written: a capability writing one does not write another. */
-export const CASE_STYLES = wordMap({
-  camel: "camel camelcase",
-  snake: "snake snakecase underscore underscores underscored",
-  kebab: "kebab kebabcase slug slugs slugify dash dashes dashed hyphen hyphens hyphenated",
-  title: "titlecase capitalize capitalise capitalized capitalised headline",
-});
 /** Which end of a text or a list: a capability for the first match is not one for the last. */
 export const POSITIONS = wordMap({
   first: "first earliest opening initial",

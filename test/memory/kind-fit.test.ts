@@ -287,22 +287,6 @@ test("a counter of one unit misfits a request that names others; an aggregate mi
   expect([min, range].map((c) => fits("the lowest price in shop/items.csv", c))).toEqual([true, true]);
 });
 
-test("a capability writing one case style misfits a request for another; one naming none is left alone", () => {
-  const style = (name: string, text: string) => facts(name, text, ["string"]);
-  const title = style("transform:title_case", "capitalize the first letter of every word");
-  const slug = style("transform:slugify_title", "make a URL slug from a title");
-  const snake = style("transform:camel_to_snake", "convert a camelCase identifier to snake_case");
-  const initials = style("transform:initials_of_name", "get the initials of a full name");
-  const fits = (request: string) => [title, slug, snake, initials].map((c) => !answerMisfits(requestKinds(request), c));
-  expect(fits("convert userName to snake_case")).toEqual([false, false, true, true]);
-  expect(fits("rewrite createdAtUtc with underscores between the lowercase parts")).toEqual([false, false, true, true]);
-  expect(fits("web-safe lowercase-dashed version of 'Q3 Results: Up 12%'")).toEqual([false, true, false, true]);
-  expect(fits("make 'quarterly SALES review' look like a headline")).toEqual([true, false, false, true]);
-  // Named only in the data, or not at all: no style asked.
-  expect(fits("initials of 'Slug Dash Capitalize'")).toEqual([true, true, true, true]);
-  expect(requestKinds("monogram letters for grace brewster hopper?").styles).toEqual(new Set());
-});
-
 test("a capability for the first of something misfits a request for the last, and the other way; one naming neither end is left alone", () => {
   const cap = (name: string, text: string) => facts(name, text, ["string"]);
   const firstMatch = cap("fs:first_matching_line", "the first line of a file that contains a word");
