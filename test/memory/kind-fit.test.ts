@@ -179,7 +179,7 @@ test("a question or a lookup misfits a capability that changes things; a request
   expect(changesThings({ destructiveHint: true, openWorldHint: true })).toBe(false);
 });
 
-test("a file is named by its extension, a folder by a trailing slash or a path of words after in/under/of; units, fractions, URLs and libraries are neither", () => {
+test("a file is named by its extension, a folder by a trailing slash or a path of words after in/under/of; units, fractions and URLs are neither", () => {
   const files: Array<[string, number, number]> = [
     ["count the words in drafts/intro.md", 1, 0],
     ["which python scripts live somewhere in tools/?", 0, 1],
@@ -198,7 +198,6 @@ test("a file is named by its extension, a folder by a trailing slash or a path o
     "to simplify 27/63, what factor do they share",
     "tally the a/e/i/o/u letters",
     "fetch https://example.com/a/b.json",
-    "a Next.js page",
     '{"a": {"b": {"c": 1}}} to a.b.c keys',
     "what is 3.14 rounded, e.g. to 3",
     "notes for v1.2.3",
