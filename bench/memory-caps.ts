@@ -4,7 +4,7 @@
 // them in a fresh workspace. Used by bench/memory.ts and bench/discover-e2e.ts.
 import { codeHash } from "../src/memory/code-hash.ts";
 import { checkName } from "../src/memory/names.ts";
-import { changesThings, readsOnly, type ToolEntry } from "../src/memory/search-docs.ts";
+import { changesThings, type ToolEntry } from "../src/memory/search-docs.ts";
 import type { SqliteCapabilityStore } from "../src/memory/sqlite-store.ts";
 import type { CaptureInput, Scope } from "../src/memory/store.ts";
 import { builtinCatalog, DEMO_SERVERS } from "../src/registry/catalog.ts";
@@ -213,7 +213,6 @@ export async function benchTools(): Promise<ToolEntry[]> {
         demo: DEMO_SERVERS.has(ns),
         enabled: !Object.hasOwn(builtinCatalog, ns),
         changes: changesThings(t.annotations),
-        readsOnly: readsOnly(t.annotations),
       });
   // pml's own standard library, as the gateway offers it to discover (own: ranked below task tools).
   for (const [ns, list] of Object.entries(await stdlibTools()))

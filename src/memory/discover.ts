@@ -72,7 +72,6 @@ export class CapabilityDiscovery {
   /** `ns:name` of the tools that change things (as capabilities' tools_used name them). */
   private changing = new Set<string>();
   /** `ns:name` of the tools whose annotations say they only read. */
-  private reading = new Set<string>();
   private readonly team = new Map<string, TeamHit>();
   private hybrid?: typeof import("./hybrid.ts");
   readonly provider = new ProviderSlot(() => this.open()); // memory.embeddings (a step of its own)
@@ -302,8 +301,13 @@ export class CapabilityDiscovery {
   private factsOf(key: string): CapabilityFacts | undefined {
     const c = this.caps.get(key);
     if (c) {
-      const tools = c.tools.length ? (c.tools.every((t) => this.reading.has(t)) ? { readsOnly: true as const } : {}) : { callsNoTool: true as const };
-      return { name: c.name, text: c.description, returns: c.returns, changes: c.tools.some((t) => this.changing.has(t)), ...tools };
+      return {
+        name: c.name,
+        text: c.description,
+        returns: c.returns,
+        changes: c.tools.some((t) => this.changing.has(t)),
+        ...(c.tools.length ? {} : { callsNoTool: true as const }),
+      };
     }
     const tool = this.toolKeys.has(key) ? key.slice("tool:".length) : undefined;
     return tool === undefined ? undefined : { name: tool, text: "", returns: NO_KINDS, changes: this.changing.has(tool) };
@@ -366,12 +370,9 @@ export class CapabilityDiscovery {
   }
 
   private refreshTools(tools: readonly ToolEntry[]): void {
-    const signature = tools
-      .map((t) => `${t.ns}:${t.name}${t.own ? "+o" : ""}${t.demo ? "+d" : ""}${t.enabled === false ? "-e" : ""}${t.changes ? "+c" : ""}${t.readsOnly ? "+r" : ""}`)
-      .join(",");
+    const signature = tools.map((t) => `${t.ns}:${t.name}${t.own ? "+o" : ""}${t.demo ? "+d" : ""}${t.enabled === false ? "-e" : ""}${t.changes ? "+c" : ""}`).join(",");
     if (signature === this.toolSignature) return;
     this.changing = new Set(tools.filter((t) => t.changes).map((t) => `${t.ns}:${t.name}`));
-    this.reading = new Set(tools.filter((t) => t.readsOnly).map((t) => `${t.ns}:${t.name}`));
     for (const key of this.toolKeys) this.forget(key);
     this.toolKeys = new Set();
     this.ownTools = new Set();

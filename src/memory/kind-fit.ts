@@ -9,13 +9,12 @@
 // (`last_line`) cannot be the one, however near its words; nor can one that has only ever returned
 // numbers change the words a request quotes. And a question ("how many rows does
 // guests.txt have?") is not answered by a tool that changes files, or a capability calling one
-// (`dedupe_lines` also counts): asked for an answer, the agent would rewrite the user's file; nor
-// is a change to make in a file ("append … to todo/work.txt") made by a capability whose every tool only reads.
+// (`dedupe_lines` also counts): asked for an answer, the agent would rewrite the user's file.
 // Where the data is tells too (named-paths.ts): a capability that calls no tool cannot read
 // drafts/intro.md (code reaches files only through tools); one about a folder's entries does not
 // take guests.txt, nor one about a file photos/2024/; one that reads files does not take the words
 // the request quotes. What is counted tells too: a line counter does not count words, a sum is no
-// average, a minimum no range; how text is written: a title-caser does not make snake_case; which
+// average, a minimum no range; which
 // end: the first match is not the last; and what is done, when the request says it first:
 // `count_vowels` does not reverse words, nor `sort_lines` list columns.
 import { namedPaths } from "./named-paths.ts";
@@ -27,7 +26,6 @@ import {
   ASKS_AMOUNT,
   ASKS_VALUE,
   BEFORE_VERB,
-  CASE_STYLES,
   CHANGE,
   EXTENSION_KIND,
   FILE_ELSEWHERE,
@@ -35,7 +33,6 @@ import {
   FOLDER_WORDS,
   FORMATS,
   INLINE_DATA,
-  IN_PLACE,
   KIND_OF,
   LOOKUPS,
   MEASURE,
@@ -68,13 +65,9 @@ export interface RequestKinds {
   onlyFolders?: true;
   /** It carries its data (quoted words, "in: …") and names no file, folder or other place to read. */
   inlineOnly?: true;
-  /** It asks for a change made in the files it names ("append … to todo/work.txt"), not for an answer. */
-  changesFiles?: true;
   /** The units of text (TEXT_UNITS) and the aggregates (AGGREGATES) it names, outside its data. */
   textUnits: Set<string>;
   aggregates: Set<string>;
-  /** The case styles (CASE_STYLES) it asks for, outside its data ("to snake_case", "lowercase-dashed"). */
-  styles: Set<string>;
   /** The ends (POSITIONS: the first or the last) it names. */
   positions: Set<string>;
   /** When it starts with an operation or a lookup ("reverse the words…", "list the columns…"): the
@@ -144,7 +137,6 @@ export function requestKinds(whole: string): RequestKinds {
   const amount = ASKS_AMOUNT.test(query) || converts || (!change && ASKS_VALUE.test(action));
   const asksOnly = (amount || ASKS.test(query.trim())) && !change;
   const where = whereDataIs(query);
-  const changesFiles = !amount && where.onlyFiles && IN_PLACE.test(action);
   const textUnits = namedIn(TEXT_UNITS, action);
   // A change of the words it quotes, and no amount asked: the answer is those words changed; so is a
   // lookup of lines, words or sentences themselves ("get the last line of cron.log"), not their count.
@@ -159,12 +151,10 @@ export function requestKinds(whole: string): RequestKinds {
     to,
     textUnits,
     aggregates,
-    styles: new Set([...namedIn(CASE_STYLES, action), ...[...to].filter((k) => k === "camel" || k === "snake")]),
     positions: namedIn(POSITIONS, action),
     ...(answer ? { answer } : {}),
     ...(operations ? { operations } : {}),
     ...(asksOnly ? { asksOnly: true as const } : {}),
-    ...(changesFiles ? { changesFiles: true as const } : {}),
     ...where,
   };
 }
@@ -196,8 +186,6 @@ export interface CapabilityFacts {
   changes: boolean;
   /** It calls no tool at all (a tool itself is not asked this). */
   callsNoTool?: true;
-  /** It calls tools, and each of them only reads (search-docs.ts readsOnly). */
-  readsOnly?: true;
 }
 
 /** "a to b", "from a into b": the two words each side are what is converted. */
@@ -233,7 +221,6 @@ const actionWords = (name: string) =>
  */
 export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): boolean {
   if (request.asksOnly && cap.changes) return true;
-  if (request.changesFiles && cap.readsOnly) return true;
   const words = `${actionWords(cap.name)} ${cap.text.slice(0, READ_CHARS / 2)}`;
   if (request.namesFile && cap.callsNoTool && !takesFiles(request, words)) return true;
   if (request.onlyFiles && FOLDER_WORDS.test(words) && !FILE_WORDS.test(words)) return true;
@@ -241,7 +228,6 @@ export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): bool
   if (request.inlineOnly && !cap.callsNoTool && FILE_WORDS.test(words)) return true;
   if (request.textUnits.size && measures(words) && namesOnlyOthers(words, TEXT_UNITS, request.textUnits)) return true;
   if (request.aggregates.size && namesNotAll(words, AGGREGATES, request.aggregates)) return true;
-  if (request.styles.size && namesOnlyOthers(words, CASE_STYLES, request.styles)) return true;
   if (request.positions.size && namesOnlyOthers(words, POSITIONS, request.positions)) return true;
   if (request.operations && doesOtherwise(cap.name, request.operations)) return true;
   if (request.answer === "string" && cap.returns.length && cap.returns.every((k) => COUNTS_ONLY.has(k))) return true;
@@ -304,7 +290,7 @@ export function misfitFor(
 ): ((key: string) => boolean) | undefined {
   const request = requestKinds(query);
   const data = request.from.size > 0 || request.to.size > 0;
-  const named = [request.textUnits, request.aggregates, request.styles, request.positions].some((s) => s.size > 0) || request.operations !== undefined;
+  const named = [request.textUnits, request.aggregates, request.positions].some((s) => s.size > 0) || request.operations !== undefined;
   const asks = request.answer !== undefined || request.asksOnly || request.namesFile || request.onlyFolders || request.inlineOnly || named;
   if (!data && !asks) return undefined;
   const seen = new Map<string, boolean>();

@@ -92,8 +92,6 @@ export const ASKS =
 export const CHANGE =
   /\b(?:into|onto|download|upload|install|write|save|append|add|remove|delete|drop|rename|move|replace|change|update|edit|create|make|set|insert|put|strip|fix|clean|dedupe|dedup|sort|copy|merge|prepend|overwrite|rewrite|erase|clear|reset|truncate|reformat|restore|keep|store|get rid|turn|swap|undo|tidy|squash|collapse|shorten|lowercase|uppercase|capitali[sz]e)\b/i;
 
-/** Changes made in a file itself, not answered with the changed text ("turn people.csv into json" may be). */
-export const IN_PLACE = /\b(?:append|prepend|insert|overwrite|delete|remove|erase|rename|move|dedupe|dedup|replace|edit|update|truncate|get rid|write|save)\b/i;
 /** Words that ask for a number when no change is asked ("the length of", "the median", "how often";
  * not "truncate to a length of 80"). */
 export const ASKS_VALUE = /\b(?:length of|size (?:of|in)|mean|median|percent(?:age)?|tally|how often|maximum|minimum|largest|smallest|highest|lowest|peak|factorial|divisor)\b/i;
@@ -120,13 +118,6 @@ export const AGGREGATES = wordMap({
   max: "max maximum largest biggest highest",
   min: "min minimum smallest lowest",
   range: "range spread",
-});
-/** How an identifier or a title is written: a capability writing one does not write another. */
-export const CASE_STYLES = wordMap({
-  camel: "camel camelcase",
-  snake: "snake snakecase underscore underscores underscored",
-  kebab: "kebab kebabcase slug slugs slugify dash dashes dashed hyphen hyphens hyphenated",
-  title: "titlecase capitalize capitalise capitalized capitalised headline",
 });
 /** Which end of a text or a list: a capability for the first match is not one for the last. */
 export const POSITIONS = wordMap({

@@ -1,11 +1,9 @@
 // The files and folders a request names ("count the words in drafts/intro.md", "what is in
 // photos/2024?"). Strict, because a request naming none is served by code that calls no tool (kind-fit.ts):
-// "km/h", "and/or", "27/63", "a/e/i/o/u", URLs and libraries ("Next.js") are not paths.
+// "km/h", "and/or", "27/63", "a/e/i/o/u" and URLs are not paths.
 
 /** An extension a file has ("notes.txt", "deploy.sh"). */
 const FILE_EXTENSION = /\.(?:txt|md|json|csv|tsv|log|ya?ml|toml|ini|cfg|conf|env|xml|html?|css|sql|py|ts|js|mjs|sh|rb|go|rs|java|cpp|lock|pdf|png|jpe?g|gif|svg|zip)$/i;
-/** Libraries named like files. */
-const NOT_FILES = new Set(["node.js", "next.js", "vue.js", "nuxt.js", "react.js", "express.js", "three.js", "chart.js", "d3.js", "angular.js", "ember.js", "backbone.js"]);
 /** Where a folder is named ("in app/auth", "under photos/2024"). */
 const AT_FOLDER = /^(?:in|inside|under|within|from|of|at|into)$/i;
 
@@ -34,7 +32,7 @@ export function namedPaths(query: string): { files: number; folders: number } {
   let files = 0;
   let folders = 0;
   ws.forEach((w, i) => {
-    if (!w || w.includes("://") || NOT_FILES.has(w.toLowerCase())) return;
+    if (!w || w.includes("://")) return;
     const parts = w.split("/");
     if (isFileName(parts.at(-1)!, parts.length > 1)) files++;
     else if (isPathOfNames(parts) && (w.endsWith("/") || AT_FOLDER.test(ws[i - 1] ?? ""))) folders++;

@@ -23,8 +23,6 @@ export interface ToolEntry {
   /** Its annotations say it changes things (changesThings): neither it nor a capability calling it
    * answers a question (kind-fit.ts). */
   changes?: boolean;
-  /** Its annotations say it only reads (readsOnly): a capability calling only such tools changes no file (kind-fit.ts). */
-  readsOnly?: boolean;
 }
 
 /** Whether a tool's MCP annotations say it changes things (destructive, or explicitly not read-only).
@@ -32,9 +30,6 @@ export interface ToolEntry {
  * something is said by the code that called it (`git log` through `shell:exec` changes nothing). */
 export const changesThings = (a: { destructiveHint?: unknown; readOnlyHint?: unknown; openWorldHint?: unknown } | undefined) =>
   a?.openWorldHint !== true && (a?.destructiveHint === true || a?.readOnlyHint === false);
-
-/** Whether a tool's annotations say it only reads, in the workspace (not a shell or the network, whose effects the calling code decides). */
-export const readsOnly = (a: { readOnlyHint?: unknown; openWorldHint?: unknown } | undefined) => a?.readOnlyHint === true && a?.openWorldHint !== true;
 
 export function capabilityDoc(key: string, c: SearchRecord): SearchDoc {
   return {

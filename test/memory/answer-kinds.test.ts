@@ -10,10 +10,8 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CapabilityDiscovery } from "../../src/memory/discover.ts";
 import { atMostHalf } from "../../src/memory/kind-fit.ts";
-import type { ToolEntry } from "../../src/memory/search-docs.ts";
-import { captureInput, memoryFixture, storeFixture, text, type MemoryFixture } from "./helpers.ts";
+import { memoryFixture, text, type MemoryFixture } from "./helpers.ts";
 import { parseDiscover } from "../helpers/discover.ts";
 
 let fx: MemoryFixture;
@@ -165,32 +163,6 @@ async function questionsAndChanges(own: MemoryFixture) {
   for (const query of ["remove the duplicate lines from notes.txt", "can you drop the repeated lines of notes.txt and tell me how many lines went?"])
     expect((await ask(client, query))[0]).toMatchObject({ id: "fs:dedupe_lines" });
 }
-
-test("a change made in a file it names steps back a capability whose every tool only reads, as the tools' annotations say", async () => {
-  const { store, scope, settings, cleanup } = storeFixture("pml-mem-reads-");
-  try {
-    // Both read the file; one also writes it. Their words are the same.
-    for (const [action, tools] of [
-      ["append_note", ["filesystem:read_file"]],
-      ["append_line", ["filesystem:read_file", "filesystem:write_file"]],
-    ] as const)
-      await store.capture(captureInput(scope, { namespace: "fs", action }, { intent: "append a line to a text file", tools_used: [...tools] }));
-    const tools = (readsOnly: boolean): ToolEntry[] => [
-      { ns: "filesystem", name: "read_file", description: "read a file", readsOnly },
-      { ns: "filesystem", name: "write_file", description: "write a file", changes: true },
-    ];
-    const rankOf = async (query: string, readsOnly: boolean) => {
-      const found = await new CapabilityDiscovery(async () => store).discover(settings, query, tools(readsOnly));
-      return found.results.find((r) => r.id === "fs:append_note")?.match;
-    };
-    expect(await rankOf("append the line 'call dentist' to todo/work.txt", true)).toBe("weak");
-    // Without the annotation, or asked without a file to change, it is not stepped back.
-    expect(await rankOf("append the line 'call dentist' to todo/work.txt", false)).not.toBe("weak");
-    expect(await rankOf("append a line to a text file", true)).not.toBe("weak");
-  } finally {
-    cleanup();
-  }
-});
 
 test("contradicted results fill at most half the results when others are found, the best of them, the order kept", () => {
   const hits = (keys: string) => keys.split(" ").map((key) => ({ key }));

@@ -2,7 +2,7 @@
 // conversion read from the unit a number is in, and a file format read from a file's extension;
 // a request's wanted answer and effect, and whether it names a file at all.
 import { expect, test } from "bun:test";
-import { changesThings, readsOnly } from "../../src/memory/search-docs.ts";
+import { changesThings } from "../../src/memory/search-docs.ts";
 import { answerMisfits, type CapabilityFacts, capabilityKinds, misfits, requestKinds } from "../../src/memory/kind-fit.ts";
 import { namedPaths } from "../../src/memory/named-paths.ts";
 
@@ -179,29 +179,7 @@ test("a question or a lookup misfits a capability that changes things; a request
   expect(changesThings({ destructiveHint: true, openWorldHint: true })).toBe(false);
 });
 
-test("a change made in a file it names misfits a capability whose every tool only reads; a question, a conversion or a capability that may write does not", () => {
-  const grep = { ...facts("fs:grep_lines", "the lines of a file that contain a word", ["array"]), readsOnly: true as const };
-  const edit = facts("fs:edit_lines", "append, change or remove lines of a text file", ["string"], true);
-  const shell = facts("fs:gzip_file", "compress a file with gzip", ["string"]);
-  for (const request of ["append the line 'call dentist' to todo/work.txt", "remove duplicate lines from tags.txt", "delete the blank lines of notes.txt"]) {
-    expect(requestKinds(request).changesFiles).toBe(true);
-    expect([grep, edit, shell].map((c) => answerMisfits(requestKinds(request), c))).toEqual([true, false, false]);
-  }
-  // Asked, converted (the answer may be the text), about a folder, or with a change word only in the data: no change to a file.
-  for (const request of [
-    "which lines of app.log mention delete?",
-    "turn people.csv into json records",
-    "remove the empty folders under build/",
-    "how many times does 'remove' appear in notes.txt",
-  ])
-    expect(requestKinds(request).changesFiles).toBeUndefined();
-  expect(readsOnly({ readOnlyHint: true })).toBe(true);
-  // A shell or network tool marked read-only still runs what its caller says.
-  expect(readsOnly({ readOnlyHint: true, openWorldHint: true })).toBe(false);
-  expect(readsOnly(undefined)).toBe(false);
-});
-
-test("a file is named by its extension, a folder by a trailing slash or a path of words after in/under/of; units, fractions, URLs and libraries are neither", () => {
+test("a file is named by its extension, a folder by a trailing slash or a path of words after in/under/of; units, fractions and URLs are neither", () => {
   const files: Array<[string, number, number]> = [
     ["count the words in drafts/intro.md", 1, 0],
     ["which python scripts live somewhere in tools/?", 0, 1],
@@ -220,7 +198,6 @@ test("a file is named by its extension, a folder by a trailing slash or a path o
     "to simplify 27/63, what factor do they share",
     "tally the a/e/i/o/u letters",
     "fetch https://example.com/a/b.json",
-    "a Next.js page",
     '{"a": {"b": {"c": 1}}} to a.b.c keys',
     "what is 3.14 rounded, e.g. to 3",
     "notes for v1.2.3",
@@ -307,22 +284,6 @@ test("a counter of one unit misfits a request that names others; an aggregate mi
   expect([min, range, stats].map((c) => fits("how far apart are the lowest and highest price in shop/items.csv?", c))).toEqual([false, true, false]);
   expect([min, range].map((c) => fits("the spread of the price column in shop/items.csv", c))).toEqual([false, true]);
   expect([min, range].map((c) => fits("the lowest price in shop/items.csv", c))).toEqual([true, true]);
-});
-
-test("a capability writing one case style misfits a request for another; one naming none is left alone", () => {
-  const style = (name: string, text: string) => facts(name, text, ["string"]);
-  const title = style("transform:title_case", "capitalize the first letter of every word");
-  const slug = style("transform:slugify_title", "make a URL slug from a title");
-  const snake = style("transform:camel_to_snake", "convert a camelCase identifier to snake_case");
-  const initials = style("transform:initials_of_name", "get the initials of a full name");
-  const fits = (request: string) => [title, slug, snake, initials].map((c) => !answerMisfits(requestKinds(request), c));
-  expect(fits("convert userName to snake_case")).toEqual([false, false, true, true]);
-  expect(fits("rewrite createdAtUtc with underscores between the lowercase parts")).toEqual([false, false, true, true]);
-  expect(fits("web-safe lowercase-dashed version of 'Q3 Results: Up 12%'")).toEqual([false, true, false, true]);
-  expect(fits("make 'quarterly SALES review' look like a headline")).toEqual([true, false, false, true]);
-  // Named only in the data, or not at all: no style asked.
-  expect(fits("initials of 'Slug Dash Capitalize'")).toEqual([true, true, true, true]);
-  expect(requestKinds("monogram letters for grace brewster hopper?").styles).toEqual(new Set());
 });
 
 test("a capability for the first of something misfits a request for the last, and the other way; one naming neither end is left alone", () => {

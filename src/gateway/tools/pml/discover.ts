@@ -5,7 +5,7 @@ import type { ProjectConfig } from "../../../config/pml-json.ts";
 import { memorySettings } from "../../../memory/memory.ts";
 import { boundQuery } from "../../../memory/discover.ts";
 import { noFitNote } from "../../../memory/found.ts";
-import { changesThings, readsOnly } from "../../../memory/search-docs.ts";
+import { changesThings } from "../../../memory/search-docs.ts";
 import type { TeamHit } from "../../../memory/team.ts";
 import { builtinCatalog, DEMO_SERVERS } from "../../../registry/catalog.ts";
 import type { Resolved } from "../../../registry/resolved.ts";
@@ -64,7 +64,6 @@ async function discoverQuery(deps: MetaDeps, session: Session, request: string, 
     // A catalog server offered but not set up (installed, allowed or used) steps back a little.
     enabled: !Object.hasOwn(builtinCatalog, ns) || enabled.has(ns),
     changes: changesThings(tool.annotations),
-    readsOnly: readsOnly(tool.annotations),
   }));
   const config = await deps.project.config();
   const settings = memorySettings(config, deps.workspace.root);
