@@ -4,7 +4,7 @@
 // agent cannot disagree on names, checks (trust, the secret screen) or messages; an approval answer goes to the session
 // that asked, through the channel it publishes in $PML_HOME.
 import * as v from "valibot";
-import type { MetaDeps } from "../gateway/meta-deps.ts";
+import type { MetaDeps } from "../gateway/tools/meta-deps.ts";
 import { deprecate } from "../gateway/tools/dns/deprecate.ts";
 import { pin } from "../gateway/tools/dns/pin.ts";
 import { rename } from "../gateway/tools/dns/rename.ts";

@@ -5,8 +5,8 @@ import type { MemorySettings } from "../../memory/memory.ts";
 import { capWireName } from "../../memory/names.ts";
 import type { Capability } from "../../memory/store.ts";
 import { ToolError } from "../../mcp/tool-result.ts";
-import { closest } from "../did-you-mean.ts";
-import type { MetaDeps } from "../meta-deps.ts";
+import { closest } from "../dispatch/did-you-mean.ts";
+import type { MetaDeps } from "./meta-deps.ts";
 
 /** A capability as short results show it. */
 export function summary(c: Capability) {

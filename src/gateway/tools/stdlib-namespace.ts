@@ -3,8 +3,8 @@
 import type { MemorySettings } from "../../memory/memory.ts";
 import { textResult, ToolError, type CallContext } from "../../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../../mcp/types.ts";
-import type { InProcessNamespace } from "../backends.ts";
-import type { MetaDeps } from "../meta-deps.ts";
+import type { InProcessNamespace } from "../dispatch/backends.ts";
+import type { MetaDeps } from "./meta-deps.ts";
 import type { Session } from "../../mcp/session.ts";
 import type { Tool } from "./define-tool.ts";
 

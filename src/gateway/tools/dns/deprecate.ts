@@ -5,7 +5,7 @@ import * as v from "valibot";
 import type { MemorySettings } from "../../../memory/memory.ts";
 import { capWireName } from "../../../memory/names.ts";
 import { ToolError } from "../../../mcp/tool-result.ts";
-import type { MetaDeps } from "../../meta-deps.ts";
+import type { MetaDeps } from "../meta-deps.ts";
 import { defineTool } from "../define-tool.ts";
 import { nonBlank } from "../schema.ts";
 import { nearName, resolveCapability } from "../capability-records.ts";

@@ -1,7 +1,7 @@
 // `mcp:<namespace>[@v<version>]` for dns:lookup: an MCP server pml can reach, as a record.
 import { splitSpecifier } from "../../../memory/versions.ts";
 import { ToolError } from "../../../mcp/tool-result.ts";
-import type { MetaDeps } from "../../meta-deps.ts";
+import type { MetaDeps } from "../meta-deps.ts";
 
 /** One version of an MCP server pml knows, and where from. */
 interface ServerVersion {

@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { insecureUrlReason } from "../../../http/secure-url.ts";
 import { publishCapability, teamRegistry, type TeamRegistry } from "../../../memory/team.ts";
 import { ToolError } from "../../../mcp/tool-result.ts";
-import type { MetaDeps } from "../../meta-deps.ts";
+import type { MetaDeps } from "../meta-deps.ts";
 import { defineTool } from "../define-tool.ts";
 import { nonBlank } from "../schema.ts";
 import { resolveCapability } from "../capability-records.ts";

@@ -2,8 +2,8 @@
 import type { InputRequiredResult } from "../../../mcp/protocol.ts";
 import { textResult } from "../../../mcp/tool-result.ts";
 import type { CallToolResult } from "../../../mcp/types.ts";
-import type { MetaDeps } from "../../meta-deps.ts";
-import type { CallRequest } from "../../call.ts";
+import type { MetaDeps } from "../meta-deps.ts";
+import type { CallRequest } from "../../dispatch/call.ts";
 import type { Session } from "../../../mcp/session.ts";
 import type { Tool } from "../define-tool.ts";
 

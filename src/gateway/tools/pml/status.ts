@@ -2,7 +2,7 @@
 import { cloudKey } from "../../../config/settings.ts";
 import { version } from "../../../version.ts";
 import { heldChanges, whatChanged } from "../../../policy/tool-pins.ts";
-import type { MetaDeps } from "../../meta-deps.ts";
+import type { MetaDeps } from "../meta-deps.ts";
 import { defineTool } from "../define-tool.ts";
 import { jsonResult, type MetaContext } from "./context.ts";
 

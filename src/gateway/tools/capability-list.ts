@@ -3,8 +3,8 @@
 // one only when pinned. The others stay callable by name (cap__ns__action resolves whether listed
 // or not) and are found by `discover`: with thousands of capabilities a full list was 635 KB, more
 // than some clients' whole context.
-import { log } from "../log.ts";
-import type { WireTool } from "./call.ts";
+import { log } from "../../log.ts";
+import type { WireTool } from "../dispatch/call.ts";
 import { capabilityTool } from "./capability-tools.ts";
 import type { MetaDeps } from "./meta-deps.ts";
 

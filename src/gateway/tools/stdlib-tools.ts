@@ -2,25 +2,25 @@
 // and MCP servers), `meta` (what pml knows and how tools are used), `learn` (saving code and
 // feedback). Reachable with `call`, from code as `mcp.dns.lookup({...})`, and found by `discover`;
 // like every tool they pass the invoker's checks. One tool per module under tools/<namespace>/.
-import type { InProcessNamespace } from "./backends.ts";
+import type { InProcessNamespace } from "../dispatch/backends.ts";
 import type { MetaDeps } from "./meta-deps.ts";
-import { StdlibNamespace } from "./tools/stdlib-namespace.ts";
-import { lookup } from "./tools/dns/lookup.ts";
-import { query } from "./tools/dns/query.ts";
-import { whois } from "./tools/dns/whois.ts";
-import { history } from "./tools/dns/history.ts";
-import { rename } from "./tools/dns/rename.ts";
-import { tag } from "./tools/dns/tag.ts";
-import { fork } from "./tools/dns/fork.ts";
-import { pin } from "./tools/dns/pin.ts";
-import { deprecate } from "./tools/dns/deprecate.ts";
-import { tools } from "./tools/meta/tools.ts";
-import { servers } from "./tools/meta/servers.ts";
-import { stats } from "./tools/meta/stats.ts";
-import { save } from "./tools/learn/save.ts";
-import { curate } from "./tools/learn/curate.ts";
-import { feedback } from "./tools/learn/feedback.ts";
-import { publish } from "./tools/learn/publish.ts";
+import { StdlibNamespace } from "./stdlib-namespace.ts";
+import { lookup } from "./dns/lookup.ts";
+import { query } from "./dns/query.ts";
+import { whois } from "./dns/whois.ts";
+import { history } from "./dns/history.ts";
+import { rename } from "./dns/rename.ts";
+import { tag } from "./dns/tag.ts";
+import { fork } from "./dns/fork.ts";
+import { pin } from "./dns/pin.ts";
+import { deprecate } from "./dns/deprecate.ts";
+import { tools } from "./meta/tools.ts";
+import { servers } from "./meta/servers.ts";
+import { stats } from "./meta/stats.ts";
+import { save } from "./learn/save.ts";
+import { curate } from "./learn/curate.ts";
+import { feedback } from "./learn/feedback.ts";
+import { publish } from "./learn/publish.ts";
 
 export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamespace> {
   return {

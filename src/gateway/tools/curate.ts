@@ -5,15 +5,15 @@
 // Heuristics alone named about half of unseen snippets right, so mode auto applies only names the
 // model confirmed in this call (proposed, or answered back unchanged); without a model it applies
 // nothing and says why. The prompts and answers go to the audit log, one entry per call.
-import type { MemorySettings } from "../memory/memory.ts";
-import { suggestName, type CurationInput, type Suggestion } from "../memory/curation.ts";
-import { checkName, formatName, STANDARD_NAMESPACES } from "../memory/names.ts";
-import type { Capability } from "../memory/store.ts";
+import type { MemorySettings } from "../../memory/memory.ts";
+import { suggestName, type CurationInput, type Suggestion } from "../../memory/curation.ts";
+import { checkName, formatName, STANDARD_NAMESPACES } from "../../memory/names.ts";
+import type { Capability } from "../../memory/store.ts";
 import type { MetaDeps } from "./meta-deps.ts";
-import type { CurateArgs } from "./tools/curate-args.ts";
-import { NOT_RELAYED, sessionOf } from "../mcp/session.ts";
-import { ToolError, type CallOrigin } from "../mcp/tool-result.ts";
-import { appendAudit } from "../sandbox/audit.ts";
+import type { CurateArgs } from "./curate-args.ts";
+import { NOT_RELAYED, sessionOf } from "../../mcp/session.ts";
+import { ToolError, type CallOrigin } from "../../mcp/tool-result.ts";
+import { appendAudit } from "../../sandbox/audit.ts";
 
 const BATCH = 5;
 const LLM_CONFIDENCE = 0.9;
@@ -189,8 +189,8 @@ async function ask(deps: CurateDeps, settings: MemorySettings, config: Awaited<R
   if (config.sampling?.provider === undefined) return undefined;
   // The user's key is spent like any server's sampling: capped, and approved by the user
   // (or listed in .pml.json sampling.allow as "pml-curation").
-  const { createMessageViaApi } = await import("../cloud/sampling.ts");
-  const { authorizeSampling, capped } = await import("../policy/sampling-approval.ts");
+  const { createMessageViaApi } = await import("../../cloud/sampling.ts");
+  const { authorizeSampling, capped } = await import("../../policy/sampling-approval.ts");
   const cfg = (settings.curationModel ? { ...config, sampling: { ...config.sampling, model: settings.curationModel } } : config) as typeof config;
   const req = capped(request, cfg);
   const target = await authorizeSampling("pml-curation", req, {
