@@ -5,20 +5,28 @@
 // Heuristics alone named about half of unseen snippets right, so mode auto applies only names the
 // model confirmed in this call (proposed, or answered back unchanged); without a model it applies
 // nothing and says why. The prompts and answers go to the audit log, one entry per call.
-import type { MemorySettings } from "../../memory/memory.ts";
+import type { Workspace } from "../../config/workspace.ts";
+import type { Memory, MemorySettings } from "../../memory/memory.ts";
 import { suggestName, type CurationInput, type Suggestion } from "../../memory/curation.ts";
 import { checkName, formatName, STANDARD_NAMESPACES } from "../../memory/names.ts";
 import type { Capability } from "../../memory/store.ts";
-import type { MetaDeps } from "./meta-deps.ts";
 import type { CurateArgs } from "./curate-args.ts";
 import { NOT_RELAYED, sessionOf } from "../../mcp/session.ts";
 import { ToolError, type CallOrigin } from "../../mcp/tool-result.ts";
 import { appendAudit } from "../../sandbox/audit.ts";
+import type { Project } from "../../policy/project.ts";
 
 const BATCH = 5;
 const LLM_CONFIDENCE = 0.9;
 
-type CurateDeps = Pick<MetaDeps, "memory" | "project" | "workspace">;
+/** What curating reads and changes: memory's records and names, the project's .pml.json (its
+ * `sampling`; read again once an approval of the API's use is kept there), the workspace (audit
+ * log, approvals). Both tools that curate (curate_capabilities, learn:curate) hand theirs on. */
+interface CurateDeps {
+  memory: Pick<Memory, "open" | "rename">;
+  project: Pick<Project, "config" | "invalidate">;
+  workspace: Pick<Workspace, "root">;
+}
 
 /** Its arguments are checked against tools/curate-args.ts by the tool that calls it. */
 export async function curate(deps: CurateDeps, settings: MemorySettings, args: CurateArgs, ctx: { signal: AbortSignal; origin?: CallOrigin }) {

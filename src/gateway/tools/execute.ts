@@ -22,7 +22,7 @@ import type { ContinueWorkflow, Pause, Round } from "../../policy/asker.ts";
 import type { CallRequest } from "../dispatch/call.ts";
 import type { Backends } from "../dispatch/backends.ts";
 import type { Invoker, Outcome } from "../dispatch/invoke.ts";
-import type { MetaDeps } from "./meta-deps.ts";
+import type { MetaDeps } from "./pml/context.ts";
 
 export interface Recorded {
   tool: string;

@@ -3,8 +3,7 @@
 // feedback). Reachable with `call`, from code as `mcp.dns.lookup({...})`, and found by `discover`;
 // like every tool they pass the invoker's checks. One tool per module under tools/<namespace>/.
 import type { InProcessNamespace } from "../dispatch/backends.ts";
-import type { MetaDeps } from "./meta-deps.ts";
-import { StdlibNamespace } from "./stdlib-namespace.ts";
+import { StdlibNamespace, type StdlibDeps } from "./stdlib-namespace.ts";
 import { lookup } from "./dns/lookup.ts";
 import { query } from "./dns/query.ts";
 import { whois } from "./dns/whois.ts";
@@ -22,7 +21,7 @@ import { curate } from "./learn/curate.ts";
 import { feedback } from "./learn/feedback.ts";
 import { publish } from "./learn/publish.ts";
 
-export function stdlibNamespaces(deps: MetaDeps): Record<string, InProcessNamespace> {
+export function stdlibNamespaces(deps: StdlibDeps): Record<string, InProcessNamespace> {
   return {
     dns: new StdlibNamespace(deps, "dns", "names, versions and records of capabilities and MCP servers", [lookup, query, whois, history, rename, tag, fork, pin, deprecate]),
     meta: new StdlibNamespace(deps, "meta", "what pml knows and how its tools are used", [tools, servers, stats]),
