@@ -1,13 +1,13 @@
 // Checked in `npm test`: approve-then-run is written once. Every tool call, whoever makes it (a
 // client, `call`, module code, `execute` code, a capability), goes through `Invoker.call`
-// (src/gateway/invoke.ts); nothing else asks the gate, asks the user in-line, records a yes, or runs
+// (src/gateway/dispatch/invoke.ts); nothing else asks the gate, asks the user in-line, records a yes, or runs
 // a backend. A second path would be a second place to get "ask before running" wrong.
 // `bun scripts/check-one-gate.ts` lists each call found outside its place.
 import ts from "typescript";
 import { readFileSync } from "node:fs";
 import { Glob } from "bun";
 
-const INVOKER = "src/gateway/invoke.ts";
+const INVOKER = "src/gateway/dispatch/invoke.ts";
 
 /** Each step of approve-then-run, by the method called, and where it may be called (file ->
  * enclosing functions; "*": anywhere in that file). */

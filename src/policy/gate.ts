@@ -5,7 +5,7 @@
 // before anyone is asked; a question says what the call will do). A denied tool is never resolved,
 // installed or started; nothing is installed or started before the environment and approval checks
 // pass. The gate only decides (`evaluate`): it asks nobody and writes nothing. The invoker
-// (src/gateway/invoke.ts) acts on the decision: it asks through the asker, records the audit, runs.
+// (src/gateway/dispatch/invoke.ts) acts on the decision: it asks through the asker, records the audit, runs.
 import type { AuditEntry } from "../sandbox/audit.ts";
 import { fileTargets } from "../sandbox/builtins/file-targets.ts";
 import { asksNothing, EnvResolver, envRequestFor, missingMessage, type EnvPlan } from "../env/env-resolver.ts";

@@ -1,6 +1,6 @@
 // execute: code that calls tools, run in pml's sandbox; code that works becomes a capability.
 import * as v from "valibot";
-import { runExecute, type ExecuteInput } from "../../execute.ts";
+import { runExecute, type ExecuteInput } from "../execute.ts";
 import { defineTool } from "../define-tool.ts";
 import { plainObject, text, words } from "../schema.ts";
 import type { MetaContext, MetaTool } from "./context.ts";

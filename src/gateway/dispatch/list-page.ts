@@ -1,7 +1,7 @@
 // tools/list pages (both protocol revisions take `cursor` and answer `nextCursor`). The list is
 // rebuilt for each page in the same deterministic order (meta tools, namespaces, capabilities), so
 // the cursor need only say where the next page starts; it is opaque to clients all the same.
-import { ErrorCode, ProtocolError } from "../mcp/jsonrpc.ts";
+import { ErrorCode, ProtocolError } from "../../mcp/jsonrpc.ts";
 
 /** Tools per page: the default list (meta tools, built-in modules, 20 capabilities) fits in one
  * page, since a client that ignores nextCursor would otherwise never see the rest. */

@@ -2,21 +2,21 @@
 // code in the sandbox, or the cloud. Heavy parts (pool, sandbox, registry client) load on first use.
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { workspaceId, type EnvPlan } from "../env/env-resolver.ts";
-import { pmlHome } from "../config/paths.ts";
-import type { ProjectConfig } from "../config/pml-json.ts";
-import { builtinCatalog } from "../registry/catalog.ts";
-import type { Descriptor, HttpDescriptor, ModuleDescriptor, StdioDescriptor } from "../registry/descriptor.ts";
-import type { Resolver } from "../registry/resolve.ts";
-import type { Resolved } from "../registry/resolved.ts";
-import { isCloudRouted } from "../routing/route.ts";
-import { builtinModules } from "../sandbox/builtins/builtins.ts";
-import type { Project } from "../policy/project.ts";
-import type { ForeignCheck, ToolCatalog } from "../policy/gate.ts";
-import type { ToolId } from "../mcp/tool-names.ts";
-import { sessionOf, type Session } from "../mcp/session.ts";
-import { clientOf, ToolError, valueResult, type CallContext } from "../mcp/tool-result.ts";
-import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
+import { workspaceId, type EnvPlan } from "../../env/env-resolver.ts";
+import { pmlHome } from "../../config/paths.ts";
+import type { ProjectConfig } from "../../config/pml-json.ts";
+import { builtinCatalog } from "../../registry/catalog.ts";
+import type { Descriptor, HttpDescriptor, ModuleDescriptor, StdioDescriptor } from "../../registry/descriptor.ts";
+import type { Resolver } from "../../registry/resolve.ts";
+import type { Resolved } from "../../registry/resolved.ts";
+import { isCloudRouted } from "../../routing/route.ts";
+import { builtinModules } from "../../sandbox/builtins/builtins.ts";
+import type { Project } from "../../policy/project.ts";
+import type { ForeignCheck, ToolCatalog } from "../../policy/gate.ts";
+import type { ToolId } from "../../mcp/tool-names.ts";
+import { sessionOf, type Session } from "../../mcp/session.ts";
+import { clientOf, ToolError, valueResult, type CallContext } from "../../mcp/tool-result.ts";
+import type { CallToolResult, ToolInfo } from "../../mcp/types.ts";
 import { ToolHolds } from "./tool-holds.ts";
 
 /** pml's own namespaces served in this process (`cap`: learned capabilities, `dns`: their names). */
@@ -31,9 +31,9 @@ export interface InProcessNamespace {
   foreignCode?(action: string): Promise<ForeignCheck | undefined>;
 }
 
-type Pool = import("../pool/pool.ts").Pool;
-type RemoteServers = import("../remote/remote-servers.ts").RemoteServers;
-type ServerRequestHandler = import("../pool/pool.ts").ServerRequestHandler;
+type Pool = import("../../pool/pool.ts").Pool;
+type RemoteServers = import("../../remote/remote-servers.ts").RemoteServers;
+type ServerRequestHandler = import("../../pool/pool.ts").ServerRequestHandler;
 
 export class Backends implements ToolCatalog {
   readonly builtinModules: Record<string, ModuleDescriptor> = builtinModules();
@@ -65,7 +65,7 @@ export class Backends implements ToolCatalog {
   async getResolver(): Promise<Resolver> {
     const state = await this.project.get();
     if (!this.resolver || this.resolver.generation !== state.generation) {
-      const { createResolver } = await import("../registry/resolve.ts");
+      const { createResolver } = await import("../../registry/resolve.ts");
       this.resolver = { generation: state.generation, resolver: createResolver({ config: state.config, workspace: this.workspace, builtins: this.builtins }) };
     }
     return this.resolver.resolver;
@@ -84,7 +84,7 @@ export class Backends implements ToolCatalog {
   /** A stdio server's list as kept by an earlier session, for its current definition; a list seen
    * for another definition (the entry was edited) is dropped. */
   private async adoptToolList(ns: string, d: StdioDescriptor): Promise<void> {
-    const { readToolList, toolListKey } = await import("../pool/tool-lists.ts");
+    const { readToolList, toolListKey } = await import("../../pool/tool-lists.ts");
     const key = toolListKey(d);
     if (this.toolLists.get(ns)?.key === key) return;
     const kept = readToolList(ns, key);
@@ -105,7 +105,7 @@ export class Backends implements ToolCatalog {
     if (!entry || entry.kept === tools) return pinning;
     entry.kept = tools;
     entry.fromDisk = false;
-    return Promise.all([pinning, import("../pool/tool-lists.ts").then(({ writeToolList }) => writeToolList(ns, entry.key, tools))]);
+    return Promise.all([pinning, import("../../pool/tool-lists.ts").then(({ writeToolList }) => writeToolList(ns, entry.key, tools))]);
   }
 
   /** `env` is what the environment resolver granted this call (src/env/env-resolver.ts). */
@@ -129,7 +129,7 @@ export class Backends implements ToolCatalog {
   }
 
   private async runRemote(ns: string, d: HttpDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
-    const { RemoteServers } = await import("../remote/remote-servers.ts");
+    const { RemoteServers } = await import("../../remote/remote-servers.ts");
     if (!this.remote) {
       const cfg = await this.project.config();
       this.remote ??= new RemoteServers({
@@ -189,9 +189,9 @@ export class Backends implements ToolCatalog {
   /** What the pool calls when it has to start the server (install on first use). */
   private launcher(ns: string, d: StdioDescriptor, env: EnvPlan) {
     return async (progress: (m: string) => void, signal: AbortSignal) => {
-      const { ensureInstalled } = await import("../loader/install.ts");
+      const { ensureInstalled } = await import("../../loader/install.ts");
       const spec = await ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, plan: env });
-      const { confineServer, serverDataDir } = await import("../pool/confine-server.ts");
+      const { confineServer, serverDataDir } = await import("../../pool/confine-server.ts");
       // Catalog servers keep their state there, one folder per project (MEMORY_FILE_PATH), confined or not.
       mkdirSync(join(serverDataDir(ns), workspaceId(this.workspace)), { recursive: true, mode: 0o700 });
       if (d.confine === false) return spec;
@@ -209,7 +209,7 @@ export class Backends implements ToolCatalog {
   }
 
   private async runModule(ns: string, d: ModuleDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan) {
-    const { runModuleTool } = await import("../sandbox/module-runner.ts");
+    const { runModuleTool } = await import("../../sandbox/module-runner.ts");
     const cfg = await this.project.config();
     const value = await runModuleTool({
       ns,
@@ -230,13 +230,13 @@ export class Backends implements ToolCatalog {
   }
 
   private async runCloud(r: Resolved, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
-    const { callCloud } = await import("../cloud/call.ts");
+    const { callCloud } = await import("../../cloud/call.ts");
     const state = await this.project.get();
     return callCloud({ ns: r.ns, action, args, config: state.config, workspace: this.workspace, signal: call.signal, plan: env });
   }
 
   async sandboxLimits(config?: ProjectConfig) {
-    const { limitsFromConfig } = await import("../sandbox/limits.ts");
+    const { limitsFromConfig } = await import("../../sandbox/limits.ts");
     return limitsFromConfig((config ?? (await this.project.config())).sandbox);
   }
 
@@ -346,7 +346,7 @@ export class Backends implements ToolCatalog {
 
   private async getPool(): Promise<Pool> {
     if (!this.pool) {
-      const { Pool, defaultServerRequestHandler, RELAYING_CAPABILITIES } = await import("../pool/pool.ts");
+      const { Pool, defaultServerRequestHandler, RELAYING_CAPABILITIES } = await import("../../pool/pool.ts");
       const cfg = await this.project.config();
       const fallback = defaultServerRequestHandler(this.workspace);
       this.pool = new Pool({

@@ -2,27 +2,27 @@
 // a question is asked at once where the client can answer in-line (the asker), else it comes
 // back as `needsAnswer` for the caller to put the way its protocol allows; then the backend runs
 // the call. Every origin comes through here: a client's call, `call`, module code, `execute` code
-// and capabilities (src/gateway/execute.ts), pml's own tools. scripts/check-one-gate.ts keeps it so.
-import type { EnvPlan } from "../env/env-resolver.ts";
-import { log } from "../log.ts";
-import type { InputRequiredResult } from "../mcp/protocol.ts";
-import type { Session } from "../mcp/session.ts";
-import { formatToolId, parseToolName, toolIdText, type ToolId } from "../mcp/tool-names.ts";
-import { UserError } from "../errors.ts";
-import { errorResult, resultText, resultValue, type CallContext } from "../mcp/tool-result.ts";
-import type { CallToolResult } from "../mcp/types.ts";
-import { CAP_NS, CAP_SERVER_ID } from "../memory/names.ts";
-import type { ToolUsage } from "../memory/store.ts";
-import type { Resolved } from "../registry/resolved.ts";
-import { isRefusal, type Asker, type ContinueWorkflow, type Pause, type Round } from "../policy/asker.ts";
-import { refusedText } from "../policy/approvals.ts";
-import type { Gate, Plan, RefusalCode } from "../policy/gate.ts";
-import type { Question } from "../policy/question.ts";
-import { appendAudit } from "../sandbox/audit.ts";
+// and capabilities (src/gateway/tools/execute.ts), pml's own tools. scripts/check-one-gate.ts keeps it so.
+import type { EnvPlan } from "../../env/env-resolver.ts";
+import { log } from "../../log.ts";
+import type { InputRequiredResult } from "../../mcp/protocol.ts";
+import type { Session } from "../../mcp/session.ts";
+import { formatToolId, parseToolName, toolIdText, type ToolId } from "../../mcp/tool-names.ts";
+import { UserError } from "../../errors.ts";
+import { errorResult, resultText, resultValue, type CallContext } from "../../mcp/tool-result.ts";
+import type { CallToolResult } from "../../mcp/types.ts";
+import { CAP_NS, CAP_SERVER_ID } from "../../memory/names.ts";
+import type { ToolUsage } from "../../memory/store.ts";
+import type { Resolved } from "../../registry/resolved.ts";
+import { isRefusal, type Asker, type ContinueWorkflow, type Pause, type Round } from "../../policy/asker.ts";
+import { refusedText } from "../../policy/approvals.ts";
+import type { Gate, Plan, RefusalCode } from "../../policy/gate.ts";
+import type { Question } from "../../policy/question.ts";
+import { appendAudit } from "../../sandbox/audit.ts";
 import type { Backends } from "./backends.ts";
 import type { CallRequest } from "./call.ts";
 import type { Surface } from "./surface.ts";
-import { withoutPosition } from "../sandbox/errors.ts";
+import { withoutPosition } from "../../sandbox/errors.ts";
 import { argumentsProblemNow, NOT_LOADED, warmValidator } from "./validate-args.ts";
 
 /** A call in progress: the session it is for, and its context (cancellation, progress, origin). */

@@ -1,11 +1,11 @@
 // A client's tools/call as the tool host sees it, and what the protocol core expects of the host.
-import type { Id } from "../mcp/jsonrpc.ts";
-import type { Cancellation, CancelSignal } from "../mcp/abort.ts";
-import type { InputRequiredResult } from "../mcp/protocol.ts";
-import { NOT_RELAYED, type Session } from "../mcp/session.ts";
-import type { CallOrigin } from "../mcp/tool-result.ts";
-import type { CallToolResult } from "../mcp/types.ts";
-import type { Round } from "../policy/asker.ts";
+import type { Id } from "../../mcp/jsonrpc.ts";
+import type { Cancellation, CancelSignal } from "../../mcp/abort.ts";
+import type { InputRequiredResult } from "../../mcp/protocol.ts";
+import { NOT_RELAYED, type Session } from "../../mcp/session.ts";
+import type { CallOrigin } from "../../mcp/tool-result.ts";
+import type { CallToolResult } from "../../mcp/types.ts";
+import type { Round } from "../../policy/asker.ts";
 
 export interface WireTool {
   name: string;

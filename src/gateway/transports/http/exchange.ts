@@ -1,6 +1,6 @@
 // One POST that carries a request, and the HTTP answer it gets: JSON if the JSON-RPC response
 // comes first, or an SSE stream (owned here) as soon as anything else has to go out before it.
-import type { Id, Message } from "../../mcp/jsonrpc.ts";
+import type { Id, Message } from "../../../mcp/jsonrpc.ts";
 import { modernStatus, sseEvent, SSE_HEADERS, type Accept } from "./wire.ts";
 
 export class Exchange {

@@ -14,15 +14,15 @@
 // protocol lives in server.ts. Its parts are in http/: admission (who may call: Host, Origin, the
 // bearer token), endpoint (the routes), exchange (one POST's answer), sessions and their GET streams.
 import type { Server } from "bun";
-import { log } from "../log.ts";
+import { log } from "../../log.ts";
 import { Admission } from "./http/admission.ts";
 import type { BearerAuth } from "./http/bearer.ts";
 import { MAX_BODY, McpEndpoint } from "./http/endpoint.ts";
 import { SessionTable } from "./http/sessions.ts";
 import { serveOnSocket } from "./http/unix-socket.ts";
 import { httpError, MCP_PATH } from "./http/wire.ts";
-import { Gateway } from "./server.ts";
-import type { ToolHost } from "./call.ts";
+import { Gateway } from "../dispatch/server.ts";
+import type { ToolHost } from "../dispatch/call.ts";
 
 /** Legacy sessions open at once, by default; beyond it the least recently used idle one goes,
  * else initialize is refused. */
@@ -133,6 +133,6 @@ class StreamableHttpServer implements HttpGatewayServer {
 }
 
 async function defaultHost(): Promise<ToolHost> {
-  const { createToolHost } = await import("./tool-host.ts");
+  const { createToolHost } = await import("../tool-host.ts");
   return createToolHost({ transport: "http" });
 }

@@ -1,11 +1,11 @@
 // `pml doctor`'s look at the embeddings provider (memory.embeddings, PML_EMBEDDINGS_URL): whether one
 // is configured and trusted, and whether it answers well now. It asks the provider itself, with the
 // timeout a request's vector gets, so what it says is what discover would meet.
-import type { ProjectConfig } from "../config/pml-json.ts";
-import { embedTexts } from "../memory/embeddings-client.ts";
-import { embeddingsTarget } from "../memory/embeddings-config.ts";
-import { QUERY_TIMEOUT_MS } from "../memory/provider-vectors.ts";
-import type { Grant } from "../policy/trust/grants.ts";
+import type { ProjectConfig } from "../../config/pml-json.ts";
+import { embedTexts } from "../../memory/embeddings-client.ts";
+import { embeddingsTarget } from "../../memory/embeddings-config.ts";
+import { QUERY_TIMEOUT_MS } from "../../memory/provider-vectors.ts";
+import type { Grant } from "../../policy/trust/grants.ts";
 
 export interface EmbeddingsCheck {
   name: "embeddings";

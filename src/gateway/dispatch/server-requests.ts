@@ -5,11 +5,11 @@
 // the LLM API configured in .pml.json (with the user's own key, once the user approved) and
 // elicitation is cancelled. roots/list is answered with the workspace.
 import { pathToFileURL } from "node:url";
-import { log } from "../log.ts";
-import { visible } from "../visible-text.ts";
-import type { Project } from "../policy/project.ts";
-import { NOT_RELAYED, sessionOf } from "../mcp/session.ts";
-import type { CallOrigin } from "../mcp/tool-result.ts";
+import { log } from "../../log.ts";
+import { visible } from "../../visible-text.ts";
+import type { Project } from "../../policy/project.ts";
+import { NOT_RELAYED, sessionOf } from "../../mcp/session.ts";
+import type { CallOrigin } from "../../mcp/tool-result.ts";
 
 export function serverRequestHandler(workspace: string, project: Project) {
   return async (ns: string, method: string, params: any, origins: unknown[]): Promise<unknown> => {
@@ -26,7 +26,7 @@ export function serverRequestHandler(workspace: string, project: Project) {
       return answer === NOT_RELAYED ? { action: "cancel" } : withDefaults(params, answer);
     }
     // Capped always; approved by the client's UI when relayed, else by the user (sampling-approval.ts).
-    const { capped, authorizeSampling } = await import("../policy/sampling-approval.ts");
+    const { capped, authorizeSampling } = await import("../../policy/sampling-approval.ts");
     const config = await project.config();
     const request = capped(params, config);
     if (origin) {
@@ -34,7 +34,7 @@ export function serverRequestHandler(workspace: string, project: Project) {
       if (answer !== NOT_RELAYED) return answer;
     }
     const target = await authorizeSampling(ns, request, { config, workspace, asker: sessionOf({ origin }), invalidate: () => project.invalidate() });
-    const { createMessageViaApi } = await import("../cloud/sampling.ts");
+    const { createMessageViaApi } = await import("../../cloud/sampling.ts");
     return createMessageViaApi(request, { config, workspace }, target);
   };
 }

@@ -1,24 +1,30 @@
 // The in-process namespace `cap`: every learned capability, called by name (`cap__fs__read_json`,
 // `call {tool: "cap:fs:read_json@v1"}`, `mcp.cap.fs__read_json()` in code). It is reached through
 // the invoker, so permissions, approvals and the tool_usage log apply to it as to any tool.
-import { memorySettings } from "../memory/memory.ts";
-import { CAP_NS, capWireName, type CapName } from "../memory/names.ts";
-import { readSavedParameters } from "../memory/parameters.ts";
-import { answerKind, type Capability, type Resolution } from "../memory/store.ts";
-import { findTeamCapability, keyOrg, teamRegistry, teamWanted, type RemoteCapability } from "../memory/team.ts";
-import type { InProcessNamespace } from "./backends.ts";
+import type { Workspace } from "../../config/workspace.ts";
+import { memorySettings, type Memory } from "../../memory/memory.ts";
+import { CAP_NS, capWireName, type CapName } from "../../memory/names.ts";
+import { readSavedParameters } from "../../memory/parameters.ts";
+import { answerKind, type Capability, type Resolution } from "../../memory/store.ts";
+import { findTeamCapability, keyOrg, teamRegistry, teamWanted, type RemoteCapability } from "../../memory/team.ts";
+import type { InProcessNamespace } from "../dispatch/backends.ts";
 import { runProgram, type Program, type ProgramDeps, type Recorded } from "./execute.ts";
-import { takeResumedRun } from "../policy/asker.ts";
-import { formatToolId } from "../mcp/tool-names.ts";
+import { takeResumedRun } from "../../policy/asker.ts";
+import { formatToolId } from "../../mcp/tool-names.ts";
 import { capabilityArguments } from "./capability-args.ts";
-import { closest } from "./did-you-mean.ts";
-import type { MetaDeps } from "./meta-deps.ts";
-import type { WireTool } from "./call.ts";
-import { errorResult, textResult } from "../mcp/tool-result.ts";
-import type { ForeignCheck } from "../policy/gate.ts";
+import { closest } from "../dispatch/did-you-mean.ts";
+import type { WireTool } from "../dispatch/call.ts";
+import { errorResult, textResult } from "../../mcp/tool-result.ts";
+import type { ForeignCheck } from "../../policy/gate.ts";
+import type { Project } from "../../policy/project.ts";
 
-/** What the capabilities' namespace needs: their records, the project's settings, and a program runner. */
-type CapabilityDeps = Pick<MetaDeps, "memory" | "project" | "workspace"> & ProgramDeps;
+/** What the capabilities' namespace needs: their records, the project's settings, the workspace
+ * (its team registry), and a program runner. */
+interface CapabilityDeps extends ProgramDeps {
+  memory: Pick<Memory, "resolve" | "listNamed" | "recordRun">;
+  project: Pick<Project, "config" | "memorySettings">;
+  workspace: Pick<Workspace, "root">;
+}
 
 export function capabilityNamespace(deps: CapabilityDeps): Record<string, InProcessNamespace> {
   const settings = () => deps.project.memorySettings();

@@ -1,11 +1,11 @@
 // `pml doctor`'s checks of what .pml.json names: permission patterns whose namespace looks like a
 // typo (it protects or allows nothing), and variables its private_mcps entries need but that are unset.
-import { closest } from "../config/did-you-mean.ts";
-import type { ProjectConfig } from "../config/pml-json.ts";
-import { EnvResolver, envRequestFor } from "../env/env-resolver.ts";
-import { builtinCatalog } from "../registry/catalog.ts";
-import { privateDescriptor } from "../registry/resolve.ts";
-import { builtinModules } from "../sandbox/builtins/builtins.ts";
+import { closest } from "../../config/did-you-mean.ts";
+import type { ProjectConfig } from "../../config/pml-json.ts";
+import { EnvResolver, envRequestFor } from "../../env/env-resolver.ts";
+import { builtinCatalog } from "../../registry/catalog.ts";
+import { privateDescriptor } from "../../registry/resolve.ts";
+import { builtinModules } from "../../sandbox/builtins/builtins.ts";
 import type { Check } from "./doctor.ts";
 
 /** pml's own in-process namespaces (gateway/tool-host.ts). */

@@ -4,7 +4,7 @@
 import { chmodSync, lstatSync, unlinkSync } from "node:fs";
 import { connect } from "node:net";
 import type { Server } from "bun";
-import { UserError } from "../../errors.ts";
+import { UserError } from "../../../errors.ts";
 
 /** Bun.serve on `path`, owner-only from the start. Bun has no idle timeout for sockets; a slow
  * body still gets its 408 from the endpoint, and only the owner can connect. */

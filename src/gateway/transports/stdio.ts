@@ -1,8 +1,8 @@
 // `pml stdio`: newline-delimited JSON-RPC on stdin/stdout. Only JSON-RPC goes to stdout.
-import { log } from "../log.ts";
-import { LineSplitter, OVERFLOW, type Message } from "../mcp/jsonrpc.ts";
-import { Gateway } from "./server.ts";
-import type { ToolHost } from "./call.ts";
+import { log } from "../../log.ts";
+import { LineSplitter, OVERFLOW, type Message } from "../../mcp/jsonrpc.ts";
+import { Gateway } from "../dispatch/server.ts";
+import type { ToolHost } from "../dispatch/call.ts";
 
 /**
  * Starts reading stdin at once, before any await: in Bun, bytes that arrive before the first
@@ -112,6 +112,6 @@ function flushOutput(): void {
 }
 
 async function defaultHost(): Promise<ToolHost> {
-  const { createToolHost } = await import("./tool-host.ts");
+  const { createToolHost } = await import("../tool-host.ts");
   return createToolHost();
 }

@@ -1,15 +1,15 @@
 // The MCP protocol core, independent of transport: stdio and Streamable HTTP both feed it
 // messages and give it a way to send. Tool work lives behind ToolHost, loaded lazily so that
 // `initialize` is answered before anything heavy is imported.
-import { version } from "../version.ts";
-import { ErrorCode, errorResponse, invalidReason, ProtocolError, type Id, type Message, type Request, type Response } from "../mcp/jsonrpc.ts";
-import { isLogLevel, isModernRequest, LEGACY_PROTOCOLS, META, readModernMeta, SUPPORTED_PROTOCOLS, type InputRequiredResult } from "../mcp/protocol.ts";
-import { Session } from "../mcp/session.ts";
+import { version } from "../../version.ts";
+import { ErrorCode, errorResponse, invalidReason, ProtocolError, type Id, type Message, type Request, type Response } from "../../mcp/jsonrpc.ts";
+import { isLogLevel, isModernRequest, LEGACY_PROTOCOLS, META, readModernMeta, SUPPORTED_PROTOCOLS, type InputRequiredResult } from "../../mcp/protocol.ts";
+import { Session } from "../../mcp/session.ts";
 import { ClientCall, type CallRequest, type ToolHost, type WireTool } from "./call.ts";
 import { pageOf } from "./list-page.ts";
-import { errorToResult } from "../mcp/tool-result.ts";
-import { Cancellation } from "../mcp/abort.ts";
-import type { CallToolResult } from "../mcp/types.ts";
+import { errorToResult } from "../../mcp/tool-result.ts";
+import { Cancellation } from "../../mcp/abort.ts";
+import type { CallToolResult } from "../../mcp/types.ts";
 
 export { SUPPORTED_PROTOCOLS };
 

@@ -1,10 +1,10 @@
 // The MCP endpoint's three methods: POST carries one JSON-RPC message (a request gets an Exchange,
 // answered with JSON or an SSE stream); GET opens a legacy session's stream; DELETE ends it.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { log } from "../../log.ts";
-import { ErrorCode, errorResponse, invalidReason, type Id, type Message } from "../../mcp/jsonrpc.ts";
-import { isModernRequest } from "../../mcp/protocol.ts";
-import type { Gateway } from "../server.ts";
+import { log } from "../../../log.ts";
+import { ErrorCode, errorResponse, invalidReason, type Id, type Message } from "../../../mcp/jsonrpc.ts";
+import { isModernRequest } from "../../../mcp/protocol.ts";
+import type { Gateway } from "../../dispatch/server.ts";
 import { Exchange } from "./exchange.ts";
 import { HttpSession, type SessionTable } from "./sessions.ts";
 import { acceptOf, badMessage, checkProtocolVersion, headerMismatch, httpError, isModernVersion, type Accept } from "./wire.ts";

@@ -1,8 +1,8 @@
 // A capability's arguments checked as a function's, before its code runs: an unknown key is refused
 // with the parameter it most likely meant, a missing required one by name (with the example its
 // first run gave, never that value itself), and only defaults the agent declared fill in.
-import { unknownKeyHint } from "./did-you-mean.ts";
-import { argumentsProblem } from "./validate-args.ts";
+import { unknownKeyHint } from "../dispatch/did-you-mean.ts";
+import { argumentsProblem } from "../dispatch/validate-args.ts";
 
 type Property = { default?: unknown; examples?: unknown };
 

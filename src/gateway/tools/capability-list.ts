@@ -3,10 +3,11 @@
 // one only when pinned. The others stay callable by name (cap__ns__action resolves whether listed
 // or not) and are found by `discover`: with thousands of capabilities a full list was 635 KB, more
 // than some clients' whole context.
-import { log } from "../log.ts";
-import type { WireTool } from "./call.ts";
+import { log } from "../../log.ts";
+import type { Memory } from "../../memory/memory.ts";
+import type { Project } from "../../policy/project.ts";
+import type { WireTool } from "../dispatch/call.ts";
 import { capabilityTool } from "./capability-tools.ts";
-import type { MetaDeps } from "./meta-deps.ts";
 
 export class CapabilityListing {
   /** The ids in the last list given, and whether some were left out of it. */
@@ -15,7 +16,12 @@ export class CapabilityListing {
   /** Deprecated and unpinned: left out however often it is used. */
   private deprecated = new Set<string>();
 
-  constructor(private readonly deps: Pick<MetaDeps, "project" | "memory">) {}
+  constructor(
+    private readonly deps: {
+      project: Pick<Project, "memorySettings">;
+      memory: Pick<Memory, "changedElsewhere" | "listed">;
+    },
+  ) {}
 
   private last?: WireTool[];
 

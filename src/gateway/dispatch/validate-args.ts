@@ -2,7 +2,7 @@
 // naming the wrong field. Ajv compiles each schema once (cached by the schema object); it is
 // loaded lazily, and warmed in the background once the host is up, so `initialize` never waits.
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { log } from "../log.ts";
+import { log } from "../../log.ts";
 import { unknownKeyHint } from "./did-you-mean.ts";
 
 type Compile = (schema: Record<string, unknown>) => ValidateFunction;

@@ -5,20 +5,28 @@
 // Heuristics alone named about half of unseen snippets right, so mode auto applies only names the
 // model confirmed in this call (proposed, or answered back unchanged); without a model it applies
 // nothing and says why. The prompts and answers go to the audit log, one entry per call.
-import type { MemorySettings } from "../memory/memory.ts";
-import { suggestName, type CurationInput, type Suggestion } from "../memory/curation.ts";
-import { checkName, formatName, STANDARD_NAMESPACES } from "../memory/names.ts";
-import type { Capability } from "../memory/store.ts";
-import type { MetaDeps } from "./meta-deps.ts";
-import type { CurateArgs } from "./tools/curate-args.ts";
-import { NOT_RELAYED, sessionOf } from "../mcp/session.ts";
-import { ToolError, type CallOrigin } from "../mcp/tool-result.ts";
-import { appendAudit } from "../sandbox/audit.ts";
+import type { Workspace } from "../../config/workspace.ts";
+import type { Memory, MemorySettings } from "../../memory/memory.ts";
+import { suggestName, type CurationInput, type Suggestion } from "../../memory/curation.ts";
+import { checkName, formatName, STANDARD_NAMESPACES } from "../../memory/names.ts";
+import type { Capability } from "../../memory/store.ts";
+import type { CurateArgs } from "./curate-args.ts";
+import { NOT_RELAYED, sessionOf } from "../../mcp/session.ts";
+import { ToolError, type CallOrigin } from "../../mcp/tool-result.ts";
+import { appendAudit } from "../../sandbox/audit.ts";
+import type { Project } from "../../policy/project.ts";
 
 const BATCH = 5;
 const LLM_CONFIDENCE = 0.9;
 
-type CurateDeps = Pick<MetaDeps, "memory" | "project" | "workspace">;
+/** What curating reads and changes: memory's records and names, the project's .pml.json (its
+ * `sampling`; read again once an approval of the API's use is kept there), the workspace (audit
+ * log, approvals). Both tools that curate (curate_capabilities, learn:curate) hand theirs on. */
+interface CurateDeps {
+  memory: Pick<Memory, "open" | "rename">;
+  project: Pick<Project, "config" | "invalidate">;
+  workspace: Pick<Workspace, "root">;
+}
 
 /** Its arguments are checked against tools/curate-args.ts by the tool that calls it. */
 export async function curate(deps: CurateDeps, settings: MemorySettings, args: CurateArgs, ctx: { signal: AbortSignal; origin?: CallOrigin }) {
@@ -189,8 +197,8 @@ async function ask(deps: CurateDeps, settings: MemorySettings, config: Awaited<R
   if (config.sampling?.provider === undefined) return undefined;
   // The user's key is spent like any server's sampling: capped, and approved by the user
   // (or listed in .pml.json sampling.allow as "pml-curation").
-  const { createMessageViaApi } = await import("../cloud/sampling.ts");
-  const { authorizeSampling, capped } = await import("../policy/sampling-approval.ts");
+  const { createMessageViaApi } = await import("../../cloud/sampling.ts");
+  const { authorizeSampling, capped } = await import("../../policy/sampling-approval.ts");
   const cfg = (settings.curationModel ? { ...config, sampling: { ...config.sampling, model: settings.curationModel } } : config) as typeof config;
   const req = capped(request, cfg);
   const target = await authorizeSampling("pml-curation", req, {

@@ -1,10 +1,10 @@
 // Sessions of the Streamable HTTP transport: one per legacy `initialize` (kept in the table, capped,
 // swept when idle), or one per request for 2026-07-28 and server/discover (never kept).
 import type { AsyncLocalStorage } from "node:async_hooks";
-import { log } from "../../log.ts";
-import type { Id, Message } from "../../mcp/jsonrpc.ts";
-import type { Gateway } from "../server.ts";
-import type { Session } from "../../mcp/session.ts";
+import { log } from "../../../log.ts";
+import type { Id, Message } from "../../../mcp/jsonrpc.ts";
+import type { Gateway } from "../../dispatch/server.ts";
+import type { Session } from "../../../mcp/session.ts";
 import type { Exchange } from "./exchange.ts";
 import { SessionStream } from "./session-stream.ts";
 import { sseEvent } from "./wire.ts";

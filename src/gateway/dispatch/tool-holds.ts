@@ -1,14 +1,14 @@
 // The gateway's side of tool pinning (src/policy/tool-pins.ts): each list a pinnable server gives
 // is compared with its pins; a held tool is left out of tools/list and `discover`, and a call of
 // it asks the user with the change where the client can show a form, or is refused saying why.
-import { log } from "../log.ts";
-import { sessionOf } from "../mcp/session.ts";
-import { errorResult, type CallContext } from "../mcp/tool-result.ts";
-import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
-import type { Descriptor } from "../registry/descriptor.ts";
-import { appendAudit } from "../sandbox/audit.ts";
-import { changeDecision, changeElicitation, heldText } from "../policy/tool-change-text.ts";
-import { acceptChange, checkTools, heldNow, pinsTools, refuseChange, whatChanged, type HeldTool } from "../policy/tool-pins.ts";
+import { log } from "../../log.ts";
+import { sessionOf } from "../../mcp/session.ts";
+import { errorResult, type CallContext } from "../../mcp/tool-result.ts";
+import type { CallToolResult, ToolInfo } from "../../mcp/types.ts";
+import type { Descriptor } from "../../registry/descriptor.ts";
+import { appendAudit } from "../../sandbox/audit.ts";
+import { changeDecision, changeElicitation, heldText } from "../../policy/tool-change-text.ts";
+import { acceptChange, checkTools, heldNow, pinsTools, refuseChange, whatChanged, type HeldTool } from "../../policy/tool-pins.ts";
 
 export class ToolHolds {
   /** Namespaces whose tools are pinned (their descriptor says so; see pinsTools). */

@@ -1,16 +1,16 @@
 // `pml doctor`: each check says what it found and, when something is wrong, what to do.
-import { reviewTrust, trustSummary } from "../policy/trust/review.ts";
+import { reviewTrust, trustSummary } from "../../policy/trust/review.ts";
 import { accessSync, constants, mkdirSync } from "node:fs";
-import { confinement } from "../sandbox/confine.ts";
-import { versionLine } from "../version.ts";
-import { cloudKey } from "../config/settings.ts";
-import { insecureUrlReason } from "../http/secure-url.ts";
-import { readMcpJson, PML_SERVER_NAME } from "../config/mcp-json.ts";
-import { pmlHome } from "../config/paths.ts";
-import { unknownConfigKeys, loadProjectConfig } from "../config/pml-json.ts";
-import { updateStatus } from "../config/update-check.ts";
-import { resolveWorkspace } from "../config/workspace.ts";
-import { heldChanges, whatChanged } from "../policy/tool-pins.ts";
+import { confinement } from "../../sandbox/confine.ts";
+import { versionLine } from "../../version.ts";
+import { cloudKey } from "../../config/settings.ts";
+import { insecureUrlReason } from "../../http/secure-url.ts";
+import { readMcpJson, PML_SERVER_NAME } from "../../config/mcp-json.ts";
+import { pmlHome } from "../../config/paths.ts";
+import { unknownConfigKeys, loadProjectConfig } from "../../config/pml-json.ts";
+import { updateStatus } from "../../config/update-check.ts";
+import { resolveWorkspace } from "../../config/workspace.ts";
+import { heldChanges, whatChanged } from "../../policy/tool-pins.ts";
 import { patternChecks, privateEnvChecks } from "./doctor-config.ts";
 import { embeddingsCheck } from "./doctor-embeddings.ts";
 

@@ -6,15 +6,15 @@
 // {intent}`) is kept the same way. Only the client's own calls count, not those code makes.
 // Code the agent writes after a discover (`execute {code, name}`, saved) is what the discover's words
 // meant when none of its results served: the credit goes to the capability it saved.
-import { log } from "../log.ts";
-import type { InputRequiredResult } from "../mcp/protocol.ts";
-import type { Session } from "../mcp/session.ts";
-import { toolIdText, type ToolId } from "../mcp/tool-names.ts";
-import type { CallToolResult } from "../mcp/types.ts";
-import type { Memory } from "../memory/memory.ts";
-import type { MemorySettings } from "../memory/memory-settings.ts";
-import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
-import { splitSpecifier } from "../memory/versions.ts";
+import { log } from "../../log.ts";
+import type { InputRequiredResult } from "../../mcp/protocol.ts";
+import type { Session } from "../../mcp/session.ts";
+import { toolIdText, type ToolId } from "../../mcp/tool-names.ts";
+import type { CallToolResult } from "../../mcp/types.ts";
+import type { Memory } from "../../memory/memory.ts";
+import type { MemorySettings } from "../../memory/memory-settings.ts";
+import { CAP_NS, formatName, parseCallName } from "../../memory/names.ts";
+import { splitSpecifier } from "../../memory/versions.ts";
 
 /** A discover stays open for calls this long, and for this many of the client's calls. */
 const OPEN_MS = 30 * 60_000;

@@ -4,25 +4,25 @@
 // the results of the calls made before the pause so they are not repeated.
 // A run that finished with every tool call succeeding is kept as a capability (procedural memory);
 // a stored capability runs through the same code path (`runProgram`).
-import type { InputRequiredResult } from "../mcp/protocol.ts";
-import type { Session } from "../mcp/session.ts";
-import { parseToolName, formatToolId } from "../mcp/tool-names.ts";
-import { clientOf, errorResult, resultText as textOf, resultValue, textResult } from "../mcp/tool-result.ts";
-import type { CallToolResult } from "../mcp/types.ts";
-import type { CapturePlan } from "../memory/capture-plan.ts";
-import type { CapturePlanOk } from "../memory/capture.ts";
-import type { MemorySettings } from "../memory/memory-settings.ts";
-import { CAP_NS, formatName, parseCallName } from "../memory/names.ts";
-import { capKey } from "../memory/discover.ts";
-import { answerKind } from "../memory/store.ts";
-import { splitSpecifier } from "../memory/versions.ts";
-import { publishAfterSave, teamWanted } from "../memory/team.ts";
-import { withoutPosition } from "../sandbox/errors.ts";
-import type { ContinueWorkflow, Pause, Round } from "../policy/asker.ts";
-import type { CallRequest } from "./call.ts";
-import type { Backends } from "./backends.ts";
-import type { Invoker, Outcome } from "./invoke.ts";
-import type { MetaDeps } from "./meta-deps.ts";
+import type { InputRequiredResult } from "../../mcp/protocol.ts";
+import type { Session } from "../../mcp/session.ts";
+import { parseToolName, formatToolId } from "../../mcp/tool-names.ts";
+import { clientOf, errorResult, resultText as textOf, resultValue, textResult } from "../../mcp/tool-result.ts";
+import type { CallToolResult } from "../../mcp/types.ts";
+import type { CapturePlan } from "../../memory/capture-plan.ts";
+import type { CapturePlanOk } from "../../memory/capture.ts";
+import type { MemorySettings } from "../../memory/memory-settings.ts";
+import { CAP_NS, formatName, parseCallName } from "../../memory/names.ts";
+import { capKey } from "../../memory/discover.ts";
+import { answerKind } from "../../memory/store.ts";
+import { splitSpecifier } from "../../memory/versions.ts";
+import { publishAfterSave, teamWanted } from "../../memory/team.ts";
+import { withoutPosition } from "../../sandbox/errors.ts";
+import type { ContinueWorkflow, Pause, Round } from "../../policy/asker.ts";
+import type { CallRequest } from "../dispatch/call.ts";
+import type { Backends } from "../dispatch/backends.ts";
+import type { Invoker, Outcome } from "../dispatch/invoke.ts";
+import type { MetaDeps } from "./pml/context.ts";
 
 export interface Recorded {
   tool: string;
@@ -316,7 +316,7 @@ export async function runProgram(deps: ProgramDeps, session: Session, req: Pick<
     return rec.value;
   };
 
-  const { runCode } = await import("../sandbox/run-code.ts");
+  const { runCode } = await import("../../sandbox/run-code.ts");
   try {
     const { value } = await runCode({ code, args: program.args, callTool, signal: stop, limits: await deps.backends.sandboxLimits(), owner: clientOf(session) });
     return { kind: "done", value, toolsUsed: [...new Set(toolsUsed)], allOk: record.every((r) => r.ok), ms: performance.now() - started };

@@ -2,8 +2,8 @@
 // token gets 401 before anything of its request is read. Compared as SHA-256 digests in constant
 // time, so neither the token's length nor a matching prefix shows in how fast the answer comes.
 import { createHash, timingSafeEqual } from "node:crypto";
-import { SERVE_AUTH_REF } from "../../config/serve-token.ts";
-import { log } from "../../log.ts";
+import { SERVE_AUTH_REF } from "../../../config/serve-token.ts";
+import { log } from "../../../log.ts";
 import { httpError } from "./wire.ts";
 
 /** What `pml serve` checks callers against. */

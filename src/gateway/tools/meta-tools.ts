@@ -1,17 +1,16 @@
 // pml's own tools, always in tools/list: `status`, `discover`, `call`, `execute`, and the two
 // that manage learned capabilities. One tool per module under tools/pml/.
-import type { InputRequiredResult } from "../mcp/protocol.ts";
-import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
-import type { CallRequest } from "./call.ts";
-import type { Session } from "../mcp/session.ts";
-import type { MetaDeps } from "./meta-deps.ts";
-import type { MetaTool } from "./tools/pml/context.ts";
-import { status } from "./tools/pml/status.ts";
-import { discover } from "./tools/pml/discover.ts";
-import { call } from "./tools/pml/call.ts";
-import { listCapabilities } from "./tools/pml/list-capabilities.ts";
-import { curateCapabilities } from "./tools/pml/curate-capabilities.ts";
-import { execute } from "./tools/pml/execute.ts";
+import type { InputRequiredResult } from "../../mcp/protocol.ts";
+import type { CallToolResult, ToolInfo } from "../../mcp/types.ts";
+import type { CallRequest } from "../dispatch/call.ts";
+import type { Session } from "../../mcp/session.ts";
+import type { MetaDeps, MetaTool } from "./pml/context.ts";
+import { status } from "./pml/status.ts";
+import { discover } from "./pml/discover.ts";
+import { call } from "./pml/call.ts";
+import { listCapabilities } from "./pml/list-capabilities.ts";
+import { curateCapabilities } from "./pml/curate-capabilities.ts";
+import { execute } from "./pml/execute.ts";
 
 type Handler = (session: Session, req: CallRequest) => Promise<CallToolResult | InputRequiredResult>;
 

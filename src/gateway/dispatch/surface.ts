@@ -2,10 +2,10 @@
 // (seen on Claude Code 2.1.330: the model's index stayed as it was), so the surface is what the
 // session can know at start: built-in modules and the servers the user enabled (allowed in
 // .pml.json or already installed), with real schemas. Any other tool is reachable through `call`; when one gets used, it joins the list (list_changed).
-import type { ToolInfo } from "../mcp/types.ts";
+import type { ToolInfo } from "../../mcp/types.ts";
 import type { Backends } from "./backends.ts";
-import { wireName, type ToolId } from "../mcp/tool-names.ts";
-import type { Project } from "../policy/project.ts";
+import { wireName, type ToolId } from "../../mcp/tool-names.ts";
+import type { Project } from "../../policy/project.ts";
 import type { WireTool } from "./call.ts";
 
 export class Surface {

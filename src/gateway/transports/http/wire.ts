@@ -1,7 +1,7 @@
 // What the Streamable HTTP transport writes on the wire besides JSON-RPC bodies: transport errors,
 // SSE events, and the headers a request is read by.
-import { ErrorCode, errorResponse, type Id, type Message, type Response as RpcResponse } from "../../mcp/jsonrpc.ts";
-import { META, SUPPORTED_PROTOCOLS } from "../../mcp/protocol.ts";
+import { ErrorCode, errorResponse, type Id, type Message, type Response as RpcResponse } from "../../../mcp/jsonrpc.ts";
+import { META, SUPPORTED_PROTOCOLS } from "../../../mcp/protocol.ts";
 
 export const MCP_PATH = "/mcp";
 
