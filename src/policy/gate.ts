@@ -189,7 +189,11 @@ export class Gate {
     }
     // What the question says is written by `withArguments`, which every decision passes; another
     // org's code is asked about by whose it is.
-    return { kind: "ask", plan, question: { toolId, why: passed.foreign ? foreignCodeText(passed.foreign) : "", grant, key } };
+    return {
+      kind: "ask",
+      plan,
+      question: { toolId, why: passed.foreign ? foreignCodeText(passed.foreign) : "", grant, key, ...(permission === "allow" ? { fileAllows: true } : {}) },
+    };
   }
 
   /**

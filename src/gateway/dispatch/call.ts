@@ -5,7 +5,7 @@ import type { InputRequiredResult } from "../../mcp/protocol.ts";
 import { NOT_RELAYED, type Session } from "../../mcp/session.ts";
 import type { CallOrigin } from "../../mcp/tool-result.ts";
 import type { CallToolResult } from "../../mcp/types.ts";
-import type { Round } from "../../policy/asker.ts";
+import type { Round } from "../../policy/approval-channel.ts";
 
 export interface WireTool {
   name: string;

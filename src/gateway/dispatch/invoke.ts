@@ -14,8 +14,8 @@ import type { CallToolResult } from "../../mcp/types.ts";
 import { CAP_NS, CAP_SERVER_ID } from "../../memory/names.ts";
 import type { ToolUsage } from "../../memory/store.ts";
 import type { Resolved } from "../../registry/resolved.ts";
-import { isRefusal, type Asker, type ContinueWorkflow, type Pause, type Round } from "../../policy/asker.ts";
-import { refusedText } from "../../policy/approvals.ts";
+import type { Asker } from "../../policy/asker.ts";
+import { isRefusal, refusedText, type ContinueWorkflow, type Pause, type Round } from "../../policy/approval-channel.ts";
 import type { Gate, Plan, RefusalCode } from "../../policy/gate.ts";
 import type { Question } from "../../policy/question.ts";
 import { appendAudit } from "../../sandbox/audit.ts";
@@ -89,7 +89,7 @@ export class Invoker {
     const toolId = formatToolId(id.ns, id.action);
     const expected = { tool: opts.calledAs, kind: "tool" as const, toolId, bind: (a?: Record<string, unknown>) => pause(opts.calledAs, id, a ?? {}).bind };
     const back = { continueWorkflow: opts.continueWorkflow, requestState: call.requestState, inputResponses: call.inputResponses };
-    const resumed = await this.asker.redeem(session, call, back, expected, args);
+    const resumed = await this.asker.channel(session).redeem(call, back, expected, args);
     return "content" in resumed ? resumed : { args: resumed.args ?? args };
   }
 
@@ -100,7 +100,7 @@ export class Invoker {
     let result: CallToolResult | InputRequiredResult;
     if (o.kind === "refused") result = errorResult(o.message);
     else if (o.kind === "needsAnswer") result = o.resume(call, pause(calledAs, id, args));
-    else result = session.modern && call.pendingInput ? this.asker.relayInput(session, call, pause(calledAs, id, args)) : o.result;
+    else result = (call.pendingInput && this.asker.channel(session).relayInput(call, pause(calledAs, id, args))) || o.result;
     return this.asker.noted(session, result);
   }
 
@@ -122,7 +122,7 @@ export class Invoker {
     if (decision.kind !== "deny") this.warnWithheld(session, decision.plan);
     if (decision.kind === "ask") {
       const { question } = decision;
-      const answer = await this.asker.askNow(session, question, call.signal);
+      const answer = await this.asker.channel(session).ask(question, call.signal);
       if (answer === "later" || answer === "dismissed") return this.needsAnswer(session, answer === "dismissed" ? { ...question, dismissed: true } : question);
       if (isRefusal(answer)) return { kind: "refused", code: "declined", message: refusedText(question.toolId, answer) };
       await this.asker.approve(session, question, answer === "always");
@@ -137,7 +137,7 @@ export class Invoker {
   }
 
   private needsAnswer(session: Session, question: Question): Outcome {
-    return { kind: "needsAnswer", question, resume: (round, paused, q = question) => this.asker.later(session, round, q, paused) };
+    return { kind: "needsAnswer", question, resume: (round, paused, q = question) => this.asker.channel(session).later(round, q, paused) };
   }
 
   private warnWithheld(session: Session, { resolved, env }: Plan): void {
@@ -243,9 +243,9 @@ export class Invoker {
   startToList(session: Session, r: Resolved, ctx: Partial<CallContext>) {
     return this.gate.startToList(session.approved, r, ctx);
   }
-  /** For `call`'s continuation: see Asker.workflowTool. */
+  /** For `call`'s continuation: see ApprovalChannel.workflowTool. */
   workflowTool(session: Session, workflowId: unknown): string | undefined {
-    return this.asker.workflowTool(session, workflowId);
+    return this.asker.channel(session).workflowTool(workflowId);
   }
 }
 

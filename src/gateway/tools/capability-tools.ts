@@ -9,7 +9,7 @@ import { answerKind, type Capability, type Resolution } from "../../memory/store
 import { findTeamCapability, keyOrg, teamRegistry, teamWanted, type RemoteCapability } from "../../memory/team.ts";
 import type { InProcessNamespace } from "../dispatch/backends.ts";
 import { runProgram, type Program, type ProgramDeps, type Recorded } from "./execute.ts";
-import { takeResumedRun } from "../../policy/asker.ts";
+import { takeResumedRun } from "../../policy/approval-channel.ts";
 import { formatToolId } from "../../mcp/tool-names.ts";
 import { capabilityArguments } from "./capability-args.ts";
 import { closest } from "../dispatch/did-you-mean.ts";

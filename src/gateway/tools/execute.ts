@@ -18,7 +18,7 @@ import { answerKind } from "../../memory/store.ts";
 import { splitSpecifier } from "../../memory/versions.ts";
 import { publishAfterSave, teamWanted } from "../../memory/team.ts";
 import { withoutPosition } from "../../sandbox/errors.ts";
-import type { ContinueWorkflow, Pause, Round } from "../../policy/asker.ts";
+import type { ContinueWorkflow, Pause, Round } from "../../policy/approval-channel.ts";
 import type { CallRequest } from "../dispatch/call.ts";
 import type { Backends } from "../dispatch/backends.ts";
 import type { Invoker, Outcome } from "../dispatch/invoke.ts";
@@ -69,17 +69,27 @@ export interface ExecuteInput {
 /** Arguments checked against `execute`'s schema: the call's own, or those a continuation resumes. */
 export type CheckArgs = (args: Record<string, unknown>) => { args: ExecuteInput } | { error: string };
 
-/** `input`: the call's arguments, checked; `check`: the same check, for arguments a continuation resumes. */
+/**
+ * The `execute` tool: a saved capability's call (`capability`, or the continuation of an approval
+ * of the capability itself: another org's), else code (`runExecute`). `given`: the call's
+ * arguments, checked; `check`: the same check, for arguments a continuation resumes.
+ */
+export function executeTool(deps: ExecuteDeps, session: Session, req: CallRequest, given: ExecuteInput, check: CheckArgs): Promise<CallToolResult | InputRequiredResult> {
+  const cw = given.continue_workflow;
+  const continuation = cw ? cw.workflow_id : session.modern ? req.requestState : undefined;
+  if (continuation === undefined) return given.capability !== undefined ? callCapability(deps, session, req, given) : runExecute(deps, session, req, given, check);
+  const paused = deps.invoker.asker.channel(session).pausedTool(continuation);
+  if (paused?.startsWith(`${CAP_NS}:`)) return callCapability(deps, session, req, given, { action: paused.slice(CAP_NS.length + 1), cw });
+  return runExecute(deps, session, req, given, check);
+}
+
+/** `execute {code}`: the code run in the sandbox (resumed after an approval pause), kept as a
+ * capability when it works. */
 export async function runExecute(deps: ExecuteDeps, session: Session, req: CallRequest, given: ExecuteInput, check: CheckArgs): Promise<CallToolResult | InputRequiredResult> {
   let input = given;
   const cw = input.continue_workflow;
-  const continuation = cw ? cw.workflow_id : session.modern ? req.requestState : undefined;
-  if (continuation === undefined && input.capability !== undefined) return callCapability(deps, session, req, input);
-  // `execute {capability}` paused on the capability itself (another org's): resumed by it.
-  const paused = continuation === undefined ? undefined : deps.invoker.asker.pausedTool(session, continuation);
-  if (paused?.startsWith(`${CAP_NS}:`)) return callCapability(deps, session, req, input, { action: paused.slice(CAP_NS.length + 1), cw });
   const back = { continueWorkflow: cw, requestState: req.requestState, inputResponses: req.inputResponses };
-  const resumed = await deps.invoker.asker.redeem(session, req, back, { tool: "execute", kind: "execute", bind: (a) => a }, req.arguments);
+  const resumed = await deps.invoker.asker.channel(session).redeem(req, back, { tool: "execute", kind: "execute", bind: (a) => a }, req.arguments);
   if ("content" in resumed) return resumed;
   // What a continuation resumes with goes through the schema again; a stored capability's run
   // carries its id (pml's own record of the pause, not an argument of the tool).
@@ -333,8 +343,8 @@ export async function runProgram(deps: ProgramDeps, session: Session, req: Pick<
       const asked = resume(round, pausedAt, { ...question, why: `${what} ${question.why}` });
       return "resultType" in asked ? { kind: "input", result: asked as InputRequiredResult, ms } : { kind: "result", result: asked, ms };
     }
-    if (session.modern && round.pendingInput && program.bind !== undefined) return { kind: "input", result: deps.invoker.asker.relayInput(session, round, pausedAt), ms };
-    return { kind: "result", result: errorResult(failedRun(String((e as Error)?.message ?? e), toolsUsed, failure)), ms };
+    const relayed = round.pendingInput && program.bind !== undefined && deps.invoker.asker.channel(session).relayInput(round, pausedAt);
+    return relayed ? { kind: "input", result: relayed, ms } : { kind: "result", result: errorResult(failedRun(String((e as Error)?.message ?? e), toolsUsed, failure)), ms };
   }
 }
 
