@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EnvResolver, envRequestFor } from "../src/env/env-resolver.ts";
 import { Project } from "../src/policy/project.ts";
-import { serverRequestHandler } from "../src/gateway/server-requests.ts";
+import { serverRequestHandler } from "../src/gateway/dispatch/server-requests.ts";
 import type { CallOrigin } from "../src/mcp/tool-result.ts";
 import { RemoteServers } from "../src/remote/remote-servers.ts";
 import type { HttpDescriptor } from "../src/registry/descriptor.ts";

@@ -17,7 +17,7 @@
 // tools by heart, the cheapest there is), "discover, execute" asks `discover` and ignores its answer.
 // Bytes returned to the agent: the JSON of every tools/call result (or error) it received.
 // Run: bun build.ts && bun bench/reuse.ts [--json] [--session day|stream] [--days 5] [--seed 1]
-//        [--window 5] [--tries 3] [--match label|fair|any] [--limit N] [--tasks main|heldout|blind|blind2|blind3|blind4|N] [--verbose] [--bin path/to/pml]
+//        [--window 5] [--tries 3] [--match label|fair|any] [--limit N] [--tasks main|heldout|blind|blind2|blind3|blind4|blind5|N] [--verbose] [--bin path/to/pml]
 //        [--records asks.json]
 import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -43,6 +43,7 @@ import { BLIND_TASKS } from "./reuse-tasks-blind.ts";
 import { BLIND_2_TASKS } from "./reuse-tasks-blind-2.ts";
 import { BLIND_3_TASKS } from "./reuse-tasks-blind-3.ts";
 import { BLIND_4_TASKS } from "./reuse-tasks-blind-4.ts";
+import { BLIND_5_TASKS } from "./reuse-tasks-blind-5.ts";
 import { HELDOUT_TASKS } from "./reuse-tasks-heldout.ts";
 
 export interface ReuseOptions {
@@ -67,9 +68,17 @@ export interface ReuseOptions {
   records?: string;
 }
 
-export const TASK_SETS = { main: TASKS, heldout: HELDOUT_TASKS, blind: BLIND_TASKS, blind2: BLIND_2_TASKS, blind3: BLIND_3_TASKS, blind4: BLIND_4_TASKS } as const;
+export const TASK_SETS = {
+  main: TASKS,
+  heldout: HELDOUT_TASKS,
+  blind: BLIND_TASKS,
+  blind2: BLIND_2_TASKS,
+  blind3: BLIND_3_TASKS,
+  blind4: BLIND_4_TASKS,
+  blind5: BLIND_5_TASKS,
+} as const;
 /** Streams whose requests are never printed, so that they stay a judge nothing was tuned on. */
-const BLIND: ReadonlySet<TaskSet> = new Set(["blind", "blind2", "blind3", "blind4"]);
+const BLIND: ReadonlySet<TaskSet> = new Set(["blind", "blind2", "blind3", "blind4", "blind5"]);
 export type TaskSet = keyof typeof TASK_SETS;
 
 export interface Occurrence {

@@ -1,23 +1,27 @@
 // Checked in `npm test`: approve-then-run is written once. Every tool call, whoever makes it (a
 // client, `call`, module code, `execute` code, a capability), goes through `Invoker.call`
-// (src/gateway/invoke.ts); nothing else asks the gate, asks the user in-line, records a yes, or runs
+// (src/gateway/dispatch/invoke.ts); nothing else asks the gate, asks the user in-line, records a yes, or runs
 // a backend. A second path would be a second place to get "ask before running" wrong.
 // `bun scripts/check-one-gate.ts` lists each call found outside its place.
 import ts from "typescript";
 import { readFileSync } from "node:fs";
 import { Glob } from "bun";
 
-const INVOKER = "src/gateway/invoke.ts";
+const INVOKER = "src/gateway/dispatch/invoke.ts";
 
 /** Each step of approve-then-run, by the method called, and where it may be called (file ->
  * enclosing functions; "*": anywhere in that file). */
 const STEPS: Record<string, { what: string; at: Record<string, string[]> }> = {
   evaluate: { what: "the gate's decision", at: { [INVOKER]: ["callChecked"] } },
   fast: { what: "the gate's cached decision", at: { [INVOKER]: ["call"] } },
-  // The asker also asks and records answers for continuations (their own protocol), and a child
-  // server's sampling request is asked about in-line: neither runs a tool.
-  askNow: { what: "asking the user in-line", at: { [INVOKER]: ["callChecked"], "src/policy/asker.ts": ["*"], "src/policy/sampling-approval.ts": ["*"] } },
-  approve: { what: "recording the user's yes", at: { [INVOKER]: ["callChecked"], "src/policy/asker.ts": ["*"] } },
+  // A session's channel also takes the answers continuations bring (their own protocol), and a
+  // child server's sampling request is asked about in a form: neither runs a tool.
+  ask: { what: "asking the user in-line", at: { [INVOKER]: ["callChecked"] } },
+  askByForm: { what: "asking the user in a form", at: { "src/policy/workflow-channel.ts": ["*"], "src/policy/sampling-approval.ts": ["*"] } },
+  approve: {
+    what: "recording the user's yes",
+    at: { [INVOKER]: ["callChecked"], "src/policy/asker.ts": ["*"], "src/policy/approval-channel.ts": ["*"], "src/policy/state-channel.ts": ["*"] },
+  },
   // A backend's run (`backends.run`, `inProcess[ns].run`): only after the decision.
   run: { what: "running a tool's backend", at: { [INVOKER]: ["runChecked"] } },
 };
@@ -35,7 +39,7 @@ for (const file of new Glob("src/**/*.ts").scanSync(".")) {
     let inside = fn;
     if ((ts.isMethodDeclaration(node) || ts.isFunctionDeclaration(node)) && node.name) inside = node.name.getText(source);
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) checkCall(node.expression, inside, where(node));
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "askNow") checkStep("askNow", file, inside, where(node));
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "askByForm") checkStep("askByForm", file, inside, where(node));
     if (ts.isNewExpression(node) && node.expression.getText(source) === "Gate") gates++;
     if (file === "src/policy/gate.ts" && ts.isClassDeclaration(node) && node.name?.text === "Gate") checkGate(node, source);
     ts.forEachChild(node, (c) => visit(c, inside));
@@ -48,8 +52,9 @@ for (const file of new Glob("src/**/*.ts").scanSync(".")) {
     if (!Object.hasOwn(STEPS, name)) return;
     // `run` names many things (a program, a tool's handler); a backend is reached through `backends`.
     if (name === "run" && !/\bbackends\b|\binvoker$/.test(receiver)) return;
-    // `approve` and `askNow` are the asker's; `fast` and `evaluate` the gate's.
-    if ((name === "approve" || name === "askNow") && !/\basker\b|^this$/.test(receiver)) return;
+    // `approve` is the asker's, `ask` a session's approval channel's; `fast` and `evaluate` the gate's.
+    if (name === "approve" && !/\basker\b|\bapprovals\b|^this$/.test(receiver)) return;
+    if (name === "ask" && !/\bchannel\b/.test(receiver)) return;
     if ((name === "fast" || name === "evaluate") && !/\bgate\b|^this$/.test(receiver)) return;
     if (receiver === "this" && !file.startsWith("src/policy/")) return;
     checkStep(name, file, fn, at);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bun
 // `pml stdio` is started by the client on every session: it skips the command parser so stdin is
 // read before any await and `initialize` is answered as soon as possible.
-import { serveStdio } from "./gateway/stdio.ts";
+import { serveStdio } from "./gateway/transports/stdio.ts";
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === "stdio") {

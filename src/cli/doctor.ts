@@ -15,7 +15,7 @@ export default defineCommand({
         process.exit(2);
       }
     }
-    const { runDoctor } = await import("../gateway/doctor.ts");
+    const { runDoctor } = await import("../gateway/tools/doctor.ts");
     const { visibleLine } = await import("../visible-text.ts");
     const checks = await runDoctor({ cwd: args.dir, checkUpdate: args["check-update"] });
     // A detail quotes .pml.json, .mcp.json, .env and a release page: escaped (visible-text.ts), and

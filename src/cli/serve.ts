@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { defineCommand } from "citty";
-import type { BearerAuth } from "../gateway/http/bearer.ts";
+import type { BearerAuth } from "../gateway/transports/http/bearer.ts";
 
 export default defineCommand({
   meta: {
@@ -39,10 +39,10 @@ export default defineCommand({
     const idleTimeoutS = Number(args["idle-timeout"]);
     if (!/^\d+$/.test(args["idle-timeout"]) || idleTimeoutS < 1 || idleTimeoutS > 255) fail(`--idle-timeout ${args["idle-timeout"]}: expected seconds from 1 to 255`);
     const socket = args.socket ? resolve(args.socket) : undefined;
-    if (socket) await (await import("../gateway/http/unix-socket.ts")).clearStaleSocket(socket);
+    if (socket) await (await import("../gateway/transports/http/unix-socket.ts")).clearStaleSocket(socket);
     // On a socket its mode keeps other users out; a token would add nothing.
     const auth = socket ? "none" : await callerAuth(args.auth !== false, args.host, fail);
-    const { serveHttp } = await import("../gateway/http.ts");
+    const { serveHttp } = await import("../gateway/transports/http.ts");
     let server;
     try {
       server = serveHttp({ port, host: args.host, socket, maxSessions, idleTimeoutS, auth });

@@ -6,7 +6,7 @@ export default defineCommand({
     description: "Run the MCP server on stdin/stdout (what Claude Code launches; see `pml init`)",
   },
   async run() {
-    const { serveStdio } = await import("../gateway/stdio.ts");
+    const { serveStdio } = await import("../gateway/transports/stdio.ts");
     serveStdio();
     await new Promise(() => {}); // serve until stdin closes or a signal arrives
   },

@@ -6,7 +6,7 @@ import type { Asker } from "../policy/asker.ts";
 import { LiveBoard } from "../policy/live/board.ts";
 import type { LiveServer, LiveSession } from "../policy/live/live-sessions.ts";
 import type { ServerStatus } from "../pool/pool.ts";
-import type { Backends } from "./backends.ts";
+import type { Backends } from "./dispatch/backends.ts";
 
 export function publishLive(opts: {
   env?: Record<string, string | undefined>;

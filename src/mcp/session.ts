@@ -97,7 +97,7 @@ export class Session {
   /**
    * A child server's sampling/elicitation request made while serving this client's call
    * `related` (2025-11-25: sent to the client). NOT_RELAYED when the client did not declare the
-   * capability. A 2026-07-28 call relays through its call object instead (gateway/call.ts).
+   * capability. A 2026-07-28 call relays through its call object instead (gateway/dispatch/call.ts).
    */
   async relayRequest(method: string, params: Record<string, unknown>, related: Id, signal?: AbortSignal): Promise<unknown> {
     if (!this.canRelay(method)) return NOT_RELAYED;

@@ -7,7 +7,7 @@
 //   pattern compliance (0.4): the name follows the conventions and is no variant of a taken name.
 // A name built from a fallback (no verb, a generic object, no tools behind the namespace, a
 // variant) stays at or below AUTO_THRESHOLD: a plain reading scores above it (what a suggestion calls
-// confident; `auto` applies only names a language model confirmed, see gateway/curate.ts).
+// confident; `auto` applies only names a language model confirmed, see gateway/tools/curate.ts).
 import { routeTool } from "../routing/route.ts";
 import { backedByCode, codeEvidence, GIT_SUBCOMMANDS, type CodeEvidence } from "./code-evidence.ts";
 import { FORMATS, GENERIC_OBJECTS, isWeakVerb, singular, words } from "./curation-words.ts";

@@ -4,7 +4,7 @@
 import type { Session } from "../mcp/session.ts";
 import { log } from "../log.ts";
 import { visible, visibleLine } from "../visible-text.ts";
-import { errorResult, textResult } from "../mcp/tool-result.ts";
+import { textResult } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export const WORKFLOW_TTL_MS = 5 * 60_000;
@@ -27,6 +27,8 @@ export interface Workflow {
   grant?: { ns: string; names: string[] };
   /** What the user's yes approves for the session, when narrower than the tool (see approvalKey). */
   key?: string;
+  /** .pml.json allows the tool already (see Question.fileAllows). */
+  fileAllows?: boolean;
   /** A capability's run paused in a call of its own tool (or `call`): that tool's id. */
   via?: string;
 }
@@ -151,29 +153,4 @@ export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency"
     approval_required: true,
     approval_context: { type: wf.kind === "execute" ? "execute_dependency" : "tool_permission", tool: wf.tool, dependency: wf.dependency, workflow_id: wf.id },
   });
-}
-
-export function workflowGone(id: unknown): CallToolResult {
-  return errorResult(
-    `Workflow expired or not found${typeof id === "string" ? ` (${id})` : ""}. Approval requests work once, for the tool they were issued for, within 5 minutes. Call the tool again to get a new one.`,
-  );
-}
-
-/** A continuation sent to another tool than the one its approval request named (not used up). */
-export function wrongTool(issuedFor: string): CallToolResult {
-  return errorResult(`This approval was issued for ${issuedFor}; call ${issuedFor} with it (the same "continue_workflow"). It is still valid.`);
-}
-
-/** Why nothing ran, for each answer that approves nothing. */
-export function refusedText(toolId: string, r: Refusal): string {
-  const nothing = `nothing ran (${toolId} was not run)`;
-  if (r === "abort") return `You chose Abort: ${nothing}.`;
-  if (r === "decline") return `You declined the question: ${nothing}.`;
-  const shown = r.unknown === undefined ? "(none)" : visible(JSON.stringify(r.unknown) ?? String(r.unknown)).slice(0, 80);
-  return `The answer ${shown} was not Continue, Always or Abort: ${nothing}.`;
-}
-
-/** A continuation whose "approved" is false: the model relays that the user said no. */
-export function relayedNoText(toolId: string): string {
-  return `The user declined ("approved": false): nothing ran (${toolId} was not run).`;
 }

@@ -5,7 +5,7 @@
 // before anyone is asked; a question says what the call will do). A denied tool is never resolved,
 // installed or started; nothing is installed or started before the environment and approval checks
 // pass. The gate only decides (`evaluate`): it asks nobody and writes nothing. The invoker
-// (src/gateway/invoke.ts) acts on the decision: it asks through the asker, records the audit, runs.
+// (src/gateway/dispatch/invoke.ts) acts on the decision: it asks through the asker, records the audit, runs.
 import type { AuditEntry } from "../sandbox/audit.ts";
 import { fileTargets } from "../sandbox/builtins/file-targets.ts";
 import { asksNothing, EnvResolver, envRequestFor, missingMessage, type EnvPlan } from "../env/env-resolver.ts";
@@ -189,7 +189,11 @@ export class Gate {
     }
     // What the question says is written by `withArguments`, which every decision passes; another
     // org's code is asked about by whose it is.
-    return { kind: "ask", plan, question: { toolId, why: passed.foreign ? foreignCodeText(passed.foreign) : "", grant, key } };
+    return {
+      kind: "ask",
+      plan,
+      question: { toolId, why: passed.foreign ? foreignCodeText(passed.foreign) : "", grant, key, ...(permission === "allow" ? { fileAllows: true } : {}) },
+    };
   }
 
   /**

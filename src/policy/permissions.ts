@@ -56,46 +56,55 @@ export function approvalMode(perms: Permissions | undefined, toolIds: readonly s
  * processes). An exact entry for the same tool in `ask` is removed, since it would otherwise
  * keep winning over the new allow (same specificity, ask > allow). Broader ask/deny patterns stay.
  */
-export async function allowAlways(workspace: string, toolId: string): Promise<LoadedProjectConfig> {
-  if (!isToolId(toolId)) {
+/**
+ * "Always": the tool joins permissions.allow (`toolId`; undefined when the file allows it already)
+ * and the variables join env_grants, trusted first and written in one update of the file.
+ */
+export async function recordAlways(workspace: string, toolId: string | undefined, grant?: { ns: string; names: readonly string[] }): Promise<LoadedProjectConfig | undefined> {
+  if (toolId !== undefined && !isToolId(toolId)) {
     throw new ConfigError(`cannot always-allow ${JSON.stringify(toolId)}: expected an exact tool id like "memory:create_entities".`);
   }
+  const names = grant?.names ?? [];
+  const grants = [...(toolId === undefined ? [] : [alwaysGrant.allow(toolId)]), ...names.map((n) => alwaysGrant.env(grant!.ns, n))];
+  if (!grants.length) return undefined;
   // The user's own answer: trusted before it is in the file, so it applies as soon as it is.
-  await addTrustedGrants(workspace, [alwaysGrant.allow(toolId)]);
+  await addTrustedGrants(workspace, grants);
   return updateProjectConfig(workspace, (raw) => {
-    if (raw.permissions === undefined) raw.permissions = {};
-    const perms = raw.permissions;
-    // Wrong shapes are left for validation to report with their key path.
-    if (typeof perms !== "object" || perms === null || Array.isArray(perms)) return;
-    const p = perms as Record<string, unknown>;
-    if (p.allow === undefined) p.allow = [];
-    if (Array.isArray(p.allow) && !p.allow.includes(toolId)) p.allow.push(toolId);
-    if (Array.isArray(p.ask)) p.ask = p.ask.filter((x) => x !== toolId);
+    if (toolId !== undefined) addAllow(raw, toolId);
+    if (names.length) addEnvGrants(raw, grant!.ns, names);
   });
 }
 
-/**
- * "Always" for variables: adds them to .pml.json env_grants[ns] (idempotent, atomic, locked like
- * allowAlways). PML_API_KEY is never accepted (the schema refuses it too).
- */
-export async function grantEnvAlways(workspace: string, ns: string, names: readonly string[]): Promise<LoadedProjectConfig> {
-  await addTrustedGrants(
-    workspace,
-    names.map((n) => alwaysGrant.env(ns, n)),
-  );
-  return updateProjectConfig(workspace, (raw) => {
-    if (raw.env_grants === undefined) raw.env_grants = {};
-    const grants = raw.env_grants;
-    if (typeof grants !== "object" || grants === null || Array.isArray(grants)) return;
-    const g = grants as Record<string, unknown>;
-    // Defined, not assigned: a namespace named "__proto__" is a key like any other.
-    if (!Object.hasOwn(g, ns)) Object.defineProperty(g, ns, { value: [], enumerable: true, writable: true, configurable: true });
-    const list = g[ns];
-    if (Array.isArray(list)) for (const n of names) if (!list.includes(n)) list.push(n);
-  });
+export async function allowAlways(workspace: string, toolId: string): Promise<LoadedProjectConfig> {
+  return (await recordAlways(workspace, toolId))!;
 }
 
-/** "Always" for a server's sampling requests: adds `ns` to .pml.json sampling.allow. */
+export async function grantEnvAlways(workspace: string, ns: string, names: readonly string[]): Promise<LoadedProjectConfig | undefined> {
+  return recordAlways(workspace, undefined, { ns, names });
+}
+
+function addAllow(raw: Record<string, unknown>, toolId: string): void {
+  if (raw.permissions === undefined) raw.permissions = {};
+  const perms = raw.permissions;
+  // Wrong shapes are left for validation to report with their key path.
+  if (typeof perms !== "object" || perms === null || Array.isArray(perms)) return;
+  const p = perms as Record<string, unknown>;
+  if (p.allow === undefined) p.allow = [];
+  if (Array.isArray(p.allow) && !p.allow.includes(toolId)) p.allow.push(toolId);
+  if (Array.isArray(p.ask)) p.ask = p.ask.filter((x) => x !== toolId);
+}
+
+function addEnvGrants(raw: Record<string, unknown>, ns: string, names: readonly string[]): void {
+  if (raw.env_grants === undefined) raw.env_grants = {};
+  const grants = raw.env_grants;
+  if (typeof grants !== "object" || grants === null || Array.isArray(grants)) return;
+  const g = grants as Record<string, unknown>;
+  // Defined, not assigned: a namespace named "__proto__" is a key like any other.
+  if (!Object.hasOwn(g, ns)) Object.defineProperty(g, ns, { value: [], enumerable: true, writable: true, configurable: true });
+  const list = g[ns];
+  if (Array.isArray(list)) for (const n of names) if (!list.includes(n)) list.push(n);
+}
+
 export async function allowSamplingAlways(workspace: string, ns: string): Promise<LoadedProjectConfig> {
   await addTrustedGrants(workspace, [alwaysGrant.sampling(ns)]);
   return updateProjectConfig(workspace, (raw) => {

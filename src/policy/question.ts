@@ -16,6 +16,8 @@ export interface Question {
   /** What a yes approves for the session: the tool, or for a shell command that command
    * (see approval-text.ts approvalKey). */
   key: string;
+  /** .pml.json allows the tool already (only variables are asked): "Always" writes no allow. */
+  fileAllows?: boolean;
   /** The user dismissed the form that asked it (cancel): asked again with the result, which says so. */
   dismissed?: boolean;
 }

@@ -35,6 +35,8 @@ export interface StatePayload {
   grant?: { ns: string; names: string[] };
   /** What the user's yes approves for the session, when narrower than the tool (see approvalKey). */
   key?: string;
+  /** .pml.json allows the tool already (see Question.fileAllows). */
+  fileAllows?: boolean;
   /** Tool ids (and grants) approved in earlier rounds of the same request. */
   approved?: string[];
   /** execute: results of the calls made before the pause, replayed on the re-run. */

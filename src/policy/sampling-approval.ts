@@ -7,7 +7,8 @@ import { capSamplingRequest, samplingCap, SamplingError, samplingTarget, type Cr
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { log } from "../log.ts";
 import { allowSamplingAlways } from "./permissions.ts";
-import { askNow, isRefusal } from "./asker.ts";
+import { isRefusal } from "./approval-channel.ts";
+import { askByForm } from "./workflow-channel.ts";
 import type { Session } from "../mcp/session.ts";
 
 const approvalKey = (ns: string) => `sampling ${ns}`;
@@ -34,7 +35,7 @@ export async function authorizeSampling(
     `The MCP server "${ns}" asks for an LLM completion with your ${target.keyEnv}: model ${target.model}, up to ${params.maxTokens} tokens ` +
     `(cap: .pml.json sampling.max_tokens = ${samplingCap(opts.config)}), sent to ${target.url}. "Always" adds "${ns}" to .pml.json sampling.allow.`;
   const question = { toolId: `sampling by ${ns}`, why, key: approvalKey(ns) };
-  const decision = opts.asker ? await askNow(opts.asker, question, new AbortController().signal) : "later";
+  const decision = opts.asker ? await askByForm(opts.asker, question, new AbortController().signal) : "later";
   if (isRefusal(decision)) throw new SamplingError(`The user declined the sampling request of "${ns}"; nothing was sent to ${target.url}.`);
   if (decision === "later" || decision === "dismissed")
     throw new SamplingError(

@@ -4,19 +4,18 @@
 // agent cannot disagree on names, checks (trust, the secret screen) or messages; an approval answer goes to the session
 // that asked, through the channel it publishes in $PML_HOME.
 import * as v from "valibot";
-import type { MetaDeps } from "../gateway/meta-deps.ts";
 import { deprecate } from "../gateway/tools/dns/deprecate.ts";
 import { pin } from "../gateway/tools/dns/pin.ts";
 import { rename } from "../gateway/tools/dns/rename.ts";
 import { tag } from "../gateway/tools/dns/tag.ts";
 import { publish } from "../gateway/tools/learn/publish.ts";
-import type { StdlibContext } from "../gateway/tools/stdlib-namespace.ts";
+import type { StdlibContext, StdlibDeps } from "../gateway/tools/stdlib-namespace.ts";
 import { answerApproval, readLiveSessions } from "../policy/live/live-sessions.ts";
 import type { UiContext } from "./context.ts";
 
 /** The part of a session's context these tools read (memory and project); no session or call is behind a page's action. */
 async function toolContext(ctx: UiContext): Promise<StdlibContext> {
-  const deps = { workspace: ctx.workspace, project: ctx.project, memory: ctx.memory } as Partial<MetaDeps> as MetaDeps;
+  const deps = { workspace: ctx.workspace, project: ctx.project, memory: ctx.memory } as Partial<StdlibDeps> as StdlibDeps;
   return { deps, settings: await ctx.project.memorySettings() } as Partial<StdlibContext> as StdlibContext;
 }
 

@@ -4,7 +4,7 @@
 // token (in the URL once; then an HttpOnly, SameSite=Strict cookie), and for a POST a CSRF token
 // the page read from the API plus its own Origin.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { hostRefusal, loopbackHosts, originRefusal } from "../gateway/http/loopback.ts";
+import { hostRefusal, loopbackHosts, originRefusal } from "../gateway/transports/http/loopback.ts";
 
 export const CSRF_HEADER = "x-pml-csrf";
 /** The one body of every 401, whatever the path. */

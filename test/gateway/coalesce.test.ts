@@ -1,7 +1,7 @@
 // The list_changed coalescer on a hand-driven clock: the first change is told at once, a burst
 // within the window once when it ends, and a quiet window tells nothing.
 import { expect, test } from "bun:test";
-import { Coalesced, type Timers } from "../../src/gateway/coalesce.ts";
+import { Coalesced, type Timers } from "../../src/gateway/dispatch/coalesce.ts";
 
 function handClock() {
   let now = 0;

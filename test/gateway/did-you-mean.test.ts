@@ -1,6 +1,6 @@
 // The key a misspelled argument most likely meant (messages for unknown arguments).
 import { expect, test } from "bun:test";
-import { closest, unknownKeyHint } from "../../src/gateway/did-you-mean.ts";
+import { closest, unknownKeyHint } from "../../src/gateway/dispatch/did-you-mean.ts";
 
 test("closest: case, _ and -, a swap, a few edits; nothing for a word too far", () => {
   expect(closest("namedOnly", ["named_only", "namespace"])).toBe("named_only");

@@ -1,4 +1,4 @@
-// Approve-then-run is written once (Invoker.call, src/gateway/invoke.ts): scripts/check-one-gate.ts,
+// Approve-then-run is written once (Invoker.call, src/gateway/dispatch/invoke.ts): scripts/check-one-gate.ts,
 // which `npm test` runs, finds a second one. Each case plants one in a copy of src/ the way a
 // change could (a caller reaching the gate itself, a new entry to the gate, a backend run without
 // the decision) and expects the script to refuse it, naming the place.
@@ -33,10 +33,10 @@ test("the source as it is: one place", () => {
 });
 
 test("execute's code asking the gate itself (as it once did through invoker.gate) is found", () => {
-  const r = check((root) => append(root, "src/gateway/execute.ts", "export const sneak = (deps: any, id: any) => deps.invoker.gate.evaluate({ id });"));
+  const r = check((root) => append(root, "src/gateway/tools/execute.ts", "export const sneak = (deps: any, id: any) => deps.invoker.gate.evaluate({ id });"));
   expect(r.code).toBe(1);
-  expect(r.out).toContain("src/gateway/execute.ts:");
-  expect(r.out).toContain("deps.invoker.gate.evaluate() outside src/gateway/invoke.ts");
+  expect(r.out).toContain("src/gateway/tools/execute.ts:");
+  expect(r.out).toContain("deps.invoker.gate.evaluate() outside src/gateway/dispatch/invoke.ts");
 });
 
 test("a second entry to the gate (an authorize that asks and records) is found", () => {

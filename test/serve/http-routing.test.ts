@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { serveHttp, type HttpGatewayServer } from "../../src/gateway/http.ts";
-import type { ToolHost } from "../../src/gateway/call.ts";
+import { serveHttp, type HttpGatewayServer } from "../../src/gateway/transports/http.ts";
+import type { ToolHost } from "../../src/gateway/dispatch/call.ts";
 import { textResult } from "../../src/mcp/tool-result.ts";
 import { waitFor } from "../helpers/wait.ts";
 

@@ -2,7 +2,7 @@
 // valibot's issues as the messages validate-args.ts gives for other tools' schemas ("x" is
 // required, "x" must be integer, ...), and a misspelled key with the key it probably meant.
 import * as v from "valibot";
-import { unknownKeyHint } from "../did-you-mean.ts";
+import { unknownKeyHint } from "../dispatch/did-you-mean.ts";
 
 type Issue = v.BaseIssue<unknown>;
 type AnySchema = v.BaseSchema<unknown, unknown, Issue> & Record<string, unknown>;

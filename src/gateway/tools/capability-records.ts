@@ -1,12 +1,11 @@
 // A learned capability as the standard library and list_capabilities show it, and the lookup
 // by name or FQDN they share.
 import { deprecationNote } from "../../memory/found.ts";
-import type { MemorySettings } from "../../memory/memory.ts";
+import type { Memory, MemorySettings } from "../../memory/memory.ts";
 import { capWireName } from "../../memory/names.ts";
 import type { Capability } from "../../memory/store.ts";
 import { ToolError } from "../../mcp/tool-result.ts";
-import { closest } from "../did-you-mean.ts";
-import type { MetaDeps } from "../meta-deps.ts";
+import { closest } from "../dispatch/did-you-mean.ts";
 
 /** A capability as short results show it. */
 export function summary(c: Capability) {
@@ -22,15 +21,18 @@ export function summary(c: Capability) {
   };
 }
 
+/** What finding a capability by name reads. */
+type Records = { memory: Pick<Memory, "resolve" | "listNamed"> };
+
 /** The capability a name (with an optional @version), an old name or an FQDN points at. */
-export async function resolveCapability(deps: Pick<MetaDeps, "memory">, settings: MemorySettings, raw: string) {
+export async function resolveCapability(deps: Records, settings: MemorySettings, raw: string) {
   const found = await deps.memory.resolve(settings, raw);
   if (!found) throw new ToolError(`Capability not found: ${raw}.${await nearName(deps, settings, raw)}`);
   return found;
 }
 
 /** " Did you mean fs:read_json?" for a name a letter or two off one of the scope's, else "". */
-export async function nearName(deps: Pick<MetaDeps, "memory">, settings: MemorySettings, raw: string): Promise<string> {
+export async function nearName(deps: Records, settings: MemorySettings, raw: string): Promise<string> {
   const names = (await deps.memory.listNamed(settings).catch(() => [])).map((c) => c.display_name);
   const near = closest(raw.replace(/@.*$/, "").trim(), names);
   return near ? ` Did you mean ${near}?` : "";

@@ -1,16 +1,27 @@
 // A namespace of pml's standard library (dns, meta, learn): tools declared with defineTool whose
 // results are JSON, reached through the invoker like any tool.
-import type { MemorySettings } from "../../memory/memory.ts";
+import type { Workspace } from "../../config/workspace.ts";
+import type { Memory, MemorySettings } from "../../memory/memory.ts";
 import { textResult, ToolError, type CallContext } from "../../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../../mcp/types.ts";
-import type { InProcessNamespace } from "../backends.ts";
-import type { MetaDeps } from "../meta-deps.ts";
+import type { Project } from "../../policy/project.ts";
+import type { Backends, InProcessNamespace } from "../dispatch/backends.ts";
 import type { Session } from "../../mcp/session.ts";
 import type { Tool } from "./define-tool.ts";
 
+/** What the standard library's tools use: memory's records, the project (its settings, trust,
+ * team registry), the workspace, and of the backends only what dns and meta read. */
+export interface StdlibDeps {
+  workspace: Workspace;
+  project: Project;
+  memory: Memory;
+  /** dns:lookup of a server, dns:deprecate's replacement, meta:tools and meta:servers. */
+  backends: Pick<Backends, "resolve" | "allKnownTools" | "status">;
+}
+
 /** What a standard library tool's handler gets besides its arguments. */
 export interface StdlibContext {
-  deps: MetaDeps;
+  deps: StdlibDeps;
   settings: MemorySettings;
   session: Session;
   call: CallContext;
@@ -25,7 +36,7 @@ export class StdlibNamespace implements InProcessNamespace {
   private listed?: ToolInfo[];
 
   constructor(
-    private readonly deps: MetaDeps,
+    private readonly deps: StdlibDeps,
     readonly name: string,
     readonly description: string,
     private readonly list: StdlibTool[],

@@ -5,11 +5,10 @@ import * as v from "valibot";
 import type { MemorySettings } from "../../../memory/memory.ts";
 import { capWireName } from "../../../memory/names.ts";
 import { ToolError } from "../../../mcp/tool-result.ts";
-import type { MetaDeps } from "../../meta-deps.ts";
 import { defineTool } from "../define-tool.ts";
 import { nonBlank } from "../schema.ts";
 import { nearName, resolveCapability } from "../capability-records.ts";
-import type { StdlibContext } from "../stdlib-namespace.ts";
+import type { StdlibContext, StdlibDeps } from "../stdlib-namespace.ts";
 
 /** Both are shown wherever the capability is (tools/list is not, discover's one-line answer is). */
 const REASON_MAX = 200;
@@ -48,7 +47,7 @@ export const deprecate = defineTool({
 
 /** The replacement as it will be called: a capability of this scope by its current name, or a
  * tool pml knows; anything else is refused (a deprecation pointing nowhere helps no one). */
-async function replacementName(deps: Pick<MetaDeps, "memory" | "backends">, settings: MemorySettings, raw: string, self: string): Promise<string> {
+async function replacementName(deps: Pick<StdlibDeps, "memory" | "backends">, settings: MemorySettings, raw: string, self: string): Promise<string> {
   const found = await deps.memory.resolve(settings, raw).catch(() => undefined);
   if (found) {
     if (found.capability.id === self) throw new ToolError(`${raw} is the capability being deprecated: give another one as "replacement".`);

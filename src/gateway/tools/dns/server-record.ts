@@ -1,7 +1,7 @@
 // `mcp:<namespace>[@v<version>]` for dns:lookup: an MCP server pml can reach, as a record.
 import { splitSpecifier } from "../../../memory/versions.ts";
 import { ToolError } from "../../../mcp/tool-result.ts";
-import type { MetaDeps } from "../../meta-deps.ts";
+import type { StdlibDeps } from "../stdlib-namespace.ts";
 
 /** One version of an MCP server pml knows, and where from. */
 interface ServerVersion {
@@ -19,7 +19,7 @@ interface ServerVersion {
  * catalog's pin of the same package when another source answers first, and every version of the
  * package installed under PML_HOME (deps.json, e.g. by an earlier pml). Specifiers pick among those.
  */
-export async function serverRecord(deps: Pick<MetaDeps, "backends">, raw: string, signal: AbortSignal) {
+export async function serverRecord(deps: Pick<StdlibDeps, "backends">, raw: string, signal: AbortSignal) {
   const { name, spec } = splitSpecifier(raw.slice(4));
   let resolved;
   try {

@@ -1,5 +1,5 @@
 // learn:curate: curate_capabilities in the standard library (names for unnamed_… capabilities).
-import { curate as curateNames } from "../../curate.ts";
+import { curate as curateNames } from "../curate.ts";
 import { defineTool } from "../define-tool.ts";
 import { CURATE_DESCRIPTION, curateArgs } from "../curate-args.ts";
 import type { StdlibContext } from "../stdlib-namespace.ts";

@@ -7,11 +7,10 @@ import * as v from "valibot";
 import { insecureUrlReason } from "../../../http/secure-url.ts";
 import { publishCapability, teamRegistry, type TeamRegistry } from "../../../memory/team.ts";
 import { ToolError } from "../../../mcp/tool-result.ts";
-import type { MetaDeps } from "../../meta-deps.ts";
 import { defineTool } from "../define-tool.ts";
 import { nonBlank } from "../schema.ts";
 import { resolveCapability } from "../capability-records.ts";
-import type { StdlibContext } from "../stdlib-namespace.ts";
+import type { StdlibContext, StdlibDeps } from "../stdlib-namespace.ts";
 
 export const publish = defineTool({
   name: "publish",
@@ -38,7 +37,7 @@ export const publish = defineTool({
 });
 
 /** The team registry of a trusted .pml.json; else an error that says what to do. */
-async function trustedRegistry(deps: Pick<MetaDeps, "project" | "workspace">): Promise<TeamRegistry> {
+async function trustedRegistry(deps: Pick<StdlibDeps, "project" | "workspace">): Promise<TeamRegistry> {
   const state = await deps.project.get();
   const root = deps.workspace.root;
   const team = teamRegistry(state.config, root);

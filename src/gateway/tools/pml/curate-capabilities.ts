@@ -1,5 +1,5 @@
 // curate_capabilities: names for the capabilities a busy day left as unnamed_… (see curate.ts).
-import { curate } from "../../curate.ts";
+import { curate } from "../curate.ts";
 import { defineTool } from "../define-tool.ts";
 import { CURATE_DESCRIPTION, curateArgs } from "../curate-args.ts";
 import { jsonResult, type MetaContext } from "./context.ts";

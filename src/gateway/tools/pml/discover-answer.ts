@@ -10,7 +10,7 @@ import { parseToolName, wireName } from "../../../mcp/tool-names.ts";
 import { CAP_NS, parseCallName } from "../../../memory/names.ts";
 import type { CallToolResult } from "../../../mcp/types.ts";
 import { textResult } from "../../../mcp/tool-result.ts";
-import type { MetaDeps } from "../../meta-deps.ts";
+import type { MetaDeps } from "./context.ts";
 
 /** A ranked result as discoverQuery gives it (local tools and capabilities, team capabilities). */
 export interface RankedResult {

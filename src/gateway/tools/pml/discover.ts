@@ -9,11 +9,10 @@ import { changesThings } from "../../../memory/search-docs.ts";
 import type { TeamHit } from "../../../memory/team.ts";
 import { builtinCatalog, DEMO_SERVERS } from "../../../registry/catalog.ts";
 import type { Resolved } from "../../../registry/resolved.ts";
-import type { MetaDeps } from "../../meta-deps.ts";
 import type { Session } from "../../../mcp/session.ts";
 import { defineTool } from "../define-tool.ts";
 import { integer, text } from "../schema.ts";
-import { jsonResult, type MetaContext } from "./context.ts";
+import { jsonResult, type MetaContext, type MetaDeps } from "./context.ts";
 import { discoverAnswer } from "./discover-answer.ts";
 import { heldSummary } from "../../../policy/tool-change-text.ts";
 

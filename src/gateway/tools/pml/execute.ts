@@ -1,6 +1,6 @@
 // execute: code that calls tools, run in pml's sandbox; code that works becomes a capability.
 import * as v from "valibot";
-import { runExecute, type ExecuteInput } from "../../execute.ts";
+import { executeTool, type ExecuteInput } from "../execute.ts";
 import { defineTool } from "../define-tool.ts";
 import { plainObject, text, words } from "../schema.ts";
 import type { MetaContext, MetaTool } from "./context.ts";
@@ -48,5 +48,5 @@ export const execute: MetaTool = defineTool({
   // A retry after an approval pause must carry exactly the call's arguments (its request state
   // is bound to them: runExecute binds req.arguments); what a continuation resumes with is
   // checked by this same schema.
-  run: (args, { deps, session, req }: MetaContext) => runExecute(deps, session, req, args, checkResumed),
+  run: (args, { deps, session, req }: MetaContext) => executeTool(deps, session, req, args, checkResumed),
 });

@@ -2,9 +2,8 @@
 import { cloudKey } from "../../../config/settings.ts";
 import { version } from "../../../version.ts";
 import { heldChanges, whatChanged } from "../../../policy/tool-pins.ts";
-import type { MetaDeps } from "../../meta-deps.ts";
 import { defineTool } from "../define-tool.ts";
-import { jsonResult, type MetaContext } from "./context.ts";
+import { jsonResult, type MetaContext, type MetaDeps } from "./context.ts";
 
 export const status = defineTool({
   name: "status",
@@ -24,7 +23,7 @@ function modeOf(hasKey: boolean, url: string | undefined): string {
   return "local (set PML_API_KEY in the workspace .env for cloud tools)";
 }
 
-async function statusOf(deps: MetaDeps) {
+async function statusOf(deps: Pick<MetaDeps, "workspace" | "project" | "surface" | "backends">) {
   const state = await deps.project.get();
   const cfg = state.config;
   return {

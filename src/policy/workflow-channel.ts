@@ -1,0 +1,107 @@
+// The 2025-11-25 channels. Without form elicitation (or when the user dismissed the form) the
+// result asks the model to ask the user, and the continuation is the same tool called with
+// `continue_workflow` (a workflow, in memory); with it the user is asked at once, in a form that
+// a `pml ui` page may answer too.
+import type { Session } from "../mcp/session.ts";
+import type { CallToolResult } from "../mcp/types.ts";
+import { approvalRequired, elicitApproval, WORKFLOW_TTL_MS } from "./approvals.ts";
+import {
+  answerOf,
+  continued,
+  type ApprovalChannel,
+  type Approvals,
+  type Continuable,
+  resumes,
+  type Answer,
+  type Comeback,
+  type ContinueWorkflow,
+  type Expected,
+  type Pause,
+  type Resumed,
+  type Round,
+  type Taken,
+} from "./approval-channel.ts";
+import type { Question } from "./question.ts";
+
+/** Asks through a form the client shows, for a session that may have none (sampling): "later" then. */
+export async function askByForm(session: Session, q: Question, signal: AbortSignal): Promise<Answer> {
+  if (session.modern) return "later";
+  return answerOf(await elicitApproval(session, q.toolId, q.why, signal));
+}
+
+export class WorkflowChannel implements ApprovalChannel, Continuable {
+  constructor(
+    readonly session: Session,
+    readonly approvals: Approvals,
+  ) {}
+
+  ask(_q: Question, _signal: AbortSignal): Promise<Answer> {
+    return Promise.resolve("later");
+  }
+
+  later(_round: Round, q: Question, pause: Pause): CallToolResult {
+    const { kind, tool, via } = pause;
+    const wf = this.approvals.workflows.open({
+      sessionId: this.session.id,
+      tool,
+      dependency: q.toolId,
+      kind,
+      args: pause.args,
+      replay: pause.replay,
+      grant: q.grant,
+      key: q.key,
+      fileAllows: q.fileAllows,
+      via,
+    });
+    return approvalRequired(wf, q.why, this.approvals.publish(this.session, q, kind, "tool-result", wf.id), q.dismissed);
+  }
+
+  take(cw: ContinueWorkflow, expected: Expected): Taken | { issuedFor: string } | undefined {
+    const wf = this.approvals.workflows.take(cw.workflow_id, this.session.id, expected.tool);
+    if (!wf || "issuedFor" in wf) return wf;
+    if (!resumes(wf, expected)) return undefined;
+    return { toolId: wf.dependency, grant: wf.grant, key: wf.key ?? wf.dependency, fileAllows: wf.fileAllows, args: wf.args, replay: wf.replay, via: wf.via };
+  }
+
+  /** Without a continuation a call is a plain one: nothing to resume. */
+  redeem(round: Round, back: Comeback, expected: Expected): Promise<Resumed | CallToolResult> {
+    return back.continueWorkflow ? continued(this, round, back.continueWorkflow, expected) : Promise.resolve({});
+  }
+
+  /** A child server's request went to the client as a request of its own. */
+  relayInput(): undefined {
+    return undefined;
+  }
+
+  workflowTool(workflowId: unknown): string | undefined {
+    const wf = this.approvals.workflows.peek(workflowId, this.session.id);
+    return wf?.via ?? wf?.dependency;
+  }
+
+  pausedTool(continuation: unknown): string | undefined {
+    const wf = this.approvals.workflows.peek(continuation, this.session.id);
+    return wf && wf.kind === "tool" && wf.via === undefined ? wf.dependency : undefined;
+  }
+}
+
+/** A client that shows forms: asked at once (a `pml ui` page may answer first); the tool-result
+ * flow when the client could not ask or the user dismissed the form. */
+export class FormChannel extends WorkflowChannel {
+  override async ask(q: Question, signal: AbortSignal): Promise<Answer> {
+    const live = this.approvals.live;
+    if (!live) return askByForm(this.session, q, signal);
+    // The form the client shows and the page race: the first answer wins and the other question
+    // is withdrawn (the form's request is cancelled).
+    const pending = live.add({ tool: q.toolId, question: q.why, kind: "tool", channel: "elicitation", ttlMs: WORKFLOW_TTL_MS });
+    const asking = new AbortController();
+    const stop = () => asking.abort(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+    try {
+      return answerOf(await Promise.race([elicitApproval(this.session, q.toolId, q.why, asking.signal), pending.answered]));
+    } finally {
+      signal.removeEventListener("abort", stop);
+      asking.abort();
+      pending.done();
+    }
+  }
+}
