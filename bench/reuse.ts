@@ -340,6 +340,10 @@ export function summarize(
   const perRepeat = {
     ...perTask(mem, true),
     discoverBytes: mean(repeats.map((r) => r.discoverBytes)),
+    /** The rest, aggregates only (the blind streams' requests are never printed): the capability
+     * calls' results, and the `execute` of the code written after a miss. */
+    callBytes: mean(repeats.map((r) => callBytes(r))),
+    codeBytes: mean(repeats.map((r) => r.spent.bytes - r.discoverBytes - callBytes(r))),
     /** What a repeat would cost if each were served on the first try: discover's answer and one right call. */
     ifAllFirstTry: { calls: 2, bytes: mean(repeats.map((r) => r.discoverBytes)) + mean(rightCalls) },
   };
@@ -401,6 +405,8 @@ export function summarize(
       .map((r) => ({ task: r.task, say: r.say, found: r.found, tries: r.tries.map((t) => `${t.cap}:${t.verdict}`), served: r.served, top: r.top, ownRank: r.ownRank })),
   };
 }
+
+const callBytes = (r: MemoryRecord) => r.tries.reduce((n, t) => n + t.bytes, 0);
 
 const LABELS = ["strong", "fair", "weak"] as const;
 
@@ -513,7 +519,10 @@ export function printReport(r: ReuseReport, verbose: boolean): void {
     );
   line("memory", m);
   for (const [k, b] of Object.entries(r.noMemory)) line(`no memory: ${b.label}${k === ISSUE_BASELINE ? " *" : ""}`, b.perRepeat, b.ratios, k === ISSUE_BASELINE);
-  console.log(`  (ratio: memory's figure over that agent's; discover's answer is ${num(m.discoverBytes)} of memory's bytes per repeated task)`);
+  console.log(
+    `  (ratio: memory's figure over that agent's; of memory's bytes per repeated task, discover's answer is ${num(m.discoverBytes)}, ` +
+      `the capability calls ${num(m.callBytes)}, the code written after a miss ${num(m.codeBytes)})`,
+  );
   console.log("  * the issue's comparison: without memory the agent finds the tools and their inputs each time; the others are shown for honesty");
   const best = m.ifAllFirstTry.bytes;
   console.log(

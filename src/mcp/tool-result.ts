@@ -49,6 +49,12 @@ export function errorResult(text: string, extra: Partial<CallToolResult> = {}): 
   return { content: [{ type: "text", text }], isError: true, ...extra };
 }
 
+/** An object answered as structuredContent, with the same JSON as text for clients that read only
+ * text (MCP asks for both): compact, since an agent pays for both on every call (issue 46). */
+export function structuredResult(value: Record<string, unknown>): CallToolResult {
+  return textResult(JSON.stringify(value), { structuredContent: value });
+}
+
 /** A module function's return value as a tool result: strings as text, the rest as JSON. */
 export function valueResult(value: unknown): CallToolResult {
   if (typeof value === "string") return textResult(value);

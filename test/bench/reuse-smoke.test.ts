@@ -43,6 +43,11 @@ function consistent(r: ReuseReport) {
   expect(r.memory.perRepeat.calls).toBeGreaterThanOrEqual(1);
   expect(r.memory.perRepeat.calls).toBeLessThanOrEqual(2 + r.config.tries);
   expect(r.memory.perRepeat.bytes).toBeGreaterThan(r.memory.perRepeat.discoverBytes);
+  // Where a repeat's bytes go: discover's answer, the capability calls, the code written after a miss.
+  const m = r.memory.perRepeat;
+  expect(m.callBytes).toBeGreaterThanOrEqual(0);
+  expect(m.codeBytes).toBeGreaterThanOrEqual(0);
+  expect(m.discoverBytes + m.callBytes + m.codeBytes).toBeCloseTo(m.bytes, 6);
   expect(r.noMemory.execute.ratios.bytes).toBeCloseTo(r.memory.perRepeat.bytes / r.noMemory.execute.perRepeat.bytes, 6);
   // The memory run saved the tasks it solved by code, so its tools/list grew.
   expect(r.memory.toolList.tools).toBeGreaterThan(r.noMemory.execute.toolList.tools);

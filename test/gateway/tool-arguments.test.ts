@@ -61,7 +61,7 @@ test("a misspelled key or a wrong type for a meta tool: isError naming the field
       properties: {
         query: { type: "string", description: "what you want to do, in your own words" },
         namespace: { type: "string", description: "one namespace, e.g. memory" },
-        limit: { type: "integer", minimum: 1, maximum: 50, description: "how many matches for a query (default 10; 3 when the best is strong or fair)" },
+        limit: { type: "integer", minimum: 1, maximum: 50, description: "how many matches for a query (default 5; 2 when the best is strong or fair)" },
         schemas: { type: "boolean", description: "with a query: each result's full input schema instead of its parameters in one line" },
       },
       additionalProperties: false,

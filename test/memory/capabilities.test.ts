@@ -48,7 +48,7 @@ describe("capture, names, tools", () => {
     expect(cap.inputSchema).toEqual({ type: "object", properties: { path: { type: "string", examples: ["a.json"] } }, required: ["path"] });
 
     const byTool: any = await client.callTool({ name: "cap__fs__read_json", arguments: { path: "b.json" } });
-    expect(byTool.structuredContent).toMatchObject({ result: { which: "b" }, capabilityName: "fs:read_json" });
+    expect(byTool.structuredContent).toEqual({ result: { which: "b" } });
     const noDefaults: any = await client.callTool({ name: "cap__fs__read_json", arguments: {} });
     expect(noDefaults.isError).toBe(true);
     expect(text(noDefaults)).toContain('"path" is required (e.g. "a.json"');

@@ -22,7 +22,7 @@ afterAll(() => fx.cleanup());
 const capRow = (action: string) => fx.db().query("SELECT * FROM capabilities WHERE action = ?").get(action) as any;
 
 describe("a capability returns its value to code", () => {
-  test("mcp.cap.* gives the value; the tool call and execute keep tools_used, name and version", async () => {
+  test("mcp.cap.* gives the value; execute keeps tools_used and the name; a capability call answers its value alone", async () => {
     const { client } = await fx.connect();
     const saved: any = await client.callTool({ name: "execute", arguments: { code: READ_JSON, args: { path: "a.json" }, name: "fs:read_json" } });
     expect(saved.structuredContent.result).toEqual({ a: 1 });
@@ -36,9 +36,12 @@ describe("a capability returns its value to code", () => {
     expect(composed.structuredContent.tools_used).toContain("cap:fs:read_json");
 
     const byTool: any = await client.callTool({ name: "cap__fs__read_json", arguments: { path: "b.json" } });
-    expect(byTool.structuredContent).toMatchObject({ result: { a: 2 }, tools_used: ["filesystem:read_file"], capabilityName: "fs:read_json" });
+    // The caller named it: its name and the tools it used (checked by pml's permissions) are not
+    // said again; the text is the same JSON, compact (issue 46: context paid on every reuse).
+    expect(byTool.structuredContent).toEqual({ result: { a: 2 } });
+    expect(byTool.content).toEqual([{ type: "text", text: '{"result":{"a":2}}' }]);
     const composedByTool: any = await client.callTool({ name: "cap__fs__read_json_a", arguments: {} });
-    expect(composedByTool.structuredContent).toMatchObject({ result: 1, capabilityName: "fs:read_json_a" });
+    expect(composedByTool.structuredContent).toEqual({ result: 1 });
   });
 
   test("a failing capability throws in code with its message, and the run is not kept", async () => {

@@ -49,7 +49,7 @@ test("a deprecated capability still runs, says what replaces it, leaves tools/li
   expect(await listed(client)).not.toContain("cap__text__shout_words");
 
   // discover: after the one that replaces it (it matched the query as well), and says so.
-  const found = parseDiscover(text(await client.callTool({ name: "discover", arguments: { query: "shout the words of a text in capital letters" } })));
+  const found = parseDiscover(text(await client.callTool({ name: "discover", arguments: { query: "shout the words of a text in capital letters", limit: 10 } })));
   const ids = found.results.map((r: any) => r.id);
   expect(ids).toContain("text:shout_words");
   expect(ids.indexOf("text:yell_words")).toBeLessThan(ids.indexOf("text:shout_words"));
@@ -70,7 +70,7 @@ test("a deprecated capability still runs, says what replaces it, leaves tools/li
   expect((await call(client, "dns:lookup", { name: "text:shout_words" })).structuredContent.deprecated).toBeUndefined();
   const again: any = await client.callTool({ name: "cap__text__shout_words", arguments: { text: "hi" } });
   expect(again.structuredContent.deprecation).toBeUndefined();
-  const rediscovered = parseDiscover(text(await client.callTool({ name: "discover", arguments: { query: "shout the words of a text in capital letters" } })));
+  const rediscovered = parseDiscover(text(await client.callTool({ name: "discover", arguments: { query: "shout the words of a text in capital letters", limit: 10 } })));
   expect(rediscovered.results.find((r: any) => r.id === "text:shout_words").deprecated).toBeUndefined();
   // Not deprecated, the one whose intent is the query ranks first again (so the demotion was the deprecation's).
   expect(rediscovered.results[0].id).toBe("text:shout_words");

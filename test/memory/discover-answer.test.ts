@@ -1,6 +1,7 @@
-// The answer of `discover {query}` through the compiled pml: ten results by default, each with the
-// tool to call, a one-line description and its parameters in one line, under 4 KB even when every
-// description and schema is long; more with `limit`, full schemas with `schemas: true`.
+// The answer of `discover {query}` through the compiled pml: ten results asked for with `limit`,
+// each with the tool to call, a one-line description and its parameters in one line, under 4 KB even
+// when every description and schema is long; more with `limit`, full schemas with `schemas: true`.
+// (How many come without `limit`: discover-takeover.test.ts.)
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";

@@ -71,7 +71,7 @@ test("a failed call teaches nothing", async () => {
     parameters: { type: "object", properties: { fail: { type: "boolean", default: false } } },
   });
   const query = "how much quota is left before the limit";
-  expect((await discover(client, query)).map((r) => r.id)).toContain("util:check_quota");
+  expect((await discover(client, query, 10)).map((r) => r.id)).toContain("util:check_quota");
   const failed: any = await client.callTool({ name: "cap__util__check_quota", arguments: { fail: true } });
   expect(failed.isError).toBe(true);
   const failedViaExecute: any = await client.callTool({ name: "execute", arguments: { capability: "util:check_quota", args: { fail: true }, intent: "see the quota" } });

@@ -56,7 +56,7 @@ test("untrusted, a raised time limit does not apply: an endless loop stops at th
   const w = workspace({ sandbox: { timeout_ms: 3_600_000 } });
   const peer = await pml(w);
   expect(await execute(peer, SPIN)).toContain("the code ran longer than the CPU time limit (10000 ms) and was stopped");
-  expect(await execute(peer, "return 1")).toContain('"result": 1');
+  expect(await execute(peer, "return 1")).toContain('"result":1');
   expect(peer.stderr).toContain(RAISE_TEXT);
   expect(peer.stderr).toContain("pml trust");
   expect(peer.stderr.split(RAISE_TEXT).length - 1).toBe(1);
@@ -86,7 +86,7 @@ test("a raised memory limit applies once trusted; raising it further needs trust
   expect(await execute(peer, MB100)).toContain("out of memory (limit 64 MB)");
 
   await trustWorkspace(w.cwd, w.home);
-  await waitFor(async () => (await execute(peer, MB100)).includes('"result": 104857600'), { timeoutMs: 10_000, intervalMs: 100, what: "the trusted raise to apply" });
+  await waitFor(async () => (await execute(peer, MB100)).includes('"result":104857600'), { timeoutMs: 10_000, intervalMs: 100, what: "the trusted raise to apply" });
 
   // An edit to a larger value is a new grant: until it is trusted, pml's default applies.
   w.write({ sandbox: { memory_mb: 512 } });
@@ -105,7 +105,7 @@ test("a limit out of range is a config error naming the key and the allowed rang
   const range = "sandbox.memory_mb: 8192 is out of range; allowed 16–2048 (MB";
   // pml keeps serving on its defaults (the file's other settings wait for the fix) and says why.
   const peer = await pml(w);
-  expect(await execute(peer, "return 1")).toContain('"result": 1');
+  expect(await execute(peer, "return 1")).toContain('"result":1');
   expect(peer.stderr).toContain(range);
   const doctor = await run(w.cwd, w.env, "doctor");
   expect(doctor.out).toContain(range);

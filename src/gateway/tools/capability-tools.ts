@@ -14,7 +14,7 @@ import { formatToolId } from "../../mcp/tool-names.ts";
 import { capabilityArguments } from "./capability-args.ts";
 import { closest } from "../dispatch/did-you-mean.ts";
 import type { WireTool } from "../dispatch/call.ts";
-import { errorResult, textResult } from "../../mcp/tool-result.ts";
+import { errorResult, structuredResult } from "../../mcp/tool-result.ts";
 import type { ForeignCheck } from "../../policy/gate.ts";
 import type { Project } from "../../policy/project.ts";
 
@@ -63,8 +63,12 @@ export function capabilityNamespace(deps: CapabilityDeps): Record<string, InProc
           return deprecation ? { ...run.result, content: [...run.result.content, { type: "text", text: deprecation }] } : run.result;
         }
         if (found) await deps.memory.recordRun(found.capability.id, true, run.ms, answerKind(run.value)).catch(() => {});
-        const out: Record<string, unknown> = { result: run.value ?? null, tools_used: run.toolsUsed, capabilityName: display };
+        // The caller named the capability, and pml's permissions already checked the tools it used:
+        // the value is what it needs (issue 46: each field is context paid on every reuse). A call by
+        // an old name or of a team capability says which one ran, a version specifier which version.
+        const out: Record<string, unknown> = { result: run.value ?? null };
         if (found?.version) out.version = found.version;
+        if (team || found?.alias) out.capabilityName = display;
         if (team)
           out.from = {
             registry: teamRegistry(await deps.project.config(), deps.workspace.root)?.url,
@@ -73,7 +77,7 @@ export function capabilityNamespace(deps: CapabilityDeps): Record<string, InProc
             by: team.updated_by ?? team.created_by,
           };
         if (deprecation) out.deprecation = deprecation;
-        return textResult(JSON.stringify(out, null, 2), { structuredContent: out });
+        return structuredResult(out);
       },
     },
   };

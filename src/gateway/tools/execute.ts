@@ -7,7 +7,7 @@
 import type { InputRequiredResult } from "../../mcp/protocol.ts";
 import type { Session } from "../../mcp/session.ts";
 import { parseToolName, formatToolId } from "../../mcp/tool-names.ts";
-import { clientOf, errorResult, resultText as textOf, resultValue, textResult } from "../../mcp/tool-result.ts";
+import { clientOf, errorResult, resultText as textOf, resultValue, structuredResult } from "../../mcp/tool-result.ts";
 import type { CallToolResult } from "../../mcp/types.ts";
 import type { CapturePlan } from "../../memory/capture-plan.ts";
 import type { CapturePlanOk } from "../../memory/capture.ts";
@@ -138,7 +138,7 @@ export async function runExecute(deps: ExecuteDeps, session: Session, req: CallR
     warnings.push("Not saved as a capability: a tool call in it failed.");
   }
   if (warnings.length) out.warnings = warnings;
-  return textResult(JSON.stringify(out, null, 2), { structuredContent: out });
+  return structuredResult(out);
 }
 
 const NO_CAPTURE: CapturePlanOk = { ok: true, capture: false, hash: "", warnings: [] };
@@ -366,11 +366,11 @@ function failedRun(message: string, toolsUsed: string[], failure: string | undef
 
 /**
  * What code gets back from a tool call. A capability answers its caller with an envelope (`result`,
- * `tools_used`, its name and version, for the agent); code calling `mcp.cap.*` gets the value under
- * `result`, as from a function (a failing capability is an error result, so the call throws).
+ * with its version, origin or deprecation when it has them, for the agent); code calling `mcp.cap.*`
+ * gets the value under `result`, as from a function (a failing capability is an error result, so the call throws).
  */
 function valueForCode(ns: string, result: CallToolResult): unknown {
   const envelope = result.structuredContent as Record<string, unknown> | undefined;
-  if (ns === CAP_NS && envelope && typeof envelope === "object" && "result" in envelope && "capabilityName" in envelope) return envelope.result;
+  if (ns === CAP_NS && !result.isError && envelope && typeof envelope === "object" && "result" in envelope) return envelope.result;
   return resultValue(result);
 }

@@ -28,7 +28,7 @@ export const discover = defineTool({
   args: {
     query: v.optional(text("what you want to do, in your own words")),
     namespace: v.optional(text("one namespace, e.g. memory")),
-    limit: v.optional(integer(1, 50, "how many matches for a query (default 10; 3 when the best is strong or fair)")),
+    limit: v.optional(integer(1, 50, "how many matches for a query (default 5; 2 when the best is strong or fair)")),
     schemas: v.optional(v.pipe(v.boolean(), v.description("with a query: each result's full input schema instead of its parameters in one line"))),
   },
   async run(args, { deps, session, req }: MetaContext) {
@@ -40,11 +40,13 @@ export const discover = defineTool({
 
 /** Results in an answer when no `limit` is given, by how well the best one fits: an agent calls a
  * strong one at once and reads no further, a fair one when nothing is strong; each more result is
- * context it pays for (issue 46: bytes per repeated task; on the main and held-out reuse streams
- * 3/5/10 made 24% of the "discover, schemas, execute" agent's bytes, 3/3/10 21%, nothing served
- * less; 6 for a weak best one made 19-20% but left out what ranks 7th-10th, deprecated ones last).
- * The first of ten ranked, so that what is shown does not depend on how many. */
-const DEFAULT_RESULTS = { strong: 3, fair: 3, weak: 10 } as const;
+ * context it pays for (issue 46: bytes per repeated task). Only the best result can be strong or
+ * fair by its margin over the others, so one more is the nearest other way, should it not do; when
+ * nothing fits, five nearest (the window the issue's agent reads) to write the code with. On the
+ * main and held-out reuse streams 3/3/10 made 19-20% of the "discover, schemas, execute" agent's
+ * bytes, 3/3/5 17%, 2/2/5 15-16%; nothing served less. The first of ten ranked, so that what is
+ * shown does not depend on how many. */
+const DEFAULT_RESULTS = { strong: 2, fair: 2, weak: 5 } as const;
 const RANKED = 10;
 
 async function discoverQuery(deps: MetaDeps, session: Session, request: string, limit: number | undefined) {
