@@ -60,3 +60,10 @@ describe.each(Object.entries(COST_LIMIT_DEFAULTS) as [CostLimitKey, number][])("
 test('memory.list_tools "all" is above any default: a grant', () => {
   expect(grantsOf(at("memory.list_tools", "all")).map((g) => g.id)).toEqual(['memory.list_tools "all"']);
 });
+
+test("the gateway applies the pool defaults the trust check compares with", async () => {
+  // src/gateway/backends.ts spells them inline (being reworked in parallel): they must not drift apart.
+  const backends = await Bun.file(new URL("../../src/gateway/backends.ts", import.meta.url)).text();
+  expect(backends).toContain(`call_timeout_s ?? ${COST_LIMIT_DEFAULTS["pool.call_timeout_s"]})`);
+  expect(backends).toContain(`idle_timeout_s ?? ${COST_LIMIT_DEFAULTS["pool.idle_timeout_s"]})`);
+});
