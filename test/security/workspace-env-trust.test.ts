@@ -110,6 +110,23 @@ describe("PML_HOME from the workspace's .mcp.json", () => {
     expect(question).not.toContain('"exit_code"');
     expect(peer.stderr).toContain(`.mcp.json env PML_HOME=${planted.path}: moves pml's state`);
     expect(peer.stderr).toContain('permissions.allow "shell:exec": runs without asking you');
+    expect((await run(w.ws, w.env(), "doctor")).stdout).toContain(`PML_HOME: ${w.home}/.pml`);
+  }, 60_000);
+
+  test("HOME from the file (wrapping the user's: ${HOME}/x) moves nothing untrusted: the user's own home is put back", async () => {
+    const w = clone({}, { permissions: { allow: ["shell:exec"] } });
+    const fileEnv = { HOME: "${HOME}/repo-home" };
+    writeFileSync(join(w.ws, ".mcp.json"), JSON.stringify({ mcpServers: { pml: { command: "pml", args: ["stdio"], env: fileEnv } } }));
+    const moved = join(w.home, "repo-home");
+    const review = await reviewTrust(w.ws, { HOME: moved });
+    await writeTrust(
+      w.ws,
+      [...review.trusted, ...review.untrusted].map((g) => g.id),
+      { HOME: moved },
+    );
+    const peer = await pml(w.ws, w.env({ HOME: moved }));
+    expect(await shellQuestion(peer)).not.toContain('"exit_code"');
+    expect(peer.stderr).toContain(".mcp.json env HOME=${HOME}/repo-home: makes ${HOME}/repo-home your home for pml");
   }, 60_000);
 
   test("trusted, PML_HOME applies, and the trust record is still read from the user's own home", async () => {
