@@ -2,8 +2,12 @@
 // `pml stdio` is started by the client on every session: it skips the command parser so stdin is
 // read before any await and `initialize` is answered as soon as possible.
 import { serveStdio } from "./gateway/transports/stdio.ts";
+import { applyWorkspaceEnvTrust } from "./policy/trust/env-grants.ts";
 
 const argv = process.argv.slice(2);
+// Before anything reads the environment: what the workspace's .mcp.json set for pml that weakens
+// it applies only once the user trusted it (the client may start any command from that file).
+if (argv[0] !== "__keep-embedded" && argv[0] !== "--version" && argv[0] !== "-v") applyWorkspaceEnvTrust();
 if (argv.length === 1 && argv[0] === "stdio") {
   serveStdio();
 } else if (argv.length === 3 && argv[0] === "__keep-embedded") {

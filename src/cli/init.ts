@@ -108,18 +108,15 @@ export default defineCommand({
     if (m.action === "declined") consola.info(mcpLine[m.action]);
     else consola.success(mcpLine[m.action] + (m.backup ? `; backup: ${m.backup}` : ""));
     const p = result.pmlJson;
-    // What init writes, it trusts; a file it kept may have come with the repository.
-    const { reviewTrust, trustAll } = await import("../policy/trust/review.ts");
-    const trust = p.action === "invalid" ? undefined : await reviewTrust(args.dir ?? process.cwd());
-    if (trust && p.action !== "kept") await trustAll(trust);
+    const pending = p.action === "invalid" ? [] : await trustWhatInitWrote(args.dir ?? process.cwd(), p.action !== "kept", m.path);
     if (p.action === "created") consola.success(`created ${p.path} (every tool asks before it runs)`);
     else if (p.action === "replaced") consola.warn(`replaced the unparseable ${p.path} with defaults; backup: ${p.backup}`);
     else if (p.action === "invalid") consola.error(`${p.problem}\nFix it (pml did not touch it), or run \`pml init --force\` to back it up and start fresh.`);
     else {
       consola.info(`kept the existing ${p.path}`);
-      if (trust?.untrusted.length)
+      if (pending.length)
         consola.warn(
-          `${p.path} grants what you have not trusted (${trust.untrusted.length}: ${trust.untrusted.map((g) => g.text).join("; ")}); it does not apply until you run \`pml trust\` here.`,
+          `${p.path} grants what you have not trusted (${pending.length}: ${pending.map((g) => g.text).join("; ")}); it does not apply until you run \`pml trust\` here.`,
         );
     }
     if (result.apiKey.source === "given") {
@@ -133,3 +130,21 @@ export default defineCommand({
     if (p.action === "invalid") process.exitCode = 1;
   },
 });
+
+/** What init writes, it trusts (`wrote`: it wrote .pml.json); a file it kept may have come with the
+ * repository, and so may the env of an existing pml entry in .mcp.json, which init keeps but does
+ * not trust. The .pml.json grants left untrusted. */
+async function trustWhatInitWrote(dir: string, wrote: boolean, mcpPath: string) {
+  const [{ reviewTrust, trustAll }, { isEnvGrant }, { consola }] = await Promise.all([
+    import("../policy/trust/review.ts"),
+    import("../policy/trust/env-grants.ts"),
+    import("consola"),
+  ]);
+  const trust = await reviewTrust(dir);
+  const pending = trust.untrusted.filter((g) => !isEnvGrant(g));
+  const keptEnv = trust.untrusted.filter(isEnvGrant);
+  if (wrote) await trustAll({ ...trust, untrusted: pending });
+  if (keptEnv.length)
+    consola.warn(`${mcpPath} sets pml's environment in ways you have not trusted (${keptEnv.map((g) => g.text).join("; ")}); pml ignores them until you run \`pml trust\` here.`);
+  return wrote ? [] : pending;
+}

@@ -22,11 +22,11 @@ export default defineCommand({
     }
     const review = await reviewTrust(workspace);
     const say = (line = "") => process.stderr.write(`${line}\n`);
-    if (!review.exists) {
+    if (!review.exists && !review.untrusted.length) {
       await trustAll(review);
       return say(`pml trust: ${workspace} has no .pml.json (pml's defaults apply); trusted, so it may write your user-scope capabilities.`);
     }
-    say(visibleLine(review.file));
+    if (review.exists) say(visibleLine(review.file));
     if (review.trusted.length) {
       say("Already trusted:");
       for (const g of review.trusted) say(`  ${g.text}`);

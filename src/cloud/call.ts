@@ -17,12 +17,13 @@ import type { ProjectConfig } from "../config/pml-json.ts";
 import { isLoopbackHost } from "../http/secure-url.ts";
 import type { EnvPlan } from "../env/env-resolver.ts";
 import { cloudKey, type EnvSource } from "../config/settings.ts";
+import { COST_LIMIT_DEFAULTS } from "../config/cost-limits.ts";
 import { ToolError } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
 export const BYOK_HEADER_PREFIX = "X-PML-Env-";
 export const CLOUD_TOOLS_CALL_PATH = "/mcp/tools/call";
-export const DEFAULT_CLOUD_TIMEOUT_MS = 30_000;
+export const DEFAULT_CLOUD_TIMEOUT_MS = COST_LIMIT_DEFAULTS["cloud.timeout_s"] * 1000;
 
 export interface CloudCallOptions {
   ns: string;

@@ -3,6 +3,7 @@
 //   .pml.json  "sampling": {"provider": "anthropic" | "openai", "model"?, "url"?, "api_key_env"?, "timeout_s"?}
 // "openai" means any OpenAI-compatible chat-completions API (OpenAI, OpenRouter, vLLM, Ollama...).
 import { HttpError, httpRequest, type HttpResponse } from "../http/request.ts";
+import { COST_LIMIT_DEFAULTS } from "../config/cost-limits.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { CLOUD_KEY, readSetting } from "../config/settings.ts";
 import { ToolError } from "../mcp/tool-result.ts";
@@ -60,10 +61,10 @@ const PROVIDERS = {
 } as const;
 
 export const ANTHROPIC_VERSION = "2023-06-01";
-const DEFAULT_TIMEOUT_S = 120;
+const DEFAULT_TIMEOUT_S = COST_LIMIT_DEFAULTS["sampling.timeout_s"];
 
 /** The most tokens one sampling request from a server may use, unless .pml.json says otherwise. */
-export const DEFAULT_SAMPLING_MAX_TOKENS = 4096;
+export const DEFAULT_SAMPLING_MAX_TOKENS = COST_LIMIT_DEFAULTS["sampling.max_tokens"];
 
 export function samplingCap(config: ProjectConfig): number {
   const cap = (config.sampling as { max_tokens?: unknown } | undefined)?.max_tokens;

@@ -9,7 +9,7 @@ import { realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { readGitConfig } from "./git-config.ts";
-import { enclosingRepo, type GitRepo, nestedRepos, repoAt, reposAbove } from "./git-repos.ts";
+import { enclosingRepo, type GitRepo, gitDirAround, nestedRepos, repoAt, reposAbove } from "./git-repos.ts";
 import { type ShellWord, shellWords } from "./shell-words.ts";
 
 type Env = Record<string, string | undefined>;
@@ -71,10 +71,12 @@ export function gitExecutablePaths(root: string, opts: GitPathOptions = {}): str
   return collect(root, [enclosingRepo(root), ...below], opts.env ?? process.env);
 }
 
-/** The one of those paths that `abs` is or lies in; the repositories in the folders above `abs` are looked for at each call. */
+/** The one of those paths that `abs` is or lies in; the repositories in the folders above `abs` are
+ * looked for at each call. A folder that is, or that writing `abs` would make, a bare repository
+ * counts as one (its config is read like `.git/config`). */
 export function gitExecutableAt(root: string, abs: string, env: Env = process.env): string | undefined {
   const repos = [enclosingRepo(root), ...nestedRepos(root), ...reposAbove(root, abs)];
-  return collect(root, repos, env).find((p) => abs === p || abs.startsWith(p + sep));
+  return collect(root, repos, env).find((p) => abs === p || abs.startsWith(p + sep)) ?? gitDirAround(root, abs);
 }
 
 /** The first of those paths inside the folder `dir` (moving the folder would carry it away). */

@@ -2,8 +2,8 @@
 // one the workspace is in (at its root or above), and every one below it (nested clones,
 // submodules and worktrees, whose `.git` is a file naming the real folder), each with its own
 // config files. Found the way git finds them: a `.git` entry in a folder.
-import { readFileSync, statSync } from "node:fs";
-import { dirname, join, resolve, sep } from "node:path";
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve, sep } from "node:path";
 import { walkDirs } from "./walk-dirs.ts";
 
 export interface GitRepo {
@@ -77,4 +77,49 @@ export function nestedRepos(root: string, now = Date.now()): GitRepo[] {
   });
   scans.set(root, { at: now, repos });
   return repos;
+}
+
+/**
+ * The folder (from `abs`'s up to `root`) that is, or that writing `abs` would make, a repository
+ * of its own: git takes a folder with `HEAD`, `objects/` and `refs/` for a bare repository and
+ * reads its `config` (a `core.pager`, an alias, `core.fsmonitor` with a work tree: programs it
+ * runs) when the user runs git in it. Writing inside one is writing a `.git/`; so is adding the
+ * last of the three. Undefined when there is none.
+ */
+export function gitDirAround(root: string, abs: string): string | undefined {
+  for (let d = dirname(abs); d === root || d.startsWith(root + sep); d = dirname(d)) {
+    const part = (name: string, dir: boolean) => {
+      const p = join(d, name);
+      // The path written is that part, or lies in it (case-blind: HEAD is head on macOS).
+      const own = abs.toLowerCase() === p.toLowerCase() || abs.toLowerCase().startsWith(p.toLowerCase() + sep);
+      return own || (dir ? isDir(p) : isHeadFile(p));
+    };
+    if (part("HEAD", false) && part("objects", true) && part("refs", true)) return d;
+    if (d === root) break;
+  }
+  return undefined;
+}
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A `HEAD` git accepts: a symbolic ref into refs/, or an object id. */
+function isHeadFile(p: string): boolean {
+  let fd: number | undefined;
+  try {
+    if (!statSync(p).isFile() || basename(p) !== "HEAD") return false;
+    fd = openSync(p, "r");
+    const buf = Buffer.alloc(80);
+    const head = buf.subarray(0, readSync(fd, buf, 0, buf.length, 0)).toString("latin1");
+    return /^ref:\s*refs\//.test(head) || /^[0-9a-f]{40}/.test(head);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }

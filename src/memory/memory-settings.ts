@@ -2,6 +2,7 @@
 import { realpathSync } from "node:fs";
 import { userInfo } from "node:os";
 import { basename, resolve } from "node:path";
+import { COST_LIMIT_DEFAULTS } from "../config/cost-limits.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { embeddingsTarget, type EmbeddingsMisconfigured, type EmbeddingsTarget } from "./embeddings-config.ts";
 import { scopeLabel } from "./names.ts";
@@ -23,7 +24,7 @@ export interface MemorySettings {
 
 /** memory.list_tools when .pml.json does not say: enough for the capabilities in use, small
  * enough that every client can afford the list. */
-export const DEFAULT_LIST_TOOLS = 20;
+export const DEFAULT_LIST_TOOLS = COST_LIMIT_DEFAULTS["memory.list_tools"];
 
 /**
  * `memory.org` / `memory.project` (a repository may set them) only label FQDNs and what is

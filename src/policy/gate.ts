@@ -21,7 +21,7 @@ import type { CallContext } from "../mcp/tool-result.ts";
 import type { ToolInfo } from "../mcp/types.ts";
 import { approvalKey, foreignCodeText, questionText, type ForeignCode } from "./approval-text.ts";
 import { grantKey, type EnvGrant, type Question } from "./question.ts";
-import { permissionFor, type Decision as Permission } from "./permissions.ts";
+import { exactAllows, permissionFor, type Decision as Permission } from "./permissions.ts";
 import type { Project, ProjectState } from "./project.ts";
 
 /** One call the gate is asked about: the tool, its arguments, and what the caller's session has
@@ -125,7 +125,9 @@ export class Gate {
       ]);
     const foreign = inProcess ? await this.catalog.foreignCode?.(id) : undefined;
     if (foreign && "refuse" in foreign) return deny("unavailable", foreign.refuse);
-    if (foreign && "ask" in foreign) permission = permissionFor(state.config.permissions ?? {}, toolId, "ask");
+    // A broad allow ("cap", "cap:*", "*") is about the user's own capabilities: another org's code
+    // runs unasked only when allowed by its exact name (what an "Always" of it writes).
+    if (foreign && "ask" in foreign) permission = permissionFor(exactAllows(state.config.permissions ?? {}, toolId), toolId, "ask");
 
     let resolved: Resolved;
     try {

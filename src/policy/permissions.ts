@@ -26,6 +26,11 @@ export function permissionFor(perms: Permissions | undefined, toolId: string, fa
   return best?.decision ?? fallback;
 }
 
+/** The permissions with only the allow patterns that name `toolId` exactly (deny and ask whole). */
+export function exactAllows(perms: Permissions, toolId: string): Permissions {
+  return { ...perms, allow: (perms.allow ?? []).filter((p) => patternSpecificity(p, toolId) === 2) };
+}
+
 export interface ApprovalMode {
   /** auto: run; hil: ask the user first (the tools in `ask`); blocked: refuse (see `denied`). */
   mode: "auto" | "hil" | "blocked";

@@ -26,13 +26,18 @@ export interface Confinement {
  * reported as unavailable everywhere a user would look. */
 const OFF_VALUES = new Set(["off", "0", "false", "no", "none"]);
 
+/** Whether a PML_CONFINE value turns confinement off. */
+export function turnsConfinementOff(value: string | undefined): boolean {
+  const v = value?.trim().toLowerCase();
+  return !!v && OFF_VALUES.has(v);
+}
+
 let cached: Confinement | undefined;
 
 /** Which confinement works here, probed once per process (a real sandboxed `true`, not just a
  * binary on PATH: user namespaces are often restricted). */
 export function confinement(): Confinement {
-  const off = process.env.PML_CONFINE?.trim().toLowerCase();
-  if (off && OFF_VALUES.has(off)) return none("turned off by PML_CONFINE=" + process.env.PML_CONFINE, "unset PML_CONFINE");
+  if (turnsConfinementOff(process.env.PML_CONFINE)) return none("turned off by PML_CONFINE=" + process.env.PML_CONFINE, "unset PML_CONFINE");
   return (cached ??= probe());
 }
 

@@ -67,7 +67,11 @@ test("when no saved capability fits, the answer says so in words and holds 5 res
   const answer = text(await client.callTool({ name: "discover", arguments: { query: "bake a sourdough loaf with a crisp crust" } }));
   expect(answer).toMatch(/^note: no saved capability does this/);
   // Issue 46: each result is context the agent pays for; the issue's agent reads the first 5.
-  expect(String(answer).split("\n").filter((l: string) => l.includes(" — "))).toHaveLength(5);
+  expect(
+    String(answer)
+      .split("\n")
+      .filter((l: string) => l.includes(" — ")),
+  ).toHaveLength(5);
   const own = await discover(client, "shout a text file in upper case");
   expect(own[0]!.match).toBe("strong");
   // Only the best can be ahead of the others: the one after it is the nearest other way.

@@ -2,12 +2,12 @@
 // maxTokens 100000 must not reach the user's LLM API unasked. A local stand-in speaks the Anthropic
 // Messages API and records what it receives; the fixture server asks for the completion.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CreateMessageRequestSchema, ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { fixtureServer } from "../pool/helpers.ts";
 import { BUN, entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
-import { writeTrustedConfig } from "../helpers/trust.ts";
+import { trustWorkspace, writeTrustedConfig } from "../helpers/trust.ts";
 import { messagesApi, type MessagesApi } from "../helpers/messages-api.ts";
 
 const KEY = "sk-ant-SECRET-sampling-4b1c";
@@ -136,6 +136,32 @@ test("relayed to a client that samples: its own UI approves, but the cap still a
   expect(text(await sample(client))).toContain("client answer");
   expect(maxTokens).toBe(1000);
   await transport.close();
+});
+
+// Issue 47 item 3: a cap above pml's default spends more of the user's key, so it is a grant: an
+// outside edit that raises it is not honoured (the default applies) until the user trusts it.
+test("a sampling.max_tokens raised above the default by an untrusted edit spends at most the default; trusted, the raise applies", async () => {
+  await config({ max_tokens: 1000 });
+  const raised = JSON.parse(readFileSync(join(ws.path, ".pml.json"), "utf8"));
+  raised.sampling.max_tokens = 50_000;
+  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify(raised));
+  const accept = (c: any) => c.client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { decision: "continue" } }));
+
+  seen.length = 0;
+  const untrusted = await connect({ elicitation: { form: {} } });
+  accept(untrusted);
+  expect(text(await sample(untrusted.client))).toContain("stand-in answer");
+  expect(seen.map((x) => x.body.max_tokens)).toEqual([4096]);
+  expect(untrusted.stderr()).toContain("sampling.max_tokens: raises the tokens one LLM request may spend of your key to 50000 tokens (default 4096 tokens)");
+  await untrusted.transport.close();
+
+  await trustWorkspace(ws.path, home.path);
+  seen.length = 0;
+  const trusted = await connect({ elicitation: { form: {} } });
+  accept(trusted);
+  expect(text(await sample(trusted.client))).toContain("stand-in answer");
+  expect(seen.map((x) => x.body.max_tokens)).toEqual([50_000]);
+  await trusted.transport.close();
 });
 
 test("the key never shows in pml's stderr or the child's log", () => {

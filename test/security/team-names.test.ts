@@ -41,11 +41,11 @@ afterAll(async () => {
 });
 
 /** A member of acme: own workspace and PML_HOME, bob's key, the registry at cloud.url. */
-async function acmeMember(memory: Record<string, unknown> = {}) {
+async function acmeMember(memory: Record<string, unknown> = {}, permissions?: Record<string, string[]>) {
   const ws = tempDir("pml-sec-team-ws-");
   const home = tempDir("pml-sec-team-home-");
   dirs.push(ws, home);
-  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ cloud: { url: registry.url }, memory }));
+  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify({ cloud: { url: registry.url }, memory, ...(permissions ? { permissions } : {}) }));
   await trustWorkspace(ws.path, home.path);
   const c = await sdkClient(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path, PML_API_KEY: KEYS.bob }) });
   closers.push(() => c.client.close());
@@ -262,5 +262,30 @@ describe("execute {capability: <another org's FQDN>}", () => {
     const later: any = await bob.client.callTool({ name: "execute", arguments: { capability: "evil.web.git.nothing_here" } });
     expect(later.approval_required).toBe(true);
     expect(text(later)).toContain('code published by org "evil"');
+  });
+});
+
+// Issue 47 item 2: a broad allow in .pml.json (`cap`, `cap:*`, `*`) is about this org's own
+// capabilities; another org's code is asked about unless allowed by its exact name.
+describe("a broad allow and another org's capability", () => {
+  const FQDN = "evil.web.git.release_notes";
+  for (const pattern of ["cap", "cap:*", "*"]) {
+    test(`permissions.allow ["${pattern}"] still asks before another org's capability runs`, async () => {
+      const bob = await acmeMember({}, { allow: [pattern] });
+      const r: any = await bob.client.callTool({ name: "execute", arguments: { capability: FQDN } });
+      expect(r.approval_required).toBe(true);
+      expect(text(r)).toContain('code published by org "evil"');
+      expect(text(r)).not.toContain("release notes by evil");
+    });
+  }
+
+  test("allowed by its exact name, it runs unasked; a broad allow still runs the org's own unasked", async () => {
+    const exact = await acmeMember({}, { allow: [`cap:${FQDN}`] });
+    const r: any = await exact.client.callTool({ name: "execute", arguments: { capability: FQDN } });
+    expect(r.structuredContent).toMatchObject({ result: "release notes by evil" });
+    expect([200, 201]).toContain((await publish(registry.url, KEYS.alice, notes("acme web", { visibility: "org" }))).status);
+    const broad = await acmeMember({ project: "web" }, { allow: ["cap"] });
+    const own: any = await broad.client.callTool({ name: "execute", arguments: { capability: "acme.web.git.release_notes" } });
+    expect(own.structuredContent).toMatchObject({ result: "release notes by acme web" });
   });
 });

@@ -1,8 +1,10 @@
 // What a .pml.json grants, as items a person can read and pml can compare. A workspace's file may
 // arrive with a cloned repository: what it grants (run a command, send a key or the arguments
 // somewhere, fetch code, give variables, open the network, name where memory goes) applies only
-// once the user trusted it, and so does a sandbox limit raised above pml's default. Everything else
+// once the user trusted it, and so does a sandbox limit, or one that spends the user's time or
+// tokens (config/cost-limits.ts), raised above pml's default. Everything else
 // in the file only restricts (deny, ask, lower limits) and applies at once.
+import { COST_LIMIT_DEFAULTS, type CostLimitKey } from "../../config/cost-limits.ts";
 import type { ProjectConfig } from "../../config/pml-json.ts";
 import { DEFAULT_SANDBOX_CONFIG } from "../../sandbox/limits.ts";
 import { quoted, visibleLine } from "../../visible-text.ts";
@@ -96,6 +98,20 @@ function limitKey(key: keyof typeof DEFAULT_SANDBOX_CONFIG, what: string, unit =
   );
 }
 
+/** A limit that spends the user's time, tokens or money outside the sandbox (config/cost-limits.ts):
+ * above pml's default a grant, as a sandbox limit is. */
+function costKey(key: CostLimitKey, what: string, unit = ""): GrantingKey {
+  const [parent, name] = key.split(".") as [string, string];
+  const byDefault = COST_LIMIT_DEFAULTS[key];
+  return valueKey(
+    section(parent),
+    name,
+    key,
+    (n) => `${key}: raises ${what} to ${n}${n === "all" ? "" : unit} (default ${byDefault}${unit})`,
+    (n) => !(n === "all" || (typeof n === "number" && n > byDefault)),
+  );
+}
+
 function runs(entry: any): string {
   if (typeof entry?.url === "string") return `sends your calls (and the headers it names) to ${entry.url}`;
   const line = [entry?.command, ...(Array.isArray(entry?.args) ? entry.args : [])].filter((x) => typeof x === "string").map((x) => (/[\s"'$`\\]/.test(x) ? quoted(x) : x));
@@ -148,6 +164,12 @@ const GRANTING: GrantingKey[] = [
   limitKey("max_concurrent", "how many sandboxed runs may run at once"),
   limitKey("max_memory_mb", "the memory all sandboxed runs together may use", " MB"),
   limitKey("max_queued", "how many runs may wait for a free sandbox"),
+  costKey("pool.call_timeout_s", "how long a call to a tool server may take", " s"),
+  costKey("pool.idle_timeout_s", "how long an idle tool server keeps running", " s"),
+  costKey("cloud.timeout_s", "how long a cloud tool call may take", " s"),
+  costKey("sampling.timeout_s", "how long an LLM request may take", " s"),
+  costKey("sampling.max_tokens", "the tokens one LLM request may spend of your key", " tokens"),
+  costKey("memory.list_tools", "how many capabilities tools/list carries into every request's context"),
   listKey(section("sampling"), "allow", "sampling.allow", (ns) => `sampling.allow: ${ns} may spend your LLM key without asking`),
   valueKey(section("sampling"), "url", "sampling.url", (url) => `sampling.url: sends LLM requests, with your key, to ${url}`),
   valueKey(section("sampling"), "api_key_env", "sampling.api_key_env", (name) => `sampling.api_key_env: uses your ${name} for LLM requests`),

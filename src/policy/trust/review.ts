@@ -1,6 +1,7 @@
 // What `pml trust`, `pml doctor` and `status` say about a workspace's trust: the grants its
-// .pml.json holds, which of them the user trusted, and the record to write when they trust it.
+// .pml.json holds (and the env its .mcp.json gives pml: ./env-grants.ts), which of them the user trusted, and the record to write when they trust it.
 import { loadProjectConfig } from "../../config/pml-json.ts";
+import { envGrantsOf } from "./env-grants.ts";
 import { grantsOf, type Grant } from "./grants.ts";
 import { readTrust, realWorkspace, revokeTrust, trustRecordPath, writeTrust } from "./trust-record.ts";
 
@@ -25,7 +26,7 @@ export async function reviewTrust(workspace: string, env: Env = process.env): Pr
   const loaded = await loadProjectConfig(root);
   const record = readTrust(root, env);
   const ids = new Set(record?.grants ?? []);
-  const grants = grantsOf(loaded.config);
+  const grants = [...grantsOf(loaded.config), ...envGrantsOf(root)];
   return {
     workspace: root,
     file: loaded.path,
@@ -52,7 +53,7 @@ export function revoke(workspace: string, env: Env = process.env): boolean {
 
 /** One line for `status` and `pml doctor`. */
 export function trustSummary(r: TrustReview): string {
-  if (!r.exists) return "no .pml.json: pml's defaults apply (nothing is granted)";
+  if (!r.exists && r.untrusted.length === 0) return "no .pml.json: pml's defaults apply (nothing is granted)";
   if (r.untrusted.length === 0) return r.trusted.length ? `trusted (${r.trusted.length} grants)` : "grants nothing (only restricts): nothing to trust";
-  return `${r.untrusted.length} grant(s) of ${r.file} not trusted, so not applied (${r.untrusted.map((g) => g.text).join("; ")}); run \`pml trust\` in ${r.workspace} to review and trust them`;
+  return `${r.untrusted.length} grant(s) of ${r.workspace}'s .pml.json or .mcp.json not trusted, so not applied (${r.untrusted.map((g) => g.text).join("; ")}); run \`pml trust\` in ${r.workspace} to review and trust them`;
 }

@@ -1,12 +1,13 @@
-// Which grants of a workspace's .pml.json the user trusted: kept in $PML_HOME (never in the
-// workspace, which a repository controls), one file per workspace named by a digest of its real
-// path, holding the trusted grant ids. A grant the file holds and the record does not (a clone's,
+// Which grants of a workspace's .pml.json (and of its .mcp.json's env for pml) the user trusted:
+// kept in $PML_HOME (never in the workspace, which a repository controls), one file per workspace
+// named by a digest of its real path, holding the trusted grant ids. A grant the file holds and the record does not (a clone's,
 // or an outside edit's) is not honoured until the user trusts it again; pml's own edits ("Always")
 // add theirs.
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pmlHome } from "../../config/paths.ts";
+import { userEnv } from "../../config/workspace-env.ts";
 import { writeFileAtomic, withFileLock } from "../../fs/atomic.ts";
 
 export interface TrustRecord {
@@ -25,10 +26,11 @@ export function realWorkspace(workspace: string): string {
   }
 }
 
-/** Where a workspace's record lives. */
+/** Where a workspace's record lives: in the user's own home, never in a PML_HOME that the
+ * workspace's .mcp.json chose (config/workspace-env.ts), trusted or not. */
 export function trustRecordPath(workspace: string, env: Env = process.env): string {
   const real = realWorkspace(workspace);
-  return join(pmlHome(env), "trust", `${createHash("sha256").update(real).digest("hex").slice(0, 32)}.json`);
+  return join(pmlHome(userEnv(env)), "trust", `${createHash("sha256").update(real).digest("hex").slice(0, 32)}.json`);
 }
 
 /** The record, or undefined when the user never trusted this workspace (or revoked it). */

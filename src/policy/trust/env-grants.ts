@@ -1,0 +1,125 @@
+// What the workspace's .mcp.json grants through the `env` of the entry that launches pml: a
+// variable that weakens pml (turns the OS sandbox off, moves its state, sends texts or a key
+// somewhere) is a grant like `cloud.url`, bound to its name and the file's value, listed by
+// `pml trust` and applied only once the user trusted the workspace. Untrusted, pml runs as if the
+// variable were not set and says so once. Variables the user's shell set work as always
+// (config/workspace-env.ts tells the two apart). The others pml reads only restrict or tune
+// (PML_LOG, PML_LIST_CHANGED_MS, PML_EMBEDDINGS_MODEL / _API, which do nothing without a URL).
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { userInfo } from "node:os";
+import { resolveWorkspace } from "../../config/workspace.ts";
+import { type FileEnvVar, fromFile, noteFromWorkspaceFile, pmlEntryEnv, setsOwnValue } from "../../config/workspace-env.ts";
+import { turnsConfinementOff } from "../../sandbox/confine.ts";
+import { visibleLine } from "../../visible-text.ts";
+import type { Grant } from "./grants.ts";
+import { readTrust } from "./trust-record.ts";
+
+type Env = Record<string, string | undefined>;
+
+interface Weakening {
+  /** What the value lets happen, in plain words. */
+  say(value: string): string;
+  /** Whether this value weakens (default: any value that is not blank). */
+  weakens?(value: string): boolean;
+  /** The value is a secret: neither shown nor kept in the trust record, only its digest. */
+  secret?: boolean;
+  /** What it is without the file, when not unset (and the file did not wrap the user's value). */
+  without?(): string | undefined;
+}
+
+const npmRegistry: Weakening = { say: (v) => `installs the npm dependencies of tool servers from ${v}` };
+
+const WEAKENING: Record<string, Weakening> = {
+  PML_HOME: { say: (v) => `moves pml's state (tool pins, approvals' key, capabilities, installed servers) to ${v}` },
+  PML_CONFINE: { say: () => "turns the OS sandbox off: commands and tool servers run as you, unconfined", weakens: turnsConfinementOff },
+  PML_WORKSPACE: { say: (v) => `makes ${v} the workspace that tools and sandboxed code may read and write` },
+  PML_EMBEDDINGS_URL: { say: (v) => `sends capability and tool texts to ${v} for embeddings` },
+  PML_EMBEDDINGS_API_KEY_ENV: { say: (v) => `sends your $${v} to the embeddings provider` },
+  PML_API_KEY: { say: () => "uses the pml key it holds: your cloud tool calls go to that key's account", secret: true },
+  PML_STATE_KEY: { say: () => "signs pml's approvals and request state with a key the file holds", secret: true },
+  PML_SERVE_TOKEN: { say: () => "lets whoever knows the token it holds call `pml serve`", secret: true },
+  PML_NPM_REGISTRY: npmRegistry,
+  npm_config_registry: npmRegistry,
+  NPM_CONFIG_REGISTRY: npmRegistry,
+  PML_RELEASES_URL: { say: (v) => `asks ${v} about pml releases` },
+  // ~/.pml, the trust record's home, and what confinement hides, as PML_HOME does.
+  HOME: { say: (v) => `makes ${v} your home for pml (its state in ${v}/.pml, what sandboxed commands cannot see)`, without: accountHome },
+  // Which bwrap, git or npm pml runs.
+  PATH: { say: (v) => `makes pml look for the programs it runs (bwrap, git, npm) in ${v}`, without: () => "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin" },
+};
+
+/** The user's home from the account database, not from $HOME (Bun's os.homedir() reads $HOME). */
+function accountHome(): string | undefined {
+  const uid = process.getuid?.();
+  try {
+    for (const line of readFileSync("/etc/passwd", "utf8").split("\n")) {
+      const f = line.split(":");
+      if (f.length >= 7 && Number(f[2]) === uid && f[5]) return f[5];
+    }
+  } catch {}
+  const mac = process.platform === "darwin" ? `/Users/${userInfo().username}` : undefined;
+  return mac && existsSync(mac) ? mac : undefined;
+}
+
+const weakens = (name: string, value: string) => (WEAKENING[name]!.weakens ?? ((x: string) => x.trim() !== ""))(value);
+
+function grantOf(v: FileEnvVar): Grant {
+  const w = WEAKENING[v.name]!;
+  const value = w.secret ? `sha256:${createHash("sha256").update(v.template).digest("hex").slice(0, 16)}` : JSON.stringify(v.template);
+  return { id: `.mcp.json env ${v.name} ${value}`, text: visibleLine(`.mcp.json env ${v.name}${w.secret ? "" : `=${v.template}`}: ${w.say(v.template)}`) };
+}
+
+/** The variables of the workspace's .mcp.json that may weaken pml, and their grants. */
+function weakeningVars(workspace: string): FileEnvVar[] {
+  return pmlEntryEnv(workspace).filter((v) => Object.hasOwn(WEAKENING, v.name) && setsOwnValue(v));
+}
+
+/** What the workspace's .mcp.json grants through pml's environment (what `pml trust` lists). A
+ * value the client expands (`${X:-off}`) may weaken, so it is listed too. */
+export function envGrantsOf(workspace: string): Grant[] {
+  const byId = new Map<string, Grant>();
+  for (const v of weakeningVars(workspace)) if (v.template.includes("${") || weakens(v.name, v.template)) byId.set(grantOf(v).id, grantOf(v));
+  return [...byId.values()];
+}
+
+export const isEnvGrant = (g: Grant) => g.id.startsWith(".mcp.json env ");
+
+/**
+ * At start: each weakening variable that came from the workspace's .mcp.json applies only when
+ * the user trusted it; otherwise it is put back to what it would be without the file (unset,
+ * mostly), so nothing downstream sees it, and stderr says so once. The workspace is the one the
+ * client started pml in (never a PML_WORKSPACE the file chose), and its trust record is read from
+ * the user's own home.
+ */
+export function applyWorkspaceEnvTrust(env: Env = process.env): void {
+  let workspace: string;
+  try {
+    workspace = resolveWorkspace({ env: { ...env, PML_WORKSPACE: undefined } }).root;
+  } catch {
+    return;
+  }
+  const came: Array<{ v: FileEnvVar; own?: string }> = [];
+  for (const v of weakeningVars(workspace)) {
+    const value = env[v.name];
+    const got = value !== undefined && weakens(v.name, value) && !came.some((c) => c.v.name === v.name) ? fromFile(v, value, env) : undefined;
+    if (!got) continue;
+    const own = got.own ?? WEAKENING[v.name]!.without?.();
+    came.push({ v, own });
+    noteFromWorkspaceFile(v.name, own);
+  }
+  if (!came.length) return;
+  const trusted = new Set(readTrust(workspace, env)?.grants ?? []);
+  const ignored = came.filter((c) => !trusted.has(grantOf(c.v).id));
+  for (const { v, own } of ignored) {
+    if (own === undefined) delete env[v.name];
+    else env[v.name] = own;
+  }
+  if (!ignored.length) return;
+  // Not through the logger: PML_LOG (which the same file may set) must not hide it.
+  process.stderr.write(
+    `[pml] warn: ${visibleLine(`${workspace}/.mcp.json`)} sets pml's environment in ways you have not trusted, so pml ignores them (as if unset):\n` +
+      ignored.map((c) => `  - ${grantOf(c.v).text}\n`).join("") +
+      `To review and trust them: run \`pml trust\` in ${visibleLine(workspace)} (\`pml trust --yes\` in scripts).\n`,
+  );
+}
