@@ -27,19 +27,22 @@ export async function rank(state: DiscoverState, provider: ProviderSlot, query: 
     (key) => state.kindsOf(key),
     (key) => state.factsOf(key),
   );
-  // Twins left out leave their place empty: asking for more would move the fusion's scale.
+  // Twins left out leave their place empty: asking for more would move the fusion's scale. Every
+  // answer is one the workspace may see, whatever put it there (DiscoverState.visible).
   const ranked = async (n: number) =>
     withoutTwins(
       await withLearning(state, query, search(state, provider, query, n, visible, misfit, await near), visible, n, misfit),
       (key) => state.toolName(key),
       state.tools.notEnabled,
-    );
+    ).filter((h) => visible(h.key));
   const hits = await ranked(limit);
   // Contradicted ones fill at most half the results when others are found: asked for more, the
   // first of those come before them (an agent calls from the first few; the misfits stay findable).
   if (misfit && hits.filter((h) => misfit(h.key)).length > limit / 2) return { hits: atMostHalf(await ranked(limit * MISFIT_REACH), limit, misfit), misfit };
   return { hits, ...(misfit ? { misfit } : {}) };
 }
+
+const ALL = () => true;
 
 /** Lexical candidates fused with the nearest by meaning (hybrid.ts), for the request and the
  * kinds of the values it holds (value-kinds.ts). */
@@ -70,8 +73,10 @@ function search(
     return f;
   };
   const meaning = state.meaning;
-  return state.index.search(query, limit, visible, (lexical, want, full) => {
-    const m = meaning?.nearest(query, Math.max(want, FUSION.vectorPool), visible);
+  // The state's own indexes hold only what the workspace may see: their scans ask nothing of a key
+  // (asking was a tenth of a discover at 10k records); the provider's vectors are every workspace's.
+  return state.index.search(query, limit, undefined, (lexical, want, full) => {
+    const m = meaning?.nearest(query, Math.max(want, FUSION.vectorPool), ALL);
     const fused = fuse({ lexical, full, nearest: m?.nearest ?? [], cosine: m?.cosine ?? (() => undefined), factor, ...(m ? {} : { weight: 0 }) });
     return near ? provider.fuse({ fused, query: near, want, accept: visible, factor, similarity: (key) => m?.cosine(key) }) : fused;
   });

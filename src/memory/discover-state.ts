@@ -98,8 +98,13 @@ export class DiscoverState {
     this.caps.set(key, c);
   }
 
-  /** The workspace's own and the user's; never another workspace's, whatever its visibility
-   * (visibility is for the team registry: sharing between workspaces is the user scope). */
+  /**
+   * The workspace's own and the user's; never another workspace's, whatever its visibility
+   * (visibility is for the team registry: sharing between workspaces is the user scope). Every key
+   * of this state's indexes is one by construction (the store is read for those two owners only,
+   * and the tools and team hits are this request's), so the ranking's scans do not ask; the
+   * provider's vectors (shared by every workspace), past use and every answer are asked.
+   */
   visible(key: string): boolean {
     const c = this.caps.get(key);
     if (!c) return this.tools.keys.has(key) || this.team.has(key);
