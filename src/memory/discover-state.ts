@@ -3,6 +3,7 @@
 // read. A workspace asking after another gets a new one (discover.ts): a discover under way keeps
 // the one it started with. Only discover-refresh.ts writes it; the ranking and the answer read it.
 import type { AssociationIndex } from "./associations.ts";
+import { CapabilityWords } from "./capability-words.ts";
 import { type CapabilityFacts, type CapabilityKinds, capabilityKinds } from "./kind-fit.ts";
 import type { Meaning } from "./meaning.ts";
 import { parseCallName } from "./names.ts";
@@ -66,6 +67,8 @@ export class DiscoverState {
   readonly caps = new Map<string, CapSummary>();
   /** Capabilities' kinds of data (kind-fit.ts), read when one is first a candidate for a request holding data. */
   private readonly kinds = new Map<string, CapabilityKinds>();
+  /** What capabilities' and tools' words say (capability-words.ts), kept from the first request that asked. */
+  private readonly said = new Map<string, CapabilityWords>();
 
   constructor(
     /** Whose records it holds: the workspace's own and the user's. */
@@ -95,6 +98,7 @@ export class DiscoverState {
   /** A capability (re-)read from the store: its kinds are read again when next needed. */
   setCap(key: string, c: CapSummary): void {
     this.kinds.delete(key);
+    this.said.delete(key);
     this.caps.set(key, c);
   }
 
@@ -133,7 +137,8 @@ export class DiscoverState {
     return kinds;
   }
 
-  /** What a capability's runs and tools say of it, or a tool's annotations (kind-fit.ts), read per request (nothing kept). */
+  /** What a capability's runs and tools say of it, or a tool's annotations (kind-fit.ts), read per
+   * request (the tools that change things may differ); what its words say is kept. */
   factsOf(key: string): CapabilityFacts | undefined {
     const c = this.caps.get(key);
     const changing = this.tools.changing;
@@ -144,9 +149,16 @@ export class DiscoverState {
         returns: c.returns,
         changes: c.tools.some((t) => changing.has(t)),
         ...(c.tools.length ? {} : { callsNoTool: true as const }),
+        said: this.saidOf(key, c.name, c.description),
       };
     }
     const tool = this.tools.keys.has(key) ? key.slice("tool:".length) : undefined;
-    return tool === undefined ? undefined : { name: tool, text: "", returns: NO_KINDS, changes: changing.has(tool) };
+    return tool === undefined ? undefined : { name: tool, text: "", returns: NO_KINDS, changes: changing.has(tool), said: this.saidOf(key, tool, "") };
+  }
+
+  private saidOf(key: string, name: string, text: string): CapabilityWords {
+    let said = this.said.get(key);
+    if (!said) this.said.set(key, (said = new CapabilityWords(name, text)));
+    return said;
   }
 }
