@@ -4,7 +4,7 @@
 // meters" shares no word with "convert a distance between metric and imperial units"); vectors
 // hear the meaning but blur neighbours. Then pml's own tools (dns, meta, learn: about capabilities,
 // not tasks) step back unless the request is about capabilities, versions or names, a demo server's
-// unless the request names it (discover.ts). How well a result matches is read apart from its rank,
+// unless the request names it (discover-rank.ts). How well a result matches is read apart from its rank,
 // from absolute evidence (match-label.ts): a best result can still be a poor fit.
 import type { Hit } from "./search.ts";
 import { terms } from "./search.ts";
@@ -59,7 +59,7 @@ export interface FuseInput {
   nearest: Array<[string, number]>;
   /** The cosine of any key (lexical candidates the vector side did not rank). */
   cosine: (key: string) => number | undefined;
-  /** The share of its score a key keeps (pml's own tools, demo servers' step back; discover.ts). */
+  /** The share of its score a key keeps (pml's own tools, demo servers' step back; discover-rank.ts). */
   factor?: (key: string) => number;
   weight?: number;
   /** What a record holding every query word would score lexically (SearchIndex's Fuse). */

@@ -17,6 +17,7 @@
 // average, a minimum no range; which
 // end: the first match is not the last; and what is done, when the request says it first:
 // `count_vowels` does not reverse words, nor `sort_lines` list columns.
+import { actionWords, CapabilityWords } from "./capability-words.ts";
 import { namedPaths } from "./named-paths.ts";
 import type { AnswerKind } from "./store.ts";
 import { QUOTED_WORDS, taskWords } from "./value-kinds.ts";
@@ -37,14 +38,12 @@ import {
   LOOKUPS,
   MEASURE,
   MEASURE_UNITS,
-  ONE_FILE,
   OPERATIONS,
   PLACES,
   POSITIONS,
   TEXT_UNITS,
   WANTED,
   kindsOf,
-  measures,
   namedIn,
   unitKind,
 } from "./kind-words.ts";
@@ -186,6 +185,8 @@ export interface CapabilityFacts {
   changes: boolean;
   /** It calls no tool at all (a tool itself is not asked this). */
   callsNoTool?: true;
+  /** What `name` and `text` say, when kept from an earlier request (read now otherwise). */
+  said?: CapabilityWords;
 }
 
 /** "a to b", "from a into b": the two words each side are what is converted. */
@@ -202,13 +203,6 @@ export function capabilityKinds(name: string, whole: string): CapabilityKinds {
   return from?.size && to?.size ? { all, from, to } : { all };
 }
 
-/** `fs:csv_to_json` -> "csv to json". */
-const actionWords = (name: string) =>
-  name
-    .slice(name.indexOf(":") + 1)
-    .replace(/_to_/, " to ")
-    .replace(/_/g, " ");
-
 /**
  * Whether what the capability does contradicts what the request asks for: for a question, it changes
  * things; for an amount, it has returned values, none of them one, and its words do not say it
@@ -221,44 +215,33 @@ const actionWords = (name: string) =>
  */
 export function answerMisfits(request: RequestKinds, cap: CapabilityFacts): boolean {
   if (request.asksOnly && cap.changes) return true;
-  const words = `${actionWords(cap.name)} ${cap.text.slice(0, READ_CHARS / 2)}`;
-  if (request.namesFile && cap.callsNoTool && !takesFiles(request, words)) return true;
-  if (request.onlyFiles && FOLDER_WORDS.test(words) && !FILE_WORDS.test(words)) return true;
-  if (request.onlyFolders && ONE_FILE.test(words) && !FOLDER_WORDS.test(words)) return true;
-  if (request.inlineOnly && !cap.callsNoTool && FILE_WORDS.test(words)) return true;
-  if (request.textUnits.size && measures(words) && namesOnlyOthers(words, TEXT_UNITS, request.textUnits)) return true;
-  if (request.aggregates.size && namesNotAll(words, AGGREGATES, request.aggregates)) return true;
-  if (request.positions.size && namesOnlyOthers(words, POSITIONS, request.positions)) return true;
-  if (request.operations && doesOtherwise(cap.name, request.operations)) return true;
+  const said = cap.said ?? new CapabilityWords(cap.name, cap.text);
+  if (request.namesFile && cap.callsNoTool && !takesFiles(request, said)) return true;
+  if (request.onlyFiles && said.folders && !said.files) return true;
+  if (request.onlyFolders && said.oneFile && !said.folders) return true;
+  if (request.inlineOnly && !cap.callsNoTool && said.files) return true;
+  if (request.textUnits.size && said.measures && namesOnlyOthers(said.named(TEXT_UNITS), request.textUnits)) return true;
+  if (request.aggregates.size && namesNotAll(said.named(AGGREGATES), request.aggregates)) return true;
+  if (request.positions.size && namesOnlyOthers(said.named(POSITIONS), request.positions)) return true;
+  // Its name starts with an operation (`count_vowels`) the request does not ask for.
+  if (request.operations && said.operation !== undefined && !request.operations.has(said.operation)) return true;
   if (request.answer === "string" && cap.returns.length && cap.returns.every((k) => COUNTS_ONLY.has(k))) return true;
   if (request.answer !== "number" || !cap.returns.length || cap.returns.some((k) => HOLDS_AMOUNT.has(k))) return false;
-  return !ASKS_AMOUNT.test(words);
+  return !said.amount;
 }
 
 const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...a].some((x) => b.has(x));
-/** Whether the words name values of `group`, but not every one the request names (a minimum is
- * not the range "from the lowest to the highest" asks for). */
-const namesNotAll = (words: string, group: ReadonlyMap<string, string>, asked: ReadonlySet<string>) => {
-  const own = namedIn(group, words);
-  return own.size > 0 && [...asked].some((x) => !own.has(x));
-};
-/** Whether the words name values of `group`, none of them one the request names. */
-const namesOnlyOthers = (words: string, group: ReadonlyMap<string, string>, asked: ReadonlySet<string>) => {
-  const own = namedIn(group, words);
-  return own.size > 0 && !meets(asked, own);
-};
-
-/** Whether a capability's name starts with an operation (`count_vowels`) the request does not ask for. */
-function doesOtherwise(name: string, asked: ReadonlySet<string>): boolean {
-  const op = OPERATIONS.get(/^[a-z]+/i.exec(actionWords(name))?.[0]?.toLowerCase() ?? "");
-  return op !== undefined && !asked.has(op);
-}
+/** Whether a capability names values of a group (`own`), but not every one the request names (a
+ * minimum is not the range "from the lowest to the highest" asks for). */
+const namesNotAll = (own: ReadonlySet<string>, asked: ReadonlySet<string>) => own.size > 0 && [...asked].some((x) => !own.has(x));
+/** Whether a capability names values of a group (`own`), none of them one the request names. */
+const namesOnlyOthers = (own: ReadonlySet<string>, asked: ReadonlySet<string>) => own.size > 0 && !meets(asked, own);
 
 /** Whether code that calls no tool may still serve a request about a file: its words are about files
  * or paths, or about the format of the request's files (the agent reads people.csv and hands the
  * text to `csv_to_json`). */
-function takesFiles(request: RequestKinds, words: string): boolean {
-  return FILE_WORDS.test(words) || FOLDER_WORDS.test(words) || [...kindsOf(words)].some((k) => FORMATS.has(k) && request.files.has(k));
+function takesFiles(request: RequestKinds, said: CapabilityWords): boolean {
+  return said.files || said.folders || [...said.formats].some((k) => request.files.has(k));
 }
 
 /**

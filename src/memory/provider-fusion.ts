@@ -24,7 +24,7 @@ export interface ProviderFuseInput {
   /** How many results the ranking wants (the pool is at least this). */
   want: number;
   accept: (key: string) => boolean;
-  /** The share of its score a key keeps (pml's own tools, demo servers, misfits; discover.ts). */
+  /** The share of its score a key keeps (pml's own tools, demo servers, misfits; discover-rank.ts). */
   factor: (key: string) => number;
   /** The built-in similarity of meaning of a key the built-in side did not rank (for its label). */
   similarity: (key: string) => number | undefined;

@@ -66,17 +66,25 @@ const folded = (text: string) =>
 export function words(text: string): string[] {
   const out: string[] = [];
   for (const chunk of folded(text).split(/[^a-z0-9-]+/)) {
-    const parts = chunk.split("-").filter(Boolean);
-    for (const raw of parts) {
-      if (STOP.has(raw)) continue;
-      const long = ABBREVIATIONS.get(raw);
-      if (long) for (const l of long.split(" ")) out.push(l);
-      out.push(raw);
+    // Most chunks hold no hyphen: read as the one part they are, without splitting (a candidate's
+    // words are read on its first discover, ~200 of them).
+    if (!chunk.includes("-")) {
+      if (chunk) wordOf(chunk, out);
+      continue;
     }
+    const parts = chunk.split("-").filter(Boolean);
+    for (const raw of parts) wordOf(raw, out);
     // "to-do", "how-to": apart, the parts are stop words and the word would vanish.
     if (parts.length > 1 && parts.every((p) => p.length === 1 || STOP.has(p))) out.push(parts.join(""));
   }
   return out;
+}
+
+function wordOf(raw: string, out: string[]): void {
+  if (STOP.has(raw)) return;
+  const long = ABBREVIATIONS.get(raw);
+  if (long) for (const l of long.split(" ")) out.push(l);
+  out.push(raw);
 }
 
 /** Every word of a text in its order, stop words too ("add", "up"): what two-word phrases are read from. */

@@ -2,18 +2,19 @@
 // few milliseconds at 10k+ records: BM25F over the record's own fields (name, intent, description,
 // the tools it uses, its parameter names), with stemming, a small thesaurus of the words people
 // use for programming tasks, WordNet's synonyms and the words of its definitions, of single words
-// and of two-word verbs ("add up": sum, total) (query side: a synonym counts less than the word
-// itself, a WordNet one less than a hand-picked one, a definition's word less again; a word that
-// only says where the data lies, "in this email", less too), then result diversity, so that
-// near-duplicates do not fill the few places an agent reads.
+// and of two-word verbs ("add up": sum, total) (query side, search-variants.ts: a synonym counts
+// less than the word itself; a word that only says where the data lies, "in this email", less
+// too), then result diversity (search-diversity.ts), so that near-duplicates do not fill the few
+// places an agent reads.
 import { stemmer } from "stemmer";
 import { grown } from "./grown.ts";
 import { placeWords, words, wordsInOrder } from "./search-words.ts";
+import { diverse, poolFor } from "./search-diversity.ts";
+import { type VariantOptions, variantsOf, type Vocabulary } from "./search-variants.ts";
 import { SlotLists } from "./slot-lists.ts";
-import { SYNONYM_GROUPS } from "./thesaurus.ts";
 import { TopK } from "./top-k.ts";
 import { groupHash } from "./variant-group.ts";
-import { type WordnetWords, wordnetPhrases, wordnetWords } from "./wordnet.ts";
+import { type WordnetWords, wordnetPhrases } from "./wordnet.ts";
 
 export interface SearchDoc {
   key: string;
@@ -33,31 +34,10 @@ const B: Record<Field, number> = { name: 0.3, intent: 0.6, description: 0.75, to
 const K1 = 1.2;
 const TF_BITS = 6;
 const TF_MAX = (1 << TF_BITS) - 1;
-const SYNONYM_WEIGHT = 0.55;
-/** WordNet's synonyms (first sense only) are general English, not picked for programming: less. */
-const WORDNET_WEIGHT = 0.4;
-/** The words of a WordNet definition ("monogram": a graphic symbol of letters, usually initials)
- * say what a word is about, not what else to call it: less again. */
-const GLOSS_WEIGHT = 0.25;
-/** A word that is a prefix of another (cron/crontab, modif/modifi: stems of one family that the
- * stemmer left apart) counts this much; the shorter one needs at least PREFIX_MIN letters. */
-const PREFIX_WEIGHT = 0.5;
-const PREFIX_MIN = 4;
 /** A word that only says where the request's data lies ("in this email", search-words.ts placeWords)
  * counts this much: enough that "pull from the remote" still finds git pull (lost at 0.15), little
  * enough that "normal body heat in the metric scale" is no longer about metrics. */
 const PLACE_WEIGHT = 0.3;
-/**
- * Result diversity: variants of one capability (the same name but for a version number, as an
- * agent makes them when a name is taken) take one place in the results, not five.
- */
-/** Candidates considered for the diverse top `limit`: this many times `limit`, at least POOL_MIN.
- * The pool decides the order, not only what enters: with 50 for 10 results and 100 for 20, the
- * first ten of `limit: 20` differed from `limit: 10` in 235 of 324 bench requests. 100 for every
- * limit up to 20 makes them the same (and top-5 at 10 results 85.8 -> 86.4%). */
-const POOL_FACTOR = 5;
-const POOL_MIN = 100;
-
 /** Stems of words seen (10k records: ~12k words); bounded: every request adds its own words. */
 const stemCache = new Map<string, string>();
 const STEMS_KEPT = 50_000;
@@ -75,23 +55,6 @@ export const stemsCached = () => stemCache.size;
 export function terms(text: string, stemmed = true): string[] {
   const ws = words(text);
   return stemmed ? ws.map(stem) : ws;
-}
-
-/** stem -> the stems it is a synonym of (built once from the thesaurus). */
-let synonyms: Map<string, Set<string>> | undefined;
-function synonymsOf(term: string): Set<string> | undefined {
-  if (!synonyms) {
-    synonyms = new Map();
-    for (const group of SYNONYM_GROUPS) {
-      const stems = [...new Set(group.split(" ").map((w) => stem(w)))];
-      for (const s of stems) {
-        let set = synonyms.get(s);
-        if (!set) synonyms.set(s, (set = new Set()));
-        for (const o of stems) if (o !== s) set.add(o);
-      }
-    }
-  }
-  return synonyms.get(term);
 }
 
 /**
@@ -137,12 +100,19 @@ export class SearchIndex {
   private readonly useSynonyms: boolean;
   private readonly useWordnet: boolean;
   private readonly diversity: boolean;
+  private readonly variantOptions: VariantOptions;
+  /** The indexed words, for their variants (prefixes). */
+  private readonly vocabulary: Vocabulary = {
+    has: (term) => this.postings.has(term),
+    sorted: () => (this.sortedTerms ??= [...this.postings.keys()].sort()),
+  };
 
   constructor(opts: SearchOptions = {}) {
     this.stemming = opts.stemming !== false;
     this.useSynonyms = opts.synonyms !== false;
     this.useWordnet = this.useSynonyms && opts.wordnet !== false;
     this.diversity = opts.diversity !== false;
+    this.variantOptions = { synonyms: this.useSynonyms, wordnet: this.useWordnet, stem };
   }
 
   /** Slot -> key (undefined: free) and field lengths; slots are reused after removals. */
@@ -249,39 +219,6 @@ export class SearchIndex {
     this.free.push(slot);
   }
 
-  /** Indexed terms that start with `q`, or that `q` starts with (both at least PREFIX_MIN long). */
-  private prefixRelatives(q: string): string[] {
-    if (q.length < PREFIX_MIN) return [];
-    const out: string[] = [];
-    for (let k = PREFIX_MIN; k < q.length; k++) if (this.postings.has(q.slice(0, k))) out.push(q.slice(0, k));
-    const sorted = (this.sortedTerms ??= [...this.postings.keys()].sort());
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid]! <= q) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < sorted.length && sorted[i]!.startsWith(q) && out.length < 20; i++) out.push(sorted[i]!);
-    return out;
-  }
-
-  /** The word itself and what stands for it (thesaurus, WordNet, prefixes), with their weights;
-   * `paired`: what WordNet says of the two-word phrases it is part of ("add up"). */
-  private variantsOf(q: string, paired: readonly WordnetWords[] = []): Array<[string, number]> {
-    const variants: Array<[string, number]> = [[q, 1]];
-    if (!this.useSynonyms) return variants;
-    for (const syn of synonymsOf(q) ?? []) variants.push([syn, SYNONYM_WEIGHT]);
-    if (this.useWordnet) {
-      for (const wordnet of [wordnetWords(q), ...paired]) {
-        for (const syn of wordnet.synonyms) variants.push([syn, WORDNET_WEIGHT]);
-        for (const g of wordnet.gloss) variants.push([g, GLOSS_WEIGHT]);
-      }
-    }
-    for (const related of this.prefixRelatives(q)) variants.push([related, PREFIX_WEIGHT]);
-    return variants;
-  }
-
   /** A word's postings' field-weighted, length-normalised tfs for the current generation. */
   private normalise(postings: Postings, norm: ReadonlyArray<{ w: number; b: number; avg: number }>): void {
     const at = postings.at;
@@ -335,7 +272,7 @@ export class SearchIndex {
       const own = qw * Math.log(1 + (n - df + 0.5) / (df + 0.5));
       full += own;
       const hitHere: number[] = [];
-      for (const [t, weight] of this.variantsOf(q, paired.get(q))) {
+      for (const [t, weight] of variantsOf(q, this.vocabulary, this.variantOptions, paired.get(q))) {
         const p = this.postings.get(t);
         if (!p) continue;
         const len = p.at.length / STRIDE;
@@ -362,7 +299,7 @@ export class SearchIndex {
       }
     }
     // The candidate list can be thousands long; equal scores rank by key.
-    const want = this.diversity ? Math.max(limit * POOL_FACTOR, POOL_MIN) : limit;
+    const want = this.diversity ? poolFor(limit) : limit;
     const pool = new TopK(want, (a, b) => this.keys[a]! < this.keys[b]!);
     for (const doc of touched) if (pool.admits(total[doc]!) && (!accept || accept(this.keys[doc]!))) pool.offer(doc, total[doc]!);
     const top = pool.sorted().map(([doc, score]) => ({ key: this.keys[doc]!, score, doc, covered: full ? Math.min(1, held[doc]! / full) : 0 }));
@@ -374,26 +311,7 @@ export class SearchIndex {
     const lexical = top.map(({ key, score, covered }) => ({ key, score, covered }));
     const fused = fuse?.(lexical, want, full).flatMap((h): Array<Hit & { doc: number }> => (this.slotOf.has(h.key) ? [{ ...h, doc: this.slotOf.get(h.key)! }] : []));
     const ranked = fused ?? top;
-    const picked = this.diversity ? this.diverse(ranked, limit) : ranked.slice(0, limit);
+    const picked = this.diversity ? diverse(ranked, limit, (doc) => this.groupOf[doc]!) : ranked.slice(0, limit);
     return picked.map(({ doc: _doc, ...hit }) => hit);
-  }
-
-  /** The best `limit` of `ranked`, one per group of variants (see variantGroup): the best of a
-   * group stands for it and names the others it outranked (`also`). */
-  private diverse(ranked: Array<Hit & { doc: number }>, limit: number): Array<Hit & { doc: number }> {
-    const first = new Map<number, Hit & { doc: number }>();
-    const out: Array<Hit & { doc: number }> = [];
-    for (const h of ranked) {
-      const g = this.groupOf[h.doc];
-      const lead = g ? first.get(g) : undefined;
-      if (lead) {
-        (lead.also ??= []).push(h.key);
-        continue;
-      }
-      if (out.length === limit) continue;
-      if (g) first.set(g, h);
-      out.push(h);
-    }
-    return out;
   }
 }

@@ -1,5 +1,5 @@
 // Variants of one capability: the names an agent makes when a name is taken (`fs:read_json`,
-// `fs:read_json_v2`, `_2`), which discover's results show as one entry (search.ts diverse).
+// `fs:read_json_v2`, `_2`), which discover's results show as one entry (search-diversity.ts).
 
 /** Names that differ only by a trailing number (`fs:read_json`, `fs:read_json_v2`, `_2`): the
  * variants an agent makes when a name is taken, one entry in a result list. */

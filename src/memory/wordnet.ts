@@ -130,11 +130,21 @@ function lookup(t: Table, stem: string): WordnetWords {
   const from = t.starts[lo - 1]!;
   const block = new Uint8Array(t.starts[lo]! - from);
   const n = t.read(block, from);
-  for (const line of Buffer.from(block.buffer, 0, n).toString("latin1").split("\n"))
-    if (keyOf(line) === stem) {
-      const [synonyms = "", gloss = ""] = line.slice(stem.length + 1).split("|");
-      return { synonyms: wordsOf(synonyms), gloss: wordsOf(gloss) };
+  const text = Buffer.from(block.buffer, 0, n).toString("latin1");
+  // Only a line that starts with the stem can be its line: the others are not cut out (a lookup
+  // is one per word of every new request, and of every pair of its words).
+  for (let at = 0; at <= text.length; ) {
+    const nl = text.indexOf("\n", at);
+    const end = nl < 0 ? text.length : nl;
+    if (text.startsWith(stem, at)) {
+      const line = text.slice(at, end);
+      if (keyOf(line) === stem) {
+        const [synonyms = "", gloss = ""] = line.slice(stem.length + 1).split("|");
+        return { synonyms: wordsOf(synonyms), gloss: wordsOf(gloss) };
+      }
     }
+    at = end + 1;
+  }
   return NONE;
 }
 

@@ -57,8 +57,9 @@ test("another workspace's records change nothing in a workspace's answers, score
     expect((await finder.discover(settingsOf(B), "count the words", [], 10)).results.map((r) => r.id)).toContain("mine:word_count");
     // And A again, as before.
     for (const q of requests) expect(await answer(finder, A, q)).toEqual(await answer(new CapabilityDiscovery(async () => alone), A, q));
-    // B asks while A's discover waits on the store, its index loaded: A's answer does not fail and
-    // neither sees the other's records (a process serving two workspaces).
+    // B asks while A's discover waits on the store, its index loaded: A's answer does not fail, is
+    // the one A gets alone (its discover keeps the state it started with), and neither sees the
+    // other's records (a process serving two workspaces).
     let release = () => {};
     let gate = Promise.resolve();
     const slow = new Proxy(shared, { get: (t, k) => (k === "adopt" ? async (...a: unknown[]) => (await gate, t.adopt(...(a as [never]))) : Reflect.get(t, k, t)) });
@@ -70,6 +71,7 @@ test("another workspace's records change nothing in a workspace's answers, score
     const other = both.discover(settingsOf(B), "read a json file", [], 10);
     release();
     const [forA, forB2] = await Promise.all([pending, other]);
+    expect(forA.results.map((r) => [r.id, r.score])).toEqual(await answer(new CapabilityDiscovery(async () => alone), A, "read a json file"));
     expect(forA.results.map((r) => r.id)).not.toContain("util:read_json_fast");
     expect(forB2.results.map((r) => r.id)).not.toContain("util:read_json");
   } finally {

@@ -3,6 +3,7 @@
 // a request's wanted answer and effect, and whether it names a file at all.
 import { expect, test } from "bun:test";
 import { changesThings } from "../../src/memory/search-docs.ts";
+import { CapabilityWords } from "../../src/memory/capability-words.ts";
 import { answerMisfits, type CapabilityFacts, capabilityKinds, misfits, requestKinds } from "../../src/memory/kind-fit.ts";
 import { namedPaths } from "../../src/memory/named-paths.ts";
 
@@ -355,4 +356,34 @@ test("a request that is one long run of dots, slashes or quotes names no file or
   expect(requestKinds("count the words of notes.txt").namesFile).toBe(true);
   // Units and aggregates too are read from the first 600 characters only.
   expect(requestKinds(`${"word ".repeat(130)} in bytes, the average`)).toMatchObject({ textUnits: new Set(["word"]), aggregates: new Set() });
+});
+
+test("what a capability's words say, kept from earlier requests (as discover keeps it), gives every request the verdict it gets read afresh", () => {
+  const caps: CapabilityFacts[] = [
+    ...CAPS.map(([name, text]) => facts(name, text, ["string"])),
+    facts("fs:count_words", "count the words of a file", ["number"]),
+    facts("fs:list_folder", "list the entries of a folder", ["object"]),
+    facts("util:max_value", "the largest value of a list of numbers", ["number"]),
+    facts("text:first_match", "the first line that matches a pattern", ["string"]),
+    facts("text:reverse_words", "reverse the words of a sentence", ["string"]),
+    { ...facts("text:strip_blank", "remove blank lines from the text 'given'", ["string"]), callsNoTool: true },
+  ];
+  const requests = [
+    "how many lines does guests.txt have?",
+    "count the words in: the cat sat on the mat",
+    "list the files in photos/2024/",
+    "the highest and lowest value in prices.csv",
+    "get the last line of cron.log",
+    "reverse the words of 'hello big world'",
+    "convert 68 F to celsius",
+    "read the name field of package.json",
+    "sort the lines of notes.md",
+  ];
+  const kept = caps.map((c) => ({ ...c, said: new CapabilityWords(c.name, c.text) }));
+  for (const request of requests) {
+    const asked = requestKinds(request);
+    expect(kept.map((c) => answerMisfits(asked, c))).toEqual(caps.map((c) => answerMisfits(asked, c)));
+  }
+  // And some of them are misfits: the rules were asked, not skipped.
+  expect(requests.some((r) => kept.some((c) => answerMisfits(requestKinds(r), c)))).toBe(true);
 });
