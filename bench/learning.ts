@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MAX_PER_OWNER } from "../src/memory/association-policy.ts";
 import { codeHash } from "../src/memory/code-hash.ts";
-import { capKey, toolKey } from "../src/memory/discover.ts";
+import { capKey, toolKey } from "../src/memory/discover-state.ts";
 import type { ToolEntry } from "../src/memory/search-docs.ts";
 import { Memory, memorySettings } from "../src/memory/memory.ts";
 import { checkName } from "../src/memory/names.ts";

@@ -3,7 +3,7 @@
 // resident memory and JavaScriptCore's heap (objects + the buffers they hold) after each, collected.
 // Run by bench/memory-vectors.ts in a fresh process: bun bench/memory-split.ts <memory.db> <owner>
 import { heapStats } from "bun:jsc";
-import { capKey } from "../src/memory/discover.ts";
+import { capKey } from "../src/memory/discover-state.ts";
 import { capabilityDoc } from "../src/memory/search-docs.ts";
 
 const [db, owner] = process.argv.slice(2) as [string, string];

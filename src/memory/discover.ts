@@ -14,8 +14,6 @@ import type { Capability, CapabilityStore } from "./store.ts";
 import type { TeamHit } from "./team.ts";
 import type { WordVectors } from "./word-vectors.ts";
 
-export { capKey, toolKey } from "./discover-state.ts";
-
 /** A request is read this far: a longer one is a pasted text, not a request, and each of its words
  * costs the ranking time (a 1 MB one held the process for 26 s). */
 export const QUERY_CHARS = 1000;

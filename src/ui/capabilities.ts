@@ -1,7 +1,7 @@
 // The Capabilities view: the list (usage, success rate, last use), search ranked by the memory
 // layer's own discovery (the ranking `discover` gives), and one capability in full: code,
 // parameters, versions and a diff between any two, aliases, tags and its calls over time.
-import { capKey } from "../memory/discover.ts";
+import { capKey } from "../memory/discover-state.ts";
 import { capWireName } from "../memory/names.ts";
 import type { Capability } from "../memory/store.ts";
 import type { UiContext } from "./context.ts";

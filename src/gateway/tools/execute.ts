@@ -13,7 +13,7 @@ import type { CapturePlan } from "../../memory/capture-plan.ts";
 import type { CapturePlanOk } from "../../memory/capture.ts";
 import type { MemorySettings } from "../../memory/memory-settings.ts";
 import { CAP_NS, formatName, parseCallName } from "../../memory/names.ts";
-import { capKey } from "../../memory/discover.ts";
+import { capKey } from "../../memory/discover-state.ts";
 import { answerKind } from "../../memory/store.ts";
 import { splitSpecifier } from "../../memory/versions.ts";
 import { publishAfterSave, teamWanted } from "../../memory/team.ts";
