@@ -9,6 +9,7 @@
 // Cancelling sets a flag in shared memory that the engine's interrupt handler reads; a worker that
 // does not stop at once is terminated, and a new one is started when next needed.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { releaseCodePages } from "../code-pages.ts";
 import { admit, release, type Ticket } from "./admission.ts";
 import type { CallTool, SandboxHost } from "./call-state.ts";
 import { SandboxError } from "./errors.ts";
@@ -133,9 +134,11 @@ function retire(sw: SandboxWorker): void {
   forgetCompiledModule();
   // What the worker and the module held goes back to the OS only after a full collection: once
   // the worker's thread is gone, one synchronous collection (~5 ms, once per idle spell; an
-  // asynchronous one gives back far less).
+  // asynchronous one gives back far less). Then the pages of machine code the run touched.
   setTimeout(() => {
-    if (all.size === 0) Bun.gc(true);
+    if (all.size > 0) return;
+    Bun.gc(true);
+    void releaseCodePages();
   }, RECLAIM_DELAY_MS).unref?.();
 }
 
