@@ -120,7 +120,13 @@ function take(key: string | undefined): SandboxWorker {
 
 function giveBack(sw: SandboxWorker, heavy: boolean): void {
   if (sw.gone) return;
-  if (heavy || idle.length >= MAX_IDLE_WORKERS) return end(sw, new SandboxError("retired", "crash"));
+  if (heavy || idle.length >= MAX_IDLE_WORKERS) {
+    end(sw, new SandboxError("retired", "crash"));
+    // The last one, ended after a heavy run: the rest is given back once no run came for as long
+    // as an idle worker would have stayed.
+    if (all.size === 0) reclaimWhenNone(IDLE_TTL_MS);
+    return;
+  }
   idle.push(sw);
   sw.idleTimer = setTimeout(() => retire(sw), IDLE_TTL_MS);
   sw.idleTimer.unref?.();
@@ -130,16 +136,26 @@ function giveBack(sw: SandboxWorker, heavy: boolean): void {
 function retire(sw: SandboxWorker): void {
   if (!idle.includes(sw)) return;
   end(sw, new SandboxError("retired", "crash"));
-  if (all.size > 0) return;
-  forgetCompiledModule();
-  // What the worker and the module held goes back to the OS only after a full collection: once
-  // the worker's thread is gone, one synchronous collection (~5 ms, once per idle spell; an
-  // asynchronous one gives back far less). Then the pages of machine code the run touched.
-  setTimeout(() => {
+  if (all.size === 0) reclaimWhenNone(RECLAIM_DELAY_MS);
+}
+
+let reclaimTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * With no worker left after `delayMs`: the compiled module goes, then what the workers and the
+ * module held goes back to the OS, which it does only after a full collection once the workers'
+ * threads are gone (one synchronous collection, ~5 ms, once per idle spell; an asynchronous one
+ * gives back far less); then the pages of machine code the runs touched.
+ */
+function reclaimWhenNone(delayMs: number): void {
+  clearTimeout(reclaimTimer);
+  reclaimTimer = setTimeout(() => {
     if (all.size > 0) return;
+    forgetCompiledModule();
     Bun.gc(true);
     void releaseCodePages();
-  }, RECLAIM_DELAY_MS).unref?.();
+  }, delayMs);
+  reclaimTimer.unref?.();
 }
 
 function onMessage(sw: SandboxWorker, m: FromWorker): void {
