@@ -3,7 +3,7 @@
 const LAYERS = [
   // Below everything, the logger included: every text shown to a person is escaped with it.
   ["visible-text.ts"],
-  ["errors.ts", "log.ts", "version.ts", "sqlite-busy.ts", "duration.ts"],
+  ["errors.ts", "log.ts", "version.ts", "sqlite-busy.ts", "duration.ts", "code-pages.ts"],
   ["mcp"],
   ["fs", "http"],
   ["config"],

@@ -2,8 +2,12 @@
 // of bench/proxy.ts's "proxy CPU/call" measured over enough calls that the kernel's 10 ms clock
 // tick does not matter (bench/proxy.ts's blocks are too short for that on a 2-core machine).
 // `bun bench/proxy-cpu.ts [--calls 20000] [--rounds 6] [--warmup 30000] [--tool plain|everything]
-// [--pml dist/pml] [--compare other/pml ...]` (a build given with spaces is a command line, e.g.
-// "bun --cpu-prof-md src/main.ts" to profile the source)
+// [--pml dist/pml] [--compare other/pml ...] [--pin]` (a build given with spaces is a command line,
+// e.g. "bun --cpu-prof-md src/main.ts" to profile the source). `--pin` (Linux, taskset): every
+// proxy and its server on CPU 0; run the bench itself elsewhere (`taskset -c 1 bun bench/...`).
+// On a shared 2-core machine the rounds then spread over ~3 us rather than ~12 (the same builds
+// read 17-21 us pinned, 15-33 unpinned), enough to tell a 0.5 us change; the ratio to bare is
+// not the unpinned one (pml and its server share a core: 1.5x where unpinned reads ~2x).
 //
 // Every proxy gets a minimal line client (no SDK: less client CPU competing for the cores) and
 // its own PML_HOME; `plain` is a private_mcps entry starting server-everything with this runtime
@@ -27,12 +31,14 @@ const { values } = parseArgs({
     tool: { type: "string", default: "plain" },
     pml: { type: "string", default: "dist/pml" },
     compare: { type: "string", multiple: true, default: [] },
+    pin: { type: "boolean", default: false },
   },
 });
 const CALLS = Number(values.calls);
 const ROUNDS = Number(values.rounds);
 const WARMUP = Number(values.warmup);
 const C = Number(values.concurrency);
+const PIN = values.pin ? ["taskset", "-c", "0"] : [];
 const root = resolve(import.meta.dir, "..");
 const serverScript = join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 const tmp = mkdtempSync(join(tmpdir(), "pml-bench-proxy-cpu-"));
@@ -90,7 +96,7 @@ async function start(name: string, cmd: string[], env: Record<string, string | u
 }
 
 const proxies: Proxy[] = [
-  await start("bare", [process.execPath, join(root, "bench/bare-proxy.ts"), process.execPath, serverScript, "stdio"], { ...process.env, BUN_BE_BUN: "1" }, "echo"),
+  await start("bare", [...PIN, process.execPath, join(root, "bench/bare-proxy.ts"), process.execPath, serverScript, "stdio"], { ...process.env, BUN_BE_BUN: "1" }, "echo"),
 ];
 const builds = [["pml", values.pml], ...values.compare.map((b, i) => [values.compare.length > 1 ? `cmp${i + 1}` : "cmp", b])] as [string, string][];
 for (const [name, bin] of builds) {
@@ -98,7 +104,7 @@ for (const [name, bin] of builds) {
   await trustWorkspace(ws, home);
   const tool = values.tool === "everything" ? "everything__echo" : "plain__echo";
   const cmd = bin.includes(" ") ? bin.split(" ") : [resolve(bin)];
-  const p = await start(name, [...cmd, "stdio"], { ...baseEnv, PML_HOME: home }, tool);
+  const p = await start(name, [...PIN, ...cmd, "stdio"], { ...baseEnv, PML_HOME: home }, tool);
   const first = await p.client.call("tools/call", { name: tool, arguments: { message: "m0" } });
   if (first?.content?.[0]?.text !== "Echo: m0") throw new Error(`${name} (${bin}): ${tool} answered ${JSON.stringify(first).slice(0, 300)}`);
   proxies.push(p);

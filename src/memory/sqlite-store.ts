@@ -13,7 +13,8 @@ import { rowParameters, toCapability, toSearchRecord, type Row } from "./sqlite-
 import { adoptLegacy } from "./sqlite-adopt.ts";
 import { prepareStatements, readableOwners, recordRun, takenBy, type StoreDb } from "./sqlite-statements.ts";
 import { learnAssociation, readAssociations } from "./sqlite-associations.ts";
-import { recordToolUsage, usageLog, usageStats } from "./sqlite-tool-usage.ts";
+import { recordToolUsage, usageLog, usageStats, writeUsage } from "./sqlite-tool-usage.ts";
+import type { UsageBucket } from "./usage-buckets.ts";
 import { appendVersion, listVersions } from "./sqlite-versions.ts";
 import { captureRecord, deprecateRecord, forkRecord, pinRecord, renameRecord, tagRecord } from "./sqlite-writes.ts";
 import { listedNamed } from "./sqlite-listing.ts";
@@ -225,6 +226,10 @@ export class SqliteCapabilityStore implements CapabilityStore {
 
   async recordToolUsage(rows: readonly ToolUsage[]): Promise<void> {
     recordToolUsage(this.s, rows);
+  }
+
+  async recordUsage(buckets: readonly UsageBucket[]): Promise<void> {
+    writeUsage(this.s, buckets);
   }
 
   async associations(owner: string): Promise<Association[]> {

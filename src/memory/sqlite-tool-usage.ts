@@ -2,6 +2,7 @@
 import type { Database } from "bun:sqlite";
 import type { StoreDb } from "./sqlite-statements.ts";
 import type { ToolUsage, UsageLogQuery, UsageRow, UsageStat } from "./store.ts";
+import { type UsageBucket, UsageBuckets } from "./usage-buckets.ts";
 
 export function usageStats(db: Database, since?: string): UsageStat[] {
   // Counted per second: `since` is exact to the second (a second it falls in counts whole).
@@ -24,17 +25,6 @@ export function usageLog(db: Database, q: UsageLogQuery = {}): UsageRow[] {
     .all((q.since ?? "").slice(0, 19), q.limit ?? 1000, ...ids) as UsageRow[];
 }
 
-interface UsageBucket {
-  tool_id: string;
-  server_id: string;
-  second: string;
-  calls: number;
-  successes: number;
-  latency: number;
-  last: string;
-  error: string | null;
-}
-
 /** A failed call's text as kept: the start of it (the reason comes first), and how much was cut. */
 const ERROR_CHARS = 4000;
 function keptError(text: string): string {
@@ -42,28 +32,15 @@ function keptError(text: string): string {
 }
 
 export function recordToolUsage(s: StoreDb, rows: readonly ToolUsage[]): void {
-  if (!rows.length) return;
-  // A flush holds a burst of calls: one upsert per tool and second.
-  const seconds = new Map<string, UsageBucket>();
-  // Under load, row after row is the same tool in the same millisecond (one shared `at` string,
-  // see isoNow in invoke.ts): the previous row's bucket, without a key built and looked up.
-  let prev: ToolUsage | undefined;
-  let b: UsageBucket | undefined;
-  for (const r of rows) {
-    if (b === undefined || r.at !== prev!.at || r.tool_id !== prev!.tool_id || r.server_id !== prev!.server_id) {
-      const second = r.at.slice(0, 19);
-      const key = `${r.tool_id}\n${r.server_id}\n${second}`;
-      b = seconds.get(key);
-      if (b === undefined) seconds.set(key, (b = { tool_id: r.tool_id, server_id: r.server_id, second, calls: 0, successes: 0, latency: 0, last: r.at, error: null }));
-    }
-    prev = r;
-    b.calls++;
-    if (r.success) b.successes++;
-    else if (r.error !== undefined) b.error = r.error; // rows come in the order the calls ended: the last failure's
-    b.latency += r.latency_ms;
-    if (r.at !== b.last && r.at > b.last) b.last = r.at;
-  }
+  const buckets = new UsageBuckets();
+  for (const r of rows) buckets.add(r);
+  writeUsage(s, buckets.take());
+}
+
+/** One upsert per tool and second (a flush holds a burst of calls). */
+export function writeUsage(s: StoreDb, buckets: readonly UsageBucket[]): void {
+  if (!buckets.length) return;
   s.db.transaction(() => {
-    for (const b of seconds.values()) s.q.usage.run(b.tool_id, b.server_id, b.second, b.calls, b.successes, b.latency, b.last, b.error === null ? null : keptError(b.error));
+    for (const b of buckets) s.q.usage.run(b.tool_id, b.server_id, b.second, b.calls, b.successes, b.latency, b.last, b.error === null ? null : keptError(b.error));
   })();
 }

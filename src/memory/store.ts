@@ -4,6 +4,7 @@
 import { UserError } from "../errors.ts";
 import type { Routing } from "../routing/route.ts";
 import type { CapName } from "./names.ts";
+import type { UsageBucket } from "./usage-buckets.ts";
 
 export type Visibility = "private" | "project" | "org" | "public";
 export type RecordType = "capability" | "mcp-server";
@@ -341,6 +342,8 @@ export interface CapabilityStore {
   /** Appends a version and makes it the record's current state, atomically. */
   appendVersion(id: string, v: NewVersion): Promise<Capability>;
   recordToolUsage(rows: readonly ToolUsage[]): Promise<void>;
+  /** The same, calls already counted per tool and second (usage-buckets.ts). */
+  recordUsage(buckets: readonly UsageBucket[]): Promise<void>;
   /** Capabilities the scope may read matching every given filter, and how many match in all. */
   query(q: CapabilityQuery): Promise<{ total: number /** more may match (see count_limit) */; total_at_least?: boolean; items: Capability[] }>;
   /** Adds and removes tags; returns the record. */

@@ -9,6 +9,7 @@
 // Cancelling sets a flag in shared memory that the engine's interrupt handler reads; a worker that
 // does not stop at once is terminated, and a new one is started when next needed.
 import { AsyncLocalStorage } from "node:async_hooks";
+import { releaseCodePages } from "../code-pages.ts";
 import { admit, release, type Ticket } from "./admission.ts";
 import type { CallTool, SandboxHost } from "./call-state.ts";
 import { SandboxError } from "./errors.ts";
@@ -119,7 +120,13 @@ function take(key: string | undefined): SandboxWorker {
 
 function giveBack(sw: SandboxWorker, heavy: boolean): void {
   if (sw.gone) return;
-  if (heavy || idle.length >= MAX_IDLE_WORKERS) return end(sw, new SandboxError("retired", "crash"));
+  if (heavy || idle.length >= MAX_IDLE_WORKERS) {
+    end(sw, new SandboxError("retired", "crash"));
+    // The last one, ended after a heavy run: the rest is given back once no run came for as long
+    // as an idle worker would have stayed.
+    if (all.size === 0) reclaimWhenNone(IDLE_TTL_MS);
+    return;
+  }
   idle.push(sw);
   sw.idleTimer = setTimeout(() => retire(sw), IDLE_TTL_MS);
   sw.idleTimer.unref?.();
@@ -129,14 +136,26 @@ function giveBack(sw: SandboxWorker, heavy: boolean): void {
 function retire(sw: SandboxWorker): void {
   if (!idle.includes(sw)) return;
   end(sw, new SandboxError("retired", "crash"));
-  if (all.size > 0) return;
-  forgetCompiledModule();
-  // What the worker and the module held goes back to the OS only after a full collection: once
-  // the worker's thread is gone, one synchronous collection (~5 ms, once per idle spell; an
-  // asynchronous one gives back far less).
-  setTimeout(() => {
-    if (all.size === 0) Bun.gc(true);
-  }, RECLAIM_DELAY_MS).unref?.();
+  if (all.size === 0) reclaimWhenNone(RECLAIM_DELAY_MS);
+}
+
+let reclaimTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * With no worker left after `delayMs`: the compiled module goes, then what the workers and the
+ * module held goes back to the OS, which it does only after a full collection once the workers'
+ * threads are gone (one synchronous collection, ~5 ms, once per idle spell; an asynchronous one
+ * gives back far less); then the pages of machine code the runs touched.
+ */
+function reclaimWhenNone(delayMs: number): void {
+  clearTimeout(reclaimTimer);
+  reclaimTimer = setTimeout(() => {
+    if (all.size > 0) return;
+    forgetCompiledModule();
+    Bun.gc(true);
+    void releaseCodePages();
+  }, delayMs);
+  reclaimTimer.unref?.();
 }
 
 function onMessage(sw: SandboxWorker, m: FromWorker): void {

@@ -5,7 +5,9 @@ import { afterAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
-import type { ToolUsage } from "../../src/memory/store.ts";
+import type { CapabilityStore, ToolUsage } from "../../src/memory/store.ts";
+import { ToolUsageLog } from "../../src/memory/tool-usage-log.ts";
+import type { UsageBucket, UsageBuckets } from "../../src/memory/usage-buckets.ts";
 import { tempDir } from "../helpers/pml.ts";
 
 const dir = tempDir("pml-usage-");
@@ -98,4 +100,27 @@ test("a failed call's text is kept with its tool and second: the last failure's,
   // Calls that all succeeded keep none.
   await store.recordToolUsage([{ ...call(7, true), tool_id: "ns:steady" }]);
   expect((await store.usageLog({ tool_ids: ["ns:steady"] }))[0]!.last_error).toBeNull();
+});
+
+test("calls are counted per tool and second as they end: a burst is held as a few counts until the write, and written as the table would count it", async () => {
+  const written: UsageBucket[][] = [];
+  const fake = { recordUsage: async (b: readonly UsageBucket[]) => void written.push([...b]) } as unknown as CapabilityStore;
+  const usage = new ToolUsageLog(async () => fake, "test");
+  const burst = Array.from({ length: 5000 }, (_, i) => rows[i % rows.length]!);
+  for (const r of burst) usage.note(r);
+  expect((usage as unknown as { usage: UsageBuckets }).usage.size).toBe(expected(burst).length);
+  await usage.flush();
+  expect(written).toHaveLength(1);
+  const counted = written[0]!.map((b) => ({
+    tool_id: b.tool_id,
+    server_id: b.server_id,
+    second: b.second,
+    calls: b.calls,
+    successes: b.successes,
+    latency_ms_total: b.latency,
+    last_at: b.last,
+  }));
+  expect(counted.sort((a, b) => (a.tool_id + a.server_id + a.second < b.tool_id + b.server_id + b.second ? -1 : 1))).toEqual(expected(burst));
+  await usage.flush(); // nothing left: nothing written
+  expect(written).toHaveLength(1);
 });

@@ -6,7 +6,8 @@ import { admissionState } from "../../src/sandbox/admission.ts";
 import { SandboxError } from "../../src/sandbox/errors.ts";
 import { runModuleFunction } from "../../src/sandbox/module-runner.ts";
 import { clearCodePool, runCode } from "../../src/sandbox/run-code.ts";
-import { IDLE_TTL_MS, workerCounts } from "../../src/sandbox/workers.ts";
+import { clearWorkers, IDLE_TTL_MS, workerCounts } from "../../src/sandbox/workers.ts";
+import { residentCodeKb } from "../helpers/resident.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 afterAll(() => clearCodePool());
@@ -52,12 +53,14 @@ describe("off the main thread", () => {
     expect(total).toBe(idle);
   });
 
-  test("idle workers are ended after IDLE_TTL_MS, the last one too, and the next run starts afresh", async () => {
+  test("idle workers are ended after IDLE_TTL_MS, the last one too, then the code pages go back, and the next run starts afresh", async () => {
     clearCodePool();
     jest.useFakeTimers();
+    let resident = 0;
     try {
       expect(await runCode({ code: "return 2" })).toEqual({ value: 2 });
       expect(workerCounts()).toEqual({ total: 1, idle: 1 });
+      if (process.platform === "linux") resident = residentCodeKb();
       jest.advanceTimersByTime(IDLE_TTL_MS - 1000);
       expect(workerCounts().total).toBe(1);
       jest.advanceTimersByTime(5000);
@@ -65,9 +68,29 @@ describe("off the main thread", () => {
     } finally {
       jest.useRealTimers();
     }
+    if (process.platform === "linux") await waitFor(() => residentCodeKb() < resident * 0.9, { what: "the executable's code pages to be handed back" });
     // A new worker, with QuickJS compiled again.
     expect(await runCode({ code: "return 3" })).toEqual({ value: 3 });
     expect(workerCounts()).toEqual({ total: 1, idle: 1 });
+  });
+});
+
+describe("after a heavy run", () => {
+  test("the last worker, ended after a run that computed for long: the code pages go back once no run came for IDLE_TTL_MS", async () => {
+    clearWorkers();
+    jest.useFakeTimers();
+    let resident = 0;
+    try {
+      // Past the CPU-hog threshold (50 ms): the worker runs nicer, and is ended after its run.
+      expect(await runCode({ code: "let x = 0; for (let i = 0; i < 5e6; i++) x += i % 7; return x > 0", limits: long })).toEqual({ value: true });
+      expect(workerCounts().total).toBe(0);
+      if (process.platform === "linux") resident = residentCodeKb();
+      jest.advanceTimersByTime(IDLE_TTL_MS + 1000);
+    } finally {
+      jest.useRealTimers();
+    }
+    if (process.platform === "linux") await waitFor(() => residentCodeKb() < resident * 0.9, { what: "the executable's code pages to be handed back" });
+    expect(await runCode({ code: "return 4" })).toEqual({ value: 4 });
   });
 });
 
