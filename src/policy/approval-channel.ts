@@ -12,7 +12,7 @@ import type { InputRequiredResult } from "../mcp/protocol.ts";
 import type { Session } from "../mcp/session.ts";
 import { errorResult, type CallOrigin } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
-import type { Decision, Refusal, Reply, Workflows } from "./approvals.ts";
+import type { Decision, Refusal, Reply } from "./approvals.ts";
 import type { LiveBoard } from "./live/board.ts";
 import type { Question } from "./question.ts";
 import type { RequestStates } from "./request-state.ts";
@@ -112,7 +112,6 @@ export interface ApprovalChannel {
 
 /** What every channel of a workspace shares (the Asker): recording a yes, the `pml ui` page. */
 export interface Approvals {
-  readonly workflows: Workflows;
   live?: LiveBoard;
   states(): RequestStates;
   /** The user said yes: for the session, and with "always" in .pml.json. */

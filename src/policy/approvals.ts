@@ -1,6 +1,6 @@
-// Human in the loop: a tool whose permission is "ask" never runs before the user approves. Ask
-// through form elicitation when the client supports it, else return a result that tells the model what to ask and how to continue. Workflow ids are
-// random, single-use, bound to the session and tool they were issued for, and expire.
+// What the user is shown when pml asks: the approval form (elicitation/create), the answer read
+// from it, and the result that asks the model to ask the user (the tool-result flow, whose workflow
+// id a continuation brings back: ./workflow-channel.ts, ./state-channel.ts).
 import type { Session } from "../mcp/session.ts";
 import { log } from "../log.ts";
 import { visible, visibleLine } from "../visible-text.ts";
@@ -11,58 +11,14 @@ export const WORKFLOW_TTL_MS = 5 * 60_000;
 
 export type Decision = "continue" | "always" | "abort";
 
-export interface Workflow {
+/** A question asked with a call's result: its id (what the continuation names), the tool the
+ * continuation calls, the tool approved, and a capability's tool when its run paused. */
+export interface AskedWith {
   id: string;
-  sessionId: string;
-  /** The tool the continuation must be called on (wire name or meta-tool name). */
   tool: string;
-  /** The tool id that needs the user's approval. */
   dependency: string;
-  kind: "tool" | "execute";
-  args: Record<string, unknown>;
-  expires: number;
-  /** execute: results of the tool calls made before the pause, replayed on the re-run. */
-  replay?: unknown[];
-  /** Variables the prompt named, granted to their namespace when the user approves. */
-  grant?: { ns: string; names: string[] };
-  /** What the user's yes approves for the session, when narrower than the tool (see approvalKey). */
-  key?: string;
-  /** .pml.json allows the tool already (see Question.fileAllows). */
-  fileAllows?: boolean;
-  /** A capability's run paused in a call of its own tool (or `call`): that tool's id. */
+  kind: string;
   via?: string;
-}
-
-export class Workflows {
-  private readonly byId = new Map<string, Workflow>();
-
-  open(w: Omit<Workflow, "id" | "expires">, now = Date.now()): Workflow {
-    this.sweep(now);
-    const wf: Workflow = { ...w, id: crypto.randomUUID(), expires: now + WORKFLOW_TTL_MS };
-    this.byId.set(wf.id, wf);
-    return wf;
-  }
-
-  /** A workflow of this session, not taken; undefined when unknown or expired. */
-  peek(id: unknown, sessionId: string, now = Date.now()): Workflow | undefined {
-    const wf = typeof id === "string" ? this.byId.get(id) : undefined;
-    return wf && wf.sessionId === sessionId && wf.expires > now ? wf : undefined;
-  }
-
-  /** Takes a workflow once; undefined when unknown, used, expired, or issued elsewhere; the tool
-   * it was issued for (not taken) when it is called on another one. */
-  take(id: unknown, sessionId: string, tool: string, now = Date.now()): Workflow | { issuedFor: string } | undefined {
-    if (typeof id !== "string") return undefined;
-    const wf = this.byId.get(id);
-    if (!wf || wf.sessionId !== sessionId) return undefined;
-    if (wf.tool !== tool) return wf.expires > now ? { issuedFor: wf.tool } : undefined;
-    this.byId.delete(id);
-    return wf.expires > now ? wf : undefined;
-  }
-
-  private sweep(now: number): void {
-    for (const [id, wf] of this.byId) if (wf.expires <= now) this.byId.delete(id);
-  }
 }
 
 /**
@@ -132,7 +88,7 @@ function choiceOf(d: unknown): Decision | undefined {
 
 /** `inPage`: a `pml ui` page is open for the workspace, where the user answers it. */
 /** `dismissed`: the user dismissed the form that asked it (cancel), so it is asked this way. */
-export function approvalRequired(wf: Pick<Workflow, "id" | "tool" | "dependency" | "kind" | "via">, why: string, inPage = false, dismissed = false): CallToolResult {
+export function approvalRequired(wf: AskedWith, why: string, inPage = false, dismissed = false): CallToolResult {
   // `call` also names the tool, so the text works when copied into either form.
   const tool = wf.tool === "call" ? `"tool": ${JSON.stringify(wf.via ?? wf.dependency)}, ` : "";
   const how = `call ${wf.tool} again with arguments {${tool}"continue_workflow": {"workflow_id": "${wf.id}", "approved": true}} (add "always": true if they chose Always; use "approved": false if they declined)`;

@@ -2,21 +2,22 @@
 // session, the user's yes recorded (for the session, or with "Always" in .pml.json), the `pml ui`
 // page that may answer, and the request states of this workspace.
 import { recordAlways } from "./permissions.ts";
-import { WORKFLOW_TTL_MS, Workflows, type Decision } from "./approvals.ts";
+import { WORKFLOW_TTL_MS, type Decision } from "./approvals.ts";
 import type { ApprovalChannel, Approvals } from "./approval-channel.ts";
 import type { LiveBoard } from "./live/board.ts";
 import { RequestStates } from "./request-state.ts";
 import { grantKey, type Question } from "./question.ts";
 import type { Project } from "./project.ts";
 import { StateChannel } from "./state-channel.ts";
-import { FormChannel, WorkflowChannel } from "./workflow-channel.ts";
+import { FormChannel, WorkflowChannel, Workflows } from "./workflow-channel.ts";
 import type { InputRequiredResult } from "../mcp/protocol.ts";
 import type { Session } from "../mcp/session.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 import { log } from "../log.ts";
 
 export class Asker implements Approvals {
-  readonly workflows = new Workflows();
+  /** Questions asked with a 2025-11-25 result, until their continuation comes (any session's). */
+  private readonly workflows = new Workflows();
   /** The session's live files, where a `pml ui` page sees and answers its approvals. */
   live?: LiveBoard;
   private requestStates?: RequestStates;
@@ -34,7 +35,11 @@ export class Asker implements Approvals {
   channel(session: Session): ApprovalChannel {
     let c = this.channels.get(session);
     if (!c) {
-      c = session.modern ? new StateChannel(session, this) : session.supportsFormElicitation() ? new FormChannel(session, this) : new WorkflowChannel(session, this);
+      c = session.modern
+        ? new StateChannel(session, this)
+        : session.supportsFormElicitation()
+          ? new FormChannel(session, this, this.workflows)
+          : new WorkflowChannel(session, this, this.workflows);
       this.channels.set(session, c);
     }
     return c;

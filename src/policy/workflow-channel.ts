@@ -23,6 +23,62 @@ import {
 } from "./approval-channel.ts";
 import type { Question } from "./question.ts";
 
+/** A question asked with a call's result: what its continuation resumes, single-use, bound to the
+ * session and the tool it was issued for, expiring. */
+export interface Workflow {
+  id: string;
+  sessionId: string;
+  /** The tool the continuation must be called on (wire name or meta-tool name). */
+  tool: string;
+  /** The tool id that needs the user's approval. */
+  dependency: string;
+  kind: "tool" | "execute";
+  args: Record<string, unknown>;
+  expires: number;
+  /** execute: results of the tool calls made before the pause, replayed on the re-run. */
+  replay?: unknown[];
+  /** Variables the prompt named, granted to their namespace when the user approves. */
+  grant?: { ns: string; names: string[] };
+  /** What the user's yes approves for the session, when narrower than the tool (see approvalKey). */
+  key?: string;
+  /** .pml.json allows the tool already (see Question.fileAllows). */
+  fileAllows?: boolean;
+  /** A capability's run paused in a call of its own tool (or `call`): that tool's id. */
+  via?: string;
+}
+
+export class Workflows {
+  private readonly byId = new Map<string, Workflow>();
+
+  open(w: Omit<Workflow, "id" | "expires">, now = Date.now()): Workflow {
+    this.sweep(now);
+    const wf: Workflow = { ...w, id: crypto.randomUUID(), expires: now + WORKFLOW_TTL_MS };
+    this.byId.set(wf.id, wf);
+    return wf;
+  }
+
+  /** A workflow of this session, not taken; undefined when unknown or expired. */
+  peek(id: unknown, sessionId: string, now = Date.now()): Workflow | undefined {
+    const wf = typeof id === "string" ? this.byId.get(id) : undefined;
+    return wf && wf.sessionId === sessionId && wf.expires > now ? wf : undefined;
+  }
+
+  /** Takes a workflow once; undefined when unknown, used, expired, or issued elsewhere; the tool
+   * it was issued for (not taken) when it is called on another one. */
+  take(id: unknown, sessionId: string, tool: string, now = Date.now()): Workflow | { issuedFor: string } | undefined {
+    if (typeof id !== "string") return undefined;
+    const wf = this.byId.get(id);
+    if (!wf || wf.sessionId !== sessionId) return undefined;
+    if (wf.tool !== tool) return wf.expires > now ? { issuedFor: wf.tool } : undefined;
+    this.byId.delete(id);
+    return wf.expires > now ? wf : undefined;
+  }
+
+  private sweep(now: number): void {
+    for (const [id, wf] of this.byId) if (wf.expires <= now) this.byId.delete(id);
+  }
+}
+
 /** Asks through a form the client shows, for a session that may have none (sampling): "later" then. */
 export async function askByForm(session: Session, q: Question, signal: AbortSignal): Promise<Answer> {
   if (session.modern) return "later";
@@ -33,6 +89,7 @@ export class WorkflowChannel implements ApprovalChannel, Continuable {
   constructor(
     readonly session: Session,
     readonly approvals: Approvals,
+    private readonly workflows: Workflows,
   ) {}
 
   ask(_q: Question, _signal: AbortSignal): Promise<Answer> {
@@ -41,7 +98,7 @@ export class WorkflowChannel implements ApprovalChannel, Continuable {
 
   later(_round: Round, q: Question, pause: Pause): CallToolResult {
     const { kind, tool, via } = pause;
-    const wf = this.approvals.workflows.open({
+    const wf = this.workflows.open({
       sessionId: this.session.id,
       tool,
       dependency: q.toolId,
@@ -57,7 +114,7 @@ export class WorkflowChannel implements ApprovalChannel, Continuable {
   }
 
   take(cw: ContinueWorkflow, expected: Expected): Taken | { issuedFor: string } | undefined {
-    const wf = this.approvals.workflows.take(cw.workflow_id, this.session.id, expected.tool);
+    const wf = this.workflows.take(cw.workflow_id, this.session.id, expected.tool);
     if (!wf || "issuedFor" in wf) return wf;
     if (!resumes(wf, expected)) return undefined;
     return { toolId: wf.dependency, grant: wf.grant, key: wf.key ?? wf.dependency, fileAllows: wf.fileAllows, args: wf.args, replay: wf.replay, via: wf.via };
@@ -74,12 +131,12 @@ export class WorkflowChannel implements ApprovalChannel, Continuable {
   }
 
   workflowTool(workflowId: unknown): string | undefined {
-    const wf = this.approvals.workflows.peek(workflowId, this.session.id);
+    const wf = this.workflows.peek(workflowId, this.session.id);
     return wf?.via ?? wf?.dependency;
   }
 
   pausedTool(continuation: unknown): string | undefined {
-    const wf = this.approvals.workflows.peek(continuation, this.session.id);
+    const wf = this.workflows.peek(continuation, this.session.id);
     return wf && wf.kind === "tool" && wf.via === undefined ? wf.dependency : undefined;
   }
 }

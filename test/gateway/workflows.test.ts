@@ -1,6 +1,7 @@
 // Approval workflows: random, single-use, bound to session and tool, expiring after 5 minutes.
 import { expect, test } from "bun:test";
-import { WORKFLOW_TTL_MS, Workflows } from "../../src/policy/approvals.ts";
+import { WORKFLOW_TTL_MS } from "../../src/policy/approvals.ts";
+import { Workflows } from "../../src/policy/workflow-channel.ts";
 
 const base = { sessionId: "s1", tool: "memory__create_entities", dependency: "memory:create_entities", kind: "tool" as const, args: { a: 1 } };
 
