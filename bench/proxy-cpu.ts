@@ -14,7 +14,8 @@
 // (pml's own cost), `everything` the catalog server as users get it (installed, confined). The
 // bare proxy (bench/bare-proxy.ts) is the baseline. Each round runs a block of --calls calls at
 // concurrency 32 on each proxy, in a rotating order; the figures are medians over rounds of the
-// proxy process's CPU time (all threads, /proc/<pid>/stat) per call.
+// proxy process's CPU time (all threads, /proc/<pid>/stat) per call, and each proxy's throughput
+// (calls per second of a block, on the bench's clock: the client, proxy and server together).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -67,6 +68,8 @@ interface Proxy {
   client: LineClient;
   tool: string;
   perCall: number[];
+  /** Calls per second of each block (the bench's wall clock). */
+  rate: number[];
   /** CPU ms per thread name over the measured blocks. */
   threads: Map<string, number>;
 }
@@ -92,7 +95,7 @@ async function start(name: string, cmd: string[], env: Record<string, string | u
   const client = new LineClient(cmd, env, ws);
   await client.call("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } });
   client.notify("notifications/initialized");
-  return { name, client, tool, perCall: [], threads: new Map() };
+  return { name, client, tool, perCall: [], rate: [], threads: new Map() };
 }
 
 const proxies: Proxy[] = [
@@ -126,7 +129,9 @@ for (let round = 0; round < ROUNDS; round++)
     const pid = p.client.proc.pid;
     const cpu0 = cpuMs(pid);
     const t0 = threadsMs(pid);
+    const wall0 = performance.now();
     await run(p, WARMUP + round * CALLS, CALLS);
+    p.rate.push((CALLS * 1000) / (performance.now() - wall0));
     p.perCall.push(((cpuMs(pid) - cpu0) * 1000) / CALLS);
     for (const [name, ms] of threadsMs(pid)) p.threads.set(name, (p.threads.get(name) ?? 0) + ms - (t0.get(name) ?? 0));
   }
@@ -142,4 +147,5 @@ for (const p of proxies) {
   const threads = [...p.threads].filter(([, ms]) => ms > 0).map(([name, ms]) => `${name} ${((ms * 1000) / (CALLS * ROUNDS)).toFixed(1)}`);
   console.log(`${p.name.padEnd(5)} median ${m.toFixed(1).padStart(5)}  ${(m / bare).toFixed(2)}x bare  rounds ${p.perCall.map((x) => x.toFixed(1)).join(" ")}  (${bin})`);
   console.log(`      per thread (µs/call, live threads only): ${threads.join(", ")}`);
+  console.log(`      throughput median ${(median(p.rate) / 1000).toFixed(1)}k calls/s (rounds ${p.rate.map((r) => (r / 1000).toFixed(1)).join(" ")})`);
 }
