@@ -31,7 +31,7 @@ export function askedFor(query: string, vectors?: WordVectors): (own: string) =>
     let c = credits.get(w);
     if (c === undefined) {
       const r = vectors.ranks(w);
-      c = r.length ? Math.min(1, Math.max(0, (vectors.aligner(r)(queryRanks) - ASKED_COSINE.none) / span)) : 0;
+      c = r.length ? Math.min(1, Math.max(0, (vectors.alignOnce(r, queryRanks) - ASKED_COSINE.none) / span)) : 0;
       credits.set(w, c);
     }
     return c;
