@@ -70,6 +70,44 @@ test("after records are replaced and removed at random, the index ranks as one b
   expect(index.search(`${gone}only`, 5)).toEqual([]);
 });
 
+test("equal scores rank by key however records came and went between searches (key-ranks.ts)", () => {
+  // Records saying the same thing score the same: the ones answered are the first by key, kept up
+  // to date a few changes at a time (each search after one) and after many at once.
+  const index = new SearchIndex({ diversity: false });
+  const live = new Set<string>();
+  const next = random(5);
+  const same = (key: string): SearchDoc => ({ key, name: "util read_json", intent: "read a json file" });
+  const check = () => {
+    const want = [...live].sort().slice(0, 20);
+    expect(index.search("read json", 20).map((h) => h.key)).toEqual(want);
+  };
+  for (let i = 0; i < 300; i++) {
+    const key = `k${Math.floor(next() * 1e6)}`;
+    index.add(same(key));
+    live.add(key);
+  }
+  check();
+  for (let op = 0; op < 400; op++) {
+    const keys = [...live];
+    if (next() < 0.5 && keys.length) {
+      const key = next() < 0.5 ? keys.sort()[Math.floor(next() * 25)]! : keys[Math.floor(next() * keys.length)]!;
+      index.remove(key);
+      live.delete(key);
+    } else {
+      // A key sorting first, or anywhere; slots freed by removals are reused.
+      const key = next() < 0.3 ? `a${Math.floor(next() * 1e6)}` : `k${Math.floor(next() * 1e6)}`;
+      index.add(same(key));
+      live.add(key);
+    }
+    if (op % 3 === 0) check();
+  }
+  for (const key of [...live].slice(0, 200)) {
+    index.remove(key);
+    live.delete(key);
+  }
+  check();
+});
+
 test("the stems kept for words seen stay bounded however many words requests bring, and stem the same", () => {
   const before = terms("running counted files");
   // A long-lived `pml serve`: every request adds its own words (here 120k distinct ones, some very long).
