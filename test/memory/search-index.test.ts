@@ -3,7 +3,7 @@
 // what is left, and the per-record word lists (slot-lists.ts) survive their packing.
 import { expect, test } from "bun:test";
 import { type SearchDoc, SearchIndex, stemsCached, terms } from "../../src/memory/search.ts";
-import { placeWords } from "../../src/memory/search-words.ts";
+import { placeWords, words } from "../../src/memory/search-words.ts";
 import { SlotLists } from "../../src/memory/slot-lists.ts";
 
 /** A deterministic pseudo-random sequence (tests must not depend on Math.random's seed). */
@@ -106,6 +106,13 @@ test("equal scores rank by key however records came and went between searches (k
     live.delete(key);
   }
   check();
+});
+
+test("words fold accents and split camelCase whether or not the text is plain ASCII", () => {
+  // ASCII text skips the Unicode folding (search-words.ts): both paths read a word the same way.
+  expect(words("readJSONFile and parseTsv")).toEqual(["read", "jsonfile", "parse", "tsv"]);
+  expect(words("Résumé café readJSONFile")).toEqual(["resume", "cafe", "read", "jsonfile"]);
+  expect(words("naïve Ünïcode")).toEqual(["naive", "unicode"]);
 });
 
 test("the stems kept for words seen stay bounded however many words requests bring, and stem the same", () => {
