@@ -5,7 +5,7 @@ import type { LearnedHit } from "./associations.ts";
 import { type DiscoverState, toolKey } from "./discover-state.ts";
 import { capabilityFound, type Found, learnedNote, teamFound } from "./found.ts";
 import type { Match, MatchEvidence } from "./match-label.ts";
-import { askedFor, labelHits } from "./match-evidence.ts";
+import { askedFor, labelHits, type OwnWordsRead } from "./match-evidence.ts";
 import type { ToolEntry } from "./search-docs.ts";
 import { withValueKinds } from "./value-kinds.ts";
 
@@ -15,10 +15,15 @@ export interface Answer {
   evidence: MatchEvidence[];
 }
 
+/** Per state (its word vectors), its results' words as the labels read them. */
+const ownWordsRead = new WeakMap<DiscoverState, OwnWordsRead>();
+
 export function answerOf(state: DiscoverState, query: string, ranked: { hits: LearnedHit[]; misfit?: (key: string) => boolean }, tools: readonly ToolEntry[]): Answer {
   const { misfit } = ranked;
   const byKey = new Map(tools.map((t) => [toolKey(t.ns, t.name), t]));
-  const askedOf = askedFor(withValueKinds(query), state.meaning?.words);
+  let read = ownWordsRead.get(state);
+  if (!read) ownWordsRead.set(state, (read = new Map()));
+  const askedOf = askedFor(withValueKinds(query), state.meaning?.words, read);
   const labelled = labelHits(ranked.hits, (key) => askedOf(state.ownWords(key)), misfit);
   const hits = labelled.hits;
   const results = hits.map((h, i) => foundOf(state, h, labelled.labels[i]!, byKey));

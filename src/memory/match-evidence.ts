@@ -20,34 +20,57 @@ const NOT_A_WORD = /^v?\d+$/;
  * `own` counts 1 when the request holds its stem, else its best cosine with the request's words
  * (ASKED_COSINE), none without word vectors. 1 when `own` holds no word.
  */
-export function askedFor(query: string, vectors?: WordVectors): (own: string) => number {
+export function askedFor(query: string, vectors?: WordVectors, read: OwnWordsRead = new Map()): (own: string) => number {
   const asked = new Set(terms(query));
   const queryRanks = vectors?.ranks(query);
   const span = ASKED_COSINE.full - ASKED_COSINE.none;
   // Per word, once per request: the results of one request share most of their words.
   const credits = new Map<string, number>();
-  const credit = (w: string) => {
+  const credit = (w: OwnWord) => {
     if (!vectors || !queryRanks?.length) return 0;
-    let c = credits.get(w);
+    let c = credits.get(w.word);
     if (c === undefined) {
-      const r = vectors.ranks(w);
-      c = r.length ? Math.min(1, Math.max(0, (vectors.aligner(r)(queryRanks) - ASKED_COSINE.none) / span)) : 0;
-      credits.set(w, c);
+      const r = w.ranks;
+      c = r?.length ? Math.min(1, Math.max(0, (vectors.alignOnce(r, queryRanks) - ASKED_COSINE.none) / span)) : 0;
+      credits.set(w.word, c);
     }
     return c;
   };
   return (own) => {
-    const seen = new Map<string, string>();
-    for (const w of words(own)) {
-      if (NOT_A_WORD.test(w)) continue;
-      const s = terms(w)[0];
-      if (s !== undefined && !seen.has(s)) seen.set(s, w);
-    }
-    if (!seen.size) return 1;
+    const seen = ownWords(own, vectors, read);
+    if (!seen.length) return 1;
     let sum = 0;
-    for (const [s, w] of seen) sum += asked.has(s) ? 1 : credit(w);
-    return sum / seen.size;
+    for (const w of seen) sum += asked.has(w.stem) ? 1 : credit(w);
+    return sum / seen.length;
   };
+}
+
+/** A distinct word (by stem) of a result's text, as first spelled there, and its word vectors' ranks. */
+interface OwnWord {
+  stem: string;
+  word: string;
+  ranks?: Int32Array;
+}
+
+/** Per result text, its words, read once for the requests that answer it with the same word
+ * vectors (askedFor's caller keeps it: tokenizing them for every request was most of the labels'
+ * cost). Bounded by OWN_KEPT. */
+export type OwnWordsRead = Map<string, readonly OwnWord[]>;
+const OWN_KEPT = 4096;
+
+function ownWords(own: string, vectors: WordVectors | undefined, texts: OwnWordsRead): readonly OwnWord[] {
+  const kept = texts.get(own);
+  if (kept) return kept;
+  const seen = new Map<string, OwnWord>();
+  for (const w of words(own)) {
+    if (NOT_A_WORD.test(w)) continue;
+    const s = terms(w)[0];
+    if (s !== undefined && !seen.has(s)) seen.set(s, { stem: s, word: w, ranks: vectors?.ranks(w) });
+  }
+  const out = [...seen.values()];
+  if (texts.size >= OWN_KEPT) texts.clear();
+  texts.set(own, out);
+  return out;
 }
 
 /**

@@ -8,6 +8,7 @@
 // places an agent reads.
 import { stemmer } from "stemmer";
 import { grown } from "./grown.ts";
+import { KeyRanks } from "./key-ranks.ts";
 import { placeWords, words, wordsInOrder } from "./search-words.ts";
 import { diverse, poolFor } from "./search-diversity.ts";
 import { type VariantOptions, variantsOf, type Vocabulary } from "./search-variants.ts";
@@ -126,6 +127,8 @@ export class SearchIndex {
   /** Per slot: its variant group's hash (groupHash; 0: unnamed, none). */
   private groupOf = new Float64Array(0);
   private readonly slotOf = new Map<string, number>();
+  /** Per slot, its key's place in key order: how equal scores rank (key-ranks.ts). */
+  private readonly keyRanks = new KeyRanks((slot) => this.keys[slot]);
   private readonly free: number[] = [];
   private readonly postings = new Map<string, Postings>();
   private readonly totalLen = FIELDS.map(() => 0);
@@ -176,6 +179,7 @@ export class SearchIndex {
       }
     });
     this.keys[slot] = doc.key;
+    this.keyRanks.touch(slot);
     this.groupOf[slot] = groupHash(doc.name);
     this.slotOf.set(doc.key, slot);
     const ids: number[] = [];
@@ -215,6 +219,7 @@ export class SearchIndex {
     }
     this.termIds.clear(slot);
     this.keys[slot] = undefined;
+    this.keyRanks.touch(slot);
     this.groupOf[slot] = 0;
     this.free.push(slot);
   }
@@ -300,7 +305,8 @@ export class SearchIndex {
     }
     // The candidate list can be thousands long; equal scores rank by key.
     const want = this.diversity ? poolFor(limit) : limit;
-    const pool = new TopK(want, (a, b) => this.keys[a]! < this.keys[b]!);
+    const rank = this.keyRanks.ranks();
+    const pool = new TopK(want, (a, b) => rank[a]! < rank[b]!);
     for (const doc of touched) if (pool.admits(total[doc]!) && (!accept || accept(this.keys[doc]!))) pool.offer(doc, total[doc]!);
     const top = pool.sorted().map(([doc, score]) => ({ key: this.keys[doc]!, score, doc, covered: full ? Math.min(1, held[doc]! / full) : 0 }));
     for (const doc of touched) total[doc] = held[doc] = 0;

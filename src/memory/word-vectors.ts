@@ -173,6 +173,28 @@ export class WordVectors {
     };
   }
 
+  /**
+   * `aligner(query)(item)` for one use: the same sums in the same order, without the tables an
+   * aligner keeps for many items (match-evidence.ts asks it once per word of a result, a few
+   * hundred times a discover).
+   */
+  alignOnce(query: Int32Array, item: Int32Array): number {
+    this.rows.settle();
+    let total = 0;
+    for (let k = 0; k < query.length; k++) total += rarity(query[k]!);
+    if (!total) return 0;
+    let sum = 0;
+    for (let k = 0; k < query.length; k++) {
+      let best = 0;
+      for (let j = 0; j < item.length; j++) {
+        const c = this.cosine(query[k]!, item[j]!);
+        if (c > best) best = c;
+      }
+      sum += rarity(query[k]!) * best;
+    }
+    return sum / total;
+  }
+
   private cosine(a: number, b: number): number {
     if (a === b) return 1;
     const dims = this.dims;

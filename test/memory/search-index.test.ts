@@ -3,7 +3,7 @@
 // what is left, and the per-record word lists (slot-lists.ts) survive their packing.
 import { expect, test } from "bun:test";
 import { type SearchDoc, SearchIndex, stemsCached, terms } from "../../src/memory/search.ts";
-import { placeWords } from "../../src/memory/search-words.ts";
+import { placeWords, words } from "../../src/memory/search-words.ts";
 import { SlotLists } from "../../src/memory/slot-lists.ts";
 
 /** A deterministic pseudo-random sequence (tests must not depend on Math.random's seed). */
@@ -68,6 +68,51 @@ test("after records are replaced and removed at random, the index ranks as one b
   // A word that only removed records held is gone from the index: it finds nothing, not a stale slot.
   const gone = [...Array(400).keys()].map((i) => `k${i}`).find((k) => !left.has(k))!;
   expect(index.search(`${gone}only`, 5)).toEqual([]);
+});
+
+test("equal scores rank by key however records came and went between searches (key-ranks.ts)", () => {
+  // Records saying the same thing score the same: the ones answered are the first by key, kept up
+  // to date a few changes at a time (each search after one) and after many at once.
+  const index = new SearchIndex({ diversity: false });
+  const live = new Set<string>();
+  const next = random(5);
+  const same = (key: string): SearchDoc => ({ key, name: "util read_json", intent: "read a json file" });
+  const check = () => {
+    const want = [...live].sort().slice(0, 20);
+    expect(index.search("read json", 20).map((h) => h.key)).toEqual(want);
+  };
+  for (let i = 0; i < 300; i++) {
+    const key = `k${Math.floor(next() * 1e6)}`;
+    index.add(same(key));
+    live.add(key);
+  }
+  check();
+  for (let op = 0; op < 400; op++) {
+    const keys = [...live];
+    if (next() < 0.5 && keys.length) {
+      const key = next() < 0.5 ? keys.sort()[Math.floor(next() * 25)]! : keys[Math.floor(next() * keys.length)]!;
+      index.remove(key);
+      live.delete(key);
+    } else {
+      // A key sorting first, or anywhere; slots freed by removals are reused.
+      const key = next() < 0.3 ? `a${Math.floor(next() * 1e6)}` : `k${Math.floor(next() * 1e6)}`;
+      index.add(same(key));
+      live.add(key);
+    }
+    if (op % 3 === 0) check();
+  }
+  for (const key of [...live].slice(0, 200)) {
+    index.remove(key);
+    live.delete(key);
+  }
+  check();
+});
+
+test("words fold accents and split camelCase whether or not the text is plain ASCII", () => {
+  // ASCII text skips the Unicode folding (search-words.ts): both paths read a word the same way.
+  expect(words("readJSONFile and parseTsv")).toEqual(["read", "jsonfile", "parse", "tsv"]);
+  expect(words("Résumé café readJSONFile")).toEqual(["resume", "cafe", "read", "jsonfile"]);
+  expect(words("naïve Ünïcode")).toEqual(["naive", "unicode"]);
 });
 
 test("the stems kept for words seen stay bounded however many words requests bring, and stem the same", () => {
