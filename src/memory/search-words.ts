@@ -53,7 +53,8 @@ export const ABBREVIATIONS: ReadonlyMap<string, string> = new Map(
   }),
 );
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** Text with no character past U+007F (NFD and the accent strip leave it as it is). */
+const ASCII = /^[^\u0080-\uffff]*$/;
 /** Lower case, camelCase apart, accents folded ("résumé" -> resume, "café" -> cafe: split at
  * them, a word would become pieces). */
 const folded = (text: string) =>
