@@ -21,7 +21,7 @@ export class Asker implements Approvals {
   /** The session's live files, where a `pml ui` page sees and answers its approvals. */
   live?: LiveBoard;
   private requestStates?: RequestStates;
-  private readonly channels = new WeakMap<Session, ApprovalChannel>();
+  private readonly channels = new WeakMap<Session, { client: object; channel: ApprovalChannel }>();
   /** "Always" answers pml could not write to .pml.json, told in the session's next result (`noted`). */
   private readonly unrecorded = new WeakMap<Session, string[]>();
 
@@ -30,19 +30,18 @@ export class Asker implements Approvals {
     private readonly project: Project,
   ) {}
 
-  /** The session's channel, chosen on its first call (after `initialize`, when the client's
-   * protocol and capabilities are known; a 2026-07-28 request is a session of its own). */
+  /** The session's channel, chosen once for what its client declared at `initialize` (chosen
+   * again only if the client initializes anew; a 2026-07-28 request is a session of its own). */
   channel(session: Session): ApprovalChannel {
-    let c = this.channels.get(session);
-    if (!c) {
-      c = session.modern
-        ? new StateChannel(session, this)
-        : session.supportsFormElicitation()
-          ? new FormChannel(session, this, this.workflows)
-          : new WorkflowChannel(session, this, this.workflows);
-      this.channels.set(session, c);
-    }
-    return c;
+    const kept = this.channels.get(session);
+    if (kept?.client === session.client) return kept.channel;
+    const channel = session.modern
+      ? new StateChannel(session, this)
+      : session.supportsFormElicitation()
+        ? new FormChannel(session, this, this.workflows)
+        : new WorkflowChannel(session, this, this.workflows);
+    this.channels.set(session, { client: session.client, channel });
+    return channel;
   }
 
   /** The key that authenticates request states; read or created on first use. */

@@ -219,3 +219,25 @@ describe("2026-07-28: the input_required form says the same, and each answer its
     expect(text(protectedWrite)).toStartWith("Refused:");
   });
 });
+
+describe("the approval channel follows what the client declared at initialize", () => {
+  test("a call before initialize gets the tool-result flow; after initialize with forms, the next question is a form", async () => {
+    const peer = new RawPeer(entries.binary, { cwd: ws.path, env: testEnv({ PML_HOME: home.path, PML_WORKSPACE: ws.path }) });
+    closers.push(async () => {
+      peer.close();
+      await peer.proc.exited;
+    });
+    const args = { name: "filesystem__write_file", arguments: { path: "early.txt", content: "e" } };
+    const early = (await peer.request(1, "tools/call", args)).result;
+    expect(early.approval_required).toBe(true);
+    await peer.request(2, "initialize", { protocolVersion: "2025-11-25", capabilities: { elicitation: { form: {} } }, clientInfo: { name: "late-init", version: "0" } });
+    peer.send({ jsonrpc: "2.0", method: "notifications/initialized" });
+    peer.send({ jsonrpc: "2.0", id: 3, method: "tools/call", params: args });
+    const form = await peer.next((m) => m.method === "elicitation/create");
+    expect(form.params.message).toContain("early.txt");
+    peer.send({ jsonrpc: "2.0", id: form.id, result: { action: "decline" } });
+    const answer = await peer.next((m) => m.id === 3);
+    expect(text(answer.result)).toStartWith("You declined the question: nothing ran");
+    expect(existsSync(join(ws.path, "early.txt"))).toBe(false);
+  });
+});
