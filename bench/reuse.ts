@@ -17,7 +17,7 @@
 // tools by heart, the cheapest there is), "discover, execute" asks `discover` and ignores its answer.
 // Bytes returned to the agent: the JSON of every tools/call result (or error) it received.
 // Run: bun build.ts && bun bench/reuse.ts [--json] [--session day|stream] [--days 5] [--seed 1]
-//        [--window 5] [--tries 3] [--match label|fair|any] [--limit N] [--tasks main|heldout|blind|blind2|blind3|blind4|blind5|N] [--verbose] [--bin path/to/pml]
+//        [--window 5] [--tries 3] [--match label|fair|any] [--limit N] [--tasks main|heldout|blind|blind2|blind3|blind4|blind5|blind6|N] [--verbose] [--bin path/to/pml]
 //        [--records asks.json]
 import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -44,6 +44,7 @@ import { BLIND_2_TASKS } from "./reuse-tasks-blind-2.ts";
 import { BLIND_3_TASKS } from "./reuse-tasks-blind-3.ts";
 import { BLIND_4_TASKS } from "./reuse-tasks-blind-4.ts";
 import { BLIND_5_TASKS } from "./reuse-tasks-blind-5.ts";
+import { BLIND_6_TASKS } from "./reuse-tasks-blind-6.ts";
 import { HELDOUT_TASKS } from "./reuse-tasks-heldout.ts";
 
 export interface ReuseOptions {
@@ -76,9 +77,10 @@ export const TASK_SETS = {
   blind3: BLIND_3_TASKS,
   blind4: BLIND_4_TASKS,
   blind5: BLIND_5_TASKS,
+  blind6: BLIND_6_TASKS,
 } as const;
 /** Streams whose requests are never printed, so that they stay a judge nothing was tuned on. */
-const BLIND: ReadonlySet<TaskSet> = new Set(["blind", "blind2", "blind3", "blind4", "blind5"]);
+const BLIND: ReadonlySet<TaskSet> = new Set(["blind", "blind2", "blind3", "blind4", "blind5", "blind6"]);
 export type TaskSet = keyof typeof TASK_SETS;
 
 export interface Occurrence {
