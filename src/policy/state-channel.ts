@@ -68,9 +68,10 @@ export class StateChannel implements ApprovalChannel, Continuable {
     return inputRequired({ [key]: request }, state);
   }
 
-  take(cw: ContinueWorkflow, expected: Expected): Taken | { issuedFor: string } | undefined {
+  take(cw: ContinueWorkflow, expected: Expected, hold: boolean): Taken | { issuedFor: string } | "held" | undefined {
     const states = this.approvals.states();
     const issued = states.verify(cw.workflow_id);
+    if (typeof issued !== "string" && hold && (issued.via ?? issued.dependency) !== undefined) return "held";
     if (typeof issued !== "string" && issued.tool !== expected.tool) return { issuedFor: issued.tool };
     const st = states.redeem(cw.workflow_id, expected.tool);
     if (typeof st === "string" || !st.carried || !st.dependency || !resumes(st, expected)) return undefined;
