@@ -12,7 +12,7 @@ import type { InputRequiredResult } from "../mcp/protocol.ts";
 import type { Session } from "../mcp/session.ts";
 import { errorResult, type CallOrigin } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
-import type { Decision, Refusal, Reply } from "./approvals.ts";
+import type { Refusal, Reply } from "./approvals.ts";
 import type { LiveBoard } from "./live/board.ts";
 import type { Question } from "./question.ts";
 import type { RequestStates } from "./request-state.ts";
@@ -132,27 +132,34 @@ export interface Taken extends Pick<Question, "toolId" | "grant" | "key" | "file
 export interface Continuable {
   readonly session: Session;
   readonly approvals: Approvals;
-  /** The pause a continuation names, used up; undefined when it is not one for this call, the
-   * tool it was issued for when the continuation was sent to another one. */
-  take(cw: ContinueWorkflow, expected: Expected): Taken | { issuedFor: string } | undefined;
-  workflowTool(workflowId: unknown): string | undefined;
+  /**
+   * The pause a continuation names, used up; undefined when it is not one for this call, the
+   * tool it was issued for when the continuation was sent to another one. `hold`: the page has
+   * the user's answer to give (see `continued`), so a pause that is still valid is kept ("held").
+   */
+  take(cw: ContinueWorkflow, expected: Expected, hold: boolean): Taken | { issuedFor: string } | "held" | undefined;
 }
 
 /**
  * A continuation: the user's answer, relayed by the model with the workflow id (or given in the
  * page), applied to the pause it names. Both eras take it the same way; what the id names differs.
+ * The page and the pause are each looked up once, then the answer is applied.
  */
 export async function continued(ch: Continuable, round: Round, cw: ContinueWorkflow, expected: Expected): Promise<Resumed | CallToolResult> {
   const { session, approvals } = ch;
   const live = approvals.live;
-  const page = pageAnswer(live, cw.workflow_id);
+  const listed = live?.forKey(cw.workflow_id);
+  // What the page says: the user's answer there; "waiting" while a page is open for the workspace
+  // and the user has not answered; undefined when the page has no say (no page open, or an
+  // approval it never listed): the model's word is taken.
+  const page = listed?.answer ?? (listed && live!.pageOpen() ? "waiting" : undefined);
   // The page is open and the user has not answered there: the model's yes is not taken (a
   // no is: refusing needs nobody's word).
-  if (page === "waiting" && cw.approved === true && ch.workflowTool(cw.workflow_id) !== undefined) return waitingForPage(expected.tool, cw.workflow_id);
-  const taken = ch.take(cw, expected);
+  const taken = ch.take(cw, expected, page === "waiting" && cw.approved === true);
+  if (taken === "held") return waitingForPage(expected.tool, cw.workflow_id);
   if (!taken) return workflowGone(cw.workflow_id);
   if ("issuedFor" in taken) return wrongTool(taken.issuedFor);
-  live?.forKey(cw.workflow_id)?.done();
+  listed?.done();
   for (const t of taken.approved ?? []) session.approved.add(t);
   if (page === "abort") return errorResult(refusedText(taken.toolId, "abort"));
   if (cw.approved === false) return errorResult(relayedNoText(taken.toolId));
@@ -216,18 +223,6 @@ export function relayedNoText(toolId: string): string {
 
 // The tool-result flow while a `pml ui` page is open: the model relays the approval, but the
 // user answers it in the page (their own channel), and a continuation is taken only on that answer.
-
-/**
- * What the page says about the approval a continuation names: the user's answer there;
- * "waiting" while a page is open for the workspace and the user has not answered; undefined when
- * the page has no say (no page open, or an approval it never listed): the model's word is taken.
- */
-export function pageAnswer(live: LiveBoard | undefined, workflowId: unknown): Decision | "waiting" | undefined {
-  const pending = live?.forKey(workflowId);
-  if (!pending) return undefined;
-  if (pending.answer !== undefined) return pending.answer;
-  return live!.pageOpen() ? "waiting" : undefined;
-}
 
 /** The continuation's result while the page has not answered: nothing ran, the approval holds. */
 export function waitingForPage(tool: string, workflowId: unknown): CallToolResult {

@@ -1,7 +1,7 @@
 // What every session's approval channel shares (./approval-channel.ts): the channel chosen once per
 // session, the user's yes recorded (for the session, or with "Always" in .pml.json), the `pml ui`
 // page that may answer, and the request states of this workspace.
-import { recordAlways } from "./permissions.ts";
+import { recordAlways } from "./trust/trust-record.ts";
 import { WORKFLOW_TTL_MS, type Decision } from "./approvals.ts";
 import type { ApprovalChannel, Approvals } from "./approval-channel.ts";
 import type { LiveBoard } from "./live/board.ts";

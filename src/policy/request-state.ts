@@ -73,13 +73,17 @@ export class RequestStates {
 
   /**
    * The payload when the state is authentic, unexpired, issued for `tool`, and not used before;
-   * it is marked used at once. Otherwise a sentence saying why not.
+   * it is marked used at once. A retry's state (`retry`) must also be of the kind of request the
+   * retry is and bound to the arguments it carries (their digest: `argsDigest(retry.bind)`).
+   * Otherwise a sentence saying why not.
    */
-  redeem(state: unknown, tool: string, now = Date.now()): StatePayload | string {
+  redeem(state: unknown, tool: string, retry?: { kind: StatePayload["kind"]; bind: unknown }, now = Date.now()): StatePayload | string {
     const payload = this.verify(state, now);
     if (typeof payload === "string") return payload;
     if (payload.tool !== tool) return `it was issued for ${payload.tool}, not ${tool}`;
     if (!this.markUsed(payload.nonce, now)) return "it was already used (each one works once)";
+    if (retry && payload.kind !== retry.kind) return `it belongs to another kind of request (${payload.kind})`;
+    if (retry && payload.args !== argsDigest(retry.bind)) return "the arguments differ from the call it was issued for";
     return payload;
   }
 

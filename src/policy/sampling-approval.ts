@@ -6,7 +6,7 @@
 import { capSamplingRequest, samplingCap, SamplingError, samplingTarget, type CreateMessageParams, type SamplingTarget } from "../cloud/sampling.ts";
 import type { ProjectConfig } from "../config/pml-json.ts";
 import { log } from "../log.ts";
-import { allowSamplingAlways } from "./permissions.ts";
+import { allowSamplingAlways } from "./trust/trust-record.ts";
 import { isRefusal } from "./approval-channel.ts";
 import { askByForm } from "./workflow-channel.ts";
 import type { Session } from "../mcp/session.ts";

@@ -68,9 +68,10 @@ export class StateChannel implements ApprovalChannel, Continuable {
     return inputRequired({ [key]: request }, state);
   }
 
-  take(cw: ContinueWorkflow, expected: Expected): Taken | { issuedFor: string } | undefined {
-    const states = this.approvals.states();
+  take(cw: ContinueWorkflow, expected: Expected, hold: boolean): Taken | { issuedFor: string } | "held" | undefined {
+    const states: RequestStates = this.approvals.states();
     const issued = states.verify(cw.workflow_id);
+    if (typeof issued !== "string" && hold && (issued.via ?? issued.dependency) !== undefined) return "held";
     if (typeof issued !== "string" && issued.tool !== expected.tool) return { issuedFor: issued.tool };
     const st = states.redeem(cw.workflow_id, expected.tool);
     if (typeof st === "string" || !st.carried || !st.dependency || !resumes(st, expected)) return undefined;
@@ -90,7 +91,12 @@ export class StateChannel implements ApprovalChannel, Continuable {
   async redeem(round: Round, back: Comeback, expected: Expected, args: Record<string, unknown>): Promise<Resumed | CallToolResult> {
     if (back.continueWorkflow) return continued(this, round, back.continueWorkflow, expected);
     if (back.requestState === undefined) return {};
-    const st = redeemState(this.approvals.states(), back.requestState, expected.tool, expected.bind(args), expected.kind);
+    const states: RequestStates = this.approvals.states();
+    const st = states.redeem(back.requestState, expected.tool, { kind: expected.kind, bind: expected.bind(args) });
+    // Anything but a state pml issued for this very retry is the client's fault, answered with a
+    // JSON-RPC error that says what to do.
+    if (typeof st === "string")
+      throw new ProtocolError(ErrorCode.InvalidParams, `Invalid params: requestState refused: ${st}. Call ${expected.tool} again without requestState to start over.`);
     const fromPage = this.approvals.live?.forKey(back.requestState);
     fromPage?.done();
     const responses = fromPage?.answer ? { ...back.inputResponses, [APPROVAL_INPUT]: { action: "accept", content: { decision: fromPage.answer } } } : back.inputResponses;
@@ -110,8 +116,8 @@ export class StateChannel implements ApprovalChannel, Continuable {
     if (!st.dependency || answer === undefined) return undefined; // not answered: asked again
     const q: Question = { toolId: st.dependency, why: "", grant: st.grant, key: st.key ?? st.dependency, fileAllows: st.fileAllows };
     const reply = answerOf(replyOf(answer));
-    if (isRefusal(reply)) return errorResult(refusedText(q.toolId, reply));
     if (reply === "later" || reply === "dismissed") return this.later(round, { ...q, dismissed: reply === "dismissed" }, { ...pause, bind: undefined }) as CallToolResult;
+    if (isRefusal(reply)) return errorResult(refusedText(q.toolId, reply));
     await this.approvals.approve(this.session, q, reply === "always");
     return undefined;
   }
@@ -127,26 +133,11 @@ export class StateChannel implements ApprovalChannel, Continuable {
   }
 }
 
-// Multi round-trip requests (MCP 2026-07-28): the state a retry carries is checked here, once.
+// Multi round-trip requests (MCP 2026-07-28): the result that asks with a state, and its form.
 
 /** The key of the approval form among a result's inputRequests. */
 export const APPROVAL_INPUT = "pml_approval";
 
 export function inputRequired(inputRequests: InputRequiredResult["inputRequests"], requestState: string): InputRequiredResult {
   return { resultType: "input_required", inputRequests, requestState };
-}
-
-/**
- * The state a retry carries, verified: authentic, unexpired, unused (it is used up now), issued
- * for this tool and these arguments, and of the expected kind. Anything else is the client's
- * fault, answered with a JSON-RPC error that says what to do.
- */
-export function redeemState(states: RequestStates, state: string, tool: string, bind: unknown, kind: StatePayload["kind"]): StatePayload {
-  const payload = states.redeem(state, tool);
-  const refuse = (why: string) =>
-    new ProtocolError(ErrorCode.InvalidParams, `Invalid params: requestState refused: ${why}. Call ${tool} again without requestState to start over.`);
-  if (typeof payload === "string") throw refuse(payload);
-  if (payload.kind !== kind) throw refuse(`it belongs to another kind of request (${payload.kind})`);
-  if (payload.args !== argsDigest(bind)) throw refuse("the arguments differ from the call it was issued for");
-  return payload;
 }

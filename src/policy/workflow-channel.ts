@@ -113,7 +113,8 @@ export class WorkflowChannel implements ApprovalChannel, Continuable {
     return approvalRequired(wf, q.why, this.approvals.publish(this.session, q, kind, "tool-result", wf.id), q.dismissed);
   }
 
-  take(cw: ContinueWorkflow, expected: Expected): Taken | { issuedFor: string } | undefined {
+  take(cw: ContinueWorkflow, expected: Expected, hold: boolean): Taken | { issuedFor: string } | "held" | undefined {
+    if (hold && this.workflowTool(cw.workflow_id) !== undefined) return "held";
     const wf = this.workflows.take(cw.workflow_id, this.session.id, expected.tool);
     if (!wf || "issuedFor" in wf) return wf;
     if (!resumes(wf, expected)) return undefined;

@@ -9,8 +9,12 @@
 //
 // Runs carry their owner (the client session they serve): one owner holds at most
 // max_concurrent - 1 places, so under `pml serve` another client always finds one free.
+//
+// A run is admitted under the limits it asks for, pml's defaults for the rest, each checked here
+// once (`withPlace`), and holds its place exactly while it runs.
+import { WASM_HEAP_MAX_MB } from "../config/sandbox-limit-ranges.ts";
 import { SandboxError } from "./errors.ts";
-import type { SandboxLimits } from "./limits.ts";
+import { DEFAULT_LIMITS, type SandboxLimits } from "./limits.ts";
 
 export interface Ticket {
   parent?: Ticket;
@@ -42,7 +46,44 @@ const held = new Map<string, number>();
 /** The most places one owner may hold: all but one, when there is more than one. */
 const ownerCap = (limits: SandboxLimits) => (limits.maxConcurrent > 1 ? limits.maxConcurrent - 1 : 1);
 
-const mb = (bytes: number) => Math.round(bytes / 1048576);
+const MB = 1024 * 1024;
+const mb = (bytes: number) => Math.round(bytes / MB);
+
+/** What a run asks admission for: its limits (pml's defaults for the rest), what cancels its
+ * wait, and the client it serves. */
+export interface PlaceRequest {
+  limits?: Partial<SandboxLimits>;
+  signal?: AbortSignal;
+  owner?: string;
+}
+
+/**
+ * Runs `run` in a place of its own: the limits asked for, checked and completed with pml's
+ * defaults, once a place is free (waiting, or refused when none can be had); the place is given
+ * back when the run ends, however it ends. `parent`: the run on whose behalf it starts, if any.
+ */
+export async function withPlace<T>(req: PlaceRequest, parent: Ticket | undefined, run: (limits: SandboxLimits, ticket: Ticket) => Promise<T>): Promise<T> {
+  const limits = limitsFrom(req.limits);
+  const ticket = await admit(limits, parent, req.signal, req.owner);
+  try {
+    return await run(limits, ticket);
+  } finally {
+    release(ticket);
+  }
+}
+
+function limitsFrom(partial?: Partial<SandboxLimits>): SandboxLimits {
+  const limits = { ...DEFAULT_LIMITS, ...partial };
+  for (const [k, v] of Object.entries(limits)) {
+    if (typeof v !== "number" || !(v > 0)) throw new SandboxError(`sandbox limit ${k} must be a positive number, got ${String(v)}`, "limit");
+  }
+  // The engine's memory limit is a 32-bit size: beyond the heap's ceiling it means nothing, and
+  // from 4 GB on it wraps around to a limit that fails every allocation.
+  if (limits.memoryBytes > WASM_HEAP_MAX_MB * MB) {
+    throw new SandboxError(`sandbox limit memoryBytes is ${limits.memoryBytes / MB} MB, over the ${WASM_HEAP_MAX_MB} MB the sandbox's WebAssembly heap can hold`, "limit");
+  }
+  return limits;
+}
 
 function fits(limits: SandboxLimits, owner: string | undefined): boolean {
   if (owner !== undefined && (held.get(owner) ?? 0) >= ownerCap(limits)) return false;
@@ -83,7 +124,7 @@ function busyReason(limits: SandboxLimits, owner: string | undefined): { reason:
 
 /** Waits for a place for one run; `parent` is the run on whose behalf it starts, if any, and
  * `owner` the client it serves (a nested run has its parent's). */
-export function admit(limits: SandboxLimits, parent: Ticket | undefined, signal?: AbortSignal, ownerOf?: string): Promise<Ticket> {
+function admit(limits: SandboxLimits, parent: Ticket | undefined, signal?: AbortSignal, ownerOf?: string): Promise<Ticket> {
   const owner = parent ? parent.owner : ownerOf;
   if (limits.memoryBytes > limits.totalMemoryBytes) {
     return Promise.reject(
@@ -145,7 +186,7 @@ export function admit(limits: SandboxLimits, parent: Ticket | undefined, signal?
   });
 }
 
-export function release(t: Ticket): void {
+function release(t: Ticket): void {
   if (t.released) return;
   t.released = true;
   if (t.overflow) {

@@ -1,6 +1,6 @@
 // What one sandbox run may use, and what all runs together may use. Shared by pml's main thread
-// (admission, timers) and the sandbox workers (the engine enforces the per-run limits).
-import { WASM_HEAP_MAX_MB } from "../config/sandbox-limit-ranges.ts";
+// (admission, which checks the limits a run asks for, and timers) and the sandbox workers (the
+// engine enforces the per-run limits).
 import { SandboxError } from "./errors.ts";
 
 const MB = 1024 * 1024;
@@ -40,19 +40,6 @@ export const DEFAULT_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   totalMemoryBytes: 512 * 1024 * 1024,
   maxQueued: 64,
 });
-
-export function limitsFrom(partial?: Partial<SandboxLimits>): SandboxLimits {
-  const limits = { ...DEFAULT_LIMITS, ...partial };
-  for (const [k, v] of Object.entries(limits)) {
-    if (typeof v !== "number" || !(v > 0)) throw new SandboxError(`sandbox limit ${k} must be a positive number, got ${String(v)}`, "limit");
-  }
-  // The engine's memory limit is a 32-bit size: beyond the heap's ceiling it means nothing, and
-  // from 4 GB on it wraps around to a limit that fails every allocation.
-  if (limits.memoryBytes > WASM_HEAP_MAX_MB * MB) {
-    throw new SandboxError(`sandbox limit memoryBytes is ${limits.memoryBytes / MB} MB, over the ${WASM_HEAP_MAX_MB} MB the sandbox's WebAssembly heap can hold`, "limit");
-  }
-  return limits;
-}
 
 /** Copies a value through JSON, as the guest would see it; rejects what JSON cannot carry. */
 export function jsonPayload(value: unknown): string {

@@ -10,11 +10,11 @@
 // does not stop at once is terminated, and a new one is started when next needed.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { releaseCodePages } from "../code-pages.ts";
-import { admit, release, type Ticket } from "./admission.ts";
+import { withPlace, type Ticket } from "./admission.ts";
 import type { CallTool, SandboxHost } from "./call-state.ts";
 import { SandboxError } from "./errors.ts";
 import { hostCall, type HostCallTarget } from "./host-call.ts";
-import { limitsFrom, type SandboxLimits } from "./limits.ts";
+import type { SandboxLimits } from "./limits.ts";
 import { compiledModule, forgetCompiledModule } from "./quickjs-wasm.ts";
 import type { FromWorker, ToWorker } from "./worker.ts";
 
@@ -186,14 +186,8 @@ function onMessage(sw: SandboxWorker, m: FromWorker): void {
 }
 
 /** Runs guest code in a worker, within the global caps; resolves with its (JSON) value. */
-export async function runInWorker(req: WorkerRequest): Promise<unknown> {
-  const limits = limitsFrom(req.limits);
-  const ticket = await admit(limits, lineage.getStore(), req.signal, req.owner);
-  try {
-    return await dispatch(req, limits, ticket);
-  } finally {
-    release(ticket);
-  }
+export function runInWorker(req: WorkerRequest): Promise<unknown> {
+  return withPlace(req, lineage.getStore(), (limits, ticket) => dispatch(req, limits, ticket));
 }
 
 async function dispatch(req: WorkerRequest, limits: SandboxLimits, ticket: Ticket): Promise<unknown> {

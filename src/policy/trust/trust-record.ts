@@ -2,13 +2,17 @@
 // kept in $PML_HOME (never in the workspace, which a repository controls), one file per workspace
 // named by a digest of its real path, holding the trusted grant ids. A grant the file holds and the record does not (a clone's,
 // or an outside edit's) is not honoured until the user trusts it again; pml's own edits ("Always")
-// add theirs.
+// are written here, their grants trusted first (`recordAlways`).
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pmlHome } from "../../config/paths.ts";
+import { isToolId } from "../../config/permission-patterns.ts";
+import { updateProjectConfig, type LoadedProjectConfig } from "../../config/pml-json.ts";
 import { userEnv } from "../../config/workspace-env.ts";
+import { ConfigError } from "../../errors.ts";
 import { writeFileAtomic, withFileLock } from "../../fs/atomic.ts";
+import { alwaysGrant } from "./grants.ts";
 
 export interface TrustRecord {
   workspace: string;
@@ -84,4 +88,64 @@ export function revokeTrust(workspace: string, env: Env = process.env): boolean 
   }
   rmSync(path, { force: true });
   return true;
+}
+
+// pml's own edits of .pml.json: "Always" from an approval. What they grant is the user's own
+// answer: trusted before it is in the file, so it applies as soon as it is; then the file is
+// updated once (idempotent; safe against concurrent approvals from other processes).
+
+/**
+ * "Always": the tool joins permissions.allow (`toolId`; undefined when the file allows it already)
+ * and the variables join env_grants. An exact entry for the same tool in `ask` is removed, since it
+ * would otherwise keep winning over the new allow (same specificity, ask > allow); broader ask and
+ * deny patterns stay.
+ */
+export async function recordAlways(workspace: string, toolId: string | undefined, grant?: { ns: string; names: readonly string[] }): Promise<LoadedProjectConfig | undefined> {
+  if (toolId !== undefined && !isToolId(toolId)) {
+    throw new ConfigError(`cannot always-allow ${JSON.stringify(toolId)}: expected an exact tool id like "memory:create_entities".`);
+  }
+  const names = grant?.names ?? [];
+  const grants = [...(toolId === undefined ? [] : [alwaysGrant.allow(toolId)]), ...names.map((n) => alwaysGrant.env(grant!.ns, n))];
+  if (!grants.length) return undefined;
+  await addTrustedGrants(workspace, grants);
+  return updateProjectConfig(workspace, (raw) => {
+    if (toolId !== undefined) addAllow(raw, toolId);
+    if (names.length) addEnvGrants(raw, grant!.ns, names);
+  });
+}
+
+/** "Always" for a child server's sampling requests: the namespace joins sampling.allow. */
+export async function allowSamplingAlways(workspace: string, ns: string): Promise<LoadedProjectConfig> {
+  await addTrustedGrants(workspace, [alwaysGrant.sampling(ns)]);
+  return updateProjectConfig(workspace, (raw) => {
+    const s = objectAt(raw, "sampling");
+    if (!s) return;
+    if (s.allow === undefined) s.allow = [];
+    if (Array.isArray(s.allow) && !s.allow.includes(ns)) s.allow.push(ns);
+  });
+}
+
+/** The object under `key`, made when absent; undefined when it has another shape (left for
+ * validation to report with its key path). */
+function objectAt(raw: Record<string, unknown>, key: string): Record<string, unknown> | undefined {
+  if (raw[key] === undefined) raw[key] = {};
+  const o = raw[key];
+  return typeof o === "object" && o !== null && !Array.isArray(o) ? (o as Record<string, unknown>) : undefined;
+}
+
+function addAllow(raw: Record<string, unknown>, toolId: string): void {
+  const p = objectAt(raw, "permissions");
+  if (!p) return;
+  if (p.allow === undefined) p.allow = [];
+  if (Array.isArray(p.allow) && !p.allow.includes(toolId)) p.allow.push(toolId);
+  if (Array.isArray(p.ask)) p.ask = p.ask.filter((x) => x !== toolId);
+}
+
+function addEnvGrants(raw: Record<string, unknown>, ns: string, names: readonly string[]): void {
+  const g = objectAt(raw, "env_grants");
+  if (!g) return;
+  // Defined, not assigned: a namespace named "__proto__" is a key like any other.
+  if (!Object.hasOwn(g, ns)) Object.defineProperty(g, ns, { value: [], enumerable: true, writable: true, configurable: true });
+  const list = g[ns];
+  if (Array.isArray(list)) for (const n of names) if (!list.includes(n)) list.push(n);
 }
