@@ -206,20 +206,26 @@ function withTrustNote(decision: Exclude<Decision, { kind: "allow" }>, facts: Fa
 }
 
 /**
- * Why `discover` may not start the user's stdio server to list its tools; undefined when it may.
+ * Whether `discover` may start the user's stdio server to list its tools: a refusal says why not
+ * and what to do; `{ need: "env" }` asks for its environment plan first; undefined: it may.
  * Starting a server runs its code, and a private_mcps entry may have come with a cloned
  * repository: the namespace must be allowed (as a call would need), and a registry's server is
- * started only by an approved call. The message says what to do.
+ * started only by an approved call.
  */
-export function listingRefusal(facts: Pick<Facts, "workspace" | "state"> & { env: EnvPlan }, r: Resolved): string | undefined {
+export function listingRefusal(facts: Pick<Facts, "workspace" | "state" | "env">, r: Resolved): { refuse: string } | { need: "env" } | undefined {
   const { state, env } = facts;
   if (r.origin !== "user")
-    return `listed after its first call: pml starts a registry's server only for a call you approved. Call one of its tools (you will be asked first), or read its registry entry.`;
+    return {
+      refuse: `listed after its first call: pml starts a registry's server only for a call you approved. Call one of its tools (you will be asked first), or read its registry entry.`,
+    };
+  if (!env) return { need: "env" };
   const permission = permissionFor(state.config.permissions ?? {}, `${r.ns}:*`);
-  if (permission === "deny") return `not started: ${r.ns} is denied by ${state.path} (permissions.deny).`;
+  if (permission === "deny") return { refuse: `not started: ${r.ns} is denied by ${state.path} (permissions.deny).` };
   if (permission !== "allow")
-    return `not started to list its tools, since that runs ${env.request.destination} (from ${r.source}) on this machine: allow "${r.ns}" in permissions.allow of ${state.path} first, or call one of its tools (you will be asked).`;
-  if (env.missing.length) return missingMessage(env, `${r.ns}`, facts.workspace);
+    return {
+      refuse: `not started to list its tools, since that runs ${env.request.destination} (from ${r.source}) on this machine: allow "${r.ns}" in permissions.allow of ${state.path} first, or call one of its tools (you will be asked).`,
+    };
+  if (env.missing.length) return { refuse: missingMessage(env, `${r.ns}`, facts.workspace) };
   return undefined;
 }
 

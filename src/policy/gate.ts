@@ -107,7 +107,7 @@ export class Gate {
         );
         return;
       case "cloud-key":
-        facts.cloudKey = cloudKey({ workspace: this.workspace }) !== undefined;
+        facts.cloudKey = Boolean(cloudKey({ workspace: this.workspace }));
         return;
       case "tools":
         facts.tools = { known: this.catalog.knownTools(id.ns), kept: this.catalog.keptFromEarlierRun(id.ns) };
@@ -179,12 +179,15 @@ export class Gate {
    * was not started and what to do. `approved`: the session's approvals (variables).
    */
   async startToList(approved: ReadonlySet<string>, r: Resolved, ctx: Partial<CallContext>): Promise<ToolInfo[] | string> {
-    const state = await this.project.get();
-    const env = this.planEnv(approved, r, "*", state.config);
-    const refusal = listingRefusal({ workspace: this.workspace, state, env }, r);
-    if (refusal !== undefined) return refusal;
+    const facts: Pick<Facts, "workspace" | "state" | "env"> = { workspace: this.workspace, state: await this.project.get() };
+    let step = listingRefusal(facts, r);
+    if (step && "need" in step) {
+      facts.env = this.planEnv(approved, r, "*", facts.state.config);
+      step = listingRefusal(facts, r);
+    }
+    if (step) return "refuse" in step ? step.refuse : "not started: its environment was not known";
     try {
-      return await this.catalog.listStdio(r, env, ctx);
+      return await this.catalog.listStdio(r, facts.env!, ctx);
     } catch (e) {
       return `could not be started to list its tools: ${(e as Error).message}`;
     }

@@ -232,15 +232,20 @@ describe("evaluate: a file with grants the user has not trusted", () => {
 });
 
 describe("listingRefusal", () => {
-  test("discover starts only the user's own allowed server, with its variables set", () => {
+  test("discover starts only the user's own allowed server, with its variables set; a registry's before its environment is read", () => {
     const own = resolved("mine", stdio(), "user");
-    expect(listingRefusal({ workspace: WS, state: state(), env: envPlan() }, acme)).toContain("pml starts a registry's server only for a call you approved");
-    expect(listingRefusal({ workspace: WS, state: state({ permissions: { deny: ["mine"] } }), env: envPlan() }, own)).toBe(
+    const refusal = (facts: Parameters<typeof listingRefusal>[0], r: Resolved) => {
+      const step = listingRefusal(facts, r);
+      return step && "refuse" in step ? step.refuse : step;
+    };
+    expect(refusal({ workspace: WS, state: state() }, acme)).toContain("pml starts a registry's server only for a call you approved");
+    expect(refusal({ workspace: WS, state: state() }, own)).toEqual({ need: "env" });
+    expect(refusal({ workspace: WS, state: state({ permissions: { deny: ["mine"] } }), env: envPlan() }, own)).toBe(
       `not started: mine is denied by ${WS}/.pml.json (permissions.deny).`,
     );
-    expect(listingRefusal({ workspace: WS, state: state(), env: envPlan() }, own)).toContain('allow "mine" in permissions.allow');
+    expect(refusal({ workspace: WS, state: state(), env: envPlan() }, own)).toContain('allow "mine" in permissions.allow');
     const allowed = state({ permissions: { allow: ["mine"] } });
-    expect(listingRefusal({ workspace: WS, state: allowed, env: envPlan({ missing: ["T"] }) }, own)).toContain("mine needs the environment variable T");
-    expect(listingRefusal({ workspace: WS, state: allowed, env: envPlan() }, own)).toBeUndefined();
+    expect(refusal({ workspace: WS, state: allowed, env: envPlan({ missing: ["T"] }) }, own)).toContain("mine needs the environment variable T");
+    expect(refusal({ workspace: WS, state: allowed, env: envPlan() }, own)).toBeUndefined();
   });
 });
