@@ -101,10 +101,11 @@ export class Gate {
         facts.foreign = { check: await this.catalog.foreignCode?.(id) };
         return;
       case "resolution":
-        facts.resolution = await this.catalog.resolve(id.ns, signal).then(
-          (resolved) => ({ resolved }),
-          (e) => ({ error: (e as Error).message }),
-        );
+        try {
+          facts.resolution = { resolved: await this.catalog.resolve(id.ns, signal) };
+        } catch (e) {
+          facts.resolution = { error: (e as Error).message };
+        }
         return;
       case "cloud-key":
         facts.cloudKey = Boolean(cloudKey({ workspace: this.workspace }));
