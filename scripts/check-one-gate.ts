@@ -29,6 +29,11 @@ const STEPS: Record<string, { what: string; at: Record<string, string[]> }> = {
 /** What the gate offers: a decision and its cache, and the listing check for `discover`. */
 const GATE_METHODS = new Set(["fast", "evaluate", "startToList"]);
 
+/** The pure decision (src/policy/evaluate.ts) is asked by the gate only, which gathers its facts:
+ * a second caller could decide from facts of its own and run around the invoker. */
+const PURE_DECISIONS = new Set(["evaluate", "listingRefusal"]);
+const GATE = "src/policy/gate.ts";
+
 const problems: string[] = [];
 let gates = 0;
 for (const file of new Glob("src/**/*.ts").scanSync(".")) {
@@ -40,8 +45,10 @@ for (const file of new Glob("src/**/*.ts").scanSync(".")) {
     if ((ts.isMethodDeclaration(node) || ts.isFunctionDeclaration(node)) && node.name) inside = node.name.getText(source);
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) checkCall(node.expression, inside, where(node));
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === "askByForm") checkStep("askByForm", file, inside, where(node));
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && PURE_DECISIONS.has(node.expression.text) && file !== GATE)
+      problems.push(`${where(node)}: the gate's decision (${node.expression.text}) outside ${GATE}; ask Invoker.call instead`);
     if (ts.isNewExpression(node) && node.expression.getText(source) === "Gate") gates++;
-    if (file === "src/policy/gate.ts" && ts.isClassDeclaration(node) && node.name?.text === "Gate") checkGate(node, source);
+    if (file === GATE && ts.isClassDeclaration(node) && node.name?.text === "Gate") checkGate(node, source);
     ts.forEachChild(node, (c) => visit(c, inside));
   };
   const checkCall = (access: ts.PropertyAccessExpression, fn: string, at: string) => {

@@ -34,3 +34,26 @@ export function patternSpecificity(pattern: string, toolId: string): number {
   if (pattern === toolId) return 2;
   return -1;
 }
+
+const STRICTNESS: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
+
+/** Most specific matching pattern wins (exact > namespace > "*"); among equally specific ones
+ * the strictest (deny > ask > allow); no match -> `fallback` (ask). */
+export function permissionFor(perms: Permissions | undefined, toolId: string, fallback: Decision = "ask"): Decision {
+  let best: { spec: number; decision: Decision } | undefined;
+  for (const decision of ["allow", "ask", "deny"] as const) {
+    for (const pattern of perms?.[decision] ?? []) {
+      const spec = patternSpecificity(pattern, toolId);
+      if (spec < 0) continue;
+      if (!best || spec > best.spec || (spec === best.spec && STRICTNESS[decision] > STRICTNESS[best.decision])) {
+        best = { spec, decision };
+      }
+    }
+  }
+  return best?.decision ?? fallback;
+}
+
+/** The permissions with only the allow patterns that name `toolId` exactly (deny and ask whole). */
+export function exactAllows(perms: Permissions, toolId: string): Permissions {
+  return { ...perms, allow: (perms.allow ?? []).filter((p) => patternSpecificity(p, toolId) === 2) };
+}

@@ -19,7 +19,8 @@ import {
   ResultSchema,
   ToolListChangedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
-import { EnvResolver, missingMessage, type EnvPlan } from "../env/env-resolver.ts";
+import { EnvResolver, type EnvPlan } from "../env/env-resolver.ts";
+import { missingMessage } from "../env/env-text.ts";
 import { ToolError, type CallContext } from "../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 import { log } from "../log.ts";

@@ -1,7 +1,7 @@
 // Where a remote MCP server is and what pml sends it: the endpoint URL (headers may carry keys, so
 // plain http only to loopback) and the headers the environment plan granted.
 import type { EnvPlan } from "../env/env-resolver.ts";
-import { missingMessage } from "../env/env-resolver.ts";
+import { missingMessage } from "../env/env-text.ts";
 import { isHeaderSafe } from "../http/header-value.ts";
 import { isLoopbackHost } from "../http/secure-url.ts";
 import { ToolError } from "../mcp/tool-result.ts";

@@ -123,16 +123,3 @@ export function confineCommand(argv: string[], policy: ConfinePolicy): ConfinedC
   if (c.kind === "seatbelt") return confineWithSeatbelt(argv, policy);
   return undefined;
 }
-
-/** The sentence approval texts use to say how a command or server will run. */
-export function confinementSentence(network: boolean): string {
-  const c = confinement();
-  if (c.kind === "none") {
-    return `It is NOT confined: it runs as you, with your files and network (${c.reason}; ${c.install}).`;
-  }
-  const how = c.kind === "bubblewrap" ? "bubblewrap" : "Seatbelt";
-  return (
-    `Confined by ${how}: it can write only the workspace (not .pml.json, .mcp.json, .git, .claude, .pml or .env*), ` +
-    `cannot read your home directory, ${network ? "and HAS network access" : "and has no network"}.`
-  );
-}

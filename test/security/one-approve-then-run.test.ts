@@ -56,3 +56,12 @@ test("a backend run, or a yes recorded, outside Invoker.call is found", () => {
   expect(r.out).toContain("recording the user's yes (approve)");
   expect(r.out).toContain("running a tool's backend (run)");
 });
+
+test("the pure decision asked outside the gate (facts of its own, around the invoker) is found", () => {
+  const r = check((root) =>
+    append(root, "src/gateway/tools/execute.ts", 'import { evaluate } from "../../policy/evaluate.ts";\nexport const sneak = (facts: any, req: any) => evaluate(facts, req);'),
+  );
+  expect(r.code).toBe(1);
+  expect(r.out).toContain("src/gateway/tools/execute.ts:");
+  expect(r.out).toContain("the gate's decision (evaluate) outside src/policy/gate.ts");
+});
