@@ -43,6 +43,7 @@ const ROUNDS = Number(values.rounds);
 const WARMUP = Number(values.warmup);
 const C = Number(values.concurrency);
 const PIN = values.pin ? ["taskset", "-c", "0"] : [];
+if (values.syscalls && !Bun.which("perf")) throw new Error("--syscalls counts with `perf stat` (linux-perf), which is not on PATH");
 const root = resolve(import.meta.dir, "..");
 const serverScript = join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 const tmp = mkdtempSync(join(tmpdir(), "pml-bench-proxy-cpu-"));
