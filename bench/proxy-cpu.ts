@@ -16,6 +16,8 @@
 // concurrency 32 on each proxy, in a rotating order; the figures are medians over rounds of the
 // proxy process's CPU time (all threads, /proc/<pid>/stat) per call, and each proxy's throughput
 // (calls per second of a block, on the bench's clock: the client, proxy and server together).
+// `--syscalls` (Linux, perf with tracepoints): also counts each proxy's system calls per call
+// during its blocks (`perf stat -p`, all threads), by kind: how many wake-ups a call costs.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -33,6 +35,7 @@ const { values } = parseArgs({
     pml: { type: "string", default: "dist/pml" },
     compare: { type: "string", multiple: true, default: [] },
     pin: { type: "boolean", default: false },
+    syscalls: { type: "boolean", default: false },
   },
 });
 const CALLS = Number(values.calls);
@@ -40,6 +43,7 @@ const ROUNDS = Number(values.rounds);
 const WARMUP = Number(values.warmup);
 const C = Number(values.concurrency);
 const PIN = values.pin ? ["taskset", "-c", "0"] : [];
+if (values.syscalls && !Bun.which("perf")) throw new Error("--syscalls counts with `perf stat` (linux-perf), which is not on PATH");
 const root = resolve(import.meta.dir, "..");
 const serverScript = join(root, "node_modules/@modelcontextprotocol/server-everything/dist/index.js");
 const tmp = mkdtempSync(join(tmpdir(), "pml-bench-proxy-cpu-"));
@@ -57,10 +61,10 @@ function threadsMs(pid: number): Map<string, number> {
   return out;
 }
 
-/** CPU time of a process, all threads, in ms (Linux; clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
+/** CPU time of a process, all threads, in ms (Linux; clock ticks of 10 ms): user + system, and system. */
+function cpuMs(pid: number): [number, number] {
   const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  return [((Number(f[11]) + Number(f[12])) * 1000) / 100, (Number(f[12]) * 1000) / 100];
 }
 
 interface Proxy {
@@ -68,10 +72,33 @@ interface Proxy {
   client: LineClient;
   tool: string;
   perCall: number[];
+  /** The system (kernel) part of each block's figure. */
+  sysPerCall: number[];
   /** Calls per second of each block (the bench's wall clock). */
   rate: number[];
   /** CPU ms per thread name over the measured blocks. */
   threads: Map<string, number>;
+  /** System calls per kind over the measured blocks (--syscalls). */
+  syscalls: Map<string, number>;
+}
+
+const SYSCALLS = ["recvfrom", "sendto", "read", "write", "epoll_pwait2", "epoll_ctl", "futex", "madvise", "openat"];
+
+/** Counts `pid`'s system calls (all threads) until the returned function is called. */
+function countSyscalls(pid: number): () => Promise<Map<string, number>> {
+  const events = ["raw_syscalls:sys_enter", ...SYSCALLS.map((s) => `syscalls:sys_enter_${s}`), "context-switches"];
+  const perf = Bun.spawn(["perf", "stat", "-x", ",", "-e", events.join(","), "-p", String(pid)], { stdout: "ignore", stderr: "pipe" });
+  return async () => {
+    await Bun.sleep(50); // perf attaches after it starts; a late start loses a few calls, not more
+    perf.kill("SIGINT");
+    const text = await new Response(perf.stderr).text();
+    const out = new Map<string, number>();
+    for (const row of text.split("\n")) {
+      const [count, , event] = row.split(",");
+      if (event && count && /^\d+$/.test(count)) out.set(event.replace("syscalls:sys_enter_", "").replace("raw_syscalls:sys_enter", "all"), Number(count));
+    }
+    return out;
+  };
 }
 
 const ws = join(tmp, "ws");
@@ -95,7 +122,7 @@ async function start(name: string, cmd: string[], env: Record<string, string | u
   const client = new LineClient(cmd, env, ws);
   await client.call("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } });
   client.notify("notifications/initialized");
-  return { name, client, tool, perCall: [], rate: [], threads: new Map() };
+  return { name, client, tool, perCall: [], sysPerCall: [], rate: [], threads: new Map(), syscalls: new Map() };
 }
 
 const proxies: Proxy[] = [
@@ -129,10 +156,14 @@ for (let round = 0; round < ROUNDS; round++)
     const pid = p.client.proc.pid;
     const cpu0 = cpuMs(pid);
     const t0 = threadsMs(pid);
+    const counting = values.syscalls ? countSyscalls(pid) : undefined;
     const wall0 = performance.now();
     await run(p, WARMUP + round * CALLS, CALLS);
     p.rate.push((CALLS * 1000) / (performance.now() - wall0));
-    p.perCall.push(((cpuMs(pid) - cpu0) * 1000) / CALLS);
+    const cpu1 = cpuMs(pid);
+    p.perCall.push(((cpu1[0] - cpu0[0]) * 1000) / CALLS);
+    p.sysPerCall.push(((cpu1[1] - cpu0[1]) * 1000) / CALLS);
+    if (counting) for (const [kind, n] of await counting()) p.syscalls.set(kind, (p.syscalls.get(kind) ?? 0) + n);
     for (const [name, ms] of threadsMs(pid)) p.threads.set(name, (p.threads.get(name) ?? 0) + ms - (t0.get(name) ?? 0));
   }
 for (const p of proxies) await p.client.close();
@@ -146,6 +177,9 @@ for (const p of proxies) {
   const bin = builds.find(([n]) => n === p.name)?.[1] ?? "bench/bare-proxy.ts";
   const threads = [...p.threads].filter(([, ms]) => ms > 0).map(([name, ms]) => `${name} ${((ms * 1000) / (CALLS * ROUNDS)).toFixed(1)}`);
   console.log(`${p.name.padEnd(5)} median ${m.toFixed(1).padStart(5)}  ${(m / bare).toFixed(2)}x bare  rounds ${p.perCall.map((x) => x.toFixed(1)).join(" ")}  (${bin})`);
+  console.log(`      of which system (kernel) median ${median(p.sysPerCall).toFixed(1)}`);
   console.log(`      per thread (µs/call, live threads only): ${threads.join(", ")}`);
+  const sys = [...p.syscalls].filter(([, n]) => n > 0).map(([kind, n]) => `${kind} ${(n / (CALLS * ROUNDS)).toFixed(2)}`);
+  if (sys.length) console.log(`      system calls per call: ${sys.join(", ")}`);
   console.log(`      throughput median ${(median(p.rate) / 1000).toFixed(1)}k calls/s (rounds ${p.rate.map((r) => (r / 1000).toFixed(1)).join(" ")})`);
 }

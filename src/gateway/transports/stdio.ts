@@ -41,8 +41,7 @@ export function serveStdio(loadHost: () => Promise<ToolHost> = defaultHost): Gat
     p.then(handled, failed);
   });
 
-  process.stdin.on("data", (chunk: Buffer) => splitter.push(chunk));
-  process.stdin.on("end", () => {
+  void readInput(splitter).then(() => {
     splitter.end();
     void drainThenStop();
   });
@@ -87,6 +86,21 @@ export function serveStdio(loadHost: () => Promise<ToolHost> = defaultHost): Gat
 }
 
 const EOF_DRAIN_MS = 5_000;
+
+/** Reads stdin to its end through the native stream's reader: node's Readable on top of it
+ * (process.stdin) was several JS layers and an emit per chunk. */
+async function readInput(splitter: LineSplitter): Promise<void> {
+  const reader = Bun.stdin.stream().getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      splitter.push(value);
+    }
+  } catch (e) {
+    log.debug("stdin:", e);
+  }
+}
 
 // Messages produced in the same event-loop turn (e.g. the answers to many concurrent calls that
 // the server returned in one read) go out in one write: a write per message is a syscall each
