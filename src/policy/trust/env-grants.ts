@@ -26,6 +26,9 @@ interface Weakening {
   secret?: boolean;
   /** What it is without the file, when not unset (and the file did not wrap the user's value). */
   without?(): string | undefined;
+  /** It acted in pml itself before pml ran a line (the loader, the runtime read it): untrusted,
+   * pml can only keep it from what it starts, and says so. */
+  early?: boolean;
 }
 
 const npmRegistry: Weakening = { say: (v) => `installs the npm dependencies of tool servers from ${v}` };
@@ -49,6 +52,26 @@ const WEAKENING: Record<string, Weakening> = {
   PATH: { say: (v) => `makes pml look for the programs it runs (bwrap, git, npm) in ${v}`, without: () => "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin" },
 };
 
+// Variables that make a program load or run code they name before its own code runs. pml hands
+// the programs it starts a short list of its variables only (env-resolver.ts baseEnv), but some
+// start with all of them (the bwrap probe, the embedding copy), and the rest of the process may
+// later; untrusted, they are unset at start, so nothing pml starts sees them.
+const loads = (what: string): Weakening => ({ say: (v) => `${what} ${v} (it acted in pml itself as it started)`, early: true });
+const LOADERS: Array<[RegExp, Weakening]> = [
+  [/^(LD|DYLD)_/, loads("makes the programs pml starts load code from")],
+  [/^NODE_(OPTIONS|PATH)$/, loads("makes the Node.js programs pml starts load")],
+  [/^BUN_/, loads("changes how Bun (pml's runtime, and the tool servers it runs) starts or installs:")],
+  [/^GIT_/, loads("changes what git runs or reads, in git commands pml starts:")],
+  [/^(PYTHON(PATH|STARTUP|HOME)|PERL5?(LIB|OPT)|RUBY(LIB|OPT)|BASH_ENV|ENV)$/, loads("makes the interpreters and shells pml starts load")],
+  [/^npm_config_|^NPM_CONFIG_/, loads("changes how npm runs and installs, in programs pml starts:")],
+];
+
+/** How the variable `name` may weaken pml, if it may. */
+function weakeningOf(name: string): Weakening | undefined {
+  if (Object.hasOwn(WEAKENING, name)) return WEAKENING[name];
+  return LOADERS.find(([re]) => re.test(name))?.[1];
+}
+
 /** The user's home from the account database, not from $HOME (Bun's os.homedir() reads $HOME). */
 function accountHome(): string | undefined {
   const uid = process.getuid?.();
@@ -62,17 +85,17 @@ function accountHome(): string | undefined {
   return mac && existsSync(mac) ? mac : undefined;
 }
 
-const weakens = (name: string, value: string) => (WEAKENING[name]!.weakens ?? ((x: string) => x.trim() !== ""))(value);
+const weakens = (name: string, value: string) => (weakeningOf(name)!.weakens ?? ((x: string) => x.trim() !== ""))(value);
 
 function grantOf(v: FileEnvVar): Grant {
-  const w = WEAKENING[v.name]!;
+  const w = weakeningOf(v.name)!;
   const value = w.secret ? `sha256:${createHash("sha256").update(v.template).digest("hex").slice(0, 16)}` : JSON.stringify(v.template);
   return { id: `.mcp.json env ${v.name} ${value}`, text: visibleLine(`.mcp.json env ${v.name}${w.secret ? "" : `=${v.template}`}: ${w.say(v.template)}`) };
 }
 
 /** The variables of the workspace's .mcp.json that may weaken pml, and their grants. */
 function weakeningVars(workspace: string): FileEnvVar[] {
-  return pmlEntryEnv(workspace).filter((v) => Object.hasOwn(WEAKENING, v.name) && setsOwnValue(v));
+  return pmlEntryEnv(workspace).filter((v) => weakeningOf(v.name) !== undefined && setsOwnValue(v));
 }
 
 /** What the workspace's .mcp.json grants through pml's environment (what `pml trust` lists). A
@@ -104,7 +127,7 @@ export function applyWorkspaceEnvTrust(env: Env = process.env): void {
     const value = env[v.name];
     const got = value !== undefined && weakens(v.name, value) && !came.some((c) => c.v.name === v.name) ? fromFile(v, value, env) : undefined;
     if (!got) continue;
-    const own = got.own ?? WEAKENING[v.name]!.without?.();
+    const own = got.own ?? weakeningOf(v.name)!.without?.();
     came.push({ v, own });
     noteFromWorkspaceFile(v.name, own);
   }
@@ -120,6 +143,9 @@ export function applyWorkspaceEnvTrust(env: Env = process.env): void {
   process.stderr.write(
     `[pml] warn: ${visibleLine(`${workspace}/.mcp.json`)} sets pml's environment in ways you have not trusted, so pml ignores them (as if unset):\n` +
       ignored.map((c) => `  - ${grantOf(c.v).text}\n`).join("") +
+      (ignored.some((c) => weakeningOf(c.v.name)!.early)
+        ? "What acted in pml as it started cannot be undone: pml only keeps it from what it starts. Remove it from .mcp.json unless you put it there.\n"
+        : "") +
       `To review and trust them: run \`pml trust\` in ${visibleLine(workspace)} (\`pml trust --yes\` in scripts).\n`,
   );
 }
