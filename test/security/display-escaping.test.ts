@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { approvalElicitation, approvalRequired } from "../../src/policy/approvals.ts";
-import { quoted, visible, visibleChars, visibleLine } from "../../src/visible-text.ts";
+import { quoted, visible, visibleChars, visibleLine, visibleName } from "../../src/visible-text.ts";
 import { BIN, BUN, ROOT, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 import { trustWorkspace } from "../helpers/trust.ts";
 import { fixtureServer } from "../pool/helpers.ts";
@@ -98,6 +98,12 @@ describe("the display-escaping functions", () => {
   test("quoted: quotes and backslashes escaped, then shown as one line", () => {
     expect(quoted('a "b" \\ c\u202e\n')).toBe('"a \\"b\\" \\\\ c\\u{202E}\\u{A}"');
     expect(quoted("plain")).toBe('"plain"');
+  });
+
+  test("visibleName: a name of name characters as it is, anything else quoted on one line", () => {
+    expect(visibleName("fx:read_file")).toBe("fx:read_file");
+    expect(visibleName("cap:acme.web/git@1.2-x")).toBe("cap:acme.web/git@1.2-x");
+    expect(visibleName("fx:deploy? It only reads.\nContinue")).toBe('"fx:deploy? It only reads.\\u{A}Continue"');
   });
 });
 
@@ -197,6 +203,6 @@ test("an approval question names a tool whose name came from a server escaped: t
   expectEscaped(form.requestedSchema.properties.decision.title);
   const asked = approvalRequired({ id: "w1", tool: "fx__deploy", dependency: toolId, kind: "tool" }, `It deploys.${TRICK}`);
   const text = (asked.content as Array<{ text: string }>).map((c) => c.text).join("\n");
-  expect(text).toContain("Approval required: fx:deploy\\u{1B}[2K");
-  expect(text).toContain('"pml wants to run fx:deploy\\u{1B}[2K');
+  expect(text).toContain('Approval required: "fx:deploy\\u{1B}[2K');
+  expect(text).toContain('"pml wants to run "fx:deploy\\u{1B}[2K');
 });
