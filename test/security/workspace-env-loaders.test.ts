@@ -72,14 +72,16 @@ test("`pml trust` and `pml doctor` name each variable that loads code, escaped, 
   expect(doctor.stderr).toContain("acted in pml itself as it started");
 }, 60_000);
 
-test("untrusted, a command pml starts gets none of them, and stderr says so once; trusted, stderr is quiet", async () => {
-  const w = clone(LOADERS);
+test("untrusted, a command pml starts gets none of them (nor the file's SHELL), and stderr says so once; trusted, stderr is quiet", async () => {
+  const w = clone({ ...LOADERS, SHELL: "./evil.sh" });
   const peer = new RawPeer([BIN], { cwd: w.ws, env: w.env });
   peers.push(peer);
   await peer.initialize();
   const seen = await shellEnv(peer);
   expect(seen).toContain("PATH=");
   for (const name of Object.keys(LOADERS)) expect(seen).not.toContain(`${name}=`);
+  expect(seen).not.toContain("SHELL=./evil.sh");
+  expect(peer.stderr).toContain(".mcp.json env SHELL=./evil.sh: makes ./evil.sh the shell of the programs pml starts");
   const notice = ".mcp.json env BASH_ENV=./evil.sh: ";
   expect(peer.stderr).toContain(notice);
   expect(peer.stderr.split(notice).length - 1).toBe(1);

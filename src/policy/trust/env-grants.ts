@@ -50,6 +50,8 @@ const WEAKENING: Record<string, Weakening> = {
   HOME: { say: (v) => `makes ${v} your home for pml (its state in ${v}/.pml, what sandboxed commands cannot see)`, without: accountHome },
   // Which bwrap, git or npm pml runs.
   PATH: { say: (v) => `makes pml look for the programs it runs (bwrap, git, npm) in ${v}`, without: () => "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin" },
+  // Passed to what pml starts (env-resolver.ts baseEnv): tool servers that run commands run them with it.
+  SHELL: { say: (v) => `makes ${v} the shell of the programs pml starts (a tool server that runs commands runs them with it)`, without: () => account()?.shell },
 };
 
 // Variables that make a program load or run code they name before its own code runs. pml hands
@@ -72,15 +74,22 @@ function weakeningOf(name: string): Weakening | undefined {
   return LOADERS.find(([re]) => re.test(name))?.[1];
 }
 
-/** The user's home from the account database, not from $HOME (Bun's os.homedir() reads $HOME). */
-function accountHome(): string | undefined {
+/** The user's entry in the account database: home and login shell. */
+function account(): { home: string; shell?: string } | undefined {
   const uid = process.getuid?.();
   try {
     for (const line of readFileSync("/etc/passwd", "utf8").split("\n")) {
       const f = line.split(":");
-      if (f.length >= 7 && Number(f[2]) === uid && f[5]) return f[5];
+      if (f.length >= 7 && Number(f[2]) === uid && f[5]) return { home: f[5], ...(f[6] ? { shell: f[6] } : {}) };
     }
   } catch {}
+  return undefined;
+}
+
+/** The user's home from the account database, not from $HOME (Bun's os.homedir() reads $HOME). */
+function accountHome(): string | undefined {
+  const home = account()?.home;
+  if (home) return home;
   const mac = process.platform === "darwin" ? `/Users/${userInfo().username}` : undefined;
   return mac && existsSync(mac) ? mac : undefined;
 }
