@@ -127,3 +127,30 @@ test("pml serve: another client's continuation of a workflow is refused and does
     await serve.stop();
   }
 }, 60_000);
+
+test("code sent to execute cannot free a used state (the nonces under .pml/used-state) nor read the key that signs them", async () => {
+  const peer = start();
+  const asked = await modern(peer, "fx__pid", {});
+  expect(text((await modern(peer, "fx__pid", {}, { requestState: asked.result.requestState, inputResponses: yes })).result)).toMatch(/^\d+$/);
+  const attempt = `
+    const out = {};
+    const tryIt = async (k, f) => { try { await f(); out[k] = "done"; } catch (e) { out[k] = String(e && e.message || e); } };
+    const used = await mcp.filesystem.list_directory({ path: ".pml/used-state" }).catch((e) => String(e.message));
+    await tryIt("overwrite", () => mcp.filesystem.write_file({ path: ".pml/used-state/x", content: "" }));
+    await tryIt("move", () => mcp.filesystem.move_file({ source: ".pml/used-state", destination: "freed" }));
+    await tryIt("parent", () => mcp.filesystem.move_file({ source: ".pml", destination: "freed" }));
+    await tryIt("key", () => mcp.filesystem.read_file({ path: ${JSON.stringify(join(home.path, "state.key"))} }));
+    return { used: typeof used, ...out };`;
+  writeFileSync(join(ws.path, ".pml.json"), JSON.stringify(config({ allow: ["filesystem"] })));
+  await writeTrustedConfig(ws.path, config({ allow: ["filesystem"] }), home.path);
+  try {
+    const ran = await modern(peer, "execute", { code: attempt });
+    const r = ran.result.structuredContent.result;
+    for (const k of ["overwrite", "move", "parent", "key"]) expect({ [k]: r[k] }).not.toEqual({ [k]: "done" });
+    const again = await modern(peer, "fx__pid", {}, { requestState: asked.result.requestState, inputResponses: yes });
+    expect(again.error.message).toContain("already used");
+  } finally {
+    await writeTrustedConfig(ws.path, config(), home.path);
+    await clockPassed(CONFIG_RECHECK_MS, performance.now());
+  }
+}, 60_000);
