@@ -37,6 +37,8 @@ const WEAKENING: Record<string, Weakening> = {
   PML_HOME: { say: (v) => `moves pml's state (tool pins, approvals' key, capabilities, installed servers) to ${v}` },
   PML_CONFINE: { say: () => "turns the OS sandbox off: commands and tool servers run as you, unconfined", weakens: turnsConfinementOff },
   PML_WORKSPACE: { say: (v) => `makes ${v} the workspace that tools and sandboxed code may read and write` },
+  // The client sets it to the project it started pml in; the file's own value would move the workspace.
+  CLAUDE_PROJECT_DIR: { say: (v) => `makes ${v} the workspace that tools and sandboxed code may read and write` },
   PML_EMBEDDINGS_URL: { say: (v) => `sends capability and tool texts to ${v} for embeddings` },
   PML_EMBEDDINGS_API_KEY_ENV: { say: (v) => `sends your $${v} to the embeddings provider` },
   PML_API_KEY: { say: () => "uses the pml key it holds: your cloud tool calls go to that key's account", secret: true },
@@ -120,24 +122,34 @@ export const isEnvGrant = (g: Grant) => g.id.startsWith(".mcp.json env ");
 /**
  * At start: each weakening variable that came from the workspace's .mcp.json applies only when
  * the user trusted it; otherwise it is put back to what it would be without the file (unset,
- * mostly), so nothing downstream sees it, and stderr says so once. The workspace is the one the
- * client started pml in (never a PML_WORKSPACE the file chose), and its trust record is read from
- * the user's own home.
+ * mostly), so nothing downstream sees it, and stderr says so once. The file is looked for where
+ * the client started pml (its folder, as the project markers find it) and in the CLAUDE_PROJECT_DIR
+ * pml was given: that same file may set CLAUDE_PROJECT_DIR (or PML_WORKSPACE) to a folder without
+ * one, which must not hide the rest of what it sets. Each file's trust record is read from the
+ * user's own home.
  */
 export function applyWorkspaceEnvTrust(env: Env = process.env): void {
-  let workspace: string;
-  try {
-    workspace = resolveWorkspace({ env: { ...env, PML_WORKSPACE: undefined } }).root;
-  } catch {
-    return;
+  const found = new Set<string>();
+  for (const names of [["PML_WORKSPACE", "CLAUDE_PROJECT_DIR"], ["PML_WORKSPACE"]]) {
+    try {
+      found.add(resolveWorkspace({ env: { ...env, ...Object.fromEntries(names.map((n) => [n, undefined])) } }).root);
+    } catch {}
   }
+  const seen = new Set<string>();
+  for (const workspace of found) applyFileEnvTrust(workspace, env, seen);
+}
+
+/** What the .mcp.json of `workspace` set of pml's environment, applied or put back. `seen`: the
+ * variables an earlier file accounted for. */
+function applyFileEnvTrust(workspace: string, env: Env, seen: Set<string>): void {
   const came: Array<{ v: FileEnvVar; own?: string }> = [];
   for (const v of weakeningVars(workspace)) {
     const value = env[v.name];
-    const got = value !== undefined && weakens(v.name, value) && !came.some((c) => c.v.name === v.name) ? fromFile(v, value, env) : undefined;
+    const got = value !== undefined && weakens(v.name, value) && !seen.has(v.name) ? fromFile(v, value, env) : undefined;
     if (!got) continue;
     const own = got.own ?? weakeningOf(v.name)!.without?.();
     came.push({ v, own });
+    seen.add(v.name);
     noteFromWorkspaceFile(v.name, own);
   }
   if (!came.length) return;
