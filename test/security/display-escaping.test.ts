@@ -189,7 +189,7 @@ test("a child server's question, relayed to the client for the user, comes escap
     const [, req] = Object.entries(asked.result.inputRequests)[0] as [string, any];
     expect(req.method).toBe("elicitation/create");
     expectEscaped(req.params.message);
-    expect(req.params.message).toStartWith("deploy to prod?\\u{1B}[2K");
+    expect(req.params.message).toStartWith('Tool server "fx" asks: deploy to prod?\\u{1B}[2K');
   } finally {
     peer.close();
     await peer.proc.exited;
