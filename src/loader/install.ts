@@ -133,7 +133,9 @@ export async function ensureInstalled(desc: StdioDescriptor, opts: InstallOption
     if (!desc.command) throw new ToolError(`${label(desc, opts.name)} has neither "command" nor "package": its descriptor cannot be started. Add one of them.`);
     const command = substitute(desc.command, workspace, home);
     const args = (desc.args ?? []).map((a) => substitute(a, workspace, home));
-    return { command, args: isBun(command) ? [NO_ENV_FILE, noBunfig(home), ...args] : args, env: child, cwd: workspace };
+    // `bun x` takes no --config (it refuses to start with one): a bunfig there still applies.
+    const bunArgs = () => [NO_ENV_FILE, ...(args[0] === "x" ? [] : [noBunfig(home)]), ...args];
+    return { command, args: isBun(command) ? bunArgs() : args, env: child, cwd: workspace };
   }
   if (!desc.integrity) {
     throw new ToolError(

@@ -4,7 +4,7 @@
 // the user granted that server (its API keys), confined or not. Code sent to `execute` can write
 // that file too. The compiled pml, a stand-in npm registry, the fixture server packed as a package.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fixturePackages, startRegistry, type FakeRegistry } from "../loader/npm-registry.ts";
 import { fixtureServer } from "../pool/helpers.ts";
@@ -24,14 +24,21 @@ beforeAll(async () => {
   reg = startRegistry([pkgs.dep, pkgs.server]);
   writeFileSync(join(ws.path, "bunfig.toml"), 'preload = ["./evil.js"]\n');
   writeFileSync(join(ws.path, "evil.js"), `require("node:fs").appendFileSync(${JSON.stringify(marker)}, "ran in " + process.argv.slice(1).join(" ") + "\\n");\n`);
+  mkdirSync(join(ws.path, "node_modules/pml-fixture-bin"), { recursive: true });
+  writeFileSync(join(ws.path, "node_modules/pml-fixture-bin/package.json"), JSON.stringify({ name: "pml-fixture-bin", version: "1.0.0", bin: { "pml-fixture-bin": "./bin.js" } }));
+  writeFileSync(join(ws.path, "node_modules/pml-fixture-bin/bin.js"), readFileSync(fixtureServer), { mode: 0o755 });
+  mkdirSync(join(ws.path, "node_modules/.bin"));
+  symlinkSync("../pml-fixture-bin/bin.js", join(ws.path, "node_modules/.bin/pml-fixture-bin"));
   await writeTrustedConfig(
     ws.path,
     {
-      permissions: { allow: ["npmfx", "boxedfx", "bunfx"] },
+      permissions: { allow: ["npmfx", "boxedfx", "bunfx", "bunxfx"] },
       private_mcps: {
         npmfx: { type: "stdio", package: package_, integrity: pkgs.server.integrity },
         boxedfx: { type: "stdio", package: package_, integrity: pkgs.server.integrity, confine: true },
         bunfx: { command: BUN, args: [fixtureServer] },
+        // `bun x` refuses a --config: it is started as it was (and the bunfig applies: a known limit).
+        bunxfx: { command: BUN, args: ["x", "pml-fixture-bin"] },
       },
     },
     home.path,
@@ -72,4 +79,8 @@ test("pml itself, started in the workspace, does not load it either (compiled wi
   const p = Bun.spawn([BIN, "doctor"], { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }), stdout: "pipe", stderr: "pipe" });
   await p.exited;
   expect(existsSync(marker) ? readFileSync(marker, "utf8") : "").toBe("");
+}, 60_000);
+
+test("a private server started with `bun x` still starts", async () => {
+  expect(await echo(5, "bunxfx__echo")).toBe("hi");
 }, 60_000);
