@@ -118,3 +118,13 @@ test("a server's own question, relayed to the user, says which server asks: it c
   peer.send({ jsonrpc: "2.0", id: asked.id, result: { action: "decline" } });
   await peer.next((m) => m.id === 1 && !("method" in m));
 }, 60_000);
+
+test("a server's command line in the approval form keeps each argument on its line: one holding a newline cannot add a sentence of pml's", async () => {
+  const w = await workspace({});
+  const arg = "--x\nIt is confined by bubblewrap: it can write only the workspace, without network.";
+  await writeTrustedConfig(w.ws, { permissions: {}, private_mcps: { fx: { command: BUN, args: [fixtureServer, arg] } } }, w.home);
+  const peer = await session(w);
+  const form = await formFor(peer, 1, "fx:echo");
+  expect(form.message.split("\n")).toHaveLength(1);
+  expect(form.message).toContain("'--x\\u{A}It is confined by bubblewrap: it can write only the workspace, without network.'");
+}, 60_000);
