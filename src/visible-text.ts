@@ -42,3 +42,10 @@ export function visibleLine(text: string): string {
 export function quoted(text: string): string {
   return `"${visibleLine(text.replace(/["\\]/g, "\\$&"))}"`;
 }
+
+/** A name a server or a file chose (a tool id): as it is when made of name characters only (what
+ * MCP asks of tool names), else quoted, so text that reads like a sentence or a line of pml's own
+ * (`deploy? It only reads README.md.`) shows as the one odd name it is. */
+export function visibleName(text: string): string {
+  return /^[A-Za-z0-9_.:/@-]+$/.test(text) ? text : quoted(text);
+}

@@ -15,6 +15,7 @@ import { basename, isAbsolute } from "node:path";
 import { readDotEnvSync } from "../config/dotenv.ts";
 import { CLOUD_KEY, isUsableEnvValue, type EnvSource, type ValueOrigin } from "../config/settings.ts";
 import { pmlHome } from "../config/paths.ts";
+import { visibleLine } from "../visible-text.ts";
 import type { Descriptor } from "../registry/descriptor.ts";
 import type { EnvOrigin } from "../registry/resolved.ts";
 
@@ -234,7 +235,8 @@ export class EnvResolver {
 
 /** The command line a stdio descriptor runs, as a user would type it (for approval text). */
 export function commandLine(d: Extract<Descriptor, { type: "stdio" }>, substitute: (s: string) => string = (s) => s): string {
-  const quote = (s: string) => (/^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  // One argument stays on its line (a newline in it is written \u{A}): it cannot add a sentence to the question.
+  const quote = (s: string) => (/^[A-Za-z0-9_./:@%+=,-]+$/.test(s) ? s : `'${visibleLine(s).replace(/'/g, `'\\''`)}'`);
   if (d.package) {
     const args = (d.package.args ?? d.args ?? []).map(substitute);
     const bin = d.package.bin ? `its bin ${d.package.bin}` : "its bin";

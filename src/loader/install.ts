@@ -15,7 +15,7 @@
 // Placeholders in descriptor `args`: ${workspace} (the project root) and ${pml_home} (PML_HOME or
 // ~/.pml). The child's environment comes from the environment resolver.
 import { HttpError, httpRequest, type HttpResponse } from "../http/request.ts";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import * as v from "valibot";
@@ -92,6 +92,20 @@ function childEnv(desc: StdioDescriptor, opts: InstallOptions, env: Env, workspa
  * its own: a server run on Bun would get every key there, whatever the resolver decided. */
 const NO_ENV_FILE = "--no-env-file";
 
+/** Bun also reads the bunfig.toml of its working directory (the workspace, which a cloned repository
+ * or code sent to `execute` may write): its `preload` would run that code inside the server, before
+ * it, with every variable the server was given. An empty config is read instead; a private server
+ * that wants a bunfig names it in its own args (`--config ./bunfig.toml`: the last one counts). */
+function noBunfig(home: string): string {
+  if (process.platform !== "win32") return "--config=/dev/null";
+  const empty = join(home, "empty-bunfig.toml");
+  if (!existsSync(empty)) {
+    mkdirSync(home, { recursive: true });
+    writeFileSync(empty, "");
+  }
+  return `--config=${empty}`;
+}
+
 function isBun(command: string): boolean {
   return /^bun(\.exe)?$/i.test(basename(command));
 }
@@ -120,7 +134,9 @@ export async function ensureInstalled(desc: StdioDescriptor, opts: InstallOption
     if (!desc.command) throw new ToolError(`${label(desc, opts.name)} has neither "command" nor "package": its descriptor cannot be started. Add one of them.`);
     const command = substitute(desc.command, workspace, home);
     const args = (desc.args ?? []).map((a) => substitute(a, workspace, home));
-    return { command, args: isBun(command) ? [NO_ENV_FILE, ...args] : args, env: child, cwd: workspace };
+    // `bun x` takes no --config (it refuses to start with one): a bunfig there still applies.
+    const bunArgs = () => [NO_ENV_FILE, ...(args[0] === "x" ? [] : [noBunfig(home)]), ...args];
+    return { command, args: isBun(command) ? bunArgs() : args, env: child, cwd: workspace };
   }
   if (!desc.integrity) {
     throw new ToolError(
@@ -141,7 +157,7 @@ export async function ensureInstalled(desc: StdioDescriptor, opts: InstallOption
   const args = pkg.args ?? desc.args ?? [];
   return {
     command: process.execPath,
-    args: [NO_ENV_FILE, join(dir, marker.bin), ...args.map((a) => substitute(a, workspace, home))],
+    args: [NO_ENV_FILE, noBunfig(home), join(dir, marker.bin), ...args.map((a) => substitute(a, workspace, home))],
     env: { ...child, BUN_BE_BUN: "1" },
     cwd: workspace,
   };

@@ -3,7 +3,7 @@
 // id a continuation brings back: ./workflow-channel.ts, ./state-channel.ts).
 import type { Session } from "../mcp/session.ts";
 import { log } from "../log.ts";
-import { visible, visibleLine } from "../visible-text.ts";
+import { visible, visibleName } from "../visible-text.ts";
 import { textResult } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 
@@ -35,13 +35,13 @@ export async function elicitApproval(session: Session, toolId: string, why: stri
 export function approvalElicitation(toolId: string, why: string, scope = "this session"): Record<string, unknown> {
   return {
     mode: "form",
-    message: visible(`pml: allow ${toolId}? ${why}`),
+    message: `pml: allow ${visibleName(toolId)}? ${visible(why)}`,
     requestedSchema: {
       type: "object",
       properties: {
         decision: {
           type: "string",
-          title: `Run ${visibleLine(toolId)}`,
+          title: `Run ${visibleName(toolId)}`,
           enum: ["continue", "always", "abort"],
           enumNames: [`Continue (${scope})`, "Always (remember in .pml.json)", "Abort"],
           default: "continue",
@@ -94,10 +94,10 @@ export function approvalRequired(wf: AskedWith, why: string, inPage = false, dis
   const how = `call ${wf.tool} again with arguments {${tool}"continue_workflow": {"workflow_id": "${wf.id}", "approved": true}} (add "always": true if they chose Always; use "approved": false if they declined)`;
   const ask = inPage
     ? `The user answers it in the pml ui page open for this workspace: tell them pml is waiting for their answer there (Continue, Always or Abort).`
-    : `Ask the user, telling them what it will do (above): "pml wants to run ${visibleLine(wf.dependency)}. Continue (this session), Always (allow it from now on), or Abort?"`;
+    : `Ask the user, telling them what it will do (above): "pml wants to run ${visibleName(wf.dependency)}. Continue (this session), Always (allow it from now on), or Abort?"`;
   const text = [
     ...(dismissed ? [`The question was dismissed (cancel): nothing ran. Ask again only if the user still wants it, as follows.`] : []),
-    `Approval required: ${visibleLine(wf.dependency)} needs the user's permission before it runs. ${visible(why)}`,
+    `Approval required: ${visibleName(wf.dependency)} needs the user's permission before it runs. ${visible(why)}`,
     ask,
     `Then ${how}. This approval request expires in 5 minutes and works once.`,
   ].join("\n");

@@ -1,8 +1,8 @@
 // What pml says about a held tool (./tool-pins.ts). To the model: why it is held and where the
 // user reviews it, never the new text (which may be the very instructions a rug pull wants the
 // model to read). To the user (an elicitation, the page): the text before and now, escaped.
-import { visible } from "../visible-text.ts";
-import { whatChanged, type HeldTool } from "./tool-pins.ts";
+import { visible, visibleName } from "../visible-text.ts";
+import { whatChanged, type HeldTool, type ToolMore } from "./tool-pins.ts";
 
 /** The refusal and the note in `discover`: what is held, why, and what the user can do. */
 export function heldText(ns: string, tool: string, h: HeldTool): string {
@@ -19,17 +19,31 @@ export function heldSummary(ids: readonly string[]): string {
   return `${shown} ${ids.length === 1 ? "is" : "are"} held (changed since the user approved ${ids.length === 1 ? "it" : "them"}); not run until the user accepts the change in \`pml ui\` (Approvals) or when asked on a call`;
 }
 
+/** A description's later lines marked as its own, so none reads as a line of the form ("Digest: ..."). */
+const indented = (d: string | undefined) => (d ?? "").replace(/\r?\n/g, "\n  | ");
+
+const MORE: ReadonlyArray<[string, keyof ToolMore]> = [
+  ["Output schema", "outputSchema"],
+  ["Annotations", "annotations"],
+];
+
 const schemaText = (s: Record<string, unknown> | undefined) => JSON.stringify(s ?? { type: "object" });
 
 /** The change as the user reads it: each part that differs, before and now. */
 export function changeText(ns: string, tool: string, h: HeldTool): string {
-  const lines = [`${ns}:${tool}: ${whatChanged(h)}.`];
-  if (!h.was) lines.push(`Description: ${h.description ?? ""}`, `Input schema: ${schemaText(h.inputSchema)}`);
-  else {
-    if (h.was.description !== h.description) lines.push(`Description before: ${h.was.description ?? ""}`, `Description now: ${h.description ?? ""}`);
+  const lines = [`${visibleName(`${ns}:${tool}`)}: ${whatChanged(h)}.`];
+  if (!h.was) {
+    lines.push(`Description: ${indented(h.description)}`, `Input schema: ${schemaText(h.inputSchema)}`);
+    for (const [label, k] of MORE) if (h.more?.[k] !== undefined) lines.push(`${label}: ${JSON.stringify(h.more[k])}`);
+  } else {
+    if (h.was.description !== h.description) lines.push(`Description before: ${indented(h.was.description)}`, `Description now: ${indented(h.description)}`);
     const before = schemaText(h.was.inputSchema);
     const now = schemaText(h.inputSchema);
     if (before !== now) lines.push(`Input schema before: ${before}`, `Input schema now: ${now}`);
+    for (const [label, k] of MORE) {
+      const [was, is] = [JSON.stringify(h.was.more?.[k] ?? null), JSON.stringify(h.more?.[k] ?? null)];
+      if (was !== is) lines.push(`${label} before: ${was}`, `${label} now: ${is}`);
+    }
   }
   lines.push(`Digest: ${h.was ? `${h.was.digest.slice(0, 12)} → ` : ""}${h.digest.slice(0, 12)}`);
   return visible(lines.join("\n"));
@@ -45,7 +59,7 @@ export function changeElicitation(ns: string, tool: string, h: HeldTool): Record
       properties: {
         decision: {
           type: "string",
-          title: `${ns}:${tool} changed`,
+          title: `${visibleName(`${ns}:${tool}`)} changed`,
           enum: ["accept", "refuse"],
           enumNames: ["Accept the change and run it", "Refuse (keep it held)"],
           default: "refuse",

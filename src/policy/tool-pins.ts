@@ -21,7 +21,14 @@ export interface PinnedTool {
   digest: string;
   description?: string;
   inputSchema?: Record<string, unknown>;
+  /** What else the client and the model read of it, when it has any (in the digest too). */
+  more?: ToolMore;
 }
+
+/** A tool's output schema (its descriptions reach the model like the input schema's) and
+ * annotations (a client may treat a tool that says readOnlyHint differently); pml passes both on.
+ * Not its title: the client is given pml's own. */
+export type ToolMore = Partial<Pick<ToolInfo, "outputSchema" | "annotations">>;
 
 /** A tool whose current text differs from its pin (or that has none: new since the first list). */
 export interface HeldTool extends PinnedTool {
@@ -72,10 +79,27 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-export function pinOf(t: ToolInfo): PinnedTool {
-  const text = { name: t.name, description: t.description ?? "", inputSchema: t.inputSchema ?? { type: "object" } };
-  return { digest: createHash("sha256").update(canonical(text)).digest("hex"), description: text.description, inputSchema: text.inputSchema };
+const digestOf = (text: unknown) => createHash("sha256").update(canonical(text)).digest("hex");
+const baseOf = (t: ToolInfo) => ({ name: t.name, description: t.description ?? "", inputSchema: t.inputSchema ?? { type: "object" } });
+
+function moreOf(t: ToolInfo): ToolMore | undefined {
+  const more: ToolMore = {};
+  if (t.outputSchema !== undefined) more.outputSchema = t.outputSchema;
+  if (t.annotations !== undefined) more.annotations = t.annotations;
+  return Object.keys(more).length ? more : undefined;
 }
+
+/** A tool's pin. Without an output schema or annotations its digest is what pml wrote
+ * before it pinned them (so such pins still match). */
+export function pinOf(t: ToolInfo): PinnedTool {
+  const base = baseOf(t);
+  const more = moreOf(t);
+  return { digest: digestOf({ ...base, ...more }), description: base.description, inputSchema: base.inputSchema, ...(more ? { more } : {}) };
+}
+
+/** A pin written before pml pinned output schemas and annotations, of the same text:
+ * what else the tool says now is taken as first seen (once), not held. */
+const pinnedBeforeMore = (was: PinnedTool, pin: PinnedTool, t: ToolInfo) => pin.more !== undefined && was.more === undefined && was.digest === digestOf(baseOf(t));
 
 export function pinsPath(workspace: string, env: Env = process.env): string {
   return join(pmlHome(env), "pins", `${createHash("sha256").update(realWorkspace(workspace)).digest("hex").slice(0, 32)}.json`);
@@ -133,10 +157,16 @@ export function checkTools(workspace: string, ns: string, tools: readonly ToolIn
     // A list from an earlier session may lack what the server lists now: its held tools stay.
     const held: Record<string, HeldTool> = live ? {} : Object.fromEntries(Object.entries(server.held).filter(([name]) => !names.has(name)));
     const fresh: ToolChange[] = [];
+    let repinned = false;
     for (const t of tools) {
       const pin = pinOf(t);
       const was = own(server.tools, t.name);
       if (was?.digest === pin.digest) continue;
+      if (was && pinnedBeforeMore(was, pin, t)) {
+        put(server.tools, t.name, pin);
+        repinned = true;
+        continue;
+      }
       const before = own(server.held, t.name);
       if (before?.digest === pin.digest) put(held, t.name, before);
       else {
@@ -145,7 +175,7 @@ export function checkTools(workspace: string, ns: string, tools: readonly ToolIn
         fresh.push({ ns, tool: t.name, ...change });
       }
     }
-    const changed = canonical(server.held) !== canonical(held);
+    const changed = repinned || canonical(server.held) !== canonical(held);
     server.held = held;
     return { result: { held, fresh }, changed };
   });
@@ -158,7 +188,7 @@ export function acceptChange(workspace: string, ns: string, tool: string, digest
     const server = own(file.servers, ns);
     const held = own(server?.held, tool);
     if (!server || held?.digest !== digest) return { result: false, changed: false };
-    put(server.tools, tool, { digest: held.digest, description: held.description, inputSchema: held.inputSchema });
+    put(server.tools, tool, { digest: held.digest, description: held.description, inputSchema: held.inputSchema, ...(held.more ? { more: held.more } : {}) });
     delete server.held[tool];
     return { result: true, changed: true };
   });
@@ -184,6 +214,14 @@ export function heldChanges(workspace: string, env: Env = process.env): ToolChan
 /** What changed, in words: "its description changed", "it is new". */
 export function whatChanged(h: HeldTool): string {
   if (!h.was) return "it is new since you approved this server's tools";
-  const parts = [h.was.description !== h.description && "description", canonical(h.was.inputSchema) !== canonical(h.inputSchema) && "input schema"].filter(Boolean);
-  return `its ${parts.join(" and ") || "definition"} changed since you approved it`;
+  const was = h.was;
+  const differs = (k: keyof ToolMore) => canonical(was.more?.[k]) !== canonical(h.more?.[k]);
+  const parts = [
+    was.description !== h.description && "description",
+    canonical(was.inputSchema) !== canonical(h.inputSchema) && "input schema",
+    differs("outputSchema") && "output schema",
+    differs("annotations") && "annotations",
+  ].filter(Boolean);
+  const said = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0];
+  return `its ${said || "definition"} changed since you approved it`;
 }

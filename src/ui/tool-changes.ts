@@ -20,7 +20,8 @@ function shown(t: PinnedTool | undefined): string {
       const [, indent = "", rest = ""] = /^( {0,40})(.*)$/.exec(line) ?? [];
       return indent + visible(rest);
     });
-  return `${visible(t.description ?? "")}\n\ninput schema:\n${schema.join("\n")}`;
+  const more = Object.entries(t.more ?? {}).map(([k, value]) => `${k}: ${visible(JSON.stringify(value))}`);
+  return `${visible(t.description ?? "")}\n\ninput schema:\n${schema.join("\n")}${more.length ? `\n\n${more.join("\n")}` : ""}`;
 }
 
 export function toolChanges(ctx: UiContext) {

@@ -177,7 +177,7 @@ describe("approvals as multi round-trip requests", () => {
     expect(first.result.resultType).toBe("input_required");
     const [key, req] = Object.entries(first.result.inputRequests)[0] as [string, any];
     expect(req.method).toBe("elicitation/create");
-    expect(req.params.message).toBe("deploy?");
+    expect(req.params.message).toBe('Tool server "fx" asks: deploy?');
     const done = await call("fx__ask", { message: "deploy?" }, { requestState: first.result.requestState, inputResponses: { [key]: { action: "accept", content: { ok: true } } } });
     expect(done.result.resultType).toBe("complete");
     expect(JSON.parse(text(done.result))).toEqual({ action: "accept", content: { ok: true } });

@@ -68,7 +68,7 @@ test("without client sampling and without a configured API, the server gets an e
 
 test("elicitation from a server is relayed to the client", async () => {
   const { client, transport } = await connect({}, { elicitation: { form: {} } });
-  client.setRequestHandler(ElicitRequestSchema, async (req) => ({ action: "accept", content: { ok: req.params.message === "deploy?" } }));
+  client.setRequestHandler(ElicitRequestSchema, async (req) => ({ action: "accept", content: { ok: req.params.message === 'Tool server "fx" asks: deploy?' } }));
   const r: any = await client.callTool({ name: "fx__ask", arguments: { message: "deploy?" } });
   expect(JSON.parse(text(r))).toEqual({ action: "accept", content: { ok: true } });
   await transport.close();

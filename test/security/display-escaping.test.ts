@@ -7,7 +7,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { approvalElicitation, approvalRequired } from "../../src/policy/approvals.ts";
-import { quoted, visible, visibleChars, visibleLine } from "../../src/visible-text.ts";
+import { quoted, visible, visibleChars, visibleLine, visibleName } from "../../src/visible-text.ts";
 import { BIN, BUN, ROOT, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 import { trustWorkspace } from "../helpers/trust.ts";
 import { fixtureServer } from "../pool/helpers.ts";
@@ -99,6 +99,12 @@ describe("the display-escaping functions", () => {
     expect(quoted('a "b" \\ c\u202e\n')).toBe('"a \\"b\\" \\\\ c\\u{202E}\\u{A}"');
     expect(quoted("plain")).toBe('"plain"');
   });
+
+  test("visibleName: a name of name characters as it is, anything else quoted on one line", () => {
+    expect(visibleName("fx:read_file")).toBe("fx:read_file");
+    expect(visibleName("cap:acme.web/git@1.2-x")).toBe("cap:acme.web/git@1.2-x");
+    expect(visibleName("fx:deploy? It only reads.\nContinue")).toBe('"fx:deploy? It only reads.\\u{A}Continue"');
+  });
 });
 
 test("`pml trust` shows every granting value escaped, one grant a line", async () => {
@@ -183,7 +189,7 @@ test("a child server's question, relayed to the client for the user, comes escap
     const [, req] = Object.entries(asked.result.inputRequests)[0] as [string, any];
     expect(req.method).toBe("elicitation/create");
     expectEscaped(req.params.message);
-    expect(req.params.message).toStartWith("deploy to prod?\\u{1B}[2K");
+    expect(req.params.message).toStartWith('Tool server "fx" asks: deploy to prod?\\u{1B}[2K');
   } finally {
     peer.close();
     await peer.proc.exited;
@@ -197,6 +203,6 @@ test("an approval question names a tool whose name came from a server escaped: t
   expectEscaped(form.requestedSchema.properties.decision.title);
   const asked = approvalRequired({ id: "w1", tool: "fx__deploy", dependency: toolId, kind: "tool" }, `It deploys.${TRICK}`);
   const text = (asked.content as Array<{ text: string }>).map((c) => c.text).join("\n");
-  expect(text).toContain("Approval required: fx:deploy\\u{1B}[2K");
-  expect(text).toContain('"pml wants to run fx:deploy\\u{1B}[2K');
+  expect(text).toContain('Approval required: "fx:deploy\\u{1B}[2K');
+  expect(text).toContain('"pml wants to run "fx:deploy\\u{1B}[2K');
 });

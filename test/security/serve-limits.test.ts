@@ -118,7 +118,7 @@ describe("server requests stay with their client", () => {
     try {
       const r: any = await a.callTool({ name: "fx__ask", arguments: { message: "for A" } });
       expect(JSON.parse(r.content[0].text)).toEqual({ action: "accept", content: { ok: true } });
-      expect(askedA).toEqual(["for A"]);
+      expect(askedA).toEqual(['Tool server "fx" asks: for A']);
       expect(askedB).toEqual([]);
 
       // Two clients' calls in flight on the same server: pml cannot tell whose request it is,
@@ -138,7 +138,7 @@ describe("server requests stay with their client", () => {
       expect(JSON.parse(r2.content[0].text)).toEqual({ action: "cancel" });
       stopBusy.abort();
       await busy;
-      expect(askedA).toEqual(["for A"]);
+      expect(askedA).toEqual(['Tool server "fx" asks: for A']);
       expect(askedB).toEqual([]);
     } finally {
       await endA();

@@ -202,3 +202,29 @@ test("PML_WORKSPACE from the file is ignored untrusted: the workspace stays the 
   expect(doctor.stdout).toContain(`workspace: ${w.ws} (from CLAUDE_PROJECT_DIR)`);
   expect(doctor.stdout).toContain(`.mcp.json env PML_WORKSPACE=${elsewhere.path}: makes ${elsewhere.path} the workspace`);
 }, 60_000);
+
+describe("CLAUDE_PROJECT_DIR from the workspace's .mcp.json", () => {
+  test("untrusted, it neither moves the workspace nor hides the file's other variables (PML_CONFINE=off stays ignored)", async () => {
+    const elsewhere = tempDir("pml-envtrust-projdir-");
+    dirs.push(elsewhere);
+    const w = clone({ CLAUDE_PROJECT_DIR: elsewhere.path, PML_CONFINE: "off" });
+    const doctor = await run(w.ws, w.env(), "doctor");
+    expect(doctor.stdout).toContain(`workspace: ${w.ws} (from`);
+    expect(doctor.stdout).not.toContain(`workspace: ${elsewhere.path}`);
+    expect(doctor.stderr).toContain(`.mcp.json env CLAUDE_PROJECT_DIR=${elsewhere.path}: makes ${elsewhere.path} the workspace`);
+    expect(doctor.stderr).toContain(".mcp.json env PML_CONFINE=off: turns the OS sandbox off");
+    if (bwrapOk) {
+      const peer = await pml(w.ws, w.env());
+      expect(await shellQuestion(peer)).toContain("Confined by bubblewrap");
+    }
+    const listed = await run(w.ws, testEnv({ HOME: w.home }), "trust");
+    expect(listed.out).toContain(`.mcp.json env CLAUDE_PROJECT_DIR=${elsewhere.path}: `);
+  }, 60_000);
+
+  test("the client's own CLAUDE_PROJECT_DIR (not in the file) is the workspace as before", async () => {
+    const w = clone({});
+    const doctor = await run(w.ws, w.env(), "doctor");
+    expect(doctor.stdout).toContain(`workspace: ${w.ws} (from CLAUDE_PROJECT_DIR)`);
+    expect(doctor.stderr).not.toContain("you have not trusted");
+  }, 60_000);
+});

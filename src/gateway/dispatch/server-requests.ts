@@ -20,8 +20,9 @@ export function serverRequestHandler(workspace: string, project: Project) {
     if (origins.length > 1) log.debug(`${ns}: ${method} while serving ${origins.length} clients; not relayed to any`);
     const origin = origins.length === 1 ? (origins[0] as CallOrigin) : undefined;
     if (method === "elicitation/create") {
-      // The client shows the server's message to the user: escaped as pml's own questions are.
-      const shown = typeof params?.message === "string" ? { ...params, message: visible(params.message) } : (params ?? {});
+      // The client shows the server's message to the user: escaped as pml's own questions are, and
+      // saying whose question it is, so a server's text cannot pass for pml's own approval form.
+      const shown = typeof params?.message === "string" ? { ...params, message: `Tool server "${ns}" asks: ${visible(params.message)}` } : (params ?? {});
       const answer = origin ? await origin.relay(method, shown) : NOT_RELAYED;
       return answer === NOT_RELAYED ? { action: "cancel" } : withDefaults(params, answer);
     }

@@ -26,6 +26,9 @@ interface Weakening {
   secret?: boolean;
   /** What it is without the file, when not unset (and the file did not wrap the user's value). */
   without?(): string | undefined;
+  /** It acted in pml itself before pml ran a line (the loader, the runtime read it): untrusted,
+   * pml can only keep it from what it starts, and says so. */
+  early?: boolean;
 }
 
 const npmRegistry: Weakening = { say: (v) => `installs the npm dependencies of tool servers from ${v}` };
@@ -34,6 +37,8 @@ const WEAKENING: Record<string, Weakening> = {
   PML_HOME: { say: (v) => `moves pml's state (tool pins, approvals' key, capabilities, installed servers) to ${v}` },
   PML_CONFINE: { say: () => "turns the OS sandbox off: commands and tool servers run as you, unconfined", weakens: turnsConfinementOff },
   PML_WORKSPACE: { say: (v) => `makes ${v} the workspace that tools and sandboxed code may read and write` },
+  // The client sets it to the project it started pml in; the file's own value would move the workspace.
+  CLAUDE_PROJECT_DIR: { say: (v) => `makes ${v} the workspace that tools and sandboxed code may read and write` },
   PML_EMBEDDINGS_URL: { say: (v) => `sends capability and tool texts to ${v} for embeddings` },
   PML_EMBEDDINGS_API_KEY_ENV: { say: (v) => `sends your $${v} to the embeddings provider` },
   PML_API_KEY: { say: () => "uses the pml key it holds: your cloud tool calls go to that key's account", secret: true },
@@ -47,32 +52,61 @@ const WEAKENING: Record<string, Weakening> = {
   HOME: { say: (v) => `makes ${v} your home for pml (its state in ${v}/.pml, what sandboxed commands cannot see)`, without: accountHome },
   // Which bwrap, git or npm pml runs.
   PATH: { say: (v) => `makes pml look for the programs it runs (bwrap, git, npm) in ${v}`, without: () => "/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin" },
+  // Passed to what pml starts (env-resolver.ts baseEnv): tool servers that run commands run them with it.
+  SHELL: { say: (v) => `makes ${v} the shell of the programs pml starts (a tool server that runs commands runs them with it)`, without: () => account()?.shell },
 };
 
-/** The user's home from the account database, not from $HOME (Bun's os.homedir() reads $HOME). */
-function accountHome(): string | undefined {
+// Variables that make a program load or run code they name before its own code runs. pml hands
+// the programs it starts a short list of its variables only (env-resolver.ts baseEnv), but some
+// start with all of them (the bwrap probe, the embedding copy), and the rest of the process may
+// later; untrusted, they are unset at start, so nothing pml starts sees them.
+const loads = (what: string): Weakening => ({ say: (v) => `${what} ${v} (it acted in pml itself as it started)`, early: true });
+const LOADERS: Array<[RegExp, Weakening]> = [
+  [/^(LD|DYLD)_/, loads("makes the programs pml starts load code from")],
+  [/^NODE_(OPTIONS|PATH)$/, loads("makes the Node.js programs pml starts load")],
+  [/^BUN_/, loads("changes how Bun (pml's runtime, and the tool servers it runs) starts or installs:")],
+  [/^GIT_/, loads("changes what git runs or reads, in git commands pml starts:")],
+  [/^(PYTHON(PATH|STARTUP|HOME)|PERL5?(LIB|OPT)|RUBY(LIB|OPT)|BASH_ENV|ENV)$/, loads("makes the interpreters and shells pml starts load")],
+  [/^npm_config_|^NPM_CONFIG_/, loads("changes how npm runs and installs, in programs pml starts:")],
+];
+
+/** How the variable `name` may weaken pml, if it may. */
+function weakeningOf(name: string): Weakening | undefined {
+  if (Object.hasOwn(WEAKENING, name)) return WEAKENING[name];
+  return LOADERS.find(([re]) => re.test(name))?.[1];
+}
+
+/** The user's entry in the account database: home and login shell. */
+function account(): { home: string; shell?: string } | undefined {
   const uid = process.getuid?.();
   try {
     for (const line of readFileSync("/etc/passwd", "utf8").split("\n")) {
       const f = line.split(":");
-      if (f.length >= 7 && Number(f[2]) === uid && f[5]) return f[5];
+      if (f.length >= 7 && Number(f[2]) === uid && f[5]) return { home: f[5], ...(f[6] ? { shell: f[6] } : {}) };
     }
   } catch {}
+  return undefined;
+}
+
+/** The user's home from the account database, not from $HOME (Bun's os.homedir() reads $HOME). */
+function accountHome(): string | undefined {
+  const home = account()?.home;
+  if (home) return home;
   const mac = process.platform === "darwin" ? `/Users/${userInfo().username}` : undefined;
   return mac && existsSync(mac) ? mac : undefined;
 }
 
-const weakens = (name: string, value: string) => (WEAKENING[name]!.weakens ?? ((x: string) => x.trim() !== ""))(value);
+const weakens = (name: string, value: string) => (weakeningOf(name)!.weakens ?? ((x: string) => x.trim() !== ""))(value);
 
 function grantOf(v: FileEnvVar): Grant {
-  const w = WEAKENING[v.name]!;
+  const w = weakeningOf(v.name)!;
   const value = w.secret ? `sha256:${createHash("sha256").update(v.template).digest("hex").slice(0, 16)}` : JSON.stringify(v.template);
   return { id: `.mcp.json env ${v.name} ${value}`, text: visibleLine(`.mcp.json env ${v.name}${w.secret ? "" : `=${v.template}`}: ${w.say(v.template)}`) };
 }
 
 /** The variables of the workspace's .mcp.json that may weaken pml, and their grants. */
 function weakeningVars(workspace: string): FileEnvVar[] {
-  return pmlEntryEnv(workspace).filter((v) => Object.hasOwn(WEAKENING, v.name) && setsOwnValue(v));
+  return pmlEntryEnv(workspace).filter((v) => weakeningOf(v.name) !== undefined && setsOwnValue(v));
 }
 
 /** What the workspace's .mcp.json grants through pml's environment (what `pml trust` lists). A
@@ -88,24 +122,34 @@ export const isEnvGrant = (g: Grant) => g.id.startsWith(".mcp.json env ");
 /**
  * At start: each weakening variable that came from the workspace's .mcp.json applies only when
  * the user trusted it; otherwise it is put back to what it would be without the file (unset,
- * mostly), so nothing downstream sees it, and stderr says so once. The workspace is the one the
- * client started pml in (never a PML_WORKSPACE the file chose), and its trust record is read from
- * the user's own home.
+ * mostly), so nothing downstream sees it, and stderr says so once. The file is looked for where
+ * the client started pml (its folder, as the project markers find it) and in the CLAUDE_PROJECT_DIR
+ * pml was given: that same file may set CLAUDE_PROJECT_DIR (or PML_WORKSPACE) to a folder without
+ * one, which must not hide the rest of what it sets. Each file's trust record is read from the
+ * user's own home.
  */
 export function applyWorkspaceEnvTrust(env: Env = process.env): void {
-  let workspace: string;
-  try {
-    workspace = resolveWorkspace({ env: { ...env, PML_WORKSPACE: undefined } }).root;
-  } catch {
-    return;
+  const found = new Set<string>();
+  for (const names of [["PML_WORKSPACE", "CLAUDE_PROJECT_DIR"], ["PML_WORKSPACE"]]) {
+    try {
+      found.add(resolveWorkspace({ env: { ...env, ...Object.fromEntries(names.map((n) => [n, undefined])) } }).root);
+    } catch {}
   }
+  const seen = new Set<string>();
+  for (const workspace of found) applyFileEnvTrust(workspace, env, seen);
+}
+
+/** What the .mcp.json of `workspace` set of pml's environment, applied or put back. `seen`: the
+ * variables an earlier file accounted for. */
+function applyFileEnvTrust(workspace: string, env: Env, seen: Set<string>): void {
   const came: Array<{ v: FileEnvVar; own?: string }> = [];
   for (const v of weakeningVars(workspace)) {
     const value = env[v.name];
-    const got = value !== undefined && weakens(v.name, value) && !came.some((c) => c.v.name === v.name) ? fromFile(v, value, env) : undefined;
+    const got = value !== undefined && weakens(v.name, value) && !seen.has(v.name) ? fromFile(v, value, env) : undefined;
     if (!got) continue;
-    const own = got.own ?? WEAKENING[v.name]!.without?.();
+    const own = got.own ?? weakeningOf(v.name)!.without?.();
     came.push({ v, own });
+    seen.add(v.name);
     noteFromWorkspaceFile(v.name, own);
   }
   if (!came.length) return;
@@ -120,6 +164,9 @@ export function applyWorkspaceEnvTrust(env: Env = process.env): void {
   process.stderr.write(
     `[pml] warn: ${visibleLine(`${workspace}/.mcp.json`)} sets pml's environment in ways you have not trusted, so pml ignores them (as if unset):\n` +
       ignored.map((c) => `  - ${grantOf(c.v).text}\n`).join("") +
+      (ignored.some((c) => weakeningOf(c.v.name)!.early)
+        ? "What acted in pml as it started cannot be undone: pml only keeps it from what it starts. Remove it from .mcp.json unless you put it there.\n"
+        : "") +
       `To review and trust them: run \`pml trust\` in ${visibleLine(workspace)} (\`pml trust --yes\` in scripts).\n`,
   );
 }

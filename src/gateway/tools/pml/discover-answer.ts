@@ -10,6 +10,7 @@ import { parseToolName, wireName } from "../../../mcp/tool-names.ts";
 import { CAP_NS, parseCallName } from "../../../memory/names.ts";
 import type { CallToolResult } from "../../../mcp/types.ts";
 import { textResult } from "../../../mcp/tool-result.ts";
+import { visibleName } from "../../../visible-text.ts";
 import type { MetaDeps } from "./context.ts";
 
 /** A ranked result as discoverQuery gives it (local tools and capabilities, team capabilities). */
@@ -175,10 +176,12 @@ export function answerText(results: ReadonlyArray<Record<string, unknown>>, note
   const head = Object.entries(notes).map(([k, v]) => `${k}: ${oneLine(v)}`);
   const lines = results.map((r) => {
     const { tool, id, params, description, match, inputSchema, ...more } = r;
-    const name = String(tool ?? id);
+    // A server names its tools and their parameters as it likes: a name holding a newline or
+    // spaces would start a line of its own ("note: ... [strong]"), so it is shown quoted, one line.
+    const name = visibleName(String(tool ?? id));
     const extras = Object.entries({ ...(tool !== undefined && id !== undefined ? { id } : {}), ...more }).map(([k, v]) => `; ${k}: ${oneLine(v)}`);
     const marked = match === "strong" || match === "fair" ? ` [${match}]` : "";
-    const line = `${name}${params !== undefined ? `(${params})` : ""} — ${plainDescription(description ?? "")}${marked}${extras.join("")}`;
+    const line = `${name}${params !== undefined ? `(${oneLine(params)})` : ""} — ${plainDescription(description ?? "")}${marked}${extras.join("")}`;
     return inputSchema === undefined ? line : `${line}\n  input: ${JSON.stringify(inputSchema)}`;
   });
   return [...head, ...(lines.length ? lines : ["(no results)"])].join("\n");
