@@ -11,6 +11,7 @@ import { CAP_NS, parseCallName } from "../../../memory/names.ts";
 import type { CallToolResult } from "../../../mcp/types.ts";
 import { textResult } from "../../../mcp/tool-result.ts";
 import type { MetaDeps } from "./context.ts";
+import { toolSchemas } from "./discover-tools.ts";
 
 /** A ranked result as discoverQuery gives it (local tools and capabilities, team capabilities). */
 export interface RankedResult {
@@ -153,7 +154,7 @@ function typeOf(s: Record<string, unknown>, depth = 0): string {
  * by the record ranked, all in one read (a resolve per result, by name, was a third of what the
  * answer cost after ranking: bench/discover-e2e.ts); a team capability's is not known here: none. */
 async function inputSchemas(deps: Pick<MetaDeps, "backends" | "memory">, answer: RankedAnswer): Promise<Map<string, Record<string, unknown>>> {
-  const tools = new Map(deps.backends.allKnownTools().map(({ ns, tool }) => [`${ns}:${tool.name}`, tool.inputSchema]));
+  const tools = toolSchemas(deps.backends);
   const caps = answer.results.some((r) => r.kind === "capability") ? await deps.memory.parametersOf(answer.keys).catch(() => new Map()) : new Map();
   const out = new Map<string, Record<string, unknown>>();
   answer.results.forEach((r, i) => {
