@@ -282,13 +282,15 @@ export class Backends implements ToolCatalog {
    * deps.json read again only when it changed (every `discover {query}` asks; it is replaced whole). */
   installedNamespaces(): string[] {
     const path = join(pmlHome(), "deps.json");
-    let stamp: string;
+    let s: ReturnType<typeof statSync>;
     try {
-      const s = statSync(path);
-      stamp = `${path}:${s.mtimeMs}:${s.size}:${s.ino}`;
+      // Not thrown when missing (nothing installed yet, the usual case): an exception per request cost more than the stat.
+      s = statSync(path, { throwIfNoEntry: false });
     } catch {
       return [];
     }
+    if (!s) return [];
+    const stamp = `${path}:${s.mtimeMs}:${s.size}:${s.ino}`;
     if (this.installed?.stamp !== stamp) this.installed = { stamp, namespaces: installedIn(path) };
     return [...this.installed.namespaces];
   }
