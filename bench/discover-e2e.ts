@@ -5,12 +5,13 @@
 // with the baselines measured in the same run and interleaved round by round (A, B, A, B, so
 // that a shared machine's drift falls on each alike): (a) `ping` through the same process
 // (transport and dispatch), (b) Memory.discover in this process on the same memory.db with the
-// same requests (what bench/memory.ts times). Target: p95 <= 5 ms end to end.
+// same requests (what bench/memory.ts times). Target: p95 <= 5 ms end to end. Also each server
+// process's CPU time per discover (/proc), which a shared machine's load leaves alone.
 // Run: bun build.ts && bun bench/discover-e2e.ts [--rounds 5] [--bin <other pml>]...
 // --bin (repeatable): more binaries, each its own process on the same memory.db, interleaved with
 // dist/pml round by round (a fix measured before/after in one run). KEEP_DB=<dir>: the seeded
 // memory.db files (and the workspace that owns their records) are kept there and reused.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Memory, memorySettings } from "../src/memory/memory.ts";
@@ -59,6 +60,15 @@ interface Peer {
   ping: number[];
   bytes: number[];
   first: number;
+  /** The server's CPU time (user + system, ms) over its discovers, round by round. */
+  cpu: number[];
+}
+
+/** A process's CPU time so far in ms (/proc: a shared machine's load does not count in it, as it
+ * does in a round trip; clock ticks of 10 ms, so read over a round, not per request). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 async function start(bin: string, db: string, i: number): Promise<Peer> {
@@ -72,7 +82,7 @@ async function start(bin: string, db: string, i: number): Promise<Peer> {
   await client.call("ping", {});
   const t = performance.now();
   await ask(client, "warm up the index");
-  return { label: i === 0 ? "dist/pml" : bin, client, discover: [], ping: [], bytes: [], first: performance.now() - t };
+  return { label: i === 0 ? "dist/pml" : bin, client, discover: [], ping: [], bytes: [], first: performance.now() - t, cpu: [] };
 }
 
 const ask = (client: LineClient, query: string) => client.call("tools/call", { name: "discover", arguments: { query, limit: 20 } });
@@ -98,11 +108,13 @@ for (const synthetic of [1_968, 10_000]) {
   await memory.discover(settings, "warm up the index", tools, 20);
   const localFirst = performance.now() - t;
   const inProcess: number[] = [];
+  const inProcessCpu: number[] = [];
   // Interleaved round by round, not request by request: a process whose index another
   // process's discover has just pushed out of the CPU's caches pays for it on its next discover
   // (request by request: +1 ms median at 10,072, p95 doubled), which no client alone sees.
   for (let round = 0; round < ROUNDS; round++) {
     for (const p of peers) {
+      const cpu = cpuMs(p.client.proc.pid);
       for (const q of requests) {
         t = performance.now();
         const r = await ask(p.client, q);
@@ -110,17 +122,21 @@ for (const synthetic of [1_968, 10_000]) {
         p.bytes.push(Buffer.byteLength(JSON.stringify(r)));
         if (r.isError) throw new Error(JSON.stringify(r));
       }
+      p.cpu.push(cpuMs(p.client.proc.pid) - cpu);
       for (const _ of requests) {
         t = performance.now();
         await p.client.call("ping", {});
         p.ping.push(performance.now() - t);
       }
     }
+    const cpu = process.cpuUsage();
     for (const q of requests) {
       t = performance.now();
       await memory.discover(settings, q, tools, 20);
       inProcess.push(performance.now() - t);
     }
+    const used = process.cpuUsage(cpu);
+    inProcessCpu.push((used.user + used.system) / 1000);
   }
   await memory.close();
   console.log(
@@ -143,6 +159,12 @@ for (const synthetic of [1_968, 10_000]) {
       `  ${p.label}: round trip - in-process: median ${(e.median - b.median).toFixed(2)} ms, p95 ${(e.p95 - b.p95).toFixed(2)} ms; of it ping ${a.median.toFixed(2)} ms; answer ${Math.round(summarize(p.bytes).median)} B (median JSON-RPC result); first discover ${p.first.toFixed(0)} ms (in-process ${localFirst.toFixed(0)} ms); p95 <= 5 ms: ${e.p95 <= 5 ? "met" : "NOT met"}`,
     );
   }
+  // CPU per discover, round 1 (first asks) and rounds 2+ (repeated): what a busy machine's wall times hide.
+  const perAsk = (ms: number[]) => (ms.reduce((a, b) => a + b, 0) / ms.length / n).toFixed(2);
+  console.log(
+    `  CPU ms per discover, round 1 / rounds 2+ (mean): in this process ${perAsk(inProcessCpu.slice(0, 1))} / ${perAsk(inProcessCpu.slice(1))} (the bench's process, around its own loop)`,
+  );
+  for (const p of peers) console.log(`  CPU ms per discover, round 1 / rounds 2+ (mean): ${p.label} ${perAsk(p.cpu.slice(0, 1))} / ${perAsk(p.cpu.slice(1))} (the server process)`);
   for (const p of peers) await p.client.close();
 }
 if (!kept) rmSync(dir, { recursive: true, force: true });

@@ -52,8 +52,9 @@ async function readCapabilities(state: DiscoverState, store: CapabilityStore, pr
   let read = 0;
   await store.searchableSince(state.seq, [state.owner, USER_OWNER], (c) => {
     state.seq = Math.max(state.seq, c.seq);
-    if (c.record_type !== "capability") return;
     const key = capKey(c.id);
+    state.changed(key);
+    if (c.record_type !== "capability") return;
     state.setCap(key, summary(c));
     state.index.add(capabilityDoc(key, c));
     for (const side of [state.meaning, provider]) side?.record(key, c);
@@ -81,6 +82,7 @@ function toolSet(tools: readonly ToolEntry[], signature: string): ToolSet {
   const keyOf = (t: ToolEntry) => toolKey(t.ns, t.name);
   return {
     signature,
+    source: tools,
     keys: new Set(tools.map(keyOf)),
     own: new Set(tools.filter((t) => t.own).map(keyOf)),
     demo: new Map(tools.filter((t) => t.demo).map((t) => [keyOf(t), t.ns])),
@@ -91,8 +93,13 @@ function toolSet(tools: readonly ToolEntry[], signature: string): ToolSet {
 
 /** The tools offered beside the capabilities, indexed again when the list or a tool's flags changed. */
 export function refreshTools(state: DiscoverState, tools: readonly ToolEntry[], provider: ProviderSlot): void {
+  // The very list indexed last (the gateway gives the same array while nothing changed): not even its signature is made.
+  if (tools === state.tools.source) return;
   const signature = tools.map((t) => `${t.ns}:${t.name}${t.own ? "+o" : ""}${t.demo ? "+d" : ""}${t.enabled === false ? "-e" : ""}${t.changes ? "+c" : ""}`).join(",");
-  if (signature === state.tools.signature) return;
+  if (signature === state.tools.signature) {
+    state.tools = { ...state.tools, source: tools };
+    return;
+  }
   for (const key of state.tools.keys) forget(state, provider, key);
   state.tools = toolSet(tools, signature);
   for (const t of tools) {

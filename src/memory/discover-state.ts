@@ -8,8 +8,9 @@ import { type CapabilityFacts, type CapabilityKinds, capabilityKinds } from "./k
 import type { Meaning } from "./meaning.ts";
 import { parseCallName } from "./names.ts";
 import type { SearchIndex } from "./search.ts";
-import { type AnswerKind, USER_OWNER } from "./store.ts";
+import { type AnswerKind, type Capability, USER_OWNER } from "./store.ts";
 import type { TeamHit } from "./team.ts";
+import type { ToolEntry } from "./search-docs.ts";
 
 /** The index key of a capability record and of a tool: what associations are kept under. */
 export const capKey = (id: string) => `cap:${id}`;
@@ -36,6 +37,8 @@ export interface CapSummary {
 export interface ToolSet {
   /** What the list was made from (its tools and their flags): the same list is not indexed again. */
   signature: string;
+  /** The list it was made from (or last found to have its signature). */
+  source?: readonly ToolEntry[];
   keys: ReadonlySet<string>;
   /** pml's own tools. */
   own: ReadonlySet<string>;
@@ -69,6 +72,10 @@ export class DiscoverState {
   private readonly kinds = new Map<string, CapabilityKinds>();
   /** What capabilities' and tools' words say (capability-words.ts), kept from the first request that asked. */
   private readonly said = new Map<string, CapabilityWords>();
+  /** Input schemas of capabilities shown in an answer (Memory.parametersOf), by key: read from the
+   * store once per version of the record, not on every answer (a query per answer was a fifth of
+   * the time a discover spent in the server outside the ranking, bench/discover-e2e.ts). */
+  readonly parameters = new Map<string, Capability["parameters_schema"]>();
 
   constructor(
     /** Whose records it holds: the workspace's own and the user's. */
@@ -92,7 +99,7 @@ export class DiscoverState {
   rereadAll(): void {
     this.seq = 0;
     // The tools' keys stay: they are what is taken out of the index when the list has changed.
-    this.tools = { ...this.tools, signature: "" };
+    this.tools = { ...this.tools, signature: "", source: undefined };
   }
 
   /** A capability (re-)read from the store: its kinds are read again when next needed. */
@@ -100,6 +107,11 @@ export class DiscoverState {
     this.kinds.delete(key);
     this.said.delete(key);
     this.caps.set(key, c);
+  }
+
+  /** A record changed in the store (any record type): what was read of it apart from its summary is read again. */
+  changed(key: string): void {
+    this.parameters.delete(key);
   }
 
   /**

@@ -6,7 +6,7 @@
 import { answerOf, type Answer } from "./discover-results.ts";
 import { rank } from "./discover-rank.ts";
 import { refreshCapabilities, refreshTeam, refreshTools, settleFirstLoad } from "./discover-refresh.ts";
-import { DiscoverState } from "./discover-state.ts";
+import { capKey, DiscoverState } from "./discover-state.ts";
 import { ProviderSlot } from "./provider-slot.ts";
 import type { MemorySettings } from "./memory-settings.ts";
 import type { ToolEntry } from "./search-docs.ts";
@@ -18,6 +18,7 @@ import type { WordVectors } from "./word-vectors.ts";
  * costs the ranking time (a 1 MB one held the process for 26 s). */
 export const QUERY_CHARS = 1000;
 export const boundQuery = (q: string) => (q.length > QUERY_CHARS ? q.slice(0, QUERY_CHARS) : q);
+const CAP_PREFIX = capKey("");
 
 export class CapabilityDiscovery {
   /**
@@ -98,6 +99,27 @@ export class CapabilityDiscovery {
     // Past phrasings compared by meaning too when there are word vectors.
     const learning = new AssociationIndex(this.open, () => associationSimilarity(meaning?.words));
     return new DiscoverState(owner, new SearchIndex(), meaning, learning, { hybrid, fuseLearned });
+  }
+
+  /** The input schemas of the capabilities among a discover's `keys`, by key: those the state read
+   * before from the store kept, the others read in one query. Every change to a record moves its
+   * seq, and the next discover reads it (and forgets its schema) before any answer shows it. */
+  async parametersOf(keys: readonly string[]): Promise<Map<string, Capability["parameters_schema"]>> {
+    const kept = (await this.current?.state.catch(() => undefined))?.parameters;
+    const out = new Map<string, Capability["parameters_schema"]>();
+    const missing: string[] = [];
+    for (const key of keys) {
+      if (!key.startsWith(CAP_PREFIX)) continue;
+      const schema = kept?.get(key);
+      if (schema) out.set(key, schema);
+      else missing.push(key.slice(CAP_PREFIX.length));
+    }
+    if (!missing.length) return out;
+    for (const [id, schema] of await (await this.open()).parametersOf(missing)) {
+      out.set(capKey(id), schema);
+      kept?.set(capKey(id), schema);
+    }
+    return out;
   }
 
   /** Keeps a saved capability's text vector beside it (when there are word vectors). */

@@ -170,9 +170,7 @@ export class Memory {
 
   /** The input schemas of the capabilities among discover's `keys`, by key, in one read of the store. */
   async parametersOf(keys: readonly string[]): Promise<Map<string, Capability["parameters_schema"]>> {
-    const ids = keys.filter((k) => k.startsWith(capKey(""))).map((k) => k.slice(capKey("").length));
-    const found = ids.length ? await (await this.open()).parametersOf(ids) : new Map();
-    return new Map([...found].map(([id, schema]) => [capKey(id), schema]));
+    return this.finder.parametersOf(keys);
   }
 
   async versions(id: string) {

@@ -68,6 +68,25 @@ test("a capability saved by another pml process is found without a restart", asy
   expect(after.results.map((r: any) => r.id)).not.toContain("util:format_bytes");
 });
 
+test("a capability's parameters changed by another pml process are the ones its next answer shows", async () => {
+  const a = await fx.connect();
+  const b = await fx.connect();
+  const code = "return 'tz ' + args.zone";
+  const params = (properties: Record<string, unknown>) => ({ properties, required: Object.keys(properties) });
+  await save(b.client, "util:local_time", "show the local time in a time zone", code);
+  const ask = async () => {
+    const r = parseDiscover(text(await a.client.callTool({ name: "discover", arguments: { query: "local time in a time zone", limit: 3 } })));
+    return r.results.find((x: any) => x.id === "util:local_time")?.params;
+  };
+  expect(await ask()).toBe("none"); // a has read its schema now (none said, none inferred)
+  const learnSave = (parameters: Record<string, unknown>) =>
+    b.client.callTool({ name: "call", arguments: { tool: "learn:save", arguments: { name: "util:local_time", code, intent: "show the local time in a time zone", parameters } } });
+  await learnSave(params({ zone: { type: "string" }, format: { type: "string" } }));
+  expect(await ask()).toBe("zone: string, format: string");
+  await learnSave(params({ zone: { type: "string" } }));
+  expect(await ask()).toBe("zone: string");
+});
+
 test("capabilities of another project (another workspace) are not offered", async () => {
   const other = await fx.connect({ permissions: {}, memory: { project: "elsewhere" } }, elsewhere.path);
   const r = parseDiscover(text(await other.client.callTool({ name: "discover", arguments: { query: "keep a safety duplicate of a document" } })));

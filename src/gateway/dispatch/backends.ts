@@ -1,6 +1,6 @@
 // Where a resolved tool actually runs: a pooled stdio server (installed on first use), module
 // code in the sandbox, or the cloud. Heavy parts (pool, sandbox, registry client) load on first use.
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { workspaceId, type EnvPlan } from "../../env/env-resolver.ts";
 import { pmlHome } from "../../config/paths.ts";
@@ -278,19 +278,23 @@ export class Backends implements ToolCatalog {
     return out;
   }
 
-  /** Catalog servers already installed under PML_HOME (their tools are listed at session start). */
+  /** Catalog servers already installed under PML_HOME (their tools are listed at session start):
+   * deps.json read again only when it changed (every `discover {query}` asks; it is replaced whole). */
   installedNamespaces(): string[] {
-    let packages: Set<string>;
+    const path = join(pmlHome(), "deps.json");
+    let s: ReturnType<typeof statSync>;
     try {
-      const state = JSON.parse(readFileSync(join(pmlHome(), "deps.json"), "utf8"));
-      packages = new Set(Object.values(state.packages ?? {}).map((p: any) => p.name));
+      // Not thrown when missing (nothing installed yet, the usual case): an exception per request cost more than the stat.
+      s = statSync(path, { throwIfNoEntry: false });
     } catch {
       return [];
     }
-    return Object.entries(builtinCatalog)
-      .filter(([, d]) => d.package && packages.has(d.package.identifier))
-      .map(([ns]) => ns);
+    if (!s) return [];
+    const stamp = `${path}:${s.mtimeMs}:${s.size}:${s.ino}`;
+    if (this.installed?.stamp !== stamp) this.installed = { stamp, namespaces: installedIn(path) };
+    return [...this.installed.namespaces];
   }
+  private installed?: { stamp: string; namespaces: readonly string[] };
 
   /** `startToList`: starts a stdio server whose tools are not known yet, when that is allowed
    * (Invoker.startToList); a string says why not. */
@@ -363,4 +367,17 @@ export class Backends implements ToolCatalog {
   async shutdown(): Promise<void> {
     await Promise.all([this.pool?.shutdown(), this.remote?.shutdown()]);
   }
+}
+
+function installedIn(depsJson: string): string[] {
+  let packages: Set<string>;
+  try {
+    const state = JSON.parse(readFileSync(depsJson, "utf8"));
+    packages = new Set(Object.values(state.packages ?? {}).map((p: any) => p.name));
+  } catch {
+    return [];
+  }
+  return Object.entries(builtinCatalog)
+    .filter(([, d]) => d.package && packages.has(d.package.identifier))
+    .map(([ns]) => ns);
 }

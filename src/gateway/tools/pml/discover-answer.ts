@@ -12,6 +12,7 @@ import type { CallToolResult } from "../../../mcp/types.ts";
 import { textResult } from "../../../mcp/tool-result.ts";
 import { visibleName } from "../../../visible-text.ts";
 import type { MetaDeps } from "./context.ts";
+import { toolSchemas } from "./discover-tools.ts";
 
 /** A ranked result as discoverQuery gives it (local tools and capabilities, team capabilities). */
 export interface RankedResult {
@@ -65,7 +66,7 @@ export function shapeResult(r: RankedResult, schema: Record<string, unknown> | u
   if (says?.id !== r.id) out.id = r.id;
   if (says?.kind !== r.kind) out.kind = r.kind;
   out.description = firstSentence(r.description ?? "", r.kind === "tool" ? cut.toolDescription : cut.description);
-  if (schema) out[full ? "inputSchema" : "params"] = full ? schema : paramsLine(schema, cut.params);
+  if (schema) out[full ? "inputSchema" : "params"] = full ? schema : keptParamsLine(schema, cut.params);
   const learned = (r as { learned?: unknown }).learned;
   if (typeof learned === "string") out.learned = learned.length <= LEARNED_MAX ? learned : `${learned.slice(0, LEARNED_MAX - 1)}…`;
   // A deprecated capability always says so (and what to use instead), however short the cut.
@@ -100,18 +101,32 @@ function toolName(r: RankedResult): string | undefined {
   return back && back.ns === id.ns && back.action === id.action ? wire : r.id;
 }
 
+const SENTENCE_END = /(?<=[.!?])\s|\n/;
+
 /** The description's first sentence, capped. */
 export function firstSentence(text: string, max = CUTS[0]!.description): string {
-  const one = text
-    .trim()
-    .split(/(?<=[.!?])\s|\n/)[0]!
-    .trim();
+  const all = text.trim();
+  // Up to the first end only: a tool's description can be pages long.
+  const end = SENTENCE_END.exec(all);
+  const one = (end ? all.slice(0, end.index) : all).trim();
   if (one.length <= max) return one;
   // At a word's end when one is near: "existing entities…", not "existing entities in th…".
   const cut = one.slice(0, max - 1);
   const space = cut.lastIndexOf(" ");
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd().replace(/[,;:]$/, "")}…`;
 }
+
+/** paramsLine of a schema, made once per schema object and length: the same tools and capabilities
+ * come back answer after answer, with the same schema objects (a tool's, the one memory keeps for a
+ * record until it changes: Memory.parametersOf). */
+function keptParamsLine(schema: Record<string, unknown>, max: number): string {
+  let lines = paramsLines.get(schema);
+  if (!lines) paramsLines.set(schema, (lines = new Map()));
+  let line = lines.get(max);
+  if (line === undefined) lines.set(max, (line = paramsLine(schema, max)));
+  return line;
+}
+const paramsLines = new WeakMap<Record<string, unknown>, Map<number, string>>();
 
 /** `path: string, limit?: integer, mode?: 'a'|'b'`: names with types, "?" after optional ones
  * (single quotes: a double quote costs a backslash in JSON). */
@@ -154,7 +169,7 @@ function typeOf(s: Record<string, unknown>, depth = 0): string {
  * by the record ranked, all in one read (a resolve per result, by name, was a third of what the
  * answer cost after ranking: bench/discover-e2e.ts); a team capability's is not known here: none. */
 async function inputSchemas(deps: Pick<MetaDeps, "backends" | "memory">, answer: RankedAnswer): Promise<Map<string, Record<string, unknown>>> {
-  const tools = new Map(deps.backends.allKnownTools().map(({ ns, tool }) => [`${ns}:${tool.name}`, tool.inputSchema]));
+  const tools = toolSchemas(deps.backends);
   const caps = answer.results.some((r) => r.kind === "capability") ? await deps.memory.parametersOf(answer.keys).catch(() => new Map()) : new Map();
   const out = new Map<string, Record<string, unknown>>();
   answer.results.forEach((r, i) => {

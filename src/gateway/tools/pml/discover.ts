@@ -5,15 +5,14 @@ import type { ProjectConfig } from "../../../config/pml-json.ts";
 import { memorySettings } from "../../../memory/memory.ts";
 import { boundQuery } from "../../../memory/discover.ts";
 import { noFitNote } from "../../../memory/found.ts";
-import { changesThings } from "../../../memory/search-docs.ts";
 import type { TeamHit } from "../../../memory/team.ts";
-import { builtinCatalog, DEMO_SERVERS } from "../../../registry/catalog.ts";
 import type { Resolved } from "../../../registry/resolved.ts";
 import type { Session } from "../../../mcp/session.ts";
 import { defineTool } from "../define-tool.ts";
 import { integer, text } from "../schema.ts";
 import { jsonResult, type MetaContext, type MetaDeps } from "./context.ts";
 import { discoverAnswer } from "./discover-answer.ts";
+import { rankedTools } from "./discover-tools.ts";
 import { heldSummary } from "../../../policy/tool-change-text.ts";
 
 export const discover = defineTool({
@@ -53,19 +52,7 @@ async function discoverQuery(deps: MetaDeps, session: Session, request: string, 
   const n = limit ?? RANKED;
   // What memory reads of it (a pasted text is cut): the team registry and learning get the same.
   const query = boundQuery(request);
-  const enabled = new Set(await deps.surface.enabledNamespaces());
-  const tools = deps.backends.allKnownTools().map(({ ns, tool }) => ({
-    ns,
-    name: tool.name,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    // pml's own standard library (dns, meta, learn) is about capabilities, not tasks.
-    own: deps.backends.servesInProcess(ns),
-    demo: DEMO_SERVERS.has(ns),
-    // A catalog server offered but not set up (installed, allowed or used) steps back a little.
-    enabled: !Object.hasOwn(builtinCatalog, ns) || enabled.has(ns),
-    changes: changesThings(tool.annotations),
-  }));
+  const tools = rankedTools(deps.backends, await deps.surface.enabledNamespaces());
   const config = await deps.project.config();
   const settings = memorySettings(config, deps.workspace.root);
   // The team registry's hits are ranked with the rest, against the same query (one list).
@@ -96,9 +83,13 @@ async function discoverQuery(deps: MetaDeps, session: Session, request: string, 
   };
 }
 
+let teamModule: Promise<typeof import("../../../memory/team.ts")> | undefined;
+
 /** The team registry's capabilities for a query, when cloud.url is one (see memory/team.ts). */
 async function teamMatches(config: ProjectConfig, workspace: string, query: string, n: number): Promise<{ hits: TeamHit[]; note?: string }> {
-  const { searchTeam, teamRegistry } = await import("../../../memory/team.ts");
+  // Imported on the first discover, not at start-up; an import per request cost more than its look-up.
+  teamModule ??= import("../../../memory/team.ts");
+  const { searchTeam, teamRegistry } = await teamModule;
   const team = teamRegistry(config, workspace);
   return team ? searchTeam(team, query, n) : { hits: [] };
 }
