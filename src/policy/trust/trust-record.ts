@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs
 import { join } from "node:path";
 import { pmlHome } from "../../config/paths.ts";
 import { isToolId } from "../../config/permission-patterns.ts";
-import { updateProjectConfig, type LoadedProjectConfig } from "../../config/pml-json.ts";
+import type { LoadedProjectConfig } from "../../config/pml-json.ts";
 import { userEnv } from "../../config/workspace-env.ts";
 import { ConfigError } from "../../errors.ts";
 import { writeFileAtomic, withFileLock } from "../../fs/atomic.ts";
@@ -108,7 +108,7 @@ export async function recordAlways(workspace: string, toolId: string | undefined
   const grants = [...(toolId === undefined ? [] : [alwaysGrant.allow(toolId)]), ...names.map((n) => alwaysGrant.env(grant!.ns, n))];
   if (!grants.length) return undefined;
   await addTrustedGrants(workspace, grants);
-  return updateProjectConfig(workspace, (raw) => {
+  return (await projectConfigWriter())(workspace, (raw) => {
     if (toolId !== undefined) addAllow(raw, toolId);
     if (names.length) addEnvGrants(raw, grant!.ns, names);
   });
@@ -117,7 +117,7 @@ export async function recordAlways(workspace: string, toolId: string | undefined
 /** "Always" for a child server's sampling requests: the namespace joins sampling.allow. */
 export async function allowSamplingAlways(workspace: string, ns: string): Promise<LoadedProjectConfig> {
   await addTrustedGrants(workspace, [alwaysGrant.sampling(ns)]);
-  return updateProjectConfig(workspace, (raw) => {
+  return (await projectConfigWriter())(workspace, (raw) => {
     const s = objectAt(raw, "sampling");
     if (!s) return;
     if (s.allow === undefined) s.allow = [];
@@ -148,4 +148,11 @@ function addEnvGrants(raw: Record<string, unknown>, ns: string, names: readonly 
   if (!Object.hasOwn(g, ns)) Object.defineProperty(g, ns, { value: [], enumerable: true, writable: true, configurable: true });
   const list = g[ns];
   if (Array.isArray(list)) for (const n of names) if (!list.includes(n)) list.push(n);
+}
+
+// The trust record is read as pml starts, for every command (env-grants.ts); .pml.json's schema and
+// writer are loaded only when an "Always" writes the file (`pml --help` from a source checkout reads
+// no schema).
+async function projectConfigWriter() {
+  return (await import("../../config/pml-json.ts")).updateProjectConfig;
 }
