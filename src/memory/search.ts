@@ -10,7 +10,7 @@ import { stemmer } from "stemmer";
 import { grown } from "./grown.ts";
 import { KeyRanks } from "./key-ranks.ts";
 import { placeWords, words, wordsInOrder } from "./search-words.ts";
-import { diverse, leadsOf, POOL_SPREAD, poolFor, withOthers } from "./search-diversity.ts";
+import { diverse, poolFor } from "./search-diversity.ts";
 import { type VariantOptions, variantsOf, type Vocabulary } from "./search-variants.ts";
 import { SlotLists } from "./slot-lists.ts";
 import { TopK } from "./top-k.ts";
@@ -309,19 +309,18 @@ export class SearchIndex {
     // The candidate list can be thousands long; equal scores rank by key.
     const want = this.diversity ? poolFor(limit) : limit;
     const rank = this.keyRanks.ranks();
-    const pool = new TopK(this.diversity ? want * POOL_SPREAD : want, (a, b) => rank[a]! < rank[b]!);
+    const pool = new TopK(want, (a, b) => rank[a]! < rank[b]!);
     for (const doc of touched) if (pool.admits(total[doc]!) && (!accept || accept(this.keys[doc]!))) pool.offer(doc, total[doc]!);
-    const raw = pool.sorted().map(([doc, score]) => ({ key: this.keys[doc]!, score, doc, covered: full ? Math.min(1, held[doc]! / full) : 0 }));
+    const top = pool.sorted().map(([doc, score]) => ({ key: this.keys[doc]!, score, doc, covered: full ? Math.min(1, held[doc]! / full) : 0 }));
     for (const doc of touched) total[doc] = held[doc] = 0;
-    const groupOf = (doc: number) => this.groupOf[doc]!;
-    const { leads, others } = this.diversity ? leadsOf(raw, want, groupOf) : { leads: raw, others: new Map() };
-    return withOthers(this.finish(leads, limit, want, full, fuse), others, groupOf).map(({ doc: _doc, ...hit }) => hit);
+    return this.finish(top, limit, want, full, fuse);
   }
 
-  private finish(top: Array<Hit & { doc: number }>, limit: number, want: number, full: number, fuse?: Fuse): Array<Hit & { doc: number }> {
+  private finish(top: Array<Hit & { doc: number }>, limit: number, want: number, full: number, fuse?: Fuse): Hit[] {
     const lexical = top.map(({ key, score, covered }) => ({ key, score, covered }));
     const fused = fuse?.(lexical, want, full).flatMap((h): Array<Hit & { doc: number }> => (this.slotOf.has(h.key) ? [{ ...h, doc: this.slotOf.get(h.key)! }] : []));
     const ranked = fused ?? top;
-    return this.diversity ? diverse(ranked, limit, (doc) => this.groupOf[doc]!) : ranked.slice(0, limit);
+    const picked = this.diversity ? diverse(ranked, limit, (doc) => this.groupOf[doc]!) : ranked.slice(0, limit);
+    return picked.map(({ doc: _doc, ...hit }) => hit);
   }
 }

@@ -170,16 +170,3 @@ test("a record about where the data lies ranks below the one about what is asked
   // Said as the task, the same word leads.
   expect(ix.search("validate this email", 2).map((h) => h.key)[0]).toBe("email");
 });
-
-test("variants of one capability take one place in the candidate pool: a record behind a hundred of them is still found", () => {
-  // Variants share their words, so they score alike and come in a row: a hundred of them filled the
-  // pool the fusion and the results are chosen from, and the next capability never entered it.
-  const ix = new SearchIndex();
-  for (let i = 0; i < 2000; i++) ix.add({ key: `other${i}`, name: `util sort_rows_${i}a`, intent: "sort the rows of a report" });
-  for (let v = 2; v < 150; v++) ix.add({ key: `copy${v}`, name: `fs copy_secret_v${v}`, intent: "copy the secret before deploy" });
-  ix.add({ key: "backup", name: "fs backup_file", intent: "copy a file next to it before editing" });
-  const hits = ix.search("keep a copy of this before deploy", 20);
-  expect(hits.map((h) => h.key)).toEqual(["copy10", "backup"]);
-  // The lead names its variants, those the pool held back included.
-  expect(hits[0]!.also?.length).toBe(147);
-});
