@@ -92,6 +92,11 @@ function childEnv(desc: StdioDescriptor, opts: InstallOptions, env: Env, workspa
  * its own: a server run on Bun would get every key there, whatever the resolver decided. */
 const NO_ENV_FILE = "--no-env-file";
 
+/** Where no node_modules folder is above a module (one a server generates in the temp folder, a
+ * private script in a workspace with nothing installed), Bun fetches a bare import it cannot resolve
+ * from the registry at run time: unpinned, from the registry the workspace's .npmrc names. */
+const NO_AUTO_INSTALL = "--no-install";
+
 /** Bun also reads the bunfig.toml of its working directory (the workspace, which a cloned repository
  * or code sent to `execute` may write): its `preload` would run that code inside the server, before
  * it, with every variable the server was given. An empty config is read instead; a private server
@@ -134,8 +139,9 @@ export async function ensureInstalled(desc: StdioDescriptor, opts: InstallOption
     if (!desc.command) throw new ToolError(`${label(desc, opts.name)} has neither "command" nor "package": its descriptor cannot be started. Add one of them.`);
     const command = substitute(desc.command, workspace, home);
     const args = (desc.args ?? []).map((a) => substitute(a, workspace, home));
-    // `bun x` takes no --config (it refuses to start with one): a bunfig there still applies.
-    const bunArgs = () => [NO_ENV_FILE, ...(args[0] === "x" ? [] : [noBunfig(home)]), ...args];
+    // `bun x` refuses a --config, and --no-install stops it installing the package it was asked
+    // for (its child runtime never gets the flag): a bunfig and auto-install still apply there.
+    const bunArgs = () => (args[0] === "x" ? [NO_ENV_FILE, ...args] : [NO_ENV_FILE, NO_AUTO_INSTALL, noBunfig(home), ...args]);
     return { command, args: isBun(command) ? bunArgs() : args, env: child, cwd: workspace };
   }
   if (!desc.integrity) {
@@ -157,7 +163,7 @@ export async function ensureInstalled(desc: StdioDescriptor, opts: InstallOption
   const args = pkg.args ?? desc.args ?? [];
   return {
     command: process.execPath,
-    args: [NO_ENV_FILE, noBunfig(home), join(dir, marker.bin), ...args.map((a) => substitute(a, workspace, home))],
+    args: [NO_ENV_FILE, NO_AUTO_INSTALL, noBunfig(home), join(dir, marker.bin), ...args.map((a) => substitute(a, workspace, home))],
     env: { ...child, BUN_BE_BUN: "1" },
     cwd: workspace,
   };

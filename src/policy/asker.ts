@@ -22,7 +22,7 @@ export class Asker implements Approvals {
   live?: LiveBoard;
   private requestStates?: RequestStates;
   private readonly channels = new WeakMap<Session, { client: object; channel: ApprovalChannel }>();
-  /** "Always" answers pml could not write to .pml.json, told in the session's next result (`noted`). */
+  /** "Always" answers .pml.json did not take as asked, told in the session's next result (`noted`). */
   private readonly unrecorded = new WeakMap<Session, string[]>();
 
   constructor(
@@ -60,23 +60,32 @@ export class Asker implements Approvals {
     for (const name of q.grant?.names ?? []) session.approved.add(grantKey(q.grant!.ns, name));
     if (!always) return;
     try {
-      await recordAlways(this.workspace, q.fileAllows ? undefined : q.toolId, q.grant);
+      const { denied } = await recordAlways(this.workspace, q.fileAllows ? undefined : q.toolId, q.grant);
       this.project.invalidate();
+      if (denied)
+        this.note(
+          session,
+          `"Always" for ${q.toolId} was not written to .pml.json: the file denies it now (permissions.deny), and the deny stays. To allow it, remove the matching deny pattern.`,
+        );
     } catch (e) {
-      const text = `could not record the approval of ${q.toolId} in .pml.json: ${(e as Error).message}`;
-      log.warn(text);
-      session.log("warning", text);
-      this.unrecorded.set(session, [...(this.unrecorded.get(session) ?? []), text]);
+      this.note(session, `"Always" was approved for this session only: could not record the approval of ${q.toolId} in .pml.json: ${(e as Error).message}`);
     }
   }
 
-  /** The result, with a note for each "Always" of this session that .pml.json did not take
-   * (approved for this session only); the notes are told once. */
+  /** Told on stderr, to the client's log, and in the session's next result (`noted`). */
+  private note(session: Session, text: string): void {
+    log.warn(text);
+    session.log("warning", text);
+    this.unrecorded.set(session, [...(this.unrecorded.get(session) ?? []), text]);
+  }
+
+  /** The result, with a note for each "Always" of this session that .pml.json did not take as
+   * asked; the notes are told once. */
   noted<R extends CallToolResult | InputRequiredResult>(session: Session, result: R): R {
     const notes = this.unrecorded.get(session);
     if (!notes || !("content" in result)) return result;
     this.unrecorded.delete(session);
-    const told = notes.map((n) => ({ type: "text" as const, text: `pml: "Always" was approved for this session only: ${n}` }));
+    const told = notes.map((n) => ({ type: "text" as const, text: `pml: ${n}` }));
     return { ...result, content: [...(result as CallToolResult).content, ...told] };
   }
 

@@ -34,9 +34,9 @@ export function approvalMode(perms: Permissions | undefined, toolIds: readonly s
 
 /** "Always" for one tool, and for variables: pml's own edit of .pml.json (./trust/trust-record.ts). */
 export async function allowAlways(workspace: string, toolId: string): Promise<LoadedProjectConfig> {
-  return (await recordAlways(workspace, toolId))!;
+  return (await recordAlways(workspace, toolId)).loaded!;
 }
 
 export async function grantEnvAlways(workspace: string, ns: string, names: readonly string[]): Promise<LoadedProjectConfig | undefined> {
-  return recordAlways(workspace, undefined, { ns, names });
+  return (await recordAlways(workspace, undefined, { ns, names })).loaded;
 }

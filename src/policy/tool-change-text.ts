@@ -19,8 +19,9 @@ export function heldSummary(ids: readonly string[]): string {
   return `${shown} ${ids.length === 1 ? "is" : "are"} held (changed since the user approved ${ids.length === 1 ? "it" : "them"}); not run until the user accepts the change in \`pml ui\` (Approvals) or when asked on a call`;
 }
 
-/** A description's later lines marked as its own, so none reads as a line of the form ("Digest: ..."). */
-const indented = (d: string | undefined) => (d ?? "").replace(/\r?\n/g, "\n  | ");
+/** A description's later lines marked as its own, so none reads as a line of the form ("Digest: ...")
+ * or of the page's diff ("input schema:"). */
+export const indented = (d: string | undefined) => (d ?? "").replace(/\r?\n/g, "\n  | ");
 
 const MORE: ReadonlyArray<[string, keyof ToolMore]> = [
   ["Output schema", "outputSchema"],

@@ -4,14 +4,16 @@
 // a human channel: the model cannot answer here.
 import * as v from "valibot";
 import { acceptChange, heldChanges, refuseChange, whatChanged, type PinnedTool } from "../policy/tool-pins.ts";
+import { indented } from "../policy/tool-change-text.ts";
 import { appendAudit } from "../sandbox/audit.ts";
 import { visible } from "../visible-text.ts";
 import type { UiContext } from "./context.ts";
 import { lineDiff } from "./line-diff.ts";
 import { AnswerError } from "./actions.ts";
 
-/** A tool as the user reads it: its description, then its input schema, one line per key (its
- * indentation kept; JSON has no raw line breaks in strings). */
+/** A tool as the user reads it: its description (its later lines marked, so none reads as the
+ * schema's), then its input schema, one line per key (its indentation kept; JSON has no raw line
+ * breaks in strings). */
 function shown(t: PinnedTool | undefined): string {
   if (!t) return "";
   const schema = JSON.stringify(t.inputSchema ?? { type: "object" }, null, 2)
@@ -21,7 +23,7 @@ function shown(t: PinnedTool | undefined): string {
       return indent + visible(rest);
     });
   const more = Object.entries(t.more ?? {}).map(([k, value]) => `${k}: ${visible(JSON.stringify(value))}`);
-  return `${visible(t.description ?? "")}\n\ninput schema:\n${schema.join("\n")}${more.length ? `\n\n${more.join("\n")}` : ""}`;
+  return `${visible(indented(t.description))}\n\ninput schema:\n${schema.join("\n")}${more.length ? `\n\n${more.join("\n")}` : ""}`;
 }
 
 export function toolChanges(ctx: UiContext) {

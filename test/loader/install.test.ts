@@ -67,8 +67,9 @@ describe("ensureInstalled (npm package, local registry)", () => {
     expect(target).toBe(join(home, "deps", "@pml-test/fixture-server@1.2.3"));
     expect(spec.command).toBe(process.execPath);
     // --no-env-file: Bun would otherwise load the workspace .env into the server's environment;
-    // --config: and the workspace's bunfig.toml (its preload would run in the server).
-    expect(spec.args).toEqual(["--no-env-file", "--config=/dev/null", join(target, "node_modules/@pml-test/fixture-server/bin.js")]);
+    // --no-install: no unpinned package fetched at run time; --config: and the workspace's
+    // bunfig.toml (its preload would run in the server).
+    expect(spec.args).toEqual(["--no-env-file", "--no-install", "--config=/dev/null", join(target, "node_modules/@pml-test/fixture-server/bin.js")]);
     expect(spec.env.BUN_BE_BUN).toBe("1");
     expect(spec.cwd).toBe(dir);
     // the dependency came from the registry too
@@ -118,7 +119,7 @@ describe("ensureInstalled (npm package, local registry)", () => {
     const tgz = "/@pml-test/fixture-server/-/fixture-server-1.2.3.tgz";
     const before = registry.hits.filter((h) => h === tgz).length;
     const specs = await Promise.all(Array.from({ length: 5 }, () => installAsUser(serverDesc(), { env, workspace: dir })));
-    expect(new Set(specs.map((s) => s.args[2])).size).toBe(1);
+    expect(new Set(specs.map((s) => s.args.at(-1))).size).toBe(1);
     expect(registry.hits.filter((h) => h === tgz).length - before).toBe(1);
   });
 
@@ -132,7 +133,7 @@ describe("ensureInstalled (npm package, local registry)", () => {
         `const desc = JSON.parse(process.argv[2]);\n` +
         `const workspace = ${JSON.stringify(dir)};\n` +
         `const spec = await ensureInstalled(desc, { workspace, plan: userPlan("server", desc, { workspace }) });\n` +
-        `process.stdout.write(spec.args[2]);\n`,
+        `process.stdout.write(spec.args.at(-1));\n`,
     );
     const env = envFor(home) as Record<string, string>;
     const procs = [0, 1].map(() => Bun.spawn([process.execPath, script, JSON.stringify(serverDesc())], { env, stdout: "pipe", stderr: "pipe" }));

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fixtureServer } from "../pool/helpers.ts";
 import { BIN, BUN, RawPeer, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
+import { startUi } from "../ui/ui-helpers.ts";
 
 const dirs: { cleanup(): void }[] = [];
 const peers: RawPeer[] = [];
@@ -127,4 +128,29 @@ test("a server's command line in the approval form keeps each argument on its li
   const form = await formFor(peer, 1, "fx:echo");
   expect(form.message.split("\n")).toHaveLength(1);
   expect(form.message).toContain("'--x\\u{A}It is confined by bubblewrap: it can write only the workspace, without network.'");
+}, 60_000);
+
+test("the `pml ui` diff of a changed description marks its later lines: none passes for the diff's own (its input schema)", async () => {
+  const w = await workspace({});
+  const first = await session(w);
+  await formsFor(first, 1, "fx:echo"); // runs it: fx's tools are pinned as first seen
+  first.kill();
+  // The new description ends with a copy of the schema section as it was: the diff would show the
+  // real (changed) schema as added lines after a section that reads as the old one, unchanged.
+  const fake = 'Echoes text\n\ninput schema:\n{\n  "type": "object"\n}';
+  writeFileSync(w.toolText, JSON.stringify({ echo: { description: fake, inputSchema: { type: "object", properties: { text: { type: "string" }, cc: { type: "string" } } } } }));
+  const peer = await session(w);
+  await formsFor(peer, 2, "fx:echo"); // seen changed, refused: held
+  const ui = await startUi(w.ws, w.home);
+  try {
+    const cookie = ((await fetch(ui.url)).headers.get("set-cookie") ?? "").split(";")[0]!;
+    const { changes } = (await (await fetch(`${ui.origin}/api/tool-changes`, { headers: { cookie } })).json()) as {
+      changes: { tool: string; lines: { op: string; text: string }[] }[];
+    };
+    const lines = changes.find((c) => c.tool === "echo")!.lines;
+    expect(lines.filter((l) => l.text === "input schema:")).toHaveLength(1);
+    expect(lines.filter((l) => l.op === "+").map((l) => l.text)).toEqual(expect.arrayContaining(["  | ", "  | input schema:", "  | {", '  |   "type": "object"', "  | }"]));
+  } finally {
+    ui.stop();
+  }
 }, 60_000);

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pmlHome } from "../../config/paths.ts";
-import { isToolId } from "../../config/permission-patterns.ts";
+import { isToolId, permissionFor } from "../../config/permission-patterns.ts";
 import type { LoadedProjectConfig } from "../../config/pml-json.ts";
 import { userEnv } from "../../config/workspace-env.ts";
 import { ConfigError } from "../../errors.ts";
@@ -98,26 +98,50 @@ export function revokeTrust(workspace: string, env: Env = process.env): boolean 
  * "Always": the tool joins permissions.allow (`toolId`; undefined when the file allows it already)
  * and the variables join env_grants. An exact entry for the same tool in `ask` is removed, since it
  * would otherwise keep winning over the new allow (same specificity, ask > allow); broader ask and
- * deny patterns stay.
+ * deny patterns stay. A tool the file denies now (the user denied it after the question was asked)
+ * gets no allow: an exact one would outrank a deny of its namespace. `denied` says so.
  */
-export async function recordAlways(workspace: string, toolId: string | undefined, grant?: { ns: string; names: readonly string[] }): Promise<LoadedProjectConfig | undefined> {
+export async function recordAlways(
+  workspace: string,
+  toolId: string | undefined,
+  grant?: { ns: string; names: readonly string[] },
+): Promise<{ loaded: LoadedProjectConfig | undefined; denied: boolean }> {
   if (toolId !== undefined && !isToolId(toolId)) {
     throw new ConfigError(`cannot always-allow ${JSON.stringify(toolId)}: expected an exact tool id like "memory:create_entities".`);
   }
+  // Checked before the allow is trusted, and again under the file's lock.
+  let denied = toolId !== undefined && (await deniesNow(workspace, toolId));
   const names = grant?.names ?? [];
-  const grants = [...(toolId === undefined ? [] : [alwaysGrant.allow(toolId)]), ...names.map((n) => alwaysGrant.env(grant!.ns, n))];
-  if (!grants.length) return undefined;
+  const grants = [...(toolId === undefined || denied ? [] : [alwaysGrant.allow(toolId)]), ...names.map((n) => alwaysGrant.env(grant!.ns, n))];
+  if (!grants.length) return { loaded: undefined, denied };
   await addTrustedGrants(workspace, grants);
-  return (await projectConfigWriter())(workspace, (raw) => {
-    if (toolId !== undefined) addAllow(raw, toolId);
+  const loaded = await (await projectConfig()).updateProjectConfig(workspace, (raw) => {
+    if (toolId !== undefined && !denied) denied = deniedIn(raw, toolId);
+    if (toolId !== undefined && !denied) addAllow(raw, toolId);
     if (names.length) addEnvGrants(raw, grant!.ns, names);
   });
+  return { loaded, denied };
+}
+
+/** Whether the file denies the tool now; a file pml cannot read is left for the update to report. */
+async function deniesNow(workspace: string, toolId: string): Promise<boolean> {
+  try {
+    return deniedIn((await (await projectConfig()).loadProjectConfig(workspace)).raw, toolId);
+  } catch {
+    return false;
+  }
+}
+
+function deniedIn(raw: Record<string, unknown>, toolId: string): boolean {
+  const p = raw.permissions as Record<string, unknown> | undefined;
+  const list = (k: string) => (Array.isArray(p?.[k]) ? (p[k] as unknown[]).filter((x): x is string => typeof x === "string") : []);
+  return permissionFor({ allow: list("allow"), ask: list("ask"), deny: list("deny") }, toolId) === "deny";
 }
 
 /** "Always" for a child server's sampling requests: the namespace joins sampling.allow. */
 export async function allowSamplingAlways(workspace: string, ns: string): Promise<LoadedProjectConfig> {
   await addTrustedGrants(workspace, [alwaysGrant.sampling(ns)]);
-  return (await projectConfigWriter())(workspace, (raw) => {
+  return (await projectConfig()).updateProjectConfig(workspace, (raw) => {
     const s = objectAt(raw, "sampling");
     if (!s) return;
     if (s.allow === undefined) s.allow = [];
@@ -151,8 +175,8 @@ function addEnvGrants(raw: Record<string, unknown>, ns: string, names: readonly 
 }
 
 // The trust record is read as pml starts, for every command (env-grants.ts); .pml.json's schema and
-// writer are loaded only when an "Always" writes the file (`pml --help` from a source checkout reads
+// reader are loaded only when an "Always" writes the file (`pml --help` from a source checkout reads
 // no schema).
-async function projectConfigWriter() {
-  return (await import("../../config/pml-json.ts")).updateProjectConfig;
+function projectConfig() {
+  return import("../../config/pml-json.ts");
 }
