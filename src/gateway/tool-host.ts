@@ -23,8 +23,6 @@ import type { Session } from "../mcp/session.ts";
 import { Surface } from "./dispatch/surface.ts";
 import { UseLearning } from "./tools/learn-from-use.ts";
 import { errorResult } from "../mcp/tool-result.ts";
-import type { CallToolResult } from "../mcp/types.ts";
-import type { InputRequiredResult } from "../mcp/protocol.ts";
 import { noteClient, publishLive } from "./live.ts";
 
 export interface ToolHostOptions {
@@ -85,7 +83,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
     callTool(session, req) {
       if (session.modern) noteClient(live, session); // each 2026-07-28 request says who it is
       const own = meta.get(req.name);
-      if (own) return notedLater(invoker, session, own(session, req));
+      if (own) return own(session, req).then((r) => invoker.asker.noted(session, r));
       const id = surface.toolIdFor(req.name) ?? parsedToolName(req.name);
       if (!id)
         return Promise.resolve(
@@ -112,12 +110,6 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
       await Promise.all([backends.shutdown(), memory.close()]);
     },
   };
-}
-
-/** A result of pml's own tool, with the notes the session is owed (a function of its own: the
- * closure written in callTool gave every proxied call a scope object). */
-function notedLater(invoker: Invoker, session: Session, r: Promise<CallToolResult | InputRequiredResult>) {
-  return r.then((result) => invoker.asker.noted(session, result));
 }
 
 /** Names parsed before: a client calls the same few tools again and again (one shared ToolId each,

@@ -77,17 +77,11 @@ export class Invoker {
     call: CallRequest,
     opts: { calledAs: string; continueWorkflow?: ContinueWorkflow },
   ): Promise<CallToolResult | InputRequiredResult> {
-    if (opts.continueWorkflow || call.requestState !== undefined) return this.resumedCall(session, id, args, call, opts);
     const ctx = { session, call };
-    return this.call(ctx, id, args).then((o) => this.clientResult(ctx, o, opts.calledAs, id, args));
-  }
-
-  /** A continuation or a retry (a method of its own: its closures would give every call a scope). */
-  private async resumedCall(session: Session, id: ToolId, args: Record<string, unknown>, call: CallRequest, opts: { calledAs: string; continueWorkflow?: ContinueWorkflow }) {
-    const r = await this.resumed(session, id, args, call, opts);
-    if ("content" in r) return this.asker.noted(session, r);
-    const ctx = { session, call };
-    return this.clientResult(ctx, await this.call(ctx, id, r.args), opts.calledAs, id, r.args);
+    if (!opts.continueWorkflow && call.requestState === undefined) return this.call(ctx, id, args).then((o) => this.clientResult(ctx, o, opts.calledAs, id, args));
+    return this.resumed(session, id, args, call, opts).then((r) =>
+      "content" in r ? this.asker.noted(session, r) : this.call(ctx, id, r.args).then((o) => this.clientResult(ctx, o, opts.calledAs, id, r.args)),
+    );
   }
 
   /** A continuation or a retry, redeemed: a result ends the call; else the arguments it resumes with. */

@@ -93,7 +93,7 @@ export class Gateway {
       return session.reply(res);
     }
     const res = this.onRequest(session, req);
-    if (res instanceof Promise) return repliedLater(session, res);
+    if (res instanceof Promise) return res.then((r) => session.reply(r));
     session.reply(res);
   }
 
@@ -289,12 +289,6 @@ function progressTo(session: Session, token: unknown): CallRequest["progress"] {
     }
     session.log("info", message);
   };
-}
-
-/** `res`'s answer sent when it comes (outside `receive`, whose every message would otherwise get
- * the closure's scope). */
-function repliedLater(session: Session, res: Promise<Response>): Promise<void> {
-  return res.then((r) => session.reply(r));
 }
 
 function sent(to: Session, res: Response): Response {

@@ -75,12 +75,6 @@ export class UseLearning {
     const callId = list ? callIdOf(id) : "";
     const found = list && this.creditable(session, list, callId);
     if (!found && !stated) return undefined;
-    return this.learner(id, callId, found, stated);
-  }
-
-  /** What a watched call learns from its result (a method of its own: written in `watch`, the
-   * closure gave every call a scope object, the proxy's calls that learn nothing too). */
-  private learner(id: ToolId, callId: string, found: OpenDiscover | "" | undefined, stated: string | undefined): (r: Result) => Promise<Result> {
     return async (r) => {
       if (!succeeded(r)) return r;
       try {
