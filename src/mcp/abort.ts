@@ -21,7 +21,8 @@ export function raceAbort<T>(p: Promise<T>, signal: AbortSignal | undefined, err
   });
 }
 
-/** What the JSON-RPC peer needs of a caller's cancellation: an AbortSignal, or a Cancellation. */
+/** What the JSON-RPC peer needs of a caller's cancellation: an AbortSignal, or a Cancellation.
+ * Listeners may be functions or objects with `handleEvent` (the peer's requests are). */
 export type CancelSignal = Pick<AbortSignal, "aborted" | "reason" | "addEventListener" | "removeEventListener">;
 
 /**
@@ -35,8 +36,8 @@ export class Cancellation implements CancelSignal {
   reason: unknown;
   /** The listeners, in order: the first in a field of its own, since a pooled call adds just
    * one (an array per call was an allocation on the hot path). */
-  private first: (() => void) | undefined;
-  private rest: Array<() => void> | undefined;
+  private first: Listener | undefined;
+  private rest: Listener[] | undefined;
   private controller: AbortController | undefined;
 
   /** A real AbortSignal that aborts with this cancellation (made on first use). */
@@ -55,19 +56,19 @@ export class Cancellation implements CancelSignal {
     const first = this.first;
     const rest = this.rest;
     this.first = this.rest = undefined;
-    first?.();
-    if (rest) for (const fn of rest) fn();
+    if (first !== undefined) notify(first);
+    if (rest) for (const fn of rest) notify(fn);
     this.controller?.abort(reason);
   }
 
   /** Only "abort" listeners exist; each runs once (as with `{ once: true }`). */
-  addEventListener(_type: "abort", fn: () => void): void {
+  addEventListener(_type: "abort", fn: Listener): void {
     if (this.aborted) return;
     if (this.first === undefined) this.first = fn;
     else (this.rest ??= []).push(fn);
   }
 
-  removeEventListener(_type: "abort", fn: () => void): void {
+  removeEventListener(_type: "abort", fn: Listener): void {
     if (this.first === fn) {
       this.first = this.rest?.shift();
       return;
@@ -75,4 +76,11 @@ export class Cancellation implements CancelSignal {
     const i = this.rest?.indexOf(fn) ?? -1;
     if (i !== -1) this.rest!.splice(i, 1);
   }
+}
+
+type Listener = (() => void) | { handleEvent(): void };
+
+function notify(l: Listener): void {
+  if (typeof l === "function") l();
+  else l.handleEvent();
 }

@@ -7,7 +7,8 @@
 //
 // Hot path (a proxied tools/call): one Map entry, no timer of its own (one timer per peer, armed
 // for the earliest deadline, sweeps the requests whose deadline passed), no closures besides the
-// promise's and the abort listener, and the request line built by the caller (see `send`).
+// promise's resolving functions (the request is its own abort listener), and the request line
+// built by the caller (see `send`).
 
 import type { CancelSignal } from "./abort.ts";
 
@@ -38,13 +39,23 @@ export interface SendOptions {
   route?: unknown;
 }
 
-interface Pending {
-  resolve(value: any): void;
-  reject(error: Error): void;
-  o: SendOptions;
-  /** performance.now() after which the request is abandoned; Infinity: never. */
-  deadline: number;
-  onAbort: (() => void) | undefined;
+/** A request in flight. It is its own abort listener (an EventListenerObject, which AbortSignal
+ * and Cancellation both take): a listener closure per request was an allocation on the hot path. */
+class Pending {
+  resolve!: (value: any) => void;
+  reject!: (error: Error) => void;
+  constructor(
+    private readonly peer: Peer<any>,
+    readonly id: string | number,
+    readonly o: SendOptions,
+    /** performance.now() after which the request is abandoned; Infinity: never. */
+    public deadline: number,
+  ) {}
+
+  /** The caller's signal aborted. */
+  handleEvent(): void {
+    this.peer.abandonRequest(this.id, this, { kind: "cancelled", reason: this.o.signal!.reason });
+  }
 }
 
 export class Peer<Id extends string | number = number> {
@@ -83,18 +94,17 @@ export class Peer<Id extends string | number = number> {
   send(id: Id, line: string, o: SendOptions): Promise<any> {
     if (this.closedWith !== undefined) return Promise.reject(o.fail({ kind: "closed", reason: this.closedWith }, o.label));
     if (o.signal?.aborted) return Promise.reject(o.fail({ kind: "cancelled", reason: o.signal.reason }, o.label));
-    return new Promise((resolve, reject) => {
-      const ms = o.timeoutMs;
-      const deadline = ms !== undefined && ms > 0 ? performance.now() + ms : Infinity;
-      const p: Pending = { resolve, reject, o, deadline, onAbort: undefined };
-      if (deadline < this.timerAt) this.arm(deadline);
-      if (o.signal) {
-        p.onAbort = () => this.abandon(id, p, { kind: "cancelled", reason: o.signal!.reason });
-        o.signal.addEventListener("abort", p.onAbort); // removed in release(), whatever settles the call
-      }
-      this.pending.set(id, p);
-      this.write(line, o.route);
-    });
+    const ms = o.timeoutMs;
+    const p = new Pending(this, id, o, ms !== undefined && ms > 0 ? performance.now() + ms : Infinity);
+    // Not `new Promise(executor)`: the executor would be a closure and a scope per request.
+    const { promise, resolve, reject } = Promise.withResolvers<any>();
+    p.resolve = resolve;
+    p.reject = reject;
+    if (p.deadline < this.timerAt) this.arm(p.deadline);
+    o.signal?.addEventListener("abort", p); // removed in release(), whatever settles the call
+    this.pending.set(id, p);
+    this.write(line, o.route);
+    return promise;
   }
 
   notify(method: string, params?: unknown): void {
@@ -155,8 +165,9 @@ export class Peer<Id extends string | number = number> {
     }
   }
 
-  /** Gives up on a request and tells the other side to stop working on it. */
-  private abandon(id: Id, p: Pending, why: Failure): void {
+  /** Gives up on a request and tells the other side to stop working on it (its own signal
+   * aborted: Pending.handleEvent; its deadline passed: the sweep). */
+  abandonRequest(id: Id, p: Pending, why: Failure): void {
     if (this.pending.get(id) !== p) return;
     this.pending.delete(id);
     this.release(p);
@@ -183,7 +194,7 @@ export class Peer<Id extends string | number = number> {
       if (p.deadline <= now) due.push([id, p]);
       else if (p.deadline < next) next = p.deadline;
     }
-    for (const [id, p] of due) this.abandon(id, p, { kind: "timeout", timeoutMs: p.o.timeoutMs! });
+    for (const [id, p] of due) this.abandonRequest(id, p, { kind: "timeout", timeoutMs: p.o.timeoutMs! });
     if (next !== Infinity && next < this.timerAt) this.arm(next);
   };
 
@@ -193,7 +204,7 @@ export class Peer<Id extends string | number = number> {
       this.timer = undefined;
       this.timerAt = Infinity;
     }
-    if (p.onAbort !== undefined) p.o.signal!.removeEventListener("abort", p.onAbort);
+    p.o.signal?.removeEventListener("abort", p);
     p.o.settled?.();
   }
 }

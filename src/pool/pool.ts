@@ -122,16 +122,23 @@ export class Pool {
    * resolved then). Failures of the server (crash, timeout, cancel, JSON-RPC error) throw
    * ToolError; a result with isError is returned as is. */
   call(ns: string, launch: LaunchSource, toolName: string, args: unknown, ctx: CallContext, timeoutMs = this.callTimeoutMs): Promise<CallToolResult> {
+    return this.callRunning(ns, toolName, args, ctx, timeoutMs) ?? this.callStarted(ns, launch, toolName, args, ctx, timeoutMs);
+  }
+
+  /** The same call when the server is up (the hot path: nothing to start, so no launch source);
+   * undefined when it is not. */
+  callRunning(ns: string, toolName: string, args: unknown, ctx: CallContext, timeoutMs = this.callTimeoutMs): Promise<CallToolResult> | undefined {
     const e = this.entries.get(ns);
     const proc = e?.proc;
-    if (proc !== undefined && proc.state === "ready") {
-      e!.calls++;
-      return proc.callTool(toolName, args, ctx.cancel ?? ctx.signal, ctx.progress, timeoutMs, ctx.origin);
-    }
-    return this.ensure(ns, launch, ctx).then((p) => {
-      this.entry(ns).calls++;
-      return p.callTool(toolName, args, ctx.cancel ?? ctx.signal, ctx.progress, timeoutMs, ctx.origin);
-    });
+    if (proc === undefined || proc.state !== "ready") return undefined;
+    e!.calls++;
+    return proc.callTool(toolName, args, ctx.cancel ?? ctx.signal, ctx.progress, timeoutMs, ctx.origin);
+  }
+
+  private async callStarted(ns: string, launch: LaunchSource, toolName: string, args: unknown, ctx: CallContext, timeoutMs: number): Promise<CallToolResult> {
+    const p = await this.ensure(ns, launch, ctx);
+    this.entry(ns).calls++;
+    return p.callTool(toolName, args, ctx.cancel ?? ctx.signal, ctx.progress, timeoutMs, ctx.origin);
   }
 
   /** The server's tools (cached from its last tools/list; starts the server if never seen). */

@@ -17,6 +17,10 @@ export const PROTOCOL_VERSION = "2025-11-25";
 /** The largest tools/call line pml writes to a stdio server (characters, ~bytes for ASCII JSON). */
 export const MAX_CALL_BYTES = 4 * 1024 * 1024;
 
+/** Tool names whose label and request head are kept (a client naming ever new tools gets them
+ * made each time). */
+const NAMED_MAX = 512;
+
 /** A JSON-RPC error the server answered with; still a tool-level failure for the gateway. */
 export class ServerError extends ToolError {
   constructor(
@@ -68,6 +72,8 @@ export class ServerProcess {
   private readonly log: ServerLog;
   private buffer = "";
   private readonly decoder = new TextDecoder();
+  /** Per tool name called: its label and the start of its request line (see `named`). */
+  private readonly byName = new Map<string, { label: string; head: string }>();
   private stdoutDone!: Promise<void>;
   private resolveExited!: () => void;
 
@@ -132,13 +138,11 @@ export class ServerProcess {
   }
 
   callTool(name: string, args: unknown, signal: CancelSignal | undefined, progress: ProgressFn | undefined, timeoutMs: number, origin?: unknown): Promise<CallToolResult> {
-    const label = `tools/call ${name}`;
+    const { label, head } = this.named(name);
     if (this.state === "exited" || this.state === "closing") return Promise.reject(this.goneError(label));
     const id = this.peer.nextId();
     // A progress token only when someone listens: servers spend real time on progress bookkeeping.
-    const line = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":${
-      args === undefined ? "{}" : JSON.stringify(args)
-    }${progress === undefined ? "" : `,"_meta":{"progressToken":${id}}`}}}\n`;
+    const line = `{"jsonrpc":"2.0","id":${id},${head}${args === undefined ? "{}" : JSON.stringify(args)}${progress === undefined ? "" : `,"_meta":{"progressToken":${id}}`}}}\n`;
     // Said before sending: a server handed a huge line tends to die without a word ("exited with
     // code 0 ... Not connected"), which tells the user nothing.
     if (line.length > MAX_CALL_BYTES) {
@@ -150,6 +154,16 @@ export class ServerProcess {
     }
     this.active++;
     return this.peer.send(id, line, { label, timeoutMs, signal, progress, fail: this.failure, owner: origin, settled: this.callSettled });
+  }
+
+  /** What every call to tool `name` repeats, made once per name. */
+  private named(name: string): { label: string; head: string } {
+    let t = this.byName.get(name);
+    if (t === undefined) {
+      t = { label: `tools/call ${name}`, head: `"method":"tools/call","params":{"name":${JSON.stringify(name)},"arguments":` };
+      if (this.byName.size < NAMED_MAX) this.byName.set(name, t);
+    }
+    return t;
   }
 
   request(method: string, params: unknown, timeoutMs: number, signal?: AbortSignal): Promise<any> {

@@ -24,3 +24,17 @@ test("a Cancellation runs each listener once, skips removed ones, and its AbortS
   late.addEventListener("abort", () => calls.push("after"));
   expect(calls).toEqual(["a"]);
 });
+
+test("a Cancellation takes listener objects too (handleEvent, as AbortSignal does), each once, removable", () => {
+  const c = new Cancellation();
+  const calls: string[] = [];
+  const kept = { handleEvent: () => calls.push("kept") };
+  const removed = { handleEvent: () => calls.push("removed") };
+  c.addEventListener("abort", () => calls.push("fn"));
+  c.addEventListener("abort", kept);
+  c.addEventListener("abort", removed);
+  c.removeEventListener("abort", removed);
+  c.abort();
+  c.abort();
+  expect(calls).toEqual(["fn", "kept"]);
+});

@@ -1,6 +1,7 @@
 // The one JSON-RPC peer (src/mcp/peer.ts) on its own: what it writes, how answers, progress,
 // timeouts, cancellation and closing settle the requests in flight.
 import { expect, jest, test } from "bun:test";
+import { Cancellation } from "../../src/mcp/abort.ts";
 import { Peer, type Failure } from "../../src/mcp/peer.ts";
 
 class Failed extends Error {
@@ -94,6 +95,22 @@ test("the caller's signal cancels: the request fails at once and a cancellation 
   expect(p.receive({ id: 1, result: {} })).toBe(false);
   const already = p.request("tools/call", {}, { label: "y", signal: c.signal, fail });
   expect(((await already.catch((e) => e)) as Failed).f.kind).toBe("cancelled");
+});
+
+test("a client call's Cancellation cancels its request only while it is in flight; the request listens without a closure of its own", async () => {
+  const { p, lines } = peer();
+  const answered = new Cancellation();
+  const a = p.request("tools/call", {}, { label: "a", signal: answered, fail });
+  p.receive({ id: 1, result: "done" });
+  expect(await a).toBe("done");
+  answered.abort(new Error("too late")); // the request settled: its listener is gone
+  expect(lines.filter((l) => l.method === "notifications/cancelled")).toEqual([]);
+  const c = new Cancellation();
+  const b = p.request("tools/call", {}, { label: "b", signal: c, fail });
+  c.abort(new Error("user"));
+  expect(((await b.catch((e) => e)) as Failed).f).toEqual({ kind: "cancelled", reason: new Error("user") });
+  expect(lines.at(-1)).toEqual({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 2, reason: "cancelled by the client" } });
+  expect(p.size).toBe(0);
 });
 
 test("closing fails everything in flight and every later request; owners and settle hooks", async () => {

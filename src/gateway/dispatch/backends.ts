@@ -34,6 +34,7 @@ export interface InProcessNamespace {
 type Pool = import("../../pool/pool.ts").Pool;
 type RemoteServers = import("../../remote/remote-servers.ts").RemoteServers;
 type ServerRequestHandler = import("../../pool/pool.ts").ServerRequestHandler;
+type LaunchSource = import("../../pool/launch.ts").LaunchSource;
 
 export class Backends implements ToolCatalog {
   readonly builtinModules: Record<string, ModuleDescriptor> = builtinModules();
@@ -169,25 +170,41 @@ export class Backends implements ToolCatalog {
     return result;
   }
 
-  /** Not async on purpose: with the server up and its tools noted, a call is pool.call itself. */
+  /** Not async on purpose: with the server up and its tools noted, a call is the pool's call
+   * itself, with no launcher made (a closure and its scope per call, used only to start a server).
+   * The waiting branches are methods of their own: a closure written here would give every call
+   * a scope object, the branch taken or not. */
   private runStdio(ns: string, d: StdioDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const pool = this.pool;
-    if (pool === undefined) return this.getPool().then(() => this.runStdio(ns, d, action, args, call, env));
+    if (pool === undefined || !pool.isReady(ns)) return this.runStdioLater(ns, d, action, args, call, env);
     // A list the server gave since the last call (it changed its tools) is compared with the pins
-    // before this call goes to it; starting it gives its list first.
-    const launch = this.launcher(ns, d, env);
-    const noted = pool.isReady(ns) ? this.noteServerTools(ns, pool.cachedTools(ns)) : pool.started(ns, launch, call).then((tools) => this.noteServerTools(ns, tools));
-    if (noted) return noted.then(() => this.callStdio(pool, ns, launch, action, args, call));
-    return this.callStdio(pool, ns, launch, action, args, call);
+    // before this call goes to it.
+    const noted = this.noteServerTools(ns, pool.cachedTools(ns));
+    if (noted === undefined && !this.holds.heldTool(ns, action)) {
+      const running = pool.callRunning(ns, action, args, call);
+      if (running !== undefined) return running;
+    }
+    return this.callStdio(noted, pool, ns, this.launcher(ns, d, env), action, args, call);
   }
 
-  private callStdio(pool: Pool, ns: string, launch: ReturnType<Backends["launcher"]>, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
-    if (!this.holds.heldTool(ns, action)) return pool.call(ns, launch, action, args, call);
-    return this.holds.stop(ns, action, call).then((stopped) => stopped ?? pool.call(ns, launch, action, args, call));
+  /** The pool to load, or the server to start (which gives its list first). */
+  private async runStdioLater(ns: string, d: StdioDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
+    const pool = this.pool ?? (await this.getPool());
+    if (pool.isReady(ns)) return this.runStdio(ns, d, action, args, call, env);
+    const launch = this.launcher(ns, d, env);
+    const noted = pool.started(ns, launch, call).then((tools) => this.noteServerTools(ns, tools));
+    return this.callStdio(noted, pool, ns, launch, action, args, call);
+  }
+
+  /** After `noted` (the server's list compared with the pins): a held tool is stopped, else called. */
+  private async callStdio(noted: unknown, pool: Pool, ns: string, launch: LaunchSource, action: string, args: Record<string, unknown>, call: CallContext): Promise<CallToolResult> {
+    await noted;
+    const stopped = this.holds.heldTool(ns, action) ? await this.holds.stop(ns, action, call) : undefined;
+    return stopped ?? pool.call(ns, launch, action, args, call);
   }
 
   /** What the pool calls when it has to start the server (install on first use). */
-  private launcher(ns: string, d: StdioDescriptor, env: EnvPlan) {
+  private launcher(ns: string, d: StdioDescriptor, env: EnvPlan): LaunchSource {
     return async (progress: (m: string) => void, signal: AbortSignal) => {
       const { ensureInstalled } = await import("../../loader/install.ts");
       const spec = await ensureInstalled(d, { signal, progress, workspace: this.workspace, name: ns, plan: env });

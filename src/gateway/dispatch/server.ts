@@ -216,19 +216,7 @@ export class Gateway {
     const cancellation = new Cancellation();
     connection.inflight.set(req.id, cancellation);
     const token = params._meta?.progressToken;
-    let step = 0;
-    const progress: CallRequest["progress"] =
-      token === undefined && session.logLevel === undefined
-        ? undefined
-        : (message, progress, total) => {
-            // Install and start-up progress: a progress notification when the call asked for
-            // one, and a log message when the client asked for log messages.
-            if (token !== undefined) {
-              step = progress !== undefined && progress > step ? progress : step + 1;
-              session.notify("notifications/progress", { progressToken: token, progress: step, ...(total ? { total } : {}), message });
-            }
-            session.log("info", message);
-          };
+    const progress = token === undefined && session.logLevel === undefined ? undefined : progressTo(session, token);
     let pending: Promise<CallToolResult | InputRequiredResult>;
     try {
       pending = host.callTool(session, new ClientCall(params.name, args, cancellation, session, req.id, progress, inputResponses, params.requestState));
@@ -287,6 +275,20 @@ export class Gateway {
 /** A 2026-07-28 result: its type, and pml's serverInfo in its _meta. */
 function completed(id: Id, result: Record<string, unknown>): Response {
   return { jsonrpc: "2.0", id, result: { resultType: "complete", ...result, _meta: { ...(result._meta as object), [META.serverInfo]: SERVER_INFO } } };
+}
+
+/** Install and start-up progress: a progress notification when the call asked for one (`token`),
+ * and a log message when the client asked for log messages. A function of its own: written in
+ * onCall, its closure would give every call a scope object, progress wanted or not. */
+function progressTo(session: Session, token: unknown): CallRequest["progress"] {
+  let step = 0;
+  return (message, progress, total) => {
+    if (token !== undefined) {
+      step = progress !== undefined && progress > step ? progress : step + 1;
+      session.notify("notifications/progress", { progressToken: token, progress: step, ...(total ? { total } : {}), message });
+    }
+    session.log("info", message);
+  };
 }
 
 function sent(to: Session, res: Response): Response {
