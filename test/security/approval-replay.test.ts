@@ -143,6 +143,8 @@ test("code sent to execute cannot free a used state (the nonces under .pml/used-
     return { used: typeof used, ...out };`;
   writeFileSync(join(ws.path, ".pml.json"), JSON.stringify(config({ allow: ["filesystem"] })));
   await writeTrustedConfig(ws.path, config({ allow: ["filesystem"] }), home.path);
+  // The edit applies to calls made CONFIG_RECHECK_MS after it (a fast first call still saw the old file).
+  await clockPassed(CONFIG_RECHECK_MS, performance.now());
   try {
     const ran = await modern(peer, "execute", { code: attempt });
     const r = ran.result.structuredContent.result;
