@@ -9,8 +9,7 @@ import type { ToolEntry } from "../src/memory/search-docs.ts";
 import { embeddingsTarget } from "../src/memory/embeddings-config.ts";
 import { Memory, type MemorySettings } from "../src/memory/memory.ts";
 import { PROVIDER_FUSION } from "../src/memory/provider-fusion.ts";
-import { spawnListening } from "../test/helpers/pml.ts";
-import { ensurePackages } from "./embed-server.ts";
+import { startEmbedServer } from "./embed-server.ts";
 import { printTable, summarize } from "./stats.ts";
 
 type Set = Array<[string, string]>;
@@ -28,8 +27,7 @@ export async function providerPass(o: {
   misses: string[];
 }): Promise<void> {
   if (process.env.PROVIDER_FUSION) Object.assign(PROVIDER_FUSION, JSON.parse(process.env.PROVIDER_FUSION));
-  ensurePackages();
-  const server = await spawnListening([process.execPath, new URL("./embed-server.ts", import.meta.url).pathname], {});
+  const server = await startEmbedServer();
   try {
     const asking: MemorySettings = { ...o.settings, embeddings: embeddingsTarget({ memory: { embeddings: { url: server.url, model: "use-lite" } } } as any, "/x/bench") };
     const mem = new Memory(o.dbPath);

@@ -29,6 +29,9 @@ import { trustWorkspace } from "../test/helpers/trust.ts";
 
 const quick = process.argv.includes("--quick");
 const provider = process.argv.includes("--provider");
+// --no-judges (with --provider): held-out 13 and 14, the sets kept to judge, are neither asked nor printed (tuning runs).
+const noJudges = process.argv.includes("--no-judges");
+if (noJudges && !provider) throw new Error("--no-judges goes with --provider");
 const qualityOnly = provider || process.argv.includes("--quality");
 const CAPS = provider ? Number(process.env.PROVIDER_CAPS ?? 2_040) - TARGETS.length : 10_000;
 const root = resolve(import.meta.dir, "..");
@@ -166,8 +169,8 @@ const heldI = await measure(HELD_OUT_9, "held out 9");
 const heldJ = await measure(HELD_OUT_10, "held out 10");
 const heldK = await measure(HELD_OUT_11, "held out 11");
 const heldL = await measure(HELD_OUT_12, "held out 12");
-const heldM = await measure(HELD_OUT_13, "held out 13");
-const heldN = await measure(HELD_OUT_14, "held out 14");
+const heldM = noJudges ? [0, 0, 0] : await measure(HELD_OUT_13, "held out 13");
+const heldN = noJudges ? [0, 0, 0] : await measure(HELD_OUT_14, "held out 14");
 const shipped = [tuning, heldA, heldB, heldC, meaningTune, heldD, heldE, heldF, heldG, heldH, heldI, heldJ, heldK, heldL, heldM, heldN];
 const MATCH_LABELS: Array<[string, string]> = [
   ["tuning", "tuning set"],
@@ -207,6 +210,7 @@ const SETS: Array<[string, Array<[string, string]>]> = [
   ["held-out 13", HELD_OUT_13],
   ["held-out 14", HELD_OUT_14],
 ];
+const JUDGES = new Set(["held-out 13", "held-out 14"]);
 // --provider: the same sets through the provider's fusion (bench/memory-provider.ts), then done.
 if (provider) {
   const { providerPass } = await import("./memory-provider.ts");
@@ -214,8 +218,8 @@ if (provider) {
     dbPath: join(qdir, "memory.db"),
     settings,
     tools,
-    sets: SETS,
-    builtin: shipped,
+    sets: SETS.filter(([n]) => !noJudges || !JUDGES.has(n)),
+    builtin: shipped.filter((_, i) => !noJudges || !JUDGES.has(SETS[i]![0])),
     misses,
     measure: (set, label, mem, times, asking) => measure(set, label, mem, times, asking),
     builtinTimes: async () => {
@@ -224,12 +228,13 @@ if (provider) {
       await fresh.discover(settings, "warm up the index", tools, 10);
       // Timing only: what it misses is not kept (a blind set's misses are never printed).
       const keep = misses.length;
-      for (const [, set] of SETS) await measure(set, "timing", fresh, times);
+      for (const [name, set] of SETS) if (!noJudges || !JUDGES.has(name)) await measure(set, "timing", fresh, times);
       misses.length = keep;
       await fresh.close();
       return times;
     },
   });
+  if (process.env.DUMP) writeFileSync(process.env.DUMP, `${dumped.join("\n")}\n`);
   await memory.close();
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);
