@@ -23,9 +23,9 @@ export function ensurePackages(): void {
 
 /** The stand-in, installed if need be and started on a free port; `idle()` resolves once it has
  * answered every request it got and none came for a moment (pml's background batches are done). */
-export async function startEmbedServer(): Promise<{ url: string; idle(): Promise<void>; stop(): Promise<void> }> {
+export async function startEmbedServer(port?: number): Promise<{ url: string; idle(): Promise<void>; stop(): Promise<void> }> {
   ensurePackages();
-  const server = await spawnListening([process.execPath, new URL("./embed-server.ts", import.meta.url).pathname], {});
+  const server = await spawnListening([process.execPath, new URL("./embed-server.ts", import.meta.url).pathname, ...(port ? ["--port", String(port)] : [])], {});
   const stats = async () => (await (await fetch(`${server.url}/stats`)).json()) as { inflight: number; requests: number };
   return {
     url: server.url,

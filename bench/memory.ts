@@ -221,6 +221,7 @@ if (provider) {
     sets: SETS.filter(([n]) => !noJudges || !JUDGES.has(n)),
     builtin: shipped.filter((_, i) => !noJudges || !JUDGES.has(SETS[i]![0])),
     misses,
+    labels: labelShares,
     measure: (set, label, mem, times, asking) => measure(set, label, mem, times, asking),
     builtinTimes: async () => {
       const times: number[] = [];
