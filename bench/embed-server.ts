@@ -26,6 +26,8 @@ export function ensurePackages(): void {
 export async function startEmbedServer(port?: number): Promise<{ url: string; idle(): Promise<void>; stop(): Promise<void> }> {
   ensurePackages();
   const server = await spawnListening([process.execPath, new URL("./embed-server.ts", import.meta.url).pathname, ...(port ? ["--port", String(port)] : [])], {});
+  // The model's first embedding is slow (its graph is built then): made here, not on a request pml awaits 1 s at most.
+  await fetch(`${server.url}/embeddings`, { method: "POST", body: JSON.stringify({ model: "warm-up", input: ["warm up"] }) });
   const stats = async () => (await (await fetch(`${server.url}/stats`)).json()) as { inflight: number; requests: number };
   return {
     url: server.url,

@@ -67,8 +67,10 @@ export const LABEL = {
    * result clearly nearest (meaningLead), else fair (still worth calling, checked first); a weak best
    * result the provider puts clearly nearest, ahead by words and meaning too (fairMargin), is fair.
    * Tuned with USE lite (bench/embed-server.ts) on bench/memory.ts --provider's sets not written
-   * blind: strong firsts 64 right / 4 wrong -> 18 / 0; weak firsts so raised 2 / 0 (judged on the
-   * reuse streams, bench/reuse.ts --provider). */
+   * blind: strong firsts 64 right / 4 wrong -> 22 / 0; weak firsts so raised 4 / 0. On the retired
+   * reuse streams (bench/reuse.ts --provider) strong calls became rarer (3-8 -> 0-6 a stream) but
+   * near twins still pass: blind5 kept 2-3 wrong of 3-4; 0.4 kept blind4's and blind5's wrong ones
+   * and lost right ones. */
   strongMeaningLead: 0.3,
   fairMeaningLead: 0.3,
 };
