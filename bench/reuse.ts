@@ -198,9 +198,14 @@ async function replay<R>(
   const records: R[] = [];
   let session: Session | undefined;
   let day = -1;
+  // What pml said of the provider (a failure: it ranked without it a while), said once by the run.
+  const providerSaid = () => {
+    for (const l of session?.stderr.split("\n") ?? []) if (l.includes("embeddings provider")) process.stderr.write(`pml: ${l}\n`);
+  };
   try {
     for (const o of stream) {
       if (!session || (opts.session === "day" && o.day !== day)) {
+        providerSaid();
         await session?.close();
         session = await Session.open(opts.bin, w.ws, w.home);
         day = o.day;
@@ -209,6 +214,7 @@ async function replay<R>(
       records.push(await step(session, o, w.ws));
     }
     const toolList = await session!.toolListBytes();
+    providerSaid();
     return { records, toolList };
   } finally {
     await session?.close();
