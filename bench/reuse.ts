@@ -21,9 +21,10 @@
 //        [--records asks.json] [--provider]
 // --provider: with an embeddings provider, the local stand-in bench/embed-server.ts (USE lite, installed
 // on demand), named in each workspace's trusted .pml.json (memory.embeddings). Before each of the
-// memory agent's discovers the bench waits until the stand-in has answered pml's background batches
-// (a capability saved is embedded by the next discover's refresh), and each new pml session is warmed
-// by a discover not counted (its cached vectors are loaded then); an agent's pml runs for longer.
+// memory agent's discovers the bench waits until the stand-in has answered pml's background batches;
+// each new pml session, and each capability saved, is followed by a discover not counted (a session's
+// cached vectors are loaded then, a new capability embedded), as when an agent's next request comes
+// seconds later.
 import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { checkName } from "../src/memory/names.ts";
@@ -226,8 +227,8 @@ async function replay<R>(
  * discover, which is not counted; then the bench waits for the stand-in to be done. */
 async function warmProvider(s: Session, provider: NonNullable<ReuseOptions["provider"]>): Promise<void> {
   await s.call("discover", { query: "warm up" }, { calls: 0, bytes: 0, sent: 0 });
-  await provider.idle();
-  await Bun.sleep(100);
+  // pml sends its batch from a timer after the answer: give it time to start, then wait it out.
+  await Bun.sleep(150);
   await provider.idle();
 }
 
@@ -292,6 +293,10 @@ async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: str
   }
   resetInputs(ws, task, ask);
   const r = await s.call("execute", { code: task.code, name: task.name, intent: task.intent, args: ask.args }, spent);
+  // The capability just saved is given to the provider by the next discover's refresh: one not
+  // counted, so that it has its vector by the next request (a provider answers in milliseconds; an
+  // agent's next request comes seconds later).
+  if (opts.provider) await warmProvider(s, opts.provider);
   rec.fallback = judge(task, ask, r, ws);
   return withFirst(rec, candidates, labels, task);
 }
