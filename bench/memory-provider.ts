@@ -9,11 +9,33 @@ import type { ToolEntry } from "../src/memory/search-docs.ts";
 import { embeddingsTarget } from "../src/memory/embeddings-config.ts";
 import { Memory, type MemorySettings } from "../src/memory/memory.ts";
 import { PROVIDER_FUSION } from "../src/memory/provider-fusion.ts";
-import { spawnListening } from "../test/helpers/pml.ts";
-import { ensurePackages } from "./embed-server.ts";
+import { startEmbedServer } from "./embed-server.ts";
 import { printTable, summarize } from "./stats.ts";
 
 type Set = Array<[string, string]>;
+
+/** The first results' labels with the provider, per set and in all: how many carried each, how many were right. */
+function printProviderLabels(sets: Array<[string, Set]>, labels: Parameters<typeof providerPass>[0]["labels"]): void {
+  console.log("match labels of the first result with the provider (carried / right):");
+  const all: Record<string, [number, number]> = {};
+  for (const [name] of sets) {
+    const l = labels[name];
+    if (!l) continue;
+    const cells = ["strong", "fair", "weak"].map((m) => {
+      const [f, r] = [l.first[m] ?? 0, l.right[m] ?? 0];
+      const a = (all[m] ??= [0, 0]);
+      a[0] += f;
+      a[1] += r;
+      return `${m} ${f}/${r}`;
+    });
+    console.log(`  ${name.padEnd(14)} ${cells.join("  ")}`);
+  }
+  console.log(
+    `  ${"all".padEnd(14)} ${Object.entries(all)
+      .map(([m, [f, r]]) => `${m} ${f}/${r} (wrong ${f - r})`)
+      .join("  ")}`,
+  );
+}
 
 export async function providerPass(o: {
   dbPath: string;
@@ -26,10 +48,12 @@ export async function providerPass(o: {
   builtinTimes(): Promise<number[]>;
   /** What `measure` found not in the top 5 (sets not written blind only: blind sets' misses are never kept). */
   misses: string[];
+  /** Per set (by its name in `sets`), the labels of its first results and how many were right, as `measure` counted them. */
+  labels: Record<string, { queries: number; first: Record<string, number>; right: Record<string, number> }>;
 }): Promise<void> {
   if (process.env.PROVIDER_FUSION) Object.assign(PROVIDER_FUSION, JSON.parse(process.env.PROVIDER_FUSION));
-  ensurePackages();
-  const server = await spawnListening([process.execPath, new URL("./embed-server.ts", import.meta.url).pathname], {});
+  // EMBED_SERVER_PORT: the port of a run whose vectors FROM_DB's memory.db cached (its URL is part of the model's identity).
+  const server = await startEmbedServer(process.env.EMBED_SERVER_PORT ? Number(process.env.EMBED_SERVER_PORT) : undefined);
   try {
     const asking: MemorySettings = { ...o.settings, embeddings: embeddingsTarget({ memory: { embeddings: { url: server.url, model: "use-lite" } } } as any, "/x/bench") };
     const mem = new Memory(o.dbPath);
@@ -45,6 +69,7 @@ export async function providerPass(o: {
     const before = new Set(o.misses.map((m) => m.replace(/ -> .*/, "")));
     o.misses.length = 0;
     for (const [label, set] of o.sets) withIt.push(await o.measure(set, label, mem, times, asking));
+    printProviderLabels(o.sets, o.labels);
     const lost = o.misses.filter((m) => !before.has(m.replace(/ -> .*/, "")));
     if (process.env.PROVIDER_MISSES && lost.length) console.log(`  not in the top 5 with the provider, and in it without (sets not written blind):\n${lost.join("\n")}`);
     // Asked again at once: the request's vector is kept (the last 64 requests'), its round trip gone.

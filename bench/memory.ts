@@ -27,6 +27,7 @@ import { trustWorkspace } from "../test/helpers/trust.ts";
 
 const quick = process.argv.includes("--quick");
 const provider = process.argv.includes("--provider");
+// --no-judges (with --provider): held-out 13 and 14, the sets kept to judge, are neither asked nor printed (tuning runs).
 const qualityOnly = provider || process.argv.includes("--quality");
 // --no-judges: skip the sets that still judge (held-out 13 and later): not even their figures print,
 // so that a session tuning the ranking cannot look at them.
@@ -223,6 +224,7 @@ if (provider) {
     sets: SETS,
     builtin: shipped,
     misses,
+    labels: labelShares,
     measure: (set, label, mem, times, asking) => measure(set, label, mem, times, asking),
     builtinTimes: async () => {
       const times: number[] = [];
@@ -236,6 +238,7 @@ if (provider) {
       return times;
     },
   });
+  if (process.env.DUMP) writeFileSync(process.env.DUMP, `${dumped.join("\n")}\n`);
   await memory.close();
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);

@@ -54,6 +54,11 @@ export class Session {
     return { tools, bytes };
   }
 
+  /** What pml said on stderr so far. */
+  get stderr(): string {
+    return this.peer.stderr;
+  }
+
   async close(): Promise<void> {
     this.peer.close();
     const exited = this.peer.proc.exited;

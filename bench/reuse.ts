@@ -18,12 +18,19 @@
 // Bytes returned to the agent: the JSON of every tools/call result (or error) it received.
 // Run: bun build.ts && bun bench/reuse.ts [--json] [--session day|stream] [--days 5] [--seed 1]
 //        [--window 5] [--tries 3] [--match label|fair|any] [--limit N] [--tasks main|heldout|blind|blind2|blind3|blind4|blind5|blind6|N] [--verbose] [--bin path/to/pml]
-//        [--records asks.json]
+//        [--records asks.json] [--provider]
+// --provider: with an embeddings provider, the local stand-in bench/embed-server.ts (USE lite, installed
+// on demand), named in each workspace's trusted .pml.json (memory.embeddings). Before each of the
+// memory agent's discovers the bench waits until the stand-in has answered pml's background batches;
+// each new pml session, and each capability saved, is followed by a discover not counted (a session's
+// cached vectors are loaded then, a new capability embedded), as when an agent's next request comes
+// seconds later.
 import { existsSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { checkName } from "../src/memory/names.ts";
 import { tempDir } from "../test/helpers/pml.ts";
 import { writeTrustedConfig } from "../test/helpers/trust.ts";
+import { startEmbedServer } from "./embed-server.ts";
 import {
   type Candidate,
   capabilityCandidates,
@@ -67,6 +74,9 @@ export interface ReuseOptions {
   /** A file to write every ask of the memory run to (JSON: its tries and their verdicts, discover's
    * first results), first occurrences included: what the report counts, one ask at a time. */
   records?: string;
+  /** An embeddings provider each workspace's .pml.json names (memory.embeddings), and how to wait
+   * for it to have answered pml's background batches. */
+  provider?: { url: string; model: string; idle(): Promise<void> };
 }
 
 export const TASK_SETS = {
@@ -163,10 +173,11 @@ interface Workspace {
   cleanup(): void;
 }
 
-async function workspace(): Promise<Workspace> {
+async function workspace(provider?: ReuseOptions["provider"]): Promise<Workspace> {
   const ws = tempDir("pml-reuse-ws-");
   const home = tempDir("pml-reuse-home-");
-  await writeTrustedConfig(ws.path, { permissions: { allow: ["filesystem"] } }, home.path);
+  const memory = provider ? { memory: { embeddings: { url: provider.url, model: provider.model } } } : {};
+  await writeTrustedConfig(ws.path, { permissions: { allow: ["filesystem"] }, ...memory }, home.path);
   return {
     ws: ws.path,
     home: home.path,
@@ -182,26 +193,43 @@ async function replay<R>(
   opts: ReuseOptions,
   stream: Occurrence[],
   step: (s: Session, o: Occurrence, ws: string) => Promise<R>,
+  warm = false,
 ): Promise<{ records: R[]; toolList: { tools: number; bytes: number } }> {
-  const w = await workspace();
+  const w = await workspace(opts.provider);
   const records: R[] = [];
   let session: Session | undefined;
   let day = -1;
+  // What pml said of the provider (a failure: it ranked without it a while), said once by the run.
+  const providerSaid = () => {
+    for (const l of session?.stderr.split("\n") ?? []) if (l.includes("embeddings provider")) process.stderr.write(`pml: ${l}\n`);
+  };
   try {
     for (const o of stream) {
       if (!session || (opts.session === "day" && o.day !== day)) {
+        providerSaid();
         await session?.close();
         session = await Session.open(opts.bin, w.ws, w.home);
         day = o.day;
+        if (warm && opts.provider) await warmProvider(session, opts.provider);
       }
       records.push(await step(session, o, w.ws));
     }
     const toolList = await session!.toolListBytes();
+    providerSaid();
     return { records, toolList };
   } finally {
     await session?.close();
     w.cleanup();
   }
+}
+
+/** A new session's provider: its vectors are loaded (or embedded) in the background on its first
+ * discover, which is not counted; then the bench waits for the stand-in to be done. */
+async function warmProvider(s: Session, provider: NonNullable<ReuseOptions["provider"]>): Promise<void> {
+  await s.call("discover", { query: "warm up" }, { calls: 0, bytes: 0, sent: 0 });
+  // pml sends its batch from a timer after the answer: give it time to start, then wait it out.
+  await Bun.sleep(150);
+  await provider.idle();
 }
 
 const topOf = (answer: any): string[] => {
@@ -221,6 +249,7 @@ const isOwn = (c: Candidate, task: ReuseTask) => (c.id ?? "").replace(/@.*$/, ""
 async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: string): Promise<MemoryRecord> {
   const { task, ask } = o;
   const spent: Spent = { calls: 0, bytes: 0, sent: 0 };
+  await opts.provider?.idle();
   const answer = await s.call("discover", { query: ask.say, ...(opts.limit ? { limit: opts.limit } : {}) }, spent);
   const discoverBytes = spent.bytes;
   const { candidates } = capabilityCandidates(answer);
@@ -264,6 +293,10 @@ async function withMemory(opts: ReuseOptions, s: Session, o: Occurrence, ws: str
   }
   resetInputs(ws, task, ask);
   const r = await s.call("execute", { code: task.code, name: task.name, intent: task.intent, args: ask.args }, spent);
+  // The capability just saved is given to the provider by the next discover's refresh: one not
+  // counted, so that it has its vector by the next request (a provider answers in milliseconds; an
+  // agent's next request comes seconds later).
+  if (opts.provider) await warmProvider(s, opts.provider);
   rec.fallback = judge(task, ask, r, ws);
   return withFirst(rec, candidates, labels, task);
 }
@@ -369,6 +402,7 @@ export function summarize(
       tries: opts.tries,
       match: opts.match ?? "label",
       limit: opts.limit ?? null,
+      provider: opts.provider ? `${opts.provider.model} at ${opts.provider.url}` : null,
     },
     repeats: {
       n: repeats.length,
@@ -479,7 +513,7 @@ export async function runReuse(opts: ReuseOptions): Promise<ReuseReport> {
   }
   const tasks = opts.tasks ? set.slice(0, opts.tasks) : set;
   const stream = buildStream(tasks, opts.seed, opts.session === "day" ? opts.days : 1);
-  const memory = await replay(opts, stream, (s, o, ws) => withMemory(opts, s, o, ws));
+  const memory = await replay(opts, stream, (s, o, ws) => withMemory(opts, s, o, ws), true);
   if (opts.records) writeFileSync(opts.records, `${JSON.stringify(memory.records, null, 1)}\n`);
   const noMemory = {} as Record<NoMemoryAgent, Awaited<ReturnType<typeof replay<BaselineRecord>>>>;
   for (const agent of Object.keys(NO_MEMORY) as NoMemoryAgent[]) noMemory[agent] = await replay(opts, stream, (s, o, ws) => withoutMemory(opts, agent, s, o, ws));
@@ -496,6 +530,7 @@ export function printReport(r: ReuseReport, verbose: boolean): void {
   console.log(
     `\nReuse (${c.set} stream): ${c.tasks} tasks, ${c.occurrences} requests (${c.repeats} repeats); ${sessions}; seed ${c.seed}; window ${c.window}, tries ${c.tries}, calls ${{ any: "any match", fair: "strong or fair matches", label: "strong at once, fair when none is strong, never weak" }[c.match]}`,
   );
+  if (c.provider) console.log(`  with the embeddings provider ${c.provider}`);
   console.log(`  repeat wordings sharing a content word with the intent: ${r.wording.sharingAWord} of ${r.wording.repeats}`);
   const row = (label: string, fig: string, target = "", status = "") => console.log(`  ${label.padEnd(46)}${fig.padStart(16)}  ${target.padEnd(8)} ${status}`);
   row("repeats served from memory, first try", pct(r.repeats.servedFirstTry), "≥ 80%", mark(r.repeats.servedFirstTry >= TARGETS.firstTry));
@@ -608,7 +643,9 @@ if (import.meta.main) {
   if (!existsSync(opts.bin[0]!)) throw new Error(`${opts.bin[0]} does not exist: build it first (bun build.ts) or pass --bin`);
   const blind = opts.set !== undefined && BLIND.has(opts.set);
   if (blind && (opts.records || process.argv.includes("--verbose"))) throw new Error("the blind stream's requests are never printed: no --records, no --verbose");
-  const report = await runReuse(opts);
+  const server = process.argv.includes("--provider") ? await startEmbedServer() : undefined;
+  if (server) opts.provider = { url: server.url, model: "use-lite", idle: server.idle };
+  const report = await runReuse(opts).finally(() => server?.stop());
   if (blind) report.misses = [];
   if (process.argv.includes("--json")) console.log(JSON.stringify(report, null, 2));
   else printReport(report, process.argv.includes("--verbose"));

@@ -4,6 +4,7 @@
 // never puts one that does more than asked above one that does exactly what was asked.
 import type { LearnedHit } from "./associations.ts";
 import { doesMore, labelOf, type Match, type MatchEvidence } from "./match-label.ts";
+import type { ProviderHit } from "./provider-fusion.ts";
 import { terms } from "./search.ts";
 import { words } from "./search-words.ts";
 import type { WordVectors } from "./word-vectors.ts";
@@ -87,10 +88,12 @@ export function labelHits(
   const words = bestTwo(hits.map(unlearned));
   const lifted = bestTwo(hits.map((h) => h.score));
   const ahead = (x: number, [a, b]: [number, number]) => x - (x >= a ? b : a);
+  const meant = meaningLeads(hits);
   const rows = hits.map((h) => {
     const e: MatchEvidence = {
       ...{ covered: h.covered ?? 0, similarity: h.similarity ?? 0, learned: h.learned?.weight ?? 0, asked: asked(h.key) },
       ...{ margin: ahead(unlearned(h), words), lead: ahead(h.score, lifted) },
+      ...(meant ? { meaning: meant.cosine(h), meaningLead: meant.lead(h) } : {}),
     };
     return { h, e, label: misfit?.(h.key) ? ("weak" as const) : labelOf(e) };
   });
@@ -103,10 +106,28 @@ export function labelHits(
   return { hits: order.map((r) => r.h), labels: order.map((r) => r.label), evidence: order.map((r) => r.e) };
 }
 
-/** The best two scores (0 for a missing one). */
-function bestTwo(scores: readonly number[]): [number, number] {
-  let a = 0;
-  let b = 0;
+/** The results the provider's lead is read over: discover ranks ten unless asked for more, and a
+ * longer list would widen the spread. */
+const LEAD_OVER = 10;
+
+/** The provider's cosine of each hit (provider-fusion.ts; -1 without a vector) and its lead over the
+ * best other's of the first LEAD_OVER, as a share of the spread of their cosines; undefined when no
+ * provider ranked them or their cosines do not differ. */
+function meaningLeads(hits: readonly LearnedHit[]): { cosine(h: LearnedHit): number; lead(h: LearnedHit): number } | undefined {
+  const cosine = (h: LearnedHit) => (h as ProviderHit).provider ?? -1;
+  if (!hits.some((h) => (h as ProviderHit).provider !== undefined)) return undefined;
+  const cosines = hits.slice(0, LEAD_OVER).map(cosine);
+  const known = cosines.filter((c) => c > -1);
+  const spread = Math.max(...known) - Math.min(...known);
+  if (!(spread > 0)) return undefined;
+  const [a, b] = bestTwo(cosines, -1);
+  return { cosine, lead: (h) => (cosine(h) - (cosine(h) >= a ? b : a)) / spread };
+}
+
+/** The best two scores (`none` for a missing one). */
+function bestTwo(scores: readonly number[], none = 0): [number, number] {
+  let a = none;
+  let b = none;
   for (const score of scores) {
     if (score > a) [a, b] = [score, a];
     else if (score > b) b = score;

@@ -27,6 +27,13 @@ export interface MatchEvidence {
   margin: number;
   /** The same with past use added: how far past use put it ahead. */
   lead: number;
+  /** The embeddings provider's cosine of the request and the result, where a provider ranked it
+   * (provider-fusion.ts; -1: it has no vector yet); absent without a provider. */
+  meaning?: number;
+  /** How far that cosine is ahead of the best other result's (negative: behind it), over the spread
+   * of the results' cosines: a share, so that it reads the same whatever the model's cosine scale
+   * (one model's unrelated texts score 0.1, another's 0.5). Absent without a provider. */
+  meaningLead?: number;
 }
 
 /**
@@ -56,9 +63,27 @@ export const LABEL = {
   /** Below this share of its words asked for, a result does more (or other) than asked: past use
    * never lifts it above one that does exactly what was asked (match-evidence.ts). */
   doesMoreAsked: 0.6,
+  /** With an embeddings provider, its meaning must agree: strong only when the provider too puts the
+   * result clearly nearest (meaningLead), else fair (still worth calling, checked first); a weak best
+   * result the provider puts clearly nearest, ahead by words and meaning too (fairMargin), is fair.
+   * Tuned with USE lite (bench/embed-server.ts) on bench/memory.ts --provider's sets not written
+   * blind: strong firsts 64 right / 4 wrong -> 22 / 0; weak firsts so raised 4 / 0. On the retired
+   * reuse streams (bench/reuse.ts --provider) strong calls became rarer (3-8 -> 0-6 a stream) but
+   * near twins still pass: blind5 kept 2-3 wrong of 3-4; 0.4 kept blind4's and blind5's wrong ones
+   * and lost right ones. */
+  strongMeaningLead: 0.3,
+  fairMeaningLead: 0.3,
 };
 
 export function labelOf(e: MatchEvidence, t = LABEL): Match {
+  const byWords = labelByWords(e, t);
+  if (e.meaningLead === undefined) return byWords;
+  if (byWords === "strong") return e.meaningLead >= t.strongMeaningLead ? "strong" : "fair";
+  return byWords === "weak" && e.meaningLead >= t.fairMeaningLead && e.margin >= t.fairMargin ? "fair" : byWords;
+}
+
+/** The label from the words, built-in meaning and past use alone (all there is without a provider). */
+function labelByWords(e: MatchEvidence, t: typeof LABEL): Match {
   const strongWords = (e.covered >= t.strongCovered && e.similarity >= t.strongCoveredSimilarity) || e.similarity >= t.strongSimilarity;
   if (strongWords && e.asked >= t.strongAsked && e.margin >= t.strongMargin) return "strong";
   if (e.margin >= t.fairMargin && (e.covered >= t.fairCovered || e.similarity >= t.fairSimilarity) && e.asked >= t.fairAsked) return "fair";

@@ -242,3 +242,19 @@ test("`pml doctor` asks the provider and says what failed; a .pml.json URL that 
   writeFileSync(join(where.ws, ".pml.json"), JSON.stringify({ memory: { embeddings: { url: "ftp://127.0.0.1/v1", model: "m" } } }));
   expect(await doctor()).toContain('memory.embeddings.url: expected an http(s) URL, got "ftp://127.0.0.1/v1"');
 });
+
+test("with a provider, its meaning is evidence for the label: strong only when it agrees, never strong on meaning alone", async () => {
+  const s = standin();
+  // Untrusted, so the built-in ranking alone: the words say util:word_count does exactly this.
+  const plain = await start(s, workspace(s), { trusted: false });
+  await save(plain);
+  expect((await plain.discover("count words and characters in a text")).results[0]).toMatchObject({ id: "util:word_count", match: "strong" });
+  await plain.close();
+  const run = await embedded(s);
+  await waitFor(async () => (await run.discover("quux a flarn")).results[0]?.id === "text:zorp_blint", { what: "the capability found by meaning" });
+  // Found by the provider's meaning alone (no word in common): not marked a fit by it.
+  expect((await run.discover("quux a flarn")).results[0]?.match).not.toBe("strong");
+  // The stand-in's bag-of-words vectors put other texts near this one (it is not clearly nearest):
+  // still worth calling, but not a promise.
+  expect((await run.discover("count words and characters in a text")).results[0]).toMatchObject({ id: "util:word_count", match: "fair" });
+});

@@ -34,3 +34,13 @@ test("a result past use lifted that does more than asked goes after the one that
   expect(order.map((h) => h.key)).toEqual(["tool:fs:read_file", "cap:shout", "tool:fs:read_text_file"]);
   expect(labels).toEqual(["strong", "fair", "weak"]);
 });
+
+test("with a provider, strong needs its meaning to agree (clearly nearest), and a weak best result it puts clearly nearest is fair", () => {
+  expect(labelOf({ ...exact, meaning: 0.7, meaningLead: 0.5 })).toBe("strong");
+  expect(labelOf({ ...exact, meaning: 0.5, meaningLead: 0.1 })).toBe("fair");
+  const unworded = { covered: 0, similarity: 0.2, asked: 0.1, learned: 0, margin: 0.15, lead: 0.15 };
+  expect(labelOf(unworded)).toBe("weak");
+  expect(labelOf({ ...unworded, meaning: 0.8, meaningLead: 0.6 })).toBe("fair");
+  // Not ahead by the ranking: meaning alone does not make it a fit.
+  expect(labelOf({ ...unworded, margin: 0.04, lead: 0.04, meaning: 0.8, meaningLead: 0.6 })).toBe("weak");
+});
