@@ -3,6 +3,8 @@
 // name starts with. None of it depends on the request, so discover keeps one per capability
 // (discover-state.ts) and each part is read when a rule first needs it: a capability is a candidate
 // of many requests, and reading its words again for each was a tenth of a discover at 10k records.
+import { ordersOf } from "./opposites.ts";
+import { terms } from "./search.ts";
 import { ASKS_AMOUNT, FILE_WORDS, FOLDER_WORDS, FORMATS, kindsOf, measures, namedIn, ONE_FILE, OPERATIONS } from "./kind-words.ts";
 
 /** A capability's text is read this far (what it takes is said at the start). */
@@ -28,6 +30,8 @@ export class CapabilityWords {
   #amount?: boolean;
   #formats?: ReadonlySet<string>;
   #operation?: string | null;
+  #stems?: ReadonlySet<string>;
+  #orders?: ReadonlySet<string>;
   #named?: Map<ReadonlyMap<string, string>, ReadonlySet<string>>;
 
   constructor(
@@ -71,6 +75,16 @@ export class CapabilityWords {
   get operation(): string | undefined {
     this.#operation ??= OPERATIONS.get(/^[a-z]+/i.exec(actionWords(this.name))?.[0]?.toLowerCase() ?? "") ?? null;
     return this.#operation ?? undefined;
+  }
+
+  /** The stems of its words (search.ts terms), for the opposites a request names (opposites.ts). */
+  get stems(): ReadonlySet<string> {
+    return (this.#stems ??= new Set(terms(this.words)));
+  }
+
+  /** The orders its words name ("from smallest to largest": opposites.ts ordersOf). */
+  get orders(): ReadonlySet<string> {
+    return (this.#orders ??= ordersOf(this.words));
   }
 
   /** The values of `group` (TEXT_UNITS, AGGREGATES, POSITIONS) its words name. */

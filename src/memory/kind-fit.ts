@@ -19,6 +19,7 @@
 // `count_vowels` does not reverse words, nor `sort_lines` list columns.
 import { actionWords, CapabilityWords } from "./capability-words.ts";
 import { namedPaths } from "./named-paths.ts";
+import { opposedStems, ordersOf, reversedOrder } from "./opposites.ts";
 import type { AnswerKind } from "./store.ts";
 import { QUOTED_WORDS, taskWords } from "./value-kinds.ts";
 import {
@@ -190,7 +191,7 @@ export interface CapabilityFacts {
 }
 
 /** "a to b", "from a into b": the two words each side are what is converted. */
-const CONVERSION = /\b([a-z ]+?)\s+(?:to|into)\s+([a-z ]+)/i;
+const CONVERSION = /\b([a-z_ ]+?)\s+(?:to|into)\s+([a-z_ ]+)/i;
 
 export function capabilityKinds(name: string, whole: string): CapabilityKinds {
   // What it takes is said at the start; CONVERSION costs the square of a long run of words.
@@ -274,7 +275,16 @@ export function misfitFor(
   const request = requestKinds(query);
   const data = request.from.size > 0 || request.to.size > 0;
   const named = [request.textUnits, request.aggregates, request.positions].some((s) => s.size > 0) || request.operations !== undefined;
-  const asks = request.answer !== undefined || request.asksOnly || request.namesFile || request.onlyFolders || request.inlineOnly || named;
+  const opposed = { stems: opposedStems(query), orders: ordersOf(taskWords(query, false)) };
+  const asks =
+    request.answer !== undefined ||
+    request.asksOnly ||
+    request.namesFile ||
+    request.onlyFolders ||
+    request.inlineOnly ||
+    named ||
+    opposed.stems.size > 0 ||
+    opposed.orders.size > 0;
   if (!data && !asks) return undefined;
   const seen = new Map<string, boolean>();
   return (key) => {
@@ -282,10 +292,20 @@ export function misfitFor(
     if (out === undefined) {
       const facts = asks ? factsOf(key) : undefined;
       const kinds = data ? kindsOf(key) : undefined;
-      seen.set(key, (out = (facts !== undefined && answerMisfits(request, facts)) || (kinds !== undefined && misfits(request, kinds))));
+      const fit = (f: CapabilityFacts) => answerMisfits(request, f) || saysOpposite(opposed, f);
+      seen.set(key, (out = (facts !== undefined && fit(facts)) || (kinds !== undefined && misfits(request, kinds))));
     }
     return out;
   };
+}
+
+/** Its name or intent holds the opposite of a word of the request (opposites.ts): the near twin of
+ * what was asked ("the first N lines" for "the last 3 lines"). */
+function saysOpposite(opposed: { stems: ReadonlySet<string>; orders: ReadonlySet<string> }, cap: CapabilityFacts): boolean {
+  if (!opposed.stems.size && !opposed.orders.size) return false;
+  const said = cap.said ?? new CapabilityWords(cap.name, cap.text);
+  for (const s of said.stems) if (opposed.stems.has(s)) return true;
+  return reversedOrder(opposed.orders, said.orders);
 }
 
 /** How many more results a request most results of which it contradicts looks through for others. */
