@@ -3,7 +3,7 @@
 // name starts with. None of it depends on the request, so discover keeps one per capability
 // (discover-state.ts) and each part is read when a rule first needs it: a capability is a candidate
 // of many requests, and reading its words again for each was a tenth of a discover at 10k records.
-import { ordersOf } from "./opposites.ts";
+import { ordersOf, withBases } from "./opposites.ts";
 import { terms } from "./search.ts";
 import { ASKS_AMOUNT, FILE_WORDS, FOLDER_WORDS, FORMATS, kindsOf, measures, namedIn, ONE_FILE, OPERATIONS } from "./kind-words.ts";
 
@@ -79,7 +79,7 @@ export class CapabilityWords {
 
   /** The stems of its words (search.ts terms), for the opposites a request names (opposites.ts). */
   get stems(): ReadonlySet<string> {
-    return (this.#stems ??= new Set(terms(this.words)));
+    return (this.#stems ??= withBases(terms(this.words)));
   }
 
   /** The orders its words name ("from smallest to largest": opposites.ts ordersOf). */

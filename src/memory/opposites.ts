@@ -31,6 +31,22 @@ function load(path: string = oppositesFile): Map<string, readonly string[]> {
 const NONE: readonly string[] = [];
 export const oppositesOf = (stem: string): readonly string[] => (table ??= load()).get(stem) ?? NONE;
 
+/** A word's stems as the list holds them: the stemmer leaves superlatives as they are ("cheapest",
+ * "biggest", "earliest"), WordNet has their base ("cheap", "big", "early": stemmed "earli"). */
+export function withBases(stems: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const s of stems) {
+    out.add(s);
+    const base = /^(.{3,}?)(i?)est$/.exec(s);
+    if (!base) continue;
+    const b = base[1]! + base[2]!;
+    out.add(b);
+    out.add(`${b}e`);
+    if (/(.)\1$/.test(b)) out.add(b.slice(0, -1));
+  }
+  return out;
+}
+
 /** A request word's first WordNet synonyms, whose opposites count too (one step, bounded: a
  * synonym's synonyms wander). */
 const SYNONYMS_FOLLOWED = 4;
@@ -41,7 +57,7 @@ const SYNONYMS_FOLLOWED = 4;
  * to the last" opposes neither). Empty when the request says nothing that has an opposite.
  */
 export function opposedStems(query: string): ReadonlySet<string> {
-  const asked = new Set(terms(query));
+  const asked = withBases(terms(query));
   const out = new Set<string>();
   for (const q of asked) {
     for (const o of oppositesOf(q)) out.add(o);
