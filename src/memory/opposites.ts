@@ -60,7 +60,11 @@ export function opposedStems(query: string): ReadonlySet<string> {
   const asked = withBases(terms(query));
   const out = new Set<string>();
   for (const q of asked) {
-    for (const o of oppositesOf(q)) out.add(o);
+    const opposites = oppositesOf(q);
+    // A request naming both sides ("positive or negative", "from first to last") is about the scale
+    // itself: neither side's opposites oppose.
+    if (opposites.some((o) => asked.has(o))) continue;
+    for (const o of opposites) out.add(o);
     for (const s of wordnetWords(q).synonyms.slice(0, SYNONYMS_FOLLOWED)) for (const o of oppositesOf(s)) out.add(o);
   }
   for (const q of asked) out.delete(q);
