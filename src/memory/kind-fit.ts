@@ -271,29 +271,25 @@ export function misfitFor(
   query: string,
   kindsOf: (key: string) => CapabilityKinds | undefined,
   factsOf: (key: string) => CapabilityFacts | undefined,
+  wordsOf: (key: string) => CapabilityWords | undefined = (key) => factsOf(key)?.said,
 ): ((key: string) => boolean) | undefined {
   const request = requestKinds(query);
   const data = request.from.size > 0 || request.to.size > 0;
   const named = [request.textUnits, request.aggregates, request.positions].some((s) => s.size > 0) || request.operations !== undefined;
   const opposed = { stems: opposedStems(query), orders: ordersOf(taskWords(query, false)) };
-  const asks =
-    request.answer !== undefined ||
-    request.asksOnly ||
-    request.namesFile ||
-    request.onlyFolders ||
-    request.inlineOnly ||
-    named ||
-    opposed.stems.size > 0 ||
-    opposed.orders.size > 0;
-  if (!data && !asks) return undefined;
+  const opposes = opposed.stems.size > 0 || opposed.orders.size > 0;
+  const asks = request.answer !== undefined || request.asksOnly || request.namesFile || request.onlyFolders || request.inlineOnly || named;
+  if (!data && !asks && !opposes) return undefined;
   const seen = new Map<string, boolean>();
   return (key) => {
     let out = seen.get(key);
     if (out === undefined) {
+      // Only the rules the request calls for: most requests name an opposite, few ask for more.
       const facts = asks ? factsOf(key) : undefined;
       const kinds = data ? kindsOf(key) : undefined;
-      const fit = (f: CapabilityFacts) => answerMisfits(request, f) || saysOpposite(opposed, f);
-      seen.set(key, (out = (facts !== undefined && fit(facts)) || (kinds !== undefined && misfits(request, kinds))));
+      const said = opposes ? wordsOf(key) : undefined;
+      out = (facts !== undefined && answerMisfits(request, facts)) || (said !== undefined && saysOpposite(opposed, said)) || (kinds !== undefined && misfits(request, kinds));
+      seen.set(key, out);
     }
     return out;
   };
@@ -301,10 +297,9 @@ export function misfitFor(
 
 /** Its name or intent holds the opposite of a word of the request (opposites.ts): the near twin of
  * what was asked ("the first N lines" for "the last 3 lines"). */
-function saysOpposite(opposed: { stems: ReadonlySet<string>; orders: ReadonlySet<string> }, cap: CapabilityFacts): boolean {
-  if (!opposed.stems.size && !opposed.orders.size) return false;
-  const said = cap.said ?? new CapabilityWords(cap.name, cap.text);
-  for (const s of said.stems) if (opposed.stems.has(s)) return true;
+function saysOpposite(opposed: { stems: ReadonlySet<string>; orders: ReadonlySet<string> }, said: CapabilityWords): boolean {
+  const stems = said.stems;
+  for (const s of opposed.stems) if (stems.has(s)) return true;
   return reversedOrder(opposed.orders, said.orders);
 }
 
