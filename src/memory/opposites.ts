@@ -51,6 +51,8 @@ export function withBases(stems: Iterable<string>): Set<string> {
  * synonym's synonyms wander). */
 const SYNONYMS_FOLLOWED = 4;
 
+const NEGATED = /\b(?:not|non|no|never|without|isn't|aren't|don't|doesn't)[\s-]+(?:(?:a|an|the|any)\s+)?([a-z]+)/gi;
+
 /**
  * The stems a capability's words may not hold for `query`: the opposites of the request's words
  * (and of their first WordNet synonyms), less the words the request holds itself ("from the first
@@ -59,7 +61,10 @@ const SYNONYMS_FOLLOWED = 4;
 export function opposedStems(query: string): ReadonlySet<string> {
   const asked = withBases(terms(query));
   const out = new Set<string>();
+  // A word negated says its opposite already ("letters that are not vowels": consonants).
+  const negated = new Set(terms([...query.matchAll(NEGATED)].map((m) => m[1]).join(" ")));
   for (const q of asked) {
+    if (negated.has(q)) continue;
     const opposites = oppositesOf(q);
     // A request naming both sides ("positive or negative", "from first to last") is about the scale
     // itself: neither side's opposites oppose.
