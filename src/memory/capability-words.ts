@@ -3,7 +3,7 @@
 // name starts with. None of it depends on the request, so discover keeps one per capability
 // (discover-state.ts) and each part is read when a rule first needs it: a capability is a candidate
 // of many requests, and reading its words again for each was a tenth of a discover at 10k records.
-import { ordersOf, withBases } from "./opposites.ts";
+import { oppositesOf, ordersOf, withBases } from "./opposites.ts";
 import { terms } from "./search.ts";
 import { ASKS_AMOUNT, FILE_WORDS, FOLDER_WORDS, FORMATS, kindsOf, measures, namedIn, ONE_FILE, OPERATIONS } from "./kind-words.ts";
 
@@ -30,7 +30,7 @@ export class CapabilityWords {
   #amount?: boolean;
   #formats?: ReadonlySet<string>;
   #operation?: string | null;
-  #stems?: ReadonlySet<string>;
+  #sides?: ReadonlySet<string>;
   #orders?: ReadonlySet<string>;
   #named?: Map<ReadonlyMap<string, string>, ReadonlySet<string>>;
 
@@ -77,9 +77,12 @@ export class CapabilityWords {
     return this.#operation ?? undefined;
   }
 
-  /** The stems of its words (search.ts terms), for the opposites a request names (opposites.ts). */
-  get stems(): ReadonlySet<string> {
-    return (this.#stems ??= withBases(terms(this.words)));
+  /** The stems of its words (search.ts terms) that take a side, for the opposites a request names
+   * (opposites.ts): not those whose opposite its words hold too ("from an old value to a new one"). */
+  get sides(): ReadonlySet<string> {
+    if (this.#sides) return this.#sides;
+    const stems = withBases(terms(this.words));
+    return (this.#sides = new Set([...stems].filter((s) => !oppositesOf(s).some((o) => stems.has(o)))));
   }
 
   /** The orders its words name ("from smallest to largest": opposites.ts ordersOf). */

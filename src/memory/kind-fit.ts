@@ -298,7 +298,7 @@ export function misfitFor(
 /** Its name or intent holds the opposite of a word of the request (opposites.ts): the near twin of
  * what was asked ("the first N lines" for "the last 3 lines"). */
 function saysOpposite(opposed: { stems: ReadonlySet<string>; orders: ReadonlySet<string> }, said: CapabilityWords): boolean {
-  const stems = said.stems;
+  const stems = said.sides;
   for (const s of opposed.stems) if (stems.has(s)) return true;
   return reversedOrder(opposed.orders, said.orders);
 }

@@ -9,7 +9,6 @@
 import { readFileSync } from "node:fs";
 import { log } from "../log.ts";
 import { terms } from "./search.ts";
-import { wordnetWords } from "./wordnet.ts";
 import oppositesFile from "./generated/wordnet-opposites.txt" with { type: "file" };
 
 let table: Map<string, readonly string[]> | undefined;
@@ -47,15 +46,11 @@ export function withBases(stems: Iterable<string>): Set<string> {
   return out;
 }
 
-/** A request word's first WordNet synonyms, whose opposites count too (one step, bounded: a
- * synonym's synonyms wander). */
-const SYNONYMS_FOLLOWED = 4;
-
 const NEGATED = /\b(?:not|non|no|never|without|isn't|aren't|don't|doesn't)[\s-]+(?:(?:a|an|the|any)\s+)?([a-z]+)/gi;
 
 /**
  * The stems a capability's words may not hold for `query`: the opposites of the request's words
- * (and of their first WordNet synonyms), less the words the request holds itself ("from the first
+ * (not their WordNet synonyms': those wandered, a "pasted text" was opposed), less the words the request holds itself ("from the first
  * to the last" opposes neither). Empty when the request says nothing that has an opposite.
  */
 export function opposedStems(query: string): ReadonlySet<string> {
@@ -70,7 +65,6 @@ export function opposedStems(query: string): ReadonlySet<string> {
     // itself: neither side's opposites oppose.
     if (opposites.some((o) => asked.has(o))) continue;
     for (const o of opposites) out.add(o);
-    for (const s of wordnetWords(q).synonyms.slice(0, SYNONYMS_FOLLOWED)) for (const o of oppositesOf(s)) out.add(o);
   }
   for (const q of asked) out.delete(q);
   return out;
