@@ -3,8 +3,7 @@
 // name starts with. None of it depends on the request, so discover keeps one per capability
 // (discover-state.ts) and each part is read when a rule first needs it: a capability is a candidate
 // of many requests, and reading its words again for each was a tenth of a discover at 10k records.
-import { oppositesOf, ordersOf, withBases } from "./opposites.ts";
-import { terms } from "./search.ts";
+import { oppositesOf, ordersOf, sideStems } from "./opposites.ts";
 import { ASKS_AMOUNT, FILE_WORDS, FOLDER_WORDS, FORMATS, kindsOf, measures, namedIn, ONE_FILE, OPERATIONS } from "./kind-words.ts";
 
 /** A capability's text is read this far (what it takes is said at the start). */
@@ -81,7 +80,7 @@ export class CapabilityWords {
    * (opposites.ts): not those whose opposite its words hold too ("from an old value to a new one"). */
   get sides(): ReadonlySet<string> {
     if (this.#sides) return this.#sides;
-    const stems = withBases(terms(this.words));
+    const stems = sideStems(this.words);
     return (this.#sides = new Set([...stems].filter((s) => !oppositesOf(s).some((o) => stems.has(o)))));
   }
 

@@ -30,6 +30,19 @@ function load(path: string = oppositesFile): Map<string, readonly string[]> {
 const NONE: readonly string[] = [];
 export const oppositesOf = (stem: string): readonly string[] => (table ??= load()).get(stem) ?? NONE;
 
+/** A text's stems as the opposites list holds them: its words' (withBases), and each two words in
+ * a row joined, as WordNet writes some ("upper case", "upper-case": uppercase, whose opposite is
+ * lowercase). */
+export function sideStems(text: string): Set<string> {
+  const out = withBases(terms(text));
+  const ws = text.toLowerCase().split(/[^a-z]+/);
+  for (let i = 0; i + 1 < ws.length; i++) {
+    const joined = ws[i]! && ws[i + 1] ? terms(ws[i]! + ws[i + 1]!)[0] : undefined;
+    if (joined && (table ??= load()).has(joined)) out.add(joined);
+  }
+  return out;
+}
+
 /** A word's stems as the list holds them: the stemmer leaves superlatives as they are ("cheapest",
  * "biggest", "earliest"), WordNet has their base ("cheap", "big", "early": stemmed "earli"). */
 export function withBases(stems: Iterable<string>): Set<string> {
@@ -54,7 +67,7 @@ const NEGATED = /\b(?:not|non|no|never|without|isn't|aren't|don't|doesn't)[\s-]+
  * to the last" opposes neither). Empty when the request says nothing that has an opposite.
  */
 export function opposedStems(query: string): ReadonlySet<string> {
-  const asked = withBases(terms(query));
+  const asked = sideStems(query);
   const out = new Set<string>();
   // A word negated says its opposite already ("letters that are not vowels": consonants).
   const negated = new Set(terms([...query.matchAll(NEGATED)].map((m) => m[1]).join(" ")));
