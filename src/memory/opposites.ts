@@ -5,7 +5,7 @@
 // what a capability's name or intent says, without saying that word too, asks for the other twin:
 // the capability is opposed (a misfit: kind-fit.ts, discover-rank.ts), never a fit. Compacted at
 // build time (scripts/wordnet-opposites.ts: `stem opposite ...` per line, stemmed as the search
-// index stems) and embedded; read whole (~300 KB) on the first request that needs it.
+// index stems) and embedded; read whole (~70 KB) on the first request that needs it.
 import { readFileSync } from "node:fs";
 import { log } from "../log.ts";
 import { terms } from "./search.ts";
