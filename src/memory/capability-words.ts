@@ -3,6 +3,7 @@
 // name starts with. None of it depends on the request, so discover keeps one per capability
 // (discover-state.ts) and each part is read when a rule first needs it: a capability is a candidate
 // of many requests, and reading its words again for each was a tenth of a discover at 10k records.
+import { oppositesOf, ordersOf, sideStems } from "./opposites.ts";
 import { ASKS_AMOUNT, FILE_WORDS, FOLDER_WORDS, FORMATS, kindsOf, measures, namedIn, ONE_FILE, OPERATIONS } from "./kind-words.ts";
 
 /** A capability's text is read this far (what it takes is said at the start). */
@@ -28,6 +29,8 @@ export class CapabilityWords {
   #amount?: boolean;
   #formats?: ReadonlySet<string>;
   #operation?: string | null;
+  #sides?: ReadonlySet<string>;
+  #orders?: ReadonlySet<string>;
   #named?: Map<ReadonlyMap<string, string>, ReadonlySet<string>>;
 
   constructor(
@@ -71,6 +74,19 @@ export class CapabilityWords {
   get operation(): string | undefined {
     this.#operation ??= OPERATIONS.get(/^[a-z]+/i.exec(actionWords(this.name))?.[0]?.toLowerCase() ?? "") ?? null;
     return this.#operation ?? undefined;
+  }
+
+  /** The stems of its words (search.ts terms) that take a side, for the opposites a request names
+   * (opposites.ts): not those whose opposite its words hold too ("from an old value to a new one"). */
+  get sides(): ReadonlySet<string> {
+    if (this.#sides) return this.#sides;
+    const stems = sideStems(this.words);
+    return (this.#sides = new Set([...stems].filter((s) => !oppositesOf(s).some((o) => stems.has(o)))));
+  }
+
+  /** The orders its words name ("from smallest to largest": opposites.ts ordersOf). */
+  get orders(): ReadonlySet<string> {
+    return (this.#orders ??= ordersOf(this.words));
   }
 
   /** The values of `group` (TEXT_UNITS, AGGREGATES, POSITIONS) its words name. */

@@ -26,6 +26,7 @@ export async function rank(state: DiscoverState, provider: ProviderSlot, query: 
     query,
     (key) => state.kindsOf(key),
     (key) => state.factsOf(key),
+    (key) => state.wordsOf(key),
   );
   // Twins left out leave their place empty: asking for more would move the fusion's scale. Every
   // answer is one the workspace may see, whatever put it there (DiscoverState.visible).

@@ -168,6 +168,13 @@ export class DiscoverState {
     return tool === undefined ? undefined : { name: tool, text: "", returns: NO_KINDS, changes: changing.has(tool), said: this.saidOf(key, tool, "") };
   }
 
+  /** What a capability's (or tool's) own words say, kept: no facts read per request (opposites.ts). */
+  wordsOf(key: string): CapabilityWords | undefined {
+    const c = this.caps.get(key);
+    if (c) return this.saidOf(key, c.name, c.description);
+    return this.tools.keys.has(key) ? this.saidOf(key, key.slice("tool:".length), "") : undefined;
+  }
+
   private saidOf(key: string, name: string, text: string): CapabilityWords {
     let said = this.said.get(key);
     if (!said) this.said.set(key, (said = new CapabilityWords(name, text)));

@@ -19,6 +19,7 @@
 // `count_vowels` does not reverse words, nor `sort_lines` list columns.
 import { actionWords, CapabilityWords } from "./capability-words.ts";
 import { namedPaths } from "./named-paths.ts";
+import { opposedStems, ordersOf, reversedOrder } from "./opposites.ts";
 import type { AnswerKind } from "./store.ts";
 import { QUOTED_WORDS, taskWords } from "./value-kinds.ts";
 import {
@@ -190,7 +191,7 @@ export interface CapabilityFacts {
 }
 
 /** "a to b", "from a into b": the two words each side are what is converted. */
-const CONVERSION = /\b([a-z ]+?)\s+(?:to|into)\s+([a-z ]+)/i;
+const CONVERSION = /\b([a-z_ ]+?)\s+(?:to|into)\s+([a-z_ ]+)/i;
 
 export function capabilityKinds(name: string, whole: string): CapabilityKinds {
   // What it takes is said at the start; CONVERSION costs the square of a long run of words.
@@ -270,22 +271,36 @@ export function misfitFor(
   query: string,
   kindsOf: (key: string) => CapabilityKinds | undefined,
   factsOf: (key: string) => CapabilityFacts | undefined,
+  wordsOf: (key: string) => CapabilityWords | undefined = (key) => factsOf(key)?.said,
 ): ((key: string) => boolean) | undefined {
   const request = requestKinds(query);
   const data = request.from.size > 0 || request.to.size > 0;
   const named = [request.textUnits, request.aggregates, request.positions].some((s) => s.size > 0) || request.operations !== undefined;
+  const opposed = { stems: opposedStems(query), orders: ordersOf(taskWords(query, false)) };
+  const opposes = opposed.stems.size > 0 || opposed.orders.size > 0;
   const asks = request.answer !== undefined || request.asksOnly || request.namesFile || request.onlyFolders || request.inlineOnly || named;
-  if (!data && !asks) return undefined;
+  if (!data && !asks && !opposes) return undefined;
   const seen = new Map<string, boolean>();
   return (key) => {
     let out = seen.get(key);
     if (out === undefined) {
+      // Only the rules the request calls for: most requests name an opposite, few ask for more.
       const facts = asks ? factsOf(key) : undefined;
       const kinds = data ? kindsOf(key) : undefined;
-      seen.set(key, (out = (facts !== undefined && answerMisfits(request, facts)) || (kinds !== undefined && misfits(request, kinds))));
+      const said = opposes ? wordsOf(key) : undefined;
+      out = (facts !== undefined && answerMisfits(request, facts)) || (said !== undefined && saysOpposite(opposed, said)) || (kinds !== undefined && misfits(request, kinds));
+      seen.set(key, out);
     }
     return out;
   };
+}
+
+/** Its name or intent holds the opposite of a word of the request (opposites.ts): the near twin of
+ * what was asked ("the first N lines" for "the last 3 lines"). */
+function saysOpposite(opposed: { stems: ReadonlySet<string>; orders: ReadonlySet<string> }, said: CapabilityWords): boolean {
+  const stems = said.sides;
+  for (const s of opposed.stems) if (stems.has(s)) return true;
+  return reversedOrder(opposed.orders, said.orders);
 }
 
 /** How many more results a request most results of which it contradicts looks through for others. */

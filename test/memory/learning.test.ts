@@ -126,15 +126,16 @@ test("code the agent writes after a discover that found nothing fit is what the 
 
 test("a result called and then abandoned for code of the agent's own gives the credit to the code", async () => {
   const { client } = await fx.connect();
-  await save(client, "util:count_vowels", "count the vowels in a text", "return 3", { args: { text: "abc" } });
-  const query = "how many consonants are in this sentence";
-  expect((await discover(client, query)).map((r) => r.id)).toContain("util:count_vowels");
+  // Near twins that are not opposites (vowels and consonants are: the one is never offered for the other).
+  await save(client, "util:reverse_words", "reverse the order of the words in a text", "return 3", { args: { text: "abc" } });
+  const query = "shuffle the order of the words in a text";
+  expect((await discover(client, query)).map((r) => r.id)).toContain("util:reverse_words");
   // Called, answered (wrongly, the agent sees), so the agent writes the code itself and names it.
-  await ok(client, "cap__util__count_vowels", { text: "abc" });
-  expect(associations("count_vowels").map((a) => a.query)).toEqual([query]);
-  await save(client, "util:count_consonants", "count the consonants in a text", "return 2", { args: { text: "abc" } });
-  expect(associations("count_vowels")).toEqual([]);
-  expect(associations("count_consonants").map((a) => a.query)).toEqual([query]);
+  await ok(client, "cap__util__reverse_words", { text: "abc" });
+  expect(associations("reverse_words").map((a) => a.query)).toEqual([query]);
+  await save(client, "util:shuffle_words", "shuffle the words of a text", "return 2", { args: { text: "abc" } });
+  expect(associations("reverse_words")).toEqual([]);
+  expect(associations("shuffle_words").map((a) => a.query)).toEqual([query]);
 });
 
 test("another workspace does not see this one's associations, even for a capability both can read", async () => {

@@ -1,0 +1,112 @@
+// Opposites from WordNet's antonyms ("first" last, "cheap" expensive, "ascend" descend), for
+// near-twin capabilities: "the first N lines" and "the last N lines" share every word but one, and
+// word vectors put that one close to its opposite (antonyms share their contexts), so neither the
+// words' nor the meaning's side of the ranking tells them apart. A request that says the opposite of
+// what a capability's name or intent says, without saying that word too, asks for the other twin:
+// the capability is opposed (a misfit: kind-fit.ts, discover-rank.ts), never a fit. Compacted at
+// build time (scripts/wordnet-opposites.ts: `stem opposite ...` per line, stemmed as the search
+// index stems) and embedded; read whole (~70 KB) on the first request that needs it.
+import { readFileSync } from "node:fs";
+import { log } from "../log.ts";
+import { terms } from "./search.ts";
+import oppositesFile from "./generated/wordnet-opposites.txt" with { type: "file" };
+
+let table: Map<string, readonly string[]> | undefined;
+
+function load(path: string = oppositesFile): Map<string, readonly string[]> {
+  const out = new Map<string, readonly string[]>();
+  try {
+    for (const line of readFileSync(path, "latin1").split("\n")) {
+      if (!line || line.startsWith(" ")) continue; // WordNet's licence heads the list
+      const [stem, ...opposites] = line.split(" ");
+      out.set(stem!, opposites);
+    }
+  } catch (e) {
+    log.warn(`WordNet opposites not available (${(e as Error).message}); run \`bun build.ts\` to generate them`);
+  }
+  return out;
+}
+
+const NONE: readonly string[] = [];
+export const oppositesOf = (stem: string): readonly string[] => (table ??= load()).get(stem) ?? NONE;
+
+/** A text's stems as the opposites list holds them: its words' (withBases), and each two words in
+ * a row joined, as WordNet writes some ("upper case", "upper-case": uppercase, whose opposite is
+ * lowercase). */
+export function sideStems(text: string): Set<string> {
+  const out = withBases(terms(text));
+  const ws = text.toLowerCase().split(/[^a-z]+/);
+  for (let i = 0; i + 1 < ws.length; i++) {
+    const joined = ws[i]! && ws[i + 1] ? terms(ws[i]! + ws[i + 1]!)[0] : undefined;
+    if (joined && (table ??= load()).has(joined)) out.add(joined);
+  }
+  return out;
+}
+
+/** A word's stems as the list holds them: the stemmer leaves superlatives as they are ("cheapest",
+ * "biggest", "earliest"), WordNet has their base ("cheap", "big", "early": stemmed "earli"). */
+export function withBases(stems: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const s of stems) {
+    out.add(s);
+    const base = /^(.{3,}?)(i?)est$/.exec(s);
+    if (!base) continue;
+    const b = base[1]! + base[2]!;
+    out.add(b);
+    out.add(`${b}e`);
+    if (/(.)\1$/.test(b)) out.add(b.slice(0, -1));
+  }
+  return out;
+}
+
+const NEGATED = /\b(?:not|non|no|never|without|isn't|aren't|don't|doesn't)[\s-]+(?:(?:a|an|the|any)\s+)?([a-z]+)/gi;
+
+/**
+ * The stems a capability's words may not hold for `query`: the opposites of the request's words
+ * (not their WordNet synonyms': those wandered, a "pasted text" was opposed), less the words the request holds itself ("from the first
+ * to the last" opposes neither). Empty when the request says nothing that has an opposite.
+ */
+export function opposedStems(query: string): ReadonlySet<string> {
+  const asked = sideStems(query);
+  const out = new Set<string>();
+  // A word negated says its opposite already ("letters that are not vowels": consonants).
+  const negated = new Set(terms([...query.matchAll(NEGATED)].map((m) => m[1]).join(" ")));
+  for (const q of asked) {
+    if (negated.has(q)) continue;
+    const opposites = oppositesOf(q);
+    // A request naming both sides ("positive or negative", "from first to last") is about the scale
+    // itself: neither side's opposites oppose.
+    if (opposites.some((o) => asked.has(o))) continue;
+    for (const o of opposites) out.add(o);
+  }
+  for (const q of asked) out.delete(q);
+  return out;
+}
+
+/** "from smallest to largest", "largest-to-smallest": the two ends of an order or a change, as
+ * `a>b` of their stems. The same words the other way round are the near twin ("sort from largest to
+ * smallest" is not "sort from smallest to largest"), whatever they mean. */
+const ORDER = /\b(?:from\s+)?(?:the\s+)?([a-z]+)(?:\s+|-)(?:to|into)(?:\s+|-)(?:the\s+)?([a-z]+)\b/gi;
+export function ordersOf(text: string): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(ORDER)) {
+    const [a, b] = [terms(m[1]!)[0], terms(m[2]!)[0]];
+    if (a && b && a !== b) out.add(`${a}>${b}`);
+  }
+  return out;
+}
+
+/** Whether `own` (a capability's orders) holds one of `asked`'s the other way round, and `asked` not
+ * that one too. */
+export function reversedOrder(asked: ReadonlySet<string>, own: ReadonlySet<string>): boolean {
+  for (const o of own) {
+    const [a, b] = o.split(">");
+    if (asked.has(`${b}>${a}`) && !asked.has(o)) return true;
+  }
+  return false;
+}
+
+/** For tests: the list read from `path`, or the binary's again. */
+export function useOppositesFile(path?: string): void {
+  table = path === undefined ? undefined : load(path);
+}
