@@ -281,26 +281,32 @@ export function misfitFor(
   const asks = request.answer !== undefined || request.asksOnly || request.namesFile || request.onlyFolders || request.inlineOnly || named;
   if (!data && !asks && !opposes) return undefined;
   const seen = new Map<string, boolean>();
+  const stems = [...opposed.stems];
   return (key) => {
     let out = seen.get(key);
     if (out === undefined) {
-      // Only the rules the request calls for: most requests name an opposite, few ask for more.
-      const facts = asks ? factsOf(key) : undefined;
-      const kinds = data ? kindsOf(key) : undefined;
-      const said = opposes ? wordsOf(key) : undefined;
-      out = (facts !== undefined && answerMisfits(request, facts)) || (said !== undefined && saysOpposite(opposed, said)) || (kinds !== undefined && misfits(request, kinds));
+      // Only the rules the request calls for, each read only when the ones before did not decide:
+      // most requests name an opposite, few ask for more.
+      out = (asks && answerMisfitsOf(request, factsOf(key))) || (opposes && saysOpposite(stems, opposed.orders, wordsOf(key))) || (data && kindMisfitsOf(request, kindsOf(key)));
       seen.set(key, out);
     }
     return out;
   };
 }
 
+const answerMisfitsOf = (request: RequestKinds, facts: CapabilityFacts | undefined) => facts !== undefined && answerMisfits(request, facts);
+const kindMisfitsOf = (request: RequestKinds, kinds: CapabilityKinds | undefined) => kinds !== undefined && misfits(request, kinds);
+
 /** Its name or intent holds the opposite of a word of the request (opposites.ts): the near twin of
- * what was asked ("the first N lines" for "the last 3 lines"). */
-function saysOpposite(opposed: { stems: ReadonlySet<string>; orders: ReadonlySet<string> }, said: CapabilityWords): boolean {
-  const stems = said.sides;
-  for (const s of opposed.stems) if (stems.has(s)) return true;
-  return reversedOrder(opposed.orders, said.orders);
+ * what was asked ("the first N lines" for "the last 3 lines"). Its sides and orders are read only
+ * when the request names an opposite or an order. */
+function saysOpposite(stems: readonly string[], orders: ReadonlySet<string>, said: CapabilityWords | undefined): boolean {
+  if (said === undefined) return false;
+  if (stems.length > 0) {
+    const sides = said.sides;
+    for (let i = 0; i < stems.length; i++) if (sides.has(stems[i]!)) return true;
+  }
+  return orders.size > 0 && reversedOrder(orders, said.orders);
 }
 
 /** How many more results a request most results of which it contradicts looks through for others. */
