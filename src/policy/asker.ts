@@ -14,6 +14,7 @@ import type { InputRequiredResult } from "../mcp/protocol.ts";
 import type { Session } from "../mcp/session.ts";
 import type { CallToolResult } from "../mcp/types.ts";
 import { log } from "../log.ts";
+import { visibleName } from "../visible-text.ts";
 
 export class Asker implements Approvals {
   /** Questions asked with a 2025-11-25 result, until their continuation comes (any session's). */
@@ -65,10 +66,10 @@ export class Asker implements Approvals {
       if (denied)
         this.note(
           session,
-          `"Always" for ${q.toolId} was not written to .pml.json: the file denies it now (permissions.deny), and the deny stays. To allow it, remove the matching deny pattern.`,
+          `"Always" for ${visibleName(q.toolId)} was not written to .pml.json: the file denies it now (permissions.deny), and the deny stays. To allow it, remove the matching deny pattern.`,
         );
     } catch (e) {
-      this.note(session, `"Always" was approved for this session only: could not record the approval of ${q.toolId} in .pml.json: ${(e as Error).message}`);
+      this.note(session, `"Always" was approved for this session only: could not record the approval of ${visibleName(q.toolId)} in .pml.json: ${(e as Error).message}`);
     }
   }
 
