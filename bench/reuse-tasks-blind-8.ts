@@ -139,7 +139,7 @@ const REVERSE_EACH_WORD: ReuseTask = {
 };
 
 const EARLIEST_DATE: ReuseTask = {
-  name: "dates:earliest",
+  name: "dates:earliest_date",
   intent: "find the earliest of the ISO dates listed one per line in a file",
   code: String.raw`const t = await mcp.filesystem.read_file({ path: args.path });
 return t.split("\n").filter((l) => l.trim() !== "").sort()[0];`,
@@ -164,7 +164,7 @@ return t.split("\n").filter((l) => l.trim() !== "").sort()[0];`,
 };
 
 const LATEST_DATE: ReuseTask = {
-  name: "dates:latest",
+  name: "dates:latest_date",
   intent: "find the latest of the ISO dates listed one per line in a file",
   code: String.raw`const t = await mcp.filesystem.read_file({ path: args.path });
 const ds = t.split("\n").filter((l) => l.trim() !== "").sort();
@@ -240,7 +240,7 @@ return Object.keys(o).filter((k) => o[k] === "");`,
 };
 
 const GCD: ReuseTask = {
-  name: "num:gcd",
+  name: "num:compute_gcd",
   intent: "compute the greatest common divisor of two integers",
   code: "let x = Math.abs(args.a), y = Math.abs(args.b);\nwhile (y) [x, y] = [y, x % y];\nreturn x;",
   expect: (a) => gcd(a.args.a as number, a.args.b as number),
@@ -252,7 +252,7 @@ const GCD: ReuseTask = {
 };
 
 const LCM: ReuseTask = {
-  name: "num:lcm",
+  name: "num:compute_lcm",
   intent: "compute the least common multiple of two integers",
   code: "let x = Math.abs(args.a), y = Math.abs(args.b);\nwhile (y) [x, y] = [y, x % y];\nreturn Math.abs(args.a * args.b) / x;",
   expect: (a) => Math.abs((a.args.a as number) * (a.args.b as number)) / gcd(a.args.a as number, a.args.b as number),
@@ -338,7 +338,7 @@ return t.split("\n").filter((l) => l.trim() !== "").filter((_, i) => i % 2 === 1
 };
 
 const EMAIL_DOMAINS: ReuseTask = {
-  name: "email:domains",
+  name: "email:list_domains",
   intent: "list the domain part of each email address in a file, one address per line",
   code: String.raw`const t = await mcp.filesystem.read_file({ path: args.path });
 return t.split("\n").filter((l) => l.trim() !== "").map((l) => l.trim().split("@")[1]);`,
@@ -418,7 +418,7 @@ const PALINDROME: ReuseTask = {
 };
 
 const INITIALS: ReuseTask = {
-  name: "text:initials",
+  name: "text:make_initials",
   intent: "make the uppercase initials of a full name",
   code: 'return args.name.split(/\\s+/).filter((w) => w).map((w) => w[0].toUpperCase()).join("");',
   expect: (a) =>
