@@ -14,7 +14,7 @@ import type { CallToolResult } from "../mcp/types.ts";
 import { unknownAnswer, type Refusal, type Reply, type UnknownAnswer } from "./approvals.ts";
 import type { LiveBoard } from "./live/board.ts";
 import type { Question } from "./question.ts";
-import type { RequestStates } from "./request-state.ts";
+import type { RequestStates } from "./state-channel.ts";
 
 /** "later": ask with the call's result; "dismissed": the same, after the user dismissed the form. */
 export type Answer = "continue" | "always" | Refusal | "later" | "dismissed";
