@@ -11,7 +11,6 @@ import { ConfigError } from "../errors.ts";
 import { ensureDirNoFollow } from "../fs/no-follow.ts";
 import { detectIndent, formatJson, keyPath } from "./json-text.ts";
 import { editJsonc, parseJsoncFile } from "./jsonc-text.ts";
-import { closest } from "./did-you-mean.ts";
 import { quoted, visibleLine } from "../visible-text.ts";
 import { describeRange, SANDBOX_LIMIT_RANGES, type SandboxLimitKey } from "./sandbox-limit-ranges.ts";
 
@@ -319,29 +318,6 @@ function validateProjectConfigShape(raw: unknown, file: string): void {
   }
 }
 
-/**
- * Keys the schema does not know, with the closest known one: a typo such as "permisions" would
- * otherwise leave every tool asking, with no word why. Sections keyed by the user's own names
- * (private_mcps, env_grants) are not checked inside.
- */
-export function unknownConfigKeys(raw: Record<string, unknown>): string[] {
-  const out: string[] = [];
-  const check = (obj: unknown, props: Record<string, any> | undefined, where: string) => {
-    if (!props || typeof obj !== "object" || obj === null || Array.isArray(obj)) return;
-    for (const key of Object.keys(obj)) {
-      if (key in props) continue;
-      const near = closest(key, Object.keys(props));
-      out.push(`${quoted(where + key)} is not a .pml.json key${near ? ` (did you mean "${where}${near}"?)` : ""}; it is ignored`);
-    }
-  };
-  const top = (schemaDocument as any).properties as Record<string, any>;
-  check(raw, top, "");
-  for (const [name, section] of Object.entries(top)) {
-    if (section?.properties && name in raw) check(raw[name], section.properties, `${name}.`);
-  }
-  return out;
-}
-
 /** Reads and validates `<workspace>/.pml.json`. A missing file gives the defaults. */
 export async function loadProjectConfig(workspace: string): Promise<LoadedProjectConfig> {
   const path = projectConfigPath(workspace);
@@ -350,35 +326,58 @@ export async function loadProjectConfig(workspace: string): Promise<LoadedProjec
   return { path, exists: text !== undefined, config, raw };
 }
 
-/**
- * Read-modify-write of .pml.json under a lock: re-reads the file, refuses to touch a file it
- * cannot parse, applies `mutate` to the raw JSON (unknown keys and key order survive), validates
- * the result and writes it atomically (only if something changed). A missing file starts from
- * the defaults, and gets the schema copy its `$schema` points at.
- */
-export async function updateProjectConfig(workspace: string, mutate: (raw: Record<string, unknown>) => void): Promise<LoadedProjectConfig> {
+/** .pml.json as an edit starts from: its text (none when missing) and raw JSON (the defaults when
+ * missing); a file pml cannot parse is refused. */
+export type ProjectDocument = { path: string; text?: string; raw: Record<string, unknown> };
+
+export async function readProjectDocument(workspace: string): Promise<ProjectDocument> {
   const path = projectConfigPath(workspace);
-  return withFileLock(path, async () => {
-    const { text, raw: current } = await readRaw(path);
-    const raw = text === undefined ? defaultProjectConfig() : current;
-    const before = structuredClone(raw);
-    mutate(raw);
-    let config: ProjectConfig;
-    try {
-      config = validateProjectConfig(raw, path);
-    } catch (e) {
-      if (e instanceof ConfigError) {
-        throw new ConfigError(`${e.message}\n${path} was not changed.`, path);
-      }
-      throw e;
-    }
-    const out = text === undefined ? formatJson(raw) : editJsonc(text, before, raw, detectIndent(text));
-    if (out !== text) {
-      if (text === undefined) await writeSchemaCopy(workspace);
-      await writeFileAtomic(path, out, { within: workspace });
-    }
-    return { path, exists: true, config, raw };
+  const { text, raw } = await readRaw(path);
+  return { path, text, raw: text === undefined ? defaultProjectConfig() : raw };
+}
+
+/**
+ * Writes `edited`, a copy of `seen.raw` edited (unknown keys and key order survive), validated and
+ * atomically (only if something changed), under the file's lock and only while the file still
+ * holds the text `seen` was read from: undefined when it changed meanwhile (read and edit anew).
+ * A missing file also gets the schema copy its `$schema` points at.
+ */
+export async function replaceProjectConfig(workspace: string, seen: ProjectDocument, edited: Record<string, unknown>): Promise<LoadedProjectConfig | undefined> {
+  const { config, out } = checkedEdit(seen, edited);
+  if (seen.text === undefined) await writeSchemaCopy(workspace);
+  const written = await withFileLock(seen.path, async () => {
+    if ((await readRaw(seen.path)).text !== seen.text) return false;
+    if (out !== seen.text) await writeFileAtomic(seen.path, out, { within: workspace });
+    return true;
   });
+  return written ? { path: seen.path, exists: true, config, raw: edited } : undefined;
+}
+
+/** Read-modify-write of .pml.json under its lock: `mutate` edits the raw JSON the file holds. */
+export async function updateProjectConfig(workspace: string, mutate: (raw: Record<string, unknown>) => void): Promise<LoadedProjectConfig> {
+  return withFileLock(projectConfigPath(workspace), async () => {
+    const seen = await readProjectDocument(workspace);
+    const edited = structuredClone(seen.raw);
+    mutate(edited);
+    const { config, out } = checkedEdit(seen, edited);
+    if (out !== seen.text) {
+      if (seen.text === undefined) await writeSchemaCopy(workspace);
+      await writeFileAtomic(seen.path, out, { within: workspace });
+    }
+    return { path: seen.path, exists: true, config, raw: edited };
+  });
+}
+
+/** The edited document validated (nothing is written otherwise), and its text. */
+function checkedEdit(seen: ProjectDocument, raw: Record<string, unknown>): { config: ProjectConfig; out: string } {
+  let config: ProjectConfig;
+  try {
+    config = validateProjectConfig(raw, seen.path);
+  } catch (e) {
+    throw e instanceof ConfigError ? new ConfigError(`${e.message}\n${seen.path} was not changed.`, seen.path) : e;
+  }
+  const { text } = seen;
+  return { config, out: text === undefined ? formatJson(raw) : editJsonc(text, seen.raw, raw, detectIndent(text)) };
 }
 
 /** Writes `<workspace>/.pml/pml.schema.json` (the shipped schema) unless it is already current.

@@ -12,7 +12,7 @@ import { Coalesced } from "./dispatch/coalesce.ts";
 import { stdlibNamespaces } from "./tools/stdlib-tools.ts";
 import { Invoker } from "./dispatch/invoke.ts";
 import { Asker } from "../policy/asker.ts";
-import type { ContinueWorkflow } from "../policy/approval-channel.ts";
+import { relayedContinuation } from "../policy/approval-channel.ts";
 import { Gate } from "../policy/gate.ts";
 import { metaTools } from "./tools/meta-tools.ts";
 import { parseToolName, type ToolId } from "../mcp/tool-names.ts";
@@ -93,7 +93,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
         );
       if (!("continue_workflow" in req.arguments)) return invoker.invoke(session, id, req.arguments, req, { calledAs: req.name }); // no copy
       const { continue_workflow, ...args } = req.arguments;
-      return invoker.invoke(session, id, args, req, { calledAs: req.name, continueWorkflow: continue_workflow as ContinueWorkflow | undefined });
+      return invoker.invoke(session, id, args, req, { calledAs: req.name, continueWorkflow: relayedContinuation(continue_workflow) });
     },
     onSessionReady(session) {
       noteClient(live, session);

@@ -7,15 +7,14 @@
 //   tool-result flow, whose workflow id is such a state (StateChannel).
 // Whatever the channel, a continuation is redeemed once, here (`redeem`).
 import { log } from "../log.ts";
-import { visible } from "../visible-text.ts";
 import type { InputRequiredResult } from "../mcp/protocol.ts";
 import type { Session } from "../mcp/session.ts";
 import { errorResult, type CallOrigin } from "../mcp/tool-result.ts";
 import type { CallToolResult } from "../mcp/types.ts";
-import type { Refusal, Reply } from "./approvals.ts";
+import { unknownAnswer, type Refusal, type Reply, type UnknownAnswer } from "./approvals.ts";
 import type { LiveBoard } from "./live/board.ts";
 import type { Question } from "./question.ts";
-import type { RequestStates } from "./request-state.ts";
+import type { RequestStates } from "./state-channel.ts";
 
 /** "later": ask with the call's result; "dismissed": the same, after the user dismissed the form. */
 export type Answer = "continue" | "always" | Refusal | "later" | "dismissed";
@@ -64,8 +63,18 @@ export interface Pause {
 
 export interface ContinueWorkflow {
   workflow_id?: unknown;
-  approved?: unknown;
+  /** The user's answer as the model relayed it; a value that is neither yes nor no comes only in
+   * a proxied tool's arguments, which no schema of pml's reads (`relayedContinuation`). */
+  approved: boolean | UnknownAnswer;
   always?: unknown;
+}
+
+/** A proxied tool's `continue_workflow` as it came: its answer read once, here, as `execute`'s
+ * and `call`'s schema reads theirs. Nothing (null, false) is no continuation. */
+export function relayedContinuation(raw: unknown): ContinueWorkflow | undefined {
+  if (!raw) return undefined;
+  const { workflow_id, approved, always } = raw as Record<string, unknown>;
+  return { workflow_id, approved: typeof approved === "boolean" ? approved : unknownAnswer(approved), always };
 }
 
 /** How a call may come back after a pause. */
@@ -163,7 +172,7 @@ export async function continued(ch: Continuable, round: Round, cw: ContinueWorkf
   for (const t of taken.approved ?? []) session.approved.add(t);
   if (page === "abort") return errorResult(refusedText(taken.toolId, "abort"));
   if (cw.approved === false) return errorResult(relayedNoText(taken.toolId));
-  if (cw.approved !== true) return errorResult(refusedText(taken.toolId, { unknown: cw.approved }));
+  if (cw.approved !== true) return errorResult(refusedText(taken.toolId, cw.approved));
   // An answer from the page is the user's own ("always" included); else the model relayed it.
   const always = page === "continue" || page === "always" ? page === "always" : alwaysFromRelay(session, taken.toolId, cw.always === true);
   await approvals.approve(session, taken, always);
@@ -212,8 +221,7 @@ export function refusedText(toolId: string, r: Refusal): string {
   const nothing = `nothing ran (${toolId} was not run)`;
   if (r === "abort") return `You chose Abort: ${nothing}.`;
   if (r === "decline") return `You declined the question: ${nothing}.`;
-  const shown = r.unknown === undefined ? "(none)" : visible(JSON.stringify(r.unknown) ?? String(r.unknown)).slice(0, 80);
-  return `The answer ${shown} was not Continue, Always or Abort: ${nothing}.`;
+  return `The answer ${r.unknown} was not Continue, Always or Abort: ${nothing}.`;
 }
 
 /** A continuation whose "approved" is false: the model relays that the user said no. */

@@ -53,7 +53,16 @@ export function approvalElicitation(toolId: string, why: string, scope = "this s
 }
 
 /** An answer that approves nothing: Abort chosen, the question declined, or a value that names no choice. */
-export type Refusal = "abort" | "decline" | { unknown: unknown };
+export type Refusal = "abort" | "decline" | UnknownAnswer;
+
+/** A value that names no choice, as the refusal shows it: escaped once, where it came in. */
+export interface UnknownAnswer {
+  unknown: string;
+}
+
+export function unknownAnswer(value: unknown): UnknownAnswer {
+  return { unknown: value === undefined ? "(none)" : visible(JSON.stringify(value) ?? String(value)).slice(0, 80) };
+}
 
 /** What came back for a question: a choice, a refusal, or "cancel" (dismissed: asked again with the result). */
 export type Reply = "continue" | "always" | "cancel" | Refusal;
@@ -71,7 +80,7 @@ export function replyOf(result: unknown): Reply | "fallback" {
   const known = choiceOf(d);
   if (known) return known;
   log.warn(`An approval answer ${JSON.stringify(d ?? null).slice(0, 80)} is not one of continue, always, abort: not approved.`);
-  return { unknown: d };
+  return unknownAnswer(d);
 }
 
 /**

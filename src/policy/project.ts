@@ -4,7 +4,8 @@
 // user trusted it (./trust/): `config` is the file with the untrusted grants taken out.
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { loadProjectConfig, unknownConfigKeys, type ProjectConfig } from "../config/pml-json.ts";
+import { loadProjectConfig, type ProjectConfig } from "../config/pml-json.ts";
+import { unknownConfigKeys } from "../config/unknown-keys.ts";
 import { log } from "../log.ts";
 import { memorySettings, type MemorySettings } from "../memory/memory.ts";
 import { grantsOf, withGrants, type Grant } from "./trust/grants.ts";

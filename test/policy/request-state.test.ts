@@ -2,7 +2,7 @@
 // issued for; the retry that brings it back is checked against all three where states are
 // verified, and the state is used up whatever the check finds.
 import { afterAll, expect, test } from "bun:test";
-import { argsDigest, RequestStates } from "../../src/policy/request-state.ts";
+import { argsDigest, RequestStates } from "../../src/policy/state-channel.ts";
 import { tempDir } from "../helpers/pml.ts";
 
 const ws = tempDir();

@@ -95,11 +95,14 @@ export function revokeTrust(workspace: string, env: Env = process.env): boolean 
 // updated once (idempotent; safe against concurrent approvals from other processes).
 
 /**
- * "Always": the tool joins permissions.allow (`toolId`; undefined when the file allows it already)
- * and the variables join env_grants. An exact entry for the same tool in `ask` is removed, since it
- * would otherwise keep winning over the new allow (same specificity, ask > allow); broader ask and
- * deny patterns stay. A tool the file denies now (the user denied it after the question was asked)
- * gets no allow: an exact one would outrank a deny of its namespace. `denied` says so.
+ * "Always": the variables join env_grants and the tool joins permissions.allow (`toolId`;
+ * undefined when the file allows it already). An exact entry for the same tool in `ask` is
+ * removed, since it would otherwise keep winning over the new allow (same specificity, ask >
+ * allow); broader ask and deny patterns stay. A tool the file denies now (the user denied it after
+ * the question was asked) gets no allow: an exact one would outrank a deny of its namespace.
+ * `denied` says so. The edit is decided on the file as read and written only over that same text
+ * (`replaceProjectConfig`): a change meanwhile, another approval or the user's own, is read and
+ * decided anew.
  */
 export async function recordAlways(
   workspace: string,
@@ -109,33 +112,34 @@ export async function recordAlways(
   if (toolId !== undefined && !isToolId(toolId)) {
     throw new ConfigError(`cannot always-allow ${JSON.stringify(toolId)}: expected an exact tool id like "memory:create_entities".`);
   }
-  // Checked before the allow is trusted, and again under the file's lock.
-  let denied = toolId !== undefined && (await deniesNow(workspace, toolId));
   const names = grant?.names ?? [];
-  const grants = [...(toolId === undefined || denied ? [] : [alwaysGrant.allow(toolId)]), ...names.map((n) => alwaysGrant.env(grant!.ns, n))];
-  if (!grants.length) return { loaded: undefined, denied };
-  await addTrustedGrants(workspace, grants);
-  const loaded = await (await projectConfig()).updateProjectConfig(workspace, (raw) => {
-    if (toolId !== undefined && !denied) denied = deniedIn(raw, toolId);
-    if (toolId !== undefined && !denied) addAllow(raw, toolId);
-    if (names.length) addEnvGrants(raw, grant!.ns, names);
-  });
-  return { loaded, denied };
-}
-
-/** Whether the file denies the tool now; a file pml cannot read is left for the update to report. */
-async function deniesNow(workspace: string, toolId: string): Promise<boolean> {
-  try {
-    return deniedIn((await (await projectConfig()).loadProjectConfig(workspace)).raw, toolId);
-  } catch {
-    return false;
+  const { readProjectDocument, replaceProjectConfig } = await projectConfig();
+  // Each time the file changed meanwhile, another edit of it landed: this ends.
+  for (;;) {
+    const seen = await readProjectDocument(workspace);
+    const edited = structuredClone(seen.raw);
+    if (names.length) addEnvGrants(edited, grant!.ns, names);
+    const denied = toolId !== undefined && !allowUnlessDenied(edited, toolId);
+    const grants = [...(toolId === undefined || denied ? [] : [alwaysGrant.allow(toolId)]), ...names.map((n) => alwaysGrant.env(grant!.ns, n))];
+    if (!grants.length) return { loaded: undefined, denied };
+    await addTrustedGrants(workspace, grants);
+    const loaded = await replaceProjectConfig(workspace, seen, edited);
+    if (loaded) return { loaded, denied };
   }
 }
 
-function deniedIn(raw: Record<string, unknown>, toolId: string): boolean {
+/** The tool joins permissions.allow (its exact entry leaves `ask`), unless the file's patterns
+ * deny it: false then, and nothing changes. */
+function allowUnlessDenied(raw: Record<string, unknown>, toolId: string): boolean {
   const p = raw.permissions as Record<string, unknown> | undefined;
   const list = (k: string) => (Array.isArray(p?.[k]) ? (p[k] as unknown[]).filter((x): x is string => typeof x === "string") : []);
-  return permissionFor({ allow: list("allow"), ask: list("ask"), deny: list("deny") }, toolId) === "deny";
+  if (permissionFor({ allow: list("allow"), ask: list("ask"), deny: list("deny") }, toolId) === "deny") return false;
+  const perms = objectAt(raw, "permissions");
+  if (!perms) return true;
+  if (perms.allow === undefined) perms.allow = [];
+  if (Array.isArray(perms.allow) && !perms.allow.includes(toolId)) perms.allow.push(toolId);
+  if (Array.isArray(perms.ask)) perms.ask = perms.ask.filter((x) => x !== toolId);
+  return true;
 }
 
 /** "Always" for a child server's sampling requests: the namespace joins sampling.allow. */
@@ -155,14 +159,6 @@ function objectAt(raw: Record<string, unknown>, key: string): Record<string, unk
   if (raw[key] === undefined) raw[key] = {};
   const o = raw[key];
   return typeof o === "object" && o !== null && !Array.isArray(o) ? (o as Record<string, unknown>) : undefined;
-}
-
-function addAllow(raw: Record<string, unknown>, toolId: string): void {
-  const p = objectAt(raw, "permissions");
-  if (!p) return;
-  if (p.allow === undefined) p.allow = [];
-  if (Array.isArray(p.allow) && !p.allow.includes(toolId)) p.allow.push(toolId);
-  if (Array.isArray(p.ask)) p.ask = p.ask.filter((x) => x !== toolId);
 }
 
 function addEnvGrants(raw: Record<string, unknown>, ns: string, names: readonly string[]): void {
