@@ -34,6 +34,9 @@ export interface MatchEvidence {
    * of the results' cosines: a share, so that it reads the same whatever the model's cosine scale
    * (one model's unrelated texts score 0.1, another's 0.5). Absent without a provider. */
   meaningLead?: number;
+  /** The request puts another word in one of its slots, or converts the other way round
+   * (substitution.ts): a different task, never strong. Read only where it would be strong. */
+  substituted?: boolean;
 }
 
 /**
@@ -85,7 +88,7 @@ export function labelOf(e: MatchEvidence, t = LABEL): Match {
 /** The label from the words, built-in meaning and past use alone (all there is without a provider). */
 function labelByWords(e: MatchEvidence, t: typeof LABEL): Match {
   const strongWords = (e.covered >= t.strongCovered && e.similarity >= t.strongCoveredSimilarity) || e.similarity >= t.strongSimilarity;
-  if (strongWords && e.asked >= t.strongAsked && e.margin >= t.strongMargin) return "strong";
+  if (strongWords && e.asked >= t.strongAsked && e.margin >= t.strongMargin && !e.substituted) return "strong";
   if (e.margin >= t.fairMargin && (e.covered >= t.fairCovered || e.similarity >= t.fairSimilarity) && e.asked >= t.fairAsked) return "fair";
   return e.learned >= t.fairLearned && e.lead >= t.fairMargin ? "fair" : "weak";
 }
