@@ -45,8 +45,7 @@ function aligned(a: readonly Word[], b: readonly Word[]): [number, number][] {
   const n = a.length;
   const m = b.length;
   const d = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--) d[i]![j] = a[i]!.stem === b[j]!.stem ? d[i + 1]![j + 1]! + 1 : Math.max(d[i + 1]![j]!, d[i]![j + 1]!);
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) d[i]![j] = a[i]!.stem === b[j]!.stem ? d[i + 1]![j + 1]! + 1 : Math.max(d[i + 1]![j]!, d[i]![j + 1]!);
   const out: [number, number][] = [];
   for (let i = 0, j = 0; i < n && j < m; ) {
     if (a[i]!.stem === b[j]!.stem) out.push([i++, j++]);
@@ -90,15 +89,19 @@ export function substitutionIn(query: string, vectors?: WordVectors): (texts: re
 }
 
 /** The runs of unaligned words of two texts between the same aligned words (or an end), each side
- * 1..SLOT_WORDS long; none when nothing aligns. */
+ * 1..SLOT_WORDS long (at an end, the SLOT_WORDS nearest the aligned word); none when nothing aligns. */
 function slotsOf(q: readonly Word[], o: readonly Word[]): [Word[], Word[]][] {
   const pairs = aligned(q, o);
   if (!pairs.length) return [];
   const bounds: [number, number][] = [[-1, -1], ...pairs, [q.length, o.length]];
   const out: [Word[], Word[]][] = [];
   for (let k = 0; k + 1 < bounds.length; k++) {
-    const qs = q.slice(bounds[k]![0] + 1, bounds[k + 1]![0]);
-    const os = o.slice(bounds[k]![1] + 1, bounds[k + 1]![1]);
+    let qs = q.slice(bounds[k]![0] + 1, bounds[k + 1]![0]);
+    let os = o.slice(bounds[k]![1] + 1, bounds[k + 1]![1]);
+    // A text goes on after its last aligned word with its own details ("in reverse order, last line
+    // first"), or leads up to its first: there the slot is the words nearest the aligned one.
+    if (k === bounds.length - 2) [qs, os] = [qs.slice(0, SLOT_WORDS), os.slice(0, SLOT_WORDS)];
+    else if (k === 0) [qs, os] = [qs.slice(-SLOT_WORDS), os.slice(-SLOT_WORDS)];
     if (qs.length && os.length && qs.length <= SLOT_WORDS && os.length <= SLOT_WORDS) out.push([qs, os]);
   }
   return out;

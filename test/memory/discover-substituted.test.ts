@@ -1,7 +1,8 @@
 // A near twin that puts another word in the request's place is never `[strong]` (issue 46, item 1):
 // "list the checked items of a markdown checklist" is not "list the unchecked items…", "encrypt …
 // shifting letters forward" is not "decrypt … shifting letters back", the values of a key=value file
-// are not its keys, and a hexadecimal string converted to a decimal number is not `decimal_to_hex`
+// are not its keys, a hexadecimal string converted to a decimal number is not `decimal_to_hex`, and
+// lines sorted alphabetically are not lines in reverse order
 // (src/memory/substitution.ts). WordNet holds none of these as antonyms, and word vectors put each
 // pair close. The twin may still be worth reading (fair); the agent calls a strong result at once.
 // Through the real dist/pml.
@@ -39,11 +40,13 @@ test("a twin with another word in the request's slot, or converting the other wa
     ["cipher:caesar_decode", "decrypt a Caesar cipher, shifting letters back by a given amount"],
     ["conf:list_keys", "list the keys of a key=value settings file, comments skipped"],
     ["num:decimal_to_hex", "convert a decimal number given as a string to lowercase hexadecimal"],
+    ["lines:reverse_order", "return the non-empty lines of a file in reverse order, last line first"],
   ]);
   for (const [query, own] of [
     ["list the unchecked items of the markdown checklist docs/todo.md", "md:open_checklist_items"],
     ["list the keys of the key=value settings file config/app.properties", "conf:list_keys"],
     ["convert the decimal number 500 to hexadecimal", "num:decimal_to_hex"],
+    ["return the non-empty lines of notes/steps.txt in reverse order, last line first", "lines:reverse_order"],
   ] as const)
     expect(`${query}: ${matchOf(await ask(query), own)}`).toBe(`${query}: strong`);
   for (const [query, twin] of [
@@ -51,6 +54,8 @@ test("a twin with another word in the request's slot, or converting the other wa
     ["encrypt 'meet me at noon' with a Caesar cipher, shifting letters forward by 3", "cipher:caesar_decode"],
     ["list the values of the key=value settings file config/cache.properties", "conf:list_keys"],
     ["convert the hexadecimal string 0x1F4 to a decimal number", "num:decimal_to_hex"],
+    // The twin's text goes on after the slot ("in reverse order, last line first"): its first words are the slot.
+    ["return the non-empty lines of team/members.txt sorted alphabetically", "lines:reverse_order"],
   ] as const)
     expect(`${query}: ${matchOf(await ask(query), twin) ?? "absent"}`).not.toMatch(/: strong$/);
 });
