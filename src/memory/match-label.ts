@@ -61,6 +61,10 @@ export const LABEL = {
   fairSimilarity: 0.5,
   fairAsked: 0.3,
   fairMargin: 0.1,
+  /** Fair too: far ahead of every other result by words and meaning, with a fair similarity, however
+   * few of its own words the request says ("what's 48879 in hex?" for `decimal_to_hex`). */
+  fairAheadMargin: 0.25,
+  fairAheadSimilarity: 0.55,
   /** Past use's weight that makes a result clearly ahead worth reading (0.8: one use of the same words). */
   fairLearned: 0.4,
   /** Below this share of its words asked for, a result does more (or other) than asked: past use
@@ -90,6 +94,7 @@ function labelByWords(e: MatchEvidence, t: typeof LABEL): Match {
   const strongWords = (e.covered >= t.strongCovered && e.similarity >= t.strongCoveredSimilarity) || e.similarity >= t.strongSimilarity;
   if (strongWords && e.asked >= t.strongAsked && e.margin >= t.strongMargin && !e.substituted) return "strong";
   if (e.margin >= t.fairMargin && (e.covered >= t.fairCovered || e.similarity >= t.fairSimilarity) && e.asked >= t.fairAsked) return "fair";
+  if (e.margin >= t.fairAheadMargin && e.similarity >= t.fairAheadSimilarity) return "fair";
   return e.learned >= t.fairLearned && e.lead >= t.fairMargin ? "fair" : "weak";
 }
 
