@@ -5,6 +5,7 @@
 import type { LearnedHit } from "./associations.ts";
 import { doesMore, labelOf, type Match, type MatchEvidence } from "./match-label.ts";
 import type { ProviderHit } from "./provider-fusion.ts";
+import type { Substitution } from "./substitution.ts";
 import { terms } from "./search.ts";
 import { words } from "./search-words.ts";
 import type { WordVectors } from "./word-vectors.ts";
@@ -84,7 +85,7 @@ export function labelHits(
   hits: readonly LearnedHit[],
   asked: (key: string) => number,
   misfit?: (key: string) => boolean,
-  substituted?: (key: string) => boolean,
+  substituted?: (key: string) => Substitution | undefined,
 ): { hits: LearnedHit[]; labels: Match[]; evidence: MatchEvidence[] } {
   const unlearned = (h: LearnedHit) => h.unlearned ?? h.score;
   const words = bestTwo(hits.map(unlearned));
@@ -99,7 +100,8 @@ export function labelHits(
     };
     if (misfit?.(h.key)) return { h, e, label: "weak" as const };
     let label = labelOf(e);
-    if (label === "strong" && substituted?.(h.key)) label = labelOf(Object.assign(e, { substituted: true }));
+    const sub = label !== "weak" ? substituted?.(h.key) : undefined;
+    if (sub) label = labelOf(Object.assign(e, { substituted: sub }));
     return { h, e, label };
   });
   const lastExact = rows.findLastIndex((r) => r.label === "strong");

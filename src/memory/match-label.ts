@@ -36,7 +36,7 @@ export interface MatchEvidence {
   meaningLead?: number;
   /** The request puts another word in one of its slots, or converts the other way round
    * (substitution.ts): a different task, never strong. Read only where it would be strong. */
-  substituted?: boolean;
+  substituted?: "twin" | "slot";
 }
 
 /**
@@ -65,6 +65,9 @@ export const LABEL = {
    * few of its own words the request says ("what's 48879 in hex?" for `decimal_to_hex`). */
   fairAheadMargin: 0.25,
   fairAheadSimilarity: 0.55,
+  /** A twin that past use lifts (a past request said the same but the slot: its own task) is not
+   * worth calling: an agent would call the task the past request asked for. */
+  twinLearned: 0.3,
   /** Past use's weight that makes a result clearly ahead worth reading (0.8: one use of the same words). */
   fairLearned: 0.4,
   /** Below this share of its words asked for, a result does more (or other) than asked: past use
@@ -83,6 +86,7 @@ export const LABEL = {
 };
 
 export function labelOf(e: MatchEvidence, t = LABEL): Match {
+  if (e.substituted === "twin" && e.learned >= t.twinLearned) return "weak";
   const byWords = labelByWords(e, t);
   if (e.meaningLead === undefined) return byWords;
   if (byWords === "strong") return e.meaningLead >= t.strongMeaningLead ? "strong" : "fair";

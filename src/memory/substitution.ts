@@ -23,6 +23,12 @@ const HELD_COSINE = 0.6;
 /** The longest run of unaligned words between two aligned ones read as one slot; a longer run is two
  * texts saying different things at length, not one word put for another. */
 const SLOT_WORDS = 5;
+/** A text that says the request's words but the slot's: at least this many content words, and this
+ * share of them aligned with the request's (a paraphrase aligns a few words of a longer text). */
+const TWIN = { words: 3, aligned: 0.5 };
+/** "twin": it says the request's words but one slot (or converts the other way round); "slot": a
+ * slot differs in a text that says other things too. */
+export type Substitution = "twin" | "slot";
 
 interface Word {
   stem: string;
@@ -69,7 +75,7 @@ function targetsOf(query: string): Set<string> {
  * For one request, whether a capability's texts (its name's words, its intent) put another word in
  * one of its slots, or convert the other way round (see above).
  */
-export function substitutionIn(query: string, vectors?: WordVectors): (texts: readonly string[]) => boolean {
+export function substitutionIn(query: string, vectors?: WordVectors): (texts: readonly string[]) => Substitution | undefined {
   const q = sequence(taskWords(query, false), vectors);
   const qStems = new Set(q.map((w) => w.stem));
   const qRanks = Int32Array.from(new Set(q.flatMap((w) => (w.ranks ? [...w.ranks] : []))));
@@ -77,21 +83,27 @@ export function substitutionIn(query: string, vectors?: WordVectors): (texts: re
   // Cosine of one word with the nearest of a text's words; none without word vectors.
   const near = (w: Word, ranks: Int32Array) => (vectors && w.ranks?.length && ranks.length ? vectors.alignOnce(w.ranks, ranks) : 0);
   return (texts) => {
-    for (const text of texts) for (const o of ordersOf(text)) if (targets.has(o.split(">")[0]!) && !targets.has(o.split(">")[1]!)) return true;
+    for (const text of texts) for (const o of ordersOf(text)) if (targets.has(o.split(">")[0]!) && !targets.has(o.split(">")[1]!)) return "twin";
     const own = texts.map((t) => sequence(t, vectors));
     const all = own.flat();
     const ownStems = new Set(all.map((w) => w.stem));
     const ownRanks = Int32Array.from(new Set(all.flatMap((w) => (w.ranks ? [...w.ranks] : []))));
     const unheld = (w: Word) => !ownStems.has(w.stem) && near(w, ownRanks) < HELD_COSINE;
     const unasked = (w: Word) => !qStems.has(w.stem) && near(w, qRanks) < HELD_COSINE;
-    return own.some((o) => slotsOf(q, o).some(([qs, os]) => qs.some(unheld) && os.some(unasked)));
+    let found: Substitution | undefined;
+    for (const o of own) {
+      const pairs = aligned(q, o);
+      if (!slotsOf(q, o, pairs).some(([qs, os]) => qs.some(unheld) && os.some(unasked))) continue;
+      if (o.length >= TWIN.words && pairs.length >= TWIN.aligned * o.length) return "twin";
+      found = "slot";
+    }
+    return found;
   };
 }
 
 /** The runs of unaligned words of two texts between the same aligned words (or an end), each side
  * 1..SLOT_WORDS long (at an end, the SLOT_WORDS nearest the aligned word); none when nothing aligns. */
-function slotsOf(q: readonly Word[], o: readonly Word[]): [Word[], Word[]][] {
-  const pairs = aligned(q, o);
+function slotsOf(q: readonly Word[], o: readonly Word[], pairs: [number, number][]): [Word[], Word[]][] {
   if (!pairs.length) return [];
   const bounds: [number, number][] = [[-1, -1], ...pairs, [q.length, o.length]];
   const out: [Word[], Word[]][] = [];

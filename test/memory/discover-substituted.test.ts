@@ -59,3 +59,19 @@ test("a twin with another word in the request's slot, or converting the other wa
   ] as const)
     expect(`${query}: ${matchOf(await ask(query), twin) ?? "absent"}`).not.toMatch(/: strong$/);
 });
+
+test("a twin that a past request lifts, one that said the same but the slot, is not worth calling", async () => {
+  const { client } = await fx.connect();
+  const ask = async (query: string) => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results;
+  // As an agent does: it asks, finds nothing, writes the code; its request is now past use of that capability.
+  await ask("list the unchecked items of the markdown checklist notes/todo.md");
+  const r: any = await client.callTool({
+    name: "execute",
+    arguments: { code: `return "ok";`, intent: "list the unchecked items of a markdown checklist", name: "todo:open_items" },
+  });
+  if (r.isError) throw new Error(text(r));
+  const twin = "list the checked items of the markdown checklist notes/done.md";
+  expect(`${twin}: ${matchOf(await ask(twin), "todo:open_items") ?? "absent"}`).toMatch(/: (weak|absent)$/);
+  const own = "list the unchecked items of the markdown checklist notes/later.md";
+  expect(`${own}: ${matchOf(await ask(own), "todo:open_items")}`).toMatch(/: (strong|fair)$/);
+});
