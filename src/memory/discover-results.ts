@@ -7,6 +7,7 @@ import { capabilityFound, type Found, learnedNote, teamFound } from "./found.ts"
 import type { Match, MatchEvidence } from "./match-label.ts";
 import { askedFor, labelHits, type OwnWordsRead } from "./match-evidence.ts";
 import type { ToolEntry } from "./search-docs.ts";
+import { substitutionIn } from "./substitution.ts";
 import { withValueKinds } from "./value-kinds.ts";
 
 export interface Answer {
@@ -24,7 +25,13 @@ export function answerOf(state: DiscoverState, query: string, ranked: { hits: Le
   let read = ownWordsRead.get(state);
   if (!read) ownWordsRead.set(state, (read = new Map()));
   const askedOf = askedFor(withValueKinds(query), state.meaning?.words, read);
-  const labelled = labelHits(ranked.hits, (key) => askedOf(state.ownWords(key)), misfit);
+  const substituted = substitutionIn(query, state.meaning?.words);
+  const labelled = labelHits(
+    ranked.hits,
+    (key) => askedOf(state.ownWords(key)),
+    misfit,
+    (key) => substituted(state.ownTexts(key)),
+  );
   const hits = labelled.hits;
   const results = hits.map((h, i) => foundOf(state, h, labelled.labels[i]!, byKey));
   // A deprecated capability still answers, after every one that is not; one the request contradicts

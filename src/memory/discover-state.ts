@@ -141,6 +141,14 @@ export class DiscoverState {
     return this.toolName(key) ?? "";
   }
 
+  /** A capability's texts as substitution.ts aligns them, each apart: its name's action in words, its intent. */
+  ownTexts(key: string): string[] {
+    const c = this.caps.get(key);
+    if (!c) return [this.ownWords(key)];
+    const action = c.named ? (parseCallName(c.name)?.action ?? "").replace(/_/g, " ") : "";
+    return [action, c.intent ?? c.description];
+  }
+
   /** A capability's kinds of data (kind-fit.ts), read when it is first a candidate for a request holding data. */
   kindsOf(key: string): CapabilityKinds | undefined {
     const c = this.caps.get(key);

@@ -5,6 +5,7 @@
 import type { LearnedHit } from "./associations.ts";
 import { doesMore, labelOf, type Match, type MatchEvidence } from "./match-label.ts";
 import type { ProviderHit } from "./provider-fusion.ts";
+import type { Substitution } from "./substitution.ts";
 import { terms } from "./search.ts";
 import { words } from "./search-words.ts";
 import type { WordVectors } from "./word-vectors.ts";
@@ -77,12 +78,14 @@ function ownWords(own: string, vectors: WordVectors | undefined, texts: OwnWords
 /**
  * The hits' labels (`asked`: askedFor's share for a key), and their order with past use kept in its place: a hit past use lifted that does
  * more than asked goes after every hit that does exactly what was asked (labelled strong), whatever
- * its score. `misfit`: a hit the request's data contradicts is never a fit.
+ * its score. `misfit`: a hit the request's data contradicts is never a fit. `substituted`
+ * (substitution.ts): read only for a hit that would be strong (it aligns two texts).
  */
 export function labelHits(
   hits: readonly LearnedHit[],
   asked: (key: string) => number,
   misfit?: (key: string) => boolean,
+  substituted?: (key: string) => Substitution | undefined,
 ): { hits: LearnedHit[]; labels: Match[]; evidence: MatchEvidence[] } {
   const unlearned = (h: LearnedHit) => h.unlearned ?? h.score;
   const words = bestTwo(hits.map(unlearned));
@@ -95,7 +98,11 @@ export function labelHits(
       ...{ margin: ahead(unlearned(h), words), lead: ahead(h.score, lifted) },
       ...(meant ? { meaning: meant.cosine(h), meaningLead: meant.lead(h) } : {}),
     };
-    return { h, e, label: misfit?.(h.key) ? ("weak" as const) : labelOf(e) };
+    if (misfit?.(h.key)) return { h, e, label: "weak" as const };
+    let label = labelOf(e);
+    const sub = label !== "weak" ? substituted?.(h.key) : undefined;
+    if (sub) label = labelOf(Object.assign(e, { substituted: sub }));
+    return { h, e, label };
   });
   const lastExact = rows.findLastIndex((r) => r.label === "strong");
   const raised = (r: (typeof rows)[number], i: number) => i < lastExact && r.h.learned !== undefined && doesMore(r.e);

@@ -34,6 +34,9 @@ export interface MatchEvidence {
    * of the results' cosines: a share, so that it reads the same whatever the model's cosine scale
    * (one model's unrelated texts score 0.1, another's 0.5). Absent without a provider. */
   meaningLead?: number;
+  /** The request puts another word in one of its slots, or converts the other way round
+   * (substitution.ts): a different task, never strong. Read only where it would be strong. */
+  substituted?: "twin" | "slot";
 }
 
 /**
@@ -58,6 +61,13 @@ export const LABEL = {
   fairSimilarity: 0.5,
   fairAsked: 0.3,
   fairMargin: 0.1,
+  /** Fair too: far ahead of every other result by words and meaning, with a fair similarity, however
+   * few of its own words the request says ("what's 48879 in hex?" for `decimal_to_hex`). */
+  fairAheadMargin: 0.25,
+  fairAheadSimilarity: 0.55,
+  /** A twin that past use lifts (a past request said the same but the slot: its own task) is not
+   * worth calling: an agent would call the task the past request asked for. */
+  twinLearned: 0.3,
   /** Past use's weight that makes a result clearly ahead worth reading (0.8: one use of the same words). */
   fairLearned: 0.4,
   /** Below this share of its words asked for, a result does more (or other) than asked: past use
@@ -76,6 +86,7 @@ export const LABEL = {
 };
 
 export function labelOf(e: MatchEvidence, t = LABEL): Match {
+  if (e.substituted === "twin" && e.learned >= t.twinLearned) return "weak";
   const byWords = labelByWords(e, t);
   if (e.meaningLead === undefined) return byWords;
   if (byWords === "strong") return e.meaningLead >= t.strongMeaningLead ? "strong" : "fair";
@@ -85,8 +96,9 @@ export function labelOf(e: MatchEvidence, t = LABEL): Match {
 /** The label from the words, built-in meaning and past use alone (all there is without a provider). */
 function labelByWords(e: MatchEvidence, t: typeof LABEL): Match {
   const strongWords = (e.covered >= t.strongCovered && e.similarity >= t.strongCoveredSimilarity) || e.similarity >= t.strongSimilarity;
-  if (strongWords && e.asked >= t.strongAsked && e.margin >= t.strongMargin) return "strong";
+  if (strongWords && e.asked >= t.strongAsked && e.margin >= t.strongMargin && !e.substituted) return "strong";
   if (e.margin >= t.fairMargin && (e.covered >= t.fairCovered || e.similarity >= t.fairSimilarity) && e.asked >= t.fairAsked) return "fair";
+  if (e.margin >= t.fairAheadMargin && e.similarity >= t.fairAheadSimilarity) return "fair";
   return e.learned >= t.fairLearned && e.lead >= t.fairMargin ? "fair" : "weak";
 }
 

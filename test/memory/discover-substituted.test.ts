@@ -1,0 +1,77 @@
+// A near twin that puts another word in the request's place is never `[strong]` (issue 46, item 1):
+// "list the checked items of a markdown checklist" is not "list the unchecked items…", "encrypt …
+// shifting letters forward" is not "decrypt … shifting letters back", the values of a key=value file
+// are not its keys, a hexadecimal string converted to a decimal number is not `decimal_to_hex`, and
+// lines sorted alphabetically are not lines in reverse order
+// (src/memory/substitution.ts). WordNet holds none of these as antonyms, and word vectors put each
+// pair close. The twin may still be worth reading (fair); the agent calls a strong result at once.
+// Through the real dist/pml.
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { parseDiscover } from "../helpers/discover.ts";
+import { type MemoryFixture, memoryFixture, text } from "./helpers.ts";
+
+let fx: MemoryFixture;
+beforeAll(() => {
+  fx = memoryFixture();
+});
+afterAll(async () => {
+  await fx.cleanup();
+});
+
+interface Result {
+  id: string;
+  match: "strong" | "fair" | "weak";
+}
+
+async function saved(caps: Array<[string, string]>) {
+  const { client } = await fx.connect();
+  for (const [name, intent] of caps) {
+    const r: any = await client.callTool({ name: "execute", arguments: { code: `return ${JSON.stringify({ capability: name })};`, intent, name } });
+    if (r.isError) throw new Error(text(r));
+  }
+  return async (query: string): Promise<Result[]> => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results;
+}
+
+const matchOf = (results: Result[], id: string) => results.find((r) => r.id === id)?.match;
+
+test("a twin with another word in the request's slot, or converting the other way, is not strong; its own request still is", async () => {
+  const ask = await saved([
+    ["md:open_checklist_items", "list the unchecked items of a markdown checklist"],
+    ["cipher:caesar_decode", "decrypt a Caesar cipher, shifting letters back by a given amount"],
+    ["conf:list_keys", "list the keys of a key=value settings file, comments skipped"],
+    ["num:decimal_to_hex", "convert a decimal number given as a string to lowercase hexadecimal"],
+    ["lines:reverse_order", "return the non-empty lines of a file in reverse order, last line first"],
+  ]);
+  for (const [query, own] of [
+    ["list the unchecked items of the markdown checklist docs/todo.md", "md:open_checklist_items"],
+    ["list the keys of the key=value settings file config/app.properties", "conf:list_keys"],
+    ["convert the decimal number 500 to hexadecimal", "num:decimal_to_hex"],
+    ["return the non-empty lines of notes/steps.txt in reverse order, last line first", "lines:reverse_order"],
+  ] as const)
+    expect(`${query}: ${matchOf(await ask(query), own)}`).toBe(`${query}: strong`);
+  for (const [query, twin] of [
+    ["list the checked items of the markdown checklist docs/release.md", "md:open_checklist_items"],
+    ["encrypt 'meet me at noon' with a Caesar cipher, shifting letters forward by 3", "cipher:caesar_decode"],
+    ["list the values of the key=value settings file config/cache.properties", "conf:list_keys"],
+    ["convert the hexadecimal string 0x1F4 to a decimal number", "num:decimal_to_hex"],
+    // The twin's text goes on after the slot ("in reverse order, last line first"): its first words are the slot.
+    ["return the non-empty lines of team/members.txt sorted alphabetically", "lines:reverse_order"],
+  ] as const)
+    expect(`${query}: ${matchOf(await ask(query), twin) ?? "absent"}`).not.toMatch(/: strong$/);
+});
+
+test("a twin that a past request lifts, one that said the same but the slot, is not worth calling", async () => {
+  const { client } = await fx.connect();
+  const ask = async (query: string) => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results;
+  // As an agent does: it asks, finds nothing, writes the code; its request is now past use of that capability.
+  await ask("list the unchecked items of the markdown checklist notes/todo.md");
+  const r: any = await client.callTool({
+    name: "execute",
+    arguments: { code: `return "ok";`, intent: "list the unchecked items of a markdown checklist", name: "todo:open_items" },
+  });
+  if (r.isError) throw new Error(text(r));
+  const twin = "list the checked items of the markdown checklist notes/done.md";
+  expect(`${twin}: ${matchOf(await ask(twin), "todo:open_items") ?? "absent"}`).toMatch(/: (weak|absent)$/);
+  const own = "list the unchecked items of the markdown checklist notes/later.md";
+  expect(`${own}: ${matchOf(await ask(own), "todo:open_items")}`).toMatch(/: (strong|fair)$/);
+});
