@@ -90,6 +90,8 @@ export function withBases(stems: Iterable<string>): Set<string> {
   const out = new Set<string>();
   for (const s of stems) {
     out.add(s);
+    // Most stems end otherwise: not read by the pattern (a candidate's first read reads each).
+    if (!s.endsWith("est")) continue;
     const base = /^(.{3,}?)(i?)est$/.exec(s);
     if (!base) continue;
     const b = base[1]! + base[2]!;
