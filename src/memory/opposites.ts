@@ -9,11 +9,15 @@
 import { readFileSync } from "node:fs";
 import { log } from "../log.ts";
 import { terms } from "./search.ts";
+import { ABBREVIATIONS } from "./search-words.ts";
 import oppositesFile from "./generated/wordnet-opposites.txt" with { type: "file" };
 
 let table: Map<string, readonly string[]> | undefined;
+/** What a joined word must start with to stem to one of the list's stems (joinedStarts). */
+let starts: JoinedStarts | undefined;
 
 function load(path: string = oppositesFile): Map<string, readonly string[]> {
+  starts = undefined;
   const out = new Map<string, readonly string[]>();
   try {
     for (const line of readFileSync(path, "latin1").split("\n")) {
@@ -36,11 +40,48 @@ export const oppositesOf = (stem: string): readonly string[] => (table ??= load(
 export function sideStems(text: string): Set<string> {
   const out = withBases(terms(text));
   const ws = text.toLowerCase().split(/[^a-z]+/);
+  const list = (table ??= load());
+  const may = (starts ??= joinedStarts(list.keys()));
   for (let i = 0; i + 1 < ws.length; i++) {
-    const joined = ws[i]! && ws[i + 1] ? terms(ws[i]! + ws[i + 1]!)[0] : undefined;
-    if (joined && (table ??= load()).has(joined)) out.add(joined);
+    if (!ws[i] || !ws[i + 1]) continue;
+    const pair = ws[i]! + ws[i + 1]!;
+    // Most pairs cannot stem to a stem of the list: not stemmed (a candidate's first read stemmed
+    // each of its pairs, and kept each in the stemmer's cache).
+    if (!may(pair) && !ABBREVIATIONS.has(pair)) continue;
+    const joined = terms(pair)[0];
+    if (joined && list.has(joined)) out.add(joined);
   }
   return out;
+}
+
+/** What the stemmer (node_modules/stemmer) may end a stem with that its word did not hold there:
+ * step 1b's "e" ("hoping": hope), 1c's "i" ("happy": happi), and what its step 2 writes past the
+ * part a suffix and its replacement share ("ational": ate, "bility": ble, which step 5 may leave
+ * "bl": "instability", instabl). Every other step cuts. */
+const WRITTEN = ["e", "i", "le", "l"];
+
+type JoinedStarts = (word: string) => boolean;
+
+/** Whether a word (lower-case letters) may stem to one of `stems`: it starts with one of them, or
+ * with one less an ending the stemmer may have written (WRITTEN). */
+export function joinedStarts(stems: Iterable<string>): JoinedStarts {
+  const whole = new Set<string>();
+  for (const stem of stems) {
+    whole.add(stem);
+    for (const t of WRITTEN) if (stem.endsWith(t)) whole.add(stem.slice(0, stem.length - t.length));
+  }
+  if (whole.has("")) return () => true;
+  // Every start of those, to stop reading a word at its first letters that begin none.
+  const begun = new Set<string>();
+  for (const w of whole) for (let n = 1; n < w.length; n++) begun.add(w.slice(0, n));
+  return (word) => {
+    for (let n = 1; n <= word.length; n++) {
+      const start = word.slice(0, n);
+      if (whole.has(start)) return true;
+      if (!begun.has(start)) return false;
+    }
+    return false;
+  };
 }
 
 /** A word's stems as the list holds them: the stemmer leaves superlatives as they are ("cheapest",
@@ -49,6 +90,8 @@ export function withBases(stems: Iterable<string>): Set<string> {
   const out = new Set<string>();
   for (const s of stems) {
     out.add(s);
+    // Most stems end otherwise: not read by the pattern (a candidate's first read reads each).
+    if (!s.endsWith("est")) continue;
     const base = /^(.{3,}?)(i?)est$/.exec(s);
     if (!base) continue;
     const b = base[1]! + base[2]!;
