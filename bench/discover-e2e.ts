@@ -12,9 +12,11 @@
 // wording, so one more phase times what a user mostly sees, a new request on a warm server: each
 // round a fresh process per binary (and a fresh Memory in this process) is warmed with one half of
 // the requests (asked --warm times, 3 by default: the code is compiled, the caches hold only that
-// half's words and candidates), then the other half is asked for the first time (the halves swap
-// round by round, the binaries' order too).
-// Run: bun build.ts && bun bench/discover-e2e.ts [--rounds 5] [--warm 3] [--bin <other pml>]...
+// half's words and candidates), then left idle --idle ms (1000 by default: an agent thinks for
+// seconds between two calls, and pml reads its records ahead in idle time, src/memory/read-ahead.ts),
+// then the other half is asked for the first time (the halves swap round by round, the binaries'
+// order too). `--idle 0` times a server given no idle time at all.
+// Run: bun build.ts && bun bench/discover-e2e.ts [--rounds 5] [--warm 3] [--idle 1000] [--bin <other pml>]...
 // --bin (repeatable): more binaries, each its own process on the same memory.db, interleaved with
 // dist/pml round by round (a fix measured before/after in one run). KEEP_DB=<dir>: the seeded
 // memory.db files (and the workspace that owns their records) are kept there and reused.
@@ -34,6 +36,7 @@ const arg = (name: string, dflt: string) => {
 };
 const ROUNDS = Number(arg("--rounds", "5"));
 const WARM = Number(arg("--warm", "3"));
+const IDLE = Number(arg("--idle", "1000"));
 const root = resolve(import.meta.dir, "..");
 // A --bin with spaces is a command (`--bin "bun src/main.ts"`: the source entry).
 const bins = [join(root, "dist/pml"), ...process.argv.flatMap((a, i) => (process.argv[i - 1] === "--bin" ? [a] : []))];
@@ -190,6 +193,7 @@ async function newWordings(db: string, synthetic: number): Promise<void> {
     for (const i of order) {
       const p = await start(bins[i]!, db, i);
       for (let w = 0; w < WARM; w++) for (const q of warm) await ask(p.client, q);
+      await Bun.sleep(IDLE);
       const cpu = cpuMs(p.client.proc.pid);
       for (const q of asked) {
         const t = performance.now();
@@ -205,6 +209,8 @@ async function newWordings(db: string, synthetic: number): Promise<void> {
     const memory = new Memory(path);
     await memory.discover(settings, "warm up the index", tools, 20);
     for (let w = 0; w < WARM; w++) for (const q of warm) await memory.discover(settings, q, tools, 20);
+    await Bun.sleep(IDLE);
+    await memory.readAhead();
     const cpu = process.cpuUsage();
     for (const q of asked) {
       const t = performance.now();
@@ -216,7 +222,7 @@ async function newWordings(db: string, synthetic: number): Promise<void> {
     await memory.close();
   }
   console.log(
-    `  new wordings on a warm server: ${ROUNDS} rounds, each a fresh process warmed with one half of the requests (${WARM}x), then the other half (${halves[0]!.length} or ${halves[1]!.length}) asked for the first time`,
+    `  new wordings on a warm server: ${ROUNDS} rounds, each a fresh process warmed with one half of the requests (${WARM}x), then idle ${IDLE} ms, then the other half (${halves[0]!.length} or ${halves[1]!.length}) asked for the first time`,
   );
   // This process's module-level caches (stems, word vectors) still hold the earlier phases' words:
   // its figure is a floor, the fresh servers' are what a user sees.

@@ -3,8 +3,8 @@
 // name starts with. None of it depends on the request, so discover keeps one per capability
 // (discover-state.ts) and each part is read when a rule first needs it: a capability is a candidate
 // of many requests, and reading its words again for each was a tenth of a discover at 10k records.
-import { oppositesOf, ordersOf, sideStems } from "./opposites.ts";
-import { ASKS_AMOUNT, FILE_WORDS, FOLDER_WORDS, FORMATS, kindsOf, measures, namedIn, ONE_FILE, OPERATIONS } from "./kind-words.ts";
+import { namedOpposite, oppositesOf, ordersOf, sideStems } from "./opposites.ts";
+import { AGGREGATES, ASKS_AMOUNT, FILE_WORDS, FOLDER_WORDS, FORMATS, kindsOf, measures, namedIn, ONE_FILE, OPERATIONS, POSITIONS, TEXT_UNITS } from "./kind-words.ts";
 
 /** A capability's text is read this far (what it takes is said at the start). */
 export const CAPABILITY_CHARS = 300;
@@ -81,12 +81,18 @@ export class CapabilityWords {
   get sides(): ReadonlySet<string> {
     if (this.#sides) return this.#sides;
     const stems = sideStems(this.words);
-    return (this.#sides = new Set([...stems].filter((s) => !oppositesOf(s).some((o) => stems.has(o)))));
+    return (this.#sides = some(new Set([...stems].filter((s) => namedOpposite(s) && !oppositesOf(s).some((o) => stems.has(o))))));
   }
 
   /** The orders its words name ("from smallest to largest": opposites.ts ordersOf). */
   get orders(): ReadonlySet<string> {
     return (this.#orders ??= ordersOf(this.words));
+  }
+
+  /** Every part read now (read-ahead.ts), not when a rule first needs it. */
+  readAll(): void {
+    void [this.files, this.folders, this.oneFile, this.measures, this.amount, this.formats, this.operation, this.sides, this.orders];
+    for (const group of [TEXT_UNITS, AGGREGATES, POSITIONS]) this.named(group);
   }
 
   /** The values of `group` (TEXT_UNITS, AGGREGATES, POSITIONS) its words name. */

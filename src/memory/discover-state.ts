@@ -4,6 +4,7 @@
 // the one it started with. Only discover-refresh.ts writes it; the ranking and the answer read it.
 import type { AssociationIndex } from "./associations.ts";
 import { CapabilityWords } from "./capability-words.ts";
+import { ReadAhead } from "./read-ahead.ts";
 import { type CapabilityFacts, type CapabilityKinds, capabilityKinds } from "./kind-fit.ts";
 import type { Meaning } from "./meaning.ts";
 import { parseCallName } from "./names.ts";
@@ -76,6 +77,15 @@ export class DiscoverState {
    * store once per version of the record, not on every answer (a query per answer was a fifth of
    * the time a discover spent in the server outside the ranking, bench/discover-e2e.ts). */
   readonly parameters = new Map<string, Capability["parameters_schema"]>();
+  /** What a capability's first candidacy reads, read in idle time for each record read (read-ahead.ts). */
+  readonly ahead = new ReadAhead(
+    (key) => {
+      this.wordsOf(key)?.readAll();
+      this.kindsOf(key);
+      this.meaning?.readAhead(key);
+    },
+    () => Bun.gc(true),
+  );
 
   constructor(
     /** Whose records it holds: the workspace's own and the user's. */
@@ -107,6 +117,7 @@ export class DiscoverState {
     this.kinds.delete(key);
     this.said.delete(key);
     this.caps.set(key, c);
+    this.ahead.add(key);
   }
 
   /** A record changed in the store (any record type): what was read of it apart from its summary is read again. */

@@ -49,6 +49,22 @@ export class CapabilityDiscovery {
   ): Promise<Answer & { warning?: string }> {
     const query = boundQuery(asked);
     const state = await this.stateFor(settings.scope.owner);
+    const release = state.ahead.hold();
+    try {
+      return await this.answer(state, settings, query, tools, limit, team);
+    } finally {
+      release();
+    }
+  }
+
+  private async answer(
+    state: DiscoverState,
+    settings: MemorySettings,
+    query: string,
+    tools: readonly ToolEntry[],
+    limit: number,
+    team: readonly TeamHit[] | Promise<readonly TeamHit[]>,
+  ): Promise<Answer & { warning?: string }> {
     // A new provider is given every text (re-read); the request's vector is asked for meanwhile.
     if (await this.provider.use(settings.embeddings)) state.rereadAll();
     const near = this.provider.query(query);
@@ -76,6 +92,10 @@ export class CapabilityDiscovery {
 
   private stateFor(owner: string): Promise<DiscoverState> {
     if (this.current?.owner !== owner) {
+      this.current?.state.then(
+        (given) => given.ahead.stop(),
+        () => undefined,
+      );
       const state = this.made(owner);
       const current = { owner, state };
       // One that failed to load is made again by the next discover.
@@ -99,6 +119,11 @@ export class CapabilityDiscovery {
     // Past phrasings compared by meaning too when there are word vectors.
     const learning = new AssociationIndex(this.open, () => associationSimilarity(meaning?.words));
     return new DiscoverState(owner, new SearchIndex(), meaning, learning, { hybrid, fuseLearned });
+  }
+
+  /** Resolves once the state's records are read ahead (read-ahead.ts). */
+  async readAhead(): Promise<void> {
+    await (await this.current?.state.catch(() => undefined))?.ahead.idle();
   }
 
   /** The input schemas of the capabilities among a discover's `keys`, by key: those the state read

@@ -106,6 +106,11 @@ export class Meaning {
     };
   }
 
+  /** A record's words as the alignment reads them, read now (read-ahead.ts). */
+  readAhead(key: string): void {
+    this.wordsOfKey(key);
+  }
+
   private wordsOfKey(key: string): Int32Array | undefined {
     let ranks = this.wordsOf.get(key);
     if (ranks) return ranks;

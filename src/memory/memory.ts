@@ -54,6 +54,11 @@ export class Memory {
     return this.finder.discover(settings, query, tools, limit, team);
   }
 
+  /** Resolves once what discover reads of each record is read ahead (read-ahead.ts; tests, benches). */
+  async readAhead(): Promise<void> {
+    await this.finder.readAhead();
+  }
+
   /**
    * Learning from use: `words` (a discover query, a stated intent) led to a successful call of
    * `item` (a key from `discover`, or `itemKey`) in this workspace; with `from`, the item the same

@@ -15,9 +15,12 @@ import oppositesFile from "./generated/wordnet-opposites.txt" with { type: "file
 let table: Map<string, readonly string[]> | undefined;
 /** What a joined word must start with to stem to one of the list's stems (joinedStarts). */
 let starts: JoinedStarts | undefined;
+/** Every stem the list names as an opposite (of any stem). */
+let named: Set<string> | undefined;
 
 function load(path: string = oppositesFile): Map<string, readonly string[]> {
   starts = undefined;
+  named = undefined;
   const out = new Map<string, readonly string[]>();
   try {
     for (const line of readFileSync(path, "latin1").split("\n")) {
@@ -33,6 +36,16 @@ function load(path: string = oppositesFile): Map<string, readonly string[]> {
 
 const NONE: readonly string[] = [];
 export const oppositesOf = (stem: string): readonly string[] => (table ??= load()).get(stem) ?? NONE;
+
+/** Whether the list names `stem` as some stem's opposite: only such a stem is ever among a request's
+ * opposed stems (opposedStems), so a capability keeps no other (capability-words.ts sides). */
+export function namedOpposite(stem: string): boolean {
+  if (!named) {
+    named = new Set();
+    for (const opposites of (table ??= load()).values()) for (const o of opposites) named.add(o);
+  }
+  return named.has(stem);
+}
 
 /** A text's stems as the opposites list holds them: its words' (withBases), and each two words in
  * a row joined, as WordNet writes some ("upper case", "upper-case": uppercase, whose opposite is
