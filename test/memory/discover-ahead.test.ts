@@ -4,8 +4,7 @@
 // Before, such a result was unmarked and the agent wrote the code again. Never strong by that alone.
 // Through the real dist/pml.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { parseDiscover } from "../helpers/discover.ts";
-import { type MemoryFixture, memoryFixture, text } from "./helpers.ts";
+import { type MemoryFixture, memoryFixture, saved } from "./helpers.ts";
 
 let fx: MemoryFixture;
 beforeAll(() => {
@@ -16,16 +15,11 @@ afterAll(async () => {
 });
 
 test("a result far ahead of the others is fair, not strong, though the request says few of its words", async () => {
-  const { client } = await fx.connect();
-  for (const [name, intent] of [
+  const ask = await saved(fx, [
     ["num:decimal_to_hex", "convert a decimal number given as a string to lowercase hexadecimal"],
     ["text:name_initials", "return the capitalised initials of a person's full name"],
     ["md:open_checklist_items", "list the unchecked items of a markdown checklist"],
-  ]) {
-    const r: any = await client.callTool({ name: "execute", arguments: { code: `return ${JSON.stringify({ capability: name })};`, intent, name } });
-    if (r.isError) throw new Error(text(r));
-  }
-  const ask = async (query: string) => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results;
+  ]);
   const first = (await ask("what's 48879 in hex?"))[0];
   expect(`${first?.id}: ${first?.match}`).toBe("num:decimal_to_hex: fair");
 });

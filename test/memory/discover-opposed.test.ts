@@ -4,8 +4,7 @@
 // largest" for "from largest to smallest"), is neither strong nor fair, and steps behind its twin.
 // Through the real dist/pml: the agent calls a strong result at once.
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { parseDiscover } from "../helpers/discover.ts";
-import { type MemoryFixture, memoryFixture, text } from "./helpers.ts";
+import { type MemoryFixture, matchOf, memoryFixture, saved } from "./helpers.ts";
 
 let fx: MemoryFixture;
 beforeAll(() => {
@@ -15,24 +14,8 @@ afterAll(async () => {
   await fx.cleanup();
 });
 
-interface Result {
-  id: string;
-  match: "strong" | "fair" | "weak";
-}
-
-async function saved(caps: Array<[string, string]>) {
-  const { client } = await fx.connect();
-  for (const [name, intent] of caps) {
-    const r: any = await client.callTool({ name: "execute", arguments: { code: `return ${JSON.stringify({ capability: name })};`, intent, name } });
-    if (r.isError) throw new Error(text(r));
-  }
-  return async (query: string): Promise<Result[]> => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results;
-}
-
-const matchOf = (results: Result[], id: string) => results.find((r) => r.id === id)?.match;
-
 test("the first N lines are not the last N lines, nor the dearest item the cheapest: neither strong nor fair", async () => {
-  const ask = await saved([
+  const ask = await saved(fx, [
     ["text:peek_head_lines", "show the first N lines of a text file"],
     ["shop:dearest_item", "find the most expensive item in a price list"],
     ["nums:rank_ascending", "sort the numbers of a file from smallest to largest"],
@@ -50,7 +33,7 @@ test("the first N lines are not the last N lines, nor the dearest item the cheap
 });
 
 test("with both twins saved, the one the request asks for comes first, its twin weak", async () => {
-  const ask = await saved([
+  const ask = await saved(fx, [
     ["shop:dearest_item", "find the most expensive item in a price list"],
     ["shop:cheapest_item", "find the cheapest item in a price list"],
   ]);

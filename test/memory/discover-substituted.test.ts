@@ -8,7 +8,7 @@
 // Through the real dist/pml.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { parseDiscover } from "../helpers/discover.ts";
-import { type MemoryFixture, memoryFixture, text } from "./helpers.ts";
+import { type MemoryFixture, matchOf, memoryFixture, saved, text } from "./helpers.ts";
 
 let fx: MemoryFixture;
 beforeAll(() => {
@@ -18,24 +18,8 @@ afterAll(async () => {
   await fx.cleanup();
 });
 
-interface Result {
-  id: string;
-  match: "strong" | "fair" | "weak";
-}
-
-async function saved(caps: Array<[string, string]>) {
-  const { client } = await fx.connect();
-  for (const [name, intent] of caps) {
-    const r: any = await client.callTool({ name: "execute", arguments: { code: `return ${JSON.stringify({ capability: name })};`, intent, name } });
-    if (r.isError) throw new Error(text(r));
-  }
-  return async (query: string): Promise<Result[]> => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results;
-}
-
-const matchOf = (results: Result[], id: string) => results.find((r) => r.id === id)?.match;
-
 test("a twin with another word in the request's slot, or converting the other way, is not strong; its own request still is", async () => {
-  const ask = await saved([
+  const ask = await saved(fx, [
     ["md:open_checklist_items", "list the unchecked items of a markdown checklist"],
     ["cipher:caesar_decode", "decrypt a Caesar cipher, shifting letters back by a given amount"],
     ["conf:list_keys", "list the keys of a key=value settings file, comments skipped"],

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { entries, sdkClient, tempDir, testEnv } from "../helpers/pml.ts";
 import { writeTrustedConfig } from "../helpers/trust.ts";
+import { parseDiscover } from "../helpers/discover.ts";
 import { waitFor } from "../helpers/wait.ts";
 
 export const text = (r: any) => r.content.map((c: any) => c.text ?? "").join("\n");
@@ -95,3 +96,21 @@ export function storeFixture(prefix: string) {
     },
   };
 }
+
+/** A discover result as a test reads it: its id and match label. */
+export interface MatchResult {
+  id: string;
+  match: "strong" | "fair" | "weak";
+}
+
+/** Saves each `[name, intent]` through `execute` on a pml of the fixture, and returns a function that asks it `discover`. */
+export async function saved(fx: MemoryFixture, caps: Array<[string, string]>): Promise<(query: string) => Promise<MatchResult[]>> {
+  const { client } = await fx.connect();
+  for (const [name, intent] of caps) {
+    const r: any = await client.callTool({ name: "execute", arguments: { code: `return ${JSON.stringify({ capability: name })};`, intent, name } });
+    if (r.isError) throw new Error(text(r));
+  }
+  return async (query) => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results;
+}
+
+export const matchOf = (results: MatchResult[], id: string) => results.find((r) => r.id === id)?.match;

@@ -3,20 +3,17 @@
 // Reading ahead must change no answer, never run while a discover does, and survive a read that fails.
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { codeHash } from "../../src/memory/code-hash.ts";
-import { Memory, type MemorySettings } from "../../src/memory/memory.ts";
+import { Memory } from "../../src/memory/memory.ts";
 import { ReadAhead } from "../../src/memory/read-ahead.ts";
-import { SqliteCapabilityStore } from "../../src/memory/sqlite-store.ts";
-import { tempDir } from "../helpers/pml.ts";
+import { captureInput, storeFixture } from "./helpers.ts";
 
-const dir = tempDir("pml-read-ahead-");
-const db = join(dir.path, "memory.db");
-const scope = { org: "local", project: "ahead", owner: "/test/ahead" };
-const settings: MemorySettings = { scope, capture: true, strictNamespaces: false, curateAfter: 10 };
+const fx = storeFixture("pml-read-ahead-");
+const { scope, settings } = fx;
+const db = join(fx.dir, "memory.db");
 const opened: Memory[] = [];
 afterAll(async () => {
   for (const m of opened) await m.close();
-  dir.cleanup();
+  fx.cleanup();
 });
 
 const CAPS: Array<[string, string, string]> = [
@@ -53,25 +50,7 @@ const REQUESTS = [
 ];
 
 async function seed(): Promise<void> {
-  const store = new SqliteCapabilityStore(db);
-  for (const [namespace, action, intent] of CAPS) {
-    const code = `return ${JSON.stringify(action)};`;
-    await store.capture({
-      scope,
-      name: { namespace, action },
-      intent,
-      code,
-      code_hash: codeHash(code),
-      parameters_schema: { type: "object" },
-      default_args: {},
-      tools_used: [],
-      routing: "local",
-      routing_explicit: false,
-      by: "t",
-      latency_ms: 1,
-    });
-  }
-  store.close();
+  for (const [namespace, action, intent] of CAPS) await fx.store.capture(captureInput(scope, { namespace, action }, { intent, code: `return ${JSON.stringify(action)};` }));
 }
 
 const answers = async (memory: Memory) => {
