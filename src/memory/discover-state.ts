@@ -60,6 +60,9 @@ export interface RankingParts {
   fuseLearned: typeof import("./associations.ts").fuseLearned;
 }
 
+/** How many records one run of reading ahead reads before its garbage is collected at once. */
+const READ_AHEAD_COLLECTS = 1000;
+
 export class DiscoverState {
   /** The store's change counter read up to. */
   seq = 0;
@@ -84,7 +87,9 @@ export class DiscoverState {
       this.kindsOf(key);
       this.meaning?.readAhead(key);
     },
-    () => Bun.gc(true),
+    // A first load's reading leaves garbage worth collecting at once (as settleFirstLoad does); a
+    // record saved now and then does not, and a full collection would hold the next request.
+    (read) => read >= READ_AHEAD_COLLECTS && Bun.gc(true),
   );
 
   constructor(

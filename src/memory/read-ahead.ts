@@ -12,11 +12,12 @@ export class ReadAhead {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #held = 0;
   #idle: Array<() => void> = [];
+  #read = 0;
 
   constructor(
     private readonly read: (key: string) => void,
-    /** Called when a run of reading ends with every key read. */
-    private readonly done: () => void = () => {},
+    /** Called when a run of reading ends with every key read, with how many it read. */
+    private readonly done: (read: number) => void = () => {},
   ) {}
 
   /** Keys to read (again, for a record read anew); read after every hold is released. */
@@ -40,6 +41,7 @@ export class ReadAhead {
   /** Nothing more is read (the state was given up). */
   stop(): void {
     this.#queue = [];
+    this.#read = 0;
     this.#settle();
   }
 
@@ -62,13 +64,15 @@ export class ReadAhead {
     const end = performance.now() + SLICE_MS;
     while (this.#queue.length && performance.now() < end) {
       try {
+        this.#read++;
         this.read(this.#queue.pop()!);
       } catch {
         // Left to be read when a request needs it, where a failure is answered.
       }
     }
     if (this.#queue.length) return this.#schedule();
-    this.done();
+    this.done(this.#read);
+    this.#read = 0;
     this.#settle();
   }
 

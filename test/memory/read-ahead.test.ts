@@ -74,7 +74,11 @@ test("answers read ahead are the answers read on demand (results, labels, eviden
 
 test("reading ahead waits while a discover runs and goes on after it", async () => {
   const reads: string[] = [];
-  const ahead = new ReadAhead((key) => reads.push(key));
+  const runs: number[] = [];
+  const ahead = new ReadAhead(
+    (key) => reads.push(key),
+    (read) => runs.push(read),
+  );
   const release = ahead.hold();
   for (let i = 0; i < 500; i++) ahead.add(`k${i}`);
   await Bun.sleep(20);
@@ -83,6 +87,8 @@ test("reading ahead waits while a discover runs and goes on after it", async () 
   release(); // a second release frees nothing more
   await ahead.idle();
   expect(new Set(reads).size).toBe(500);
+  // One run, however many slices it took: its end is told once, with every key it read.
+  expect(runs).toEqual([500]);
 });
 
 test("a read that throws skips that key only; a stopped read-ahead reads nothing more", async () => {
