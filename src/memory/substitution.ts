@@ -26,6 +26,10 @@ const SLOT_WORDS = 5;
 /** A text that says the request's words but the slot's: at least this many content words, and this
  * share of them aligned with the request's (a paraphrase aligns a few words of a longer text). */
 const TWIN = { words: 3, aligned: 0.5 };
+/** A capability's text is aligned this far, as far as a request is read (discover.ts QUERY_CHARS):
+ * the alignment costs its words times the request's, and an intent or a team hit's description may
+ * be a pasted text of any length. */
+const TEXT_CHARS = 1000;
 /** "twin": it says the request's words but one slot (or converts the other way round); "slot": a
  * slot differs in a text that says other things too. */
 export type Substitution = "twin" | "slot";
@@ -82,7 +86,8 @@ export function substitutionIn(query: string, vectors?: WordVectors): (texts: re
   const targets = targetsOf(query);
   // Cosine of one word with the nearest of a text's words; none without word vectors.
   const near = (w: Word, ranks: Int32Array) => (vectors && w.ranks?.length && ranks.length ? vectors.alignOnce(w.ranks, ranks) : 0);
-  return (texts) => {
+  return (whole) => {
+    const texts = whole.map((t) => (t.length > TEXT_CHARS ? t.slice(0, TEXT_CHARS) : t));
     for (const text of texts) for (const o of ordersOf(text)) if (targets.has(o.split(">")[0]!) && !targets.has(o.split(">")[1]!)) return "twin";
     const own = texts.map((t) => sequence(t, vectors));
     const all = own.flat();
