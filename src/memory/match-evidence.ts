@@ -79,7 +79,7 @@ function ownWords(own: string, vectors: WordVectors | undefined, texts: OwnWords
  * The hits' labels (`asked`: askedFor's share for a key), and their order with past use kept in its place: a hit past use lifted that does
  * more than asked goes after every hit that does exactly what was asked (labelled strong), whatever
  * its score. `misfit`: a hit the request's data contradicts is never a fit. `substituted`
- * (substitution.ts): read only for a hit that would be strong (it aligns two texts).
+ * (substitution.ts): read only for a hit that would be called, strong or fair (it aligns two texts).
  */
 export function labelHits(
   hits: readonly LearnedHit[],

@@ -6,6 +6,7 @@
 // "upper case" were not asked: it does more). Past use (learned) may make a result worth reading,
 // never `[strong]` by itself. Apart from the ranking, so that a score fused from other signals (an
 // embeddings provider) leaves what a label means as it is.
+import type { Substitution } from "./substitution.ts";
 
 /** How well a result fits a request whatever its rank: "strong" and "fair" are worth calling as they
  * are; "weak" is the best there was, not a fit (an agent then writes the code). */
@@ -35,8 +36,8 @@ export interface MatchEvidence {
    * (one model's unrelated texts score 0.1, another's 0.5). Absent without a provider. */
   meaningLead?: number;
   /** The request puts another word in one of its slots, or converts the other way round
-   * (substitution.ts): a different task, never strong. Read only where it would be strong. */
-  substituted?: "twin" | "slot";
+   * (substitution.ts): a different task, never strong. Read only where it would be strong or fair. */
+  substituted?: Substitution;
 }
 
 /**
