@@ -1,6 +1,7 @@
 // The values a request carries, read as the kind of data they are (memory/value-kinds.ts): each
 // shape recognised, and the look-alikes that are not one (an issue number is no colour, a package
-// version no address, a TypeScript generic no markup, an acronym no roman numeral).
+// version no address, a TypeScript generic no markup, an acronym no roman numeral, a dotted date
+// no version, a date format's MM no numeral).
 import { expect, test } from "bun:test";
 import { valueKinds, withValueKinds } from "../../src/memory/value-kinds.ts";
 
@@ -51,6 +52,10 @@ const cases: Array<[string, string[]]> = [
   ["the CLI for MCP servers on CI", []],
   ["count the lines of a file", []],
   ["rename a capability", []],
+  // A dotted date with the year first is a date, not a version; a date format's MM is no numeral.
+  ["normalise 2023.11.05 like the others", ["date"]],
+  ["write every timestamp as YYYY-MM-DDTHH:mm:ss", []],
+  ["bump 2020.1.0 to the next calendar release", ["version number"]],
 ];
 
 test.each(cases)("%p reads as %p", (query, kinds) => {
