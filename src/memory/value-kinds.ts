@@ -12,6 +12,10 @@ const KINDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?:^|\s)(?:[\d*][\d*/,-]*\s+){4}[\d*][\d*/,-]*(?=\s|$|[?.!,])/, "cron schedule expression"],
   // Six hex digits, or three with a letter among them (#123 is an issue more likely than a colour).
   [/(?:^|\s)#(?:[0-9a-f]{6}|(?=\d*[a-f])[0-9a-f]{3})\b/i, "hex color code"],
+  // A chat channel: # and a name with a letter no hex digit spells (#deploys; #abc is a colour, #123
+  // an issue). "let #deploys know" says no other word of "send a message to a Slack channel"
+  // (bench/memory.ts at 10k, retired sets: top-5 708 -> 715 of 844, gains on 7 sets, none fell).
+  [/(?:^|[\s(])#(?=[\w-]*[g-z_])[a-z][\w-]{1,79}\b/i, "chat channel"],
   // The domain starts with a letter: lodash@4.17.21 is a package's version, not an address.
   [/[\w.+-]+@@?[a-z][\w-]*(?:\.[\w-]+)*/i, "email address"],
   [/\bhttps?:\/\/\S+|\bwww\.[\w-]+\.\S+/i, "url link web address"],

@@ -1,5 +1,5 @@
 // The values a request carries, read as the kind of data they are (memory/value-kinds.ts): each
-// shape recognised, and the look-alikes that are not one (an issue number is no colour, a package
+// shape recognised, and the look-alikes that are not one (an issue number is no colour nor a channel, a package
 // version no address, a TypeScript generic no markup, an acronym no roman numeral, a dotted date
 // no version, a date format's MM no numeral).
 import { expect, test } from "bun:test";
@@ -26,6 +26,8 @@ const cases: Array<[string, string[]]> = [
   ["convert 250 USD", ["currency amount"]],
   ["grew by 12%", ["percent"]],
   ["rewrite createdAtUtc for python", ["camelcase identifier name"]],
+  ["post to #releases that the build is out", ["chat channel"]],
+  ["ping #on-call about the outage", ["chat channel"]],
   ["the median of 120, 80, 300, 95", ["list of numbers"]],
   ["bump 1.4.2 to the next minor", ["version number"]],
   ["reflow so nothing runs past 80 characters", ["column width maximum length"]],
@@ -46,7 +48,6 @@ const cases: Array<[string, string[]]> = [
   ["read config/app.json", ["json file"]],
   // Look-alikes that are not values of these kinds.
   ["close issue #123", []],
-  ["post to #releases", []],
   ["install lodash@4.17.21", ["version number"]],
   ["an Array<string> in TypeScript", []],
   ["the CLI for MCP servers on CI", []],
