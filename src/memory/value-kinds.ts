@@ -47,7 +47,9 @@ const KINDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/i, "uuid"],
   // Three parts, not four (10.0.0.1 is an address); not a dotted date (above).
   [/(?<![\d.])(?!(?:19|20)\d{2}\.(?:0?[1-9]|1[0-2])\.(?:0?[1-9]|[12]\d|3[01])\b)v?\d+\.\d+\.\d+(?:-[\w.]+)?\b(?!\.\d)/, "version number"],
-  [/[{[]\s*"[^"]*"\s*:/, "json object"],
+  // JSON, or a JavaScript object literal ({a:{b:1}}, { retries: 3 }: "flatten nested objects" shares
+  // no other word with "collapse {a:{b:1}}"; retired sets' top-5 715 -> 718, none fell).
+  [/[{[]\s*"[^"]*"\s*:|\{\s*[a-z_$][\w$]*\s*:\s*[\w{'"[]/i, "json object"],
 ];
 
 /** Roman numerals in capitals (XIV, MCMXCIV), not the acronyms that happen to spell one, nor a
