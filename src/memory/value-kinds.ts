@@ -8,8 +8,8 @@
 /** A value's shape, and the words its kind goes by. Shapes are strict: a kind said wrongly pulls
  * unrelated capabilities up. */
 const KINDS: ReadonlyArray<readonly [RegExp, string]> = [
-  // Five fields of digits, *, /, commas and ranges: a crontab line.
-  [/(?:^|\s)(?:[\d*][\d*/,-]*\s+){4}[\d*][\d*/,-]*(?=\s|$|[?.!,])/, "cron schedule expression"],
+  // Five fields of digits, *, /, commas and ranges: a crontab line, bare or quoted ('0 4 * * 0').
+  [/(?:^|[\s'"])(?:[\d*][\d*/,-]*\s+){4}[\d*][\d*/,-]*(?=[\s'"]|$|[?.!,])/, "cron schedule expression"],
   // Six hex digits, or three with a letter among them (#123 is an issue more likely than a colour).
   [/(?:^|\s)#(?:[0-9a-f]{6}|(?=\d*[a-f])[0-9a-f]{3})\b/i, "hex color code"],
   // A chat channel: # and a name with a letter no hex digit spells (#deploys; #abc is a colour, #123

@@ -8,6 +8,7 @@ import { valueKinds, withValueKinds } from "../../src/memory/value-kinds.ts";
 const cases: Array<[string, string[]]> = [
   ["when does 0 5 * * 1 go off", ["cron schedule expression"]],
   ["how often does */15 * * * * trigger?", ["cron schedule expression"]],
+  ["is '0 4 * * 0' weekly?", ["cron schedule expression"]],
   ["what number is MCMXCIV", ["roman numeral"]],
   ["split #336699 into red green blue", ["hex color code"]],
   ["is #abc a colour", ["hex color code"]],
