@@ -25,6 +25,10 @@ const KINDS: ReadonlyArray<readonly [RegExp, string]> = [
     "html tags markup",
   ],
   [/[À-ÖØ-öø-ÿĀ-ſ]/, "accents diacritics letters"],
+  // A file name pattern: a * in a path or before an extension (*.md, src/**/*.ts, logs/*). Paths are
+  // not searched for (taskWords), so "rename fooBar in all src/**/*.ts" said nothing of files
+  // (retired sets' top-5/20 720/766 -> 723/771 of 844, none fell).
+  [/(?:^|[\s'"(])[\w./-]*(?:\*\.[a-z0-9]{1,10}\b|\*\*\/|\/\*(?=[\s'")]|$))/i, "glob pattern files"],
   // 2024.03.06 too: year first, a month and a day are a date (read as a version, it pulled roman
   // numerals up for "make these dates standard": bench/memory.ts top-5 703 -> 708 of 844, none fell).
   [/\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b(?:19|20)\d{2}([./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])\b/, "date"],
