@@ -84,6 +84,13 @@ const EXTENSIONS: Readonly<Record<string, string>> = {
   conf: "config file",
   properties: "config file",
   env: "config file",
+  // An archive is a file to hash, fetch or unpack; "archive" would pull what archives things
+  // (retired sets' top-1/5/20 556/723/771 -> 560/725/772 of 844 with "file", none fell).
+  zip: "file",
+  gz: "file",
+  tgz: "file",
+  xz: "file",
+  tar: "file",
 };
 
 /** Values are looked for this far into a request: a few shapes cost time growing with the square

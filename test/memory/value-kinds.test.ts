@@ -49,6 +49,8 @@ const cases: Array<[string, string[]]> = [
   ["what is DB_HOST pointing at in conf/service.properties?", ["config file"]],
   ["which port does settings.ini set", ["config file"]],
   ["read config/app.json", ["json file"]],
+  ["checksum of build/site.tgz", ["file"]],
+  ["unpack vendor/libs.tar.xz here", ["file"]],
   ["swap the header in every docs/**/*.txt", ["glob pattern files"]],
   ["empty tmp/cache/*", ["glob pattern files"]],
   // Look-alikes that are not values of these kinds.
