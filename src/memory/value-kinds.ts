@@ -41,6 +41,9 @@ const KINDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/-?\b\d+(?:\.\d+)?\s?(?:°\s?|degrees?\s)?[CF]\b(?![\w'’])|\b\d+(?:\.\d+)?\s?°/, "temperature celsius fahrenheit"],
   [/\b\d+(?:\.\d+)?\s?(?:km|cm|mm|miles?|feet|foot|ft|inch(?:es)?|yards?|meters?|metres?)\b/i, "length distance units"],
   [/\b\d+(?:\.\d+)?\s?(?:kg|kilos?|grams?|lbs?|pounds?|ounces?|oz)\b/i, "weight mass units"],
+  // An amount of bytes: what a size limit or a byte count is given in ("over 50MB" shares no other
+  // word with "files bigger than a size limit"; retired sets' top-5 725 -> 728, none fell).
+  [/\b\d+(?:\.\d+)?\s?(?:[kmgt]i?b|bytes?)\b/i, "size"],
   [/[$€£¥]\s?\d|\b\d+(?:\.\d+)?\s?(?:usd|eur|gbp|jpy|chf|cad|aud)\b/i, "currency amount"],
   [/\d\s?%|(?:^|\s)%(?:\s|$|[?.!,])/, "percent"],
   // A count of characters or columns: a width or a length limit.

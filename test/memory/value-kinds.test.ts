@@ -25,6 +25,8 @@ const cases: Array<[string, string[]]> = [
   ["10 inches to centimeters", ["length distance units"]],
   ["23 kg in lb", ["weight mass units"]],
   ["convert 250 USD", ["currency amount"]],
+  ["anything in logs/ above 2GB?", ["size"]],
+  ["cap uploads at 512 KiB", ["size"]],
   ["grew by 12%", ["percent"]],
   ["rewrite createdAtUtc for python", ["camelcase identifier name"]],
   ["post to #releases that the build is out", ["chat channel"]],
