@@ -48,8 +48,6 @@ const KINDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\d\s?%|(?:^|\s)%(?:\s|$|[?.!,])/, "percent"],
   // A count of characters or columns: a width or a length limit.
   [/\b\d+\s?(?:-\s?)?(?:characters?|chars?|columns?|cols)\b/i, "column width maximum length"],
-  [/\b[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+\b/, "camelcase identifier name"],
-  [/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/, "snake case identifier name"],
   [/\b\d+(?:\.\d+)?(?:\s?,\s?\d+(?:\.\d+)?){2,}\b/, "list of numbers"],
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/i, "uuid"],
   // Three parts, not four (10.0.0.1 is an address); not a dotted date (above).

@@ -28,7 +28,6 @@ const cases: Array<[string, string[]]> = [
   ["anything in logs/ above 2GB?", ["size"]],
   ["cap uploads at 512 KiB", ["size"]],
   ["grew by 12%", ["percent"]],
-  ["rewrite createdAtUtc for python", ["camelcase identifier name"]],
   ["post to #releases that the build is out", ["chat channel"]],
   ["ping #on-call about the outage", ["chat channel"]],
   ["the median of 120, 80, 300, 95", ["list of numbers"]],
@@ -66,6 +65,8 @@ const cases: Array<[string, string[]]> = [
   ["the CLI for MCP servers on CI", []],
   ["count the lines of a file", []],
   ["rename a capability", []],
+  // An identifier is data (a field to group by, a name to replace), not a request to change its case.
+  ["bucket these rows by customerId", []],
   // A dotted date with the year first is a date, not a version; a date format's MM is no numeral.
   ["normalise 2023.11.05 like the others", ["date"]],
   ["write every timestamp as YYYY-MM-DDTHH:mm:ss", []],
