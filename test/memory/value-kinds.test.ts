@@ -1,12 +1,14 @@
 // The values a request carries, read as the kind of data they are (memory/value-kinds.ts): each
-// shape recognised, and the look-alikes that are not one (an issue number is no colour, a package
-// version no address, a TypeScript generic no markup, an acronym no roman numeral).
+// shape recognised, and the look-alikes that are not one (an issue number is no colour nor a channel, a package
+// version no address, a TypeScript generic no markup, an acronym no roman numeral, a dotted date
+// no version, a date format's MM no numeral).
 import { expect, test } from "bun:test";
 import { valueKinds, withValueKinds } from "../../src/memory/value-kinds.ts";
 
 const cases: Array<[string, string[]]> = [
   ["when does 0 5 * * 1 go off", ["cron schedule expression"]],
   ["how often does */15 * * * * trigger?", ["cron schedule expression"]],
+  ["is '0 4 * * 0' weekly?", ["cron schedule expression"]],
   ["what number is MCMXCIV", ["roman numeral"]],
   ["split #336699 into red green blue", ["hex color code"]],
   ["is #abc a colour", ["hex color code"]],
@@ -23,8 +25,11 @@ const cases: Array<[string, string[]]> = [
   ["10 inches to centimeters", ["length distance units"]],
   ["23 kg in lb", ["weight mass units"]],
   ["convert 250 USD", ["currency amount"]],
+  ["anything in logs/ above 2GB?", ["size"]],
+  ["cap uploads at 512 KiB", ["size"]],
   ["grew by 12%", ["percent"]],
-  ["rewrite createdAtUtc for python", ["camelcase identifier name"]],
+  ["post to #releases that the build is out", ["chat channel"]],
+  ["ping #on-call about the outage", ["chat channel"]],
   ["the median of 120, 80, 300, 95", ["list of numbers"]],
   ["bump 1.4.2 to the next minor", ["version number"]],
   ["reflow so nothing runs past 80 characters", ["column width maximum length"]],
@@ -39,18 +44,33 @@ const cases: Array<[string, string[]]> = [
   ["break lines to fit 72 columns", ["column width maximum length"]],
   ["cut the title to 20 chars", ["column width maximum length"]],
   ['turn {"a": 1} into yaml', ["json object"]],
+  ["squash {user:{name:1}} into one level", ["json object"]],
+  ["print { retries: 3 } as yaml", ["json object"]],
   ["count the rows of sales/q3.csv", ["csv file"]],
+  ["turn into objects:\nid,city\n7,Oslo\n9,Rome", ["csv text"]],
   ["what is DB_HOST pointing at in conf/service.properties?", ["config file"]],
   ["which port does settings.ini set", ["config file"]],
   ["read config/app.json", ["json file"]],
+  ["checksum of build/site.tgz", ["file"]],
+  ["unpack vendor/libs.tar.xz here", ["file"]],
+  ["swap the header in every docs/**/*.txt", ["glob pattern files"]],
+  ["empty tmp/cache/*", ["glob pattern files"]],
   // Look-alikes that are not values of these kinds.
   ["close issue #123", []],
-  ["post to #releases", []],
   ["install lodash@4.17.21", ["version number"]],
   ["an Array<string> in TypeScript", []],
+  ["what does function f() { return 1 } return", []],
+  ["is 6 * 7 really 42", []],
+  ["first, read it\nthen write, in short, a summary", []],
   ["the CLI for MCP servers on CI", []],
   ["count the lines of a file", []],
   ["rename a capability", []],
+  // An identifier is data (a field to group by, a name to replace), not a request to change its case.
+  ["bucket these rows by customerId", []],
+  // A dotted date with the year first is a date, not a version; a date format's MM is no numeral.
+  ["normalise 2023.11.05 like the others", ["date"]],
+  ["write every timestamp as YYYY-MM-DDTHH:mm:ss", []],
+  ["bump 2020.1.0 to the next calendar release", ["version number"]],
 ];
 
 test.each(cases)("%p reads as %p", (query, kinds) => {
