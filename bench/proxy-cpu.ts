@@ -16,6 +16,7 @@
 // concurrency 32 on each proxy, in a rotating order; the figures are medians over rounds of the
 // proxy process's CPU time (all threads, /proc/<pid>/stat) per call, and each proxy's throughput
 // (calls per second of a block, on the bench's clock: the client, proxy and server together).
+// Each proxy's server (its descendants) is timed too: a proxy can make its server work harder.
 // `--syscalls` (Linux, perf with tracepoints): also counts each proxy's system calls per call
 // during its blocks (`perf stat -p`, all threads), by kind: how many wake-ups a call costs.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -67,6 +68,23 @@ function cpuMs(pid: number): [number, number] {
   return [((Number(f[11]) + Number(f[12])) * 1000) / 100, (Number(f[12]) * 1000) / 100];
 }
 
+/** CPU time of a process's descendants (the server it runs), in ms: what the proxy makes its server do. */
+function descendantsMs(pid: number): number {
+  let ms = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let children: string[] = [];
+    try {
+      children = readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+    } catch {}
+    for (const child of children) {
+      try {
+        ms += cpuMs(Number(child))[0] + descendantsMs(Number(child));
+      } catch {}
+    }
+  }
+  return ms;
+}
+
 interface Proxy {
   name: string;
   client: LineClient;
@@ -74,6 +92,8 @@ interface Proxy {
   perCall: number[];
   /** The system (kernel) part of each block's figure. */
   sysPerCall: number[];
+  /** The CPU of the proxy's descendants (the server) per call, each block. */
+  serverPerCall: number[];
   /** Calls per second of each block (the bench's wall clock). */
   rate: number[];
   /** CPU ms per thread name over the measured blocks. */
@@ -122,7 +142,7 @@ async function start(name: string, cmd: string[], env: Record<string, string | u
   const client = new LineClient(cmd, env, ws);
   await client.call("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } });
   client.notify("notifications/initialized");
-  return { name, client, tool, perCall: [], sysPerCall: [], rate: [], threads: new Map(), syscalls: new Map() };
+  return { name, client, tool, perCall: [], sysPerCall: [], serverPerCall: [], rate: [], threads: new Map(), syscalls: new Map() };
 }
 
 const proxies: Proxy[] = [
@@ -155,6 +175,7 @@ for (let round = 0; round < ROUNDS; round++)
     const p = proxies[(round + k) % proxies.length]!;
     const pid = p.client.proc.pid;
     const cpu0 = cpuMs(pid);
+    const server0 = descendantsMs(pid);
     const t0 = threadsMs(pid);
     const counting = values.syscalls ? countSyscalls(pid) : undefined;
     const wall0 = performance.now();
@@ -163,6 +184,7 @@ for (let round = 0; round < ROUNDS; round++)
     const cpu1 = cpuMs(pid);
     p.perCall.push(((cpu1[0] - cpu0[0]) * 1000) / CALLS);
     p.sysPerCall.push(((cpu1[1] - cpu0[1]) * 1000) / CALLS);
+    p.serverPerCall.push(((descendantsMs(pid) - server0) * 1000) / CALLS);
     if (counting) for (const [kind, n] of await counting()) p.syscalls.set(kind, (p.syscalls.get(kind) ?? 0) + n);
     for (const [name, ms] of threadsMs(pid)) p.threads.set(name, (p.threads.get(name) ?? 0) + ms - (t0.get(name) ?? 0));
   }
@@ -177,7 +199,7 @@ for (const p of proxies) {
   const bin = builds.find(([n]) => n === p.name)?.[1] ?? "bench/bare-proxy.ts";
   const threads = [...p.threads].filter(([, ms]) => ms > 0).map(([name, ms]) => `${name} ${((ms * 1000) / (CALLS * ROUNDS)).toFixed(1)}`);
   console.log(`${p.name.padEnd(5)} median ${m.toFixed(1).padStart(5)}  ${(m / bare).toFixed(2)}x bare  rounds ${p.perCall.map((x) => x.toFixed(1)).join(" ")}  (${bin})`);
-  console.log(`      of which system (kernel) median ${median(p.sysPerCall).toFixed(1)}`);
+  console.log(`      of which system (kernel) median ${median(p.sysPerCall).toFixed(1)}; its server's CPU per call median ${median(p.serverPerCall).toFixed(1)}`);
   console.log(`      per thread (µs/call, live threads only): ${threads.join(", ")}`);
   const sys = [...p.syscalls].filter(([, n]) => n > 0).map(([kind, n]) => `${kind} ${(n / (CALLS * ROUNDS)).toFixed(2)}`);
   if (sys.length) console.log(`      system calls per call: ${sys.join(", ")}`);

@@ -13,7 +13,8 @@ const INVOKER = "src/gateway/dispatch/invoke.ts";
  * enclosing functions; "*": anywhere in that file). */
 const STEPS: Record<string, { what: string; at: Record<string, string[]> }> = {
   evaluate: { what: "the gate's decision", at: { [INVOKER]: ["callChecked"] } },
-  fast: { what: "the gate's cached decision", at: { [INVOKER]: ["call"] } },
+  // `lane`: the short lane (dispatch/lane.ts) starts with the same decision, in the invoker.
+  fast: { what: "the gate's cached decision", at: { [INVOKER]: ["call", "lane"] } },
   // A session's channel also takes the answers continuations bring (their own protocol), and a
   // child server's sampling request is asked about in a form: neither runs a tool.
   ask: { what: "asking the user in-line", at: { [INVOKER]: ["callChecked"] } },
@@ -24,6 +25,7 @@ const STEPS: Record<string, { what: string; at: Record<string, string[]> }> = {
   },
   // A backend's run (`backends.run`, `inProcess[ns].run`): only after the decision.
   run: { what: "running a tool's backend", at: { [INVOKER]: ["runChecked"] } },
+  relayStdio: { what: "sending a call to a pooled server by the short lane", at: { [INVOKER]: ["lane"] } },
 };
 
 /** What the gate offers: a decision and its cache, and the listing check for `discover`. */

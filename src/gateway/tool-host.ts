@@ -95,6 +95,7 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
       const { continue_workflow, ...args } = req.arguments;
       return invoker.invoke(session, id, args, req, { calledAs: req.name, continueWorkflow: relayedContinuation(continue_workflow) });
     },
+    lane: laneEntry((name) => meta.get(name) !== undefined, learning, surface, invoker),
     onSessionReady(session) {
       noteClient(live, session);
       sessions.add(session);
@@ -109,6 +110,16 @@ export async function createToolHost(opts: ToolHostOptions = {}): Promise<ToolHo
       live.close();
       await Promise.all([backends.shutdown(), memory.close()]);
     },
+  };
+}
+
+/** The short lane's entry (dispatch/lane.ts). pml's own tools, a continuation, and a call that
+ * learning from use would count take the general path. */
+function laneEntry(own: (name: string) => boolean, learning: UseLearning, surface: Surface, invoker: Invoker): ToolHost["lane"] {
+  return (session, requestId, name, args) => {
+    if (own(name) || "continue_workflow" in args || !learning.idle(session)) return undefined;
+    const id = surface.toolIdFor(name) ?? parsedToolName(name);
+    return id && invoker.lane(session, requestId, id, args);
   };
 }
 

@@ -39,15 +39,21 @@ export interface SendOptions {
   route?: unknown;
 }
 
+/** Who is told how a request ended: a promise's resolving functions (`send`), or an object of
+ * the caller's that takes the answer itself (`sendTo`: no promise and no microtask turn). */
+export interface Settle {
+  resolve(value: any): void;
+  reject(error: Error): void;
+}
+
 /** A request in flight. It is its own abort listener (an EventListenerObject, which AbortSignal
  * and Cancellation both take): a listener closure per request was an allocation on the hot path. */
 class Pending {
-  resolve!: (value: any) => void;
-  reject!: (error: Error) => void;
   constructor(
     private readonly peer: Peer<any>,
     readonly id: string | number,
     readonly o: SendOptions,
+    readonly to: Settle,
     /** performance.now() after which the request is abandoned; Infinity: never. */
     public deadline: number,
   ) {}
@@ -92,19 +98,23 @@ export class Peer<Id extends string | number = number> {
 
   /** Sends a line the caller built for `id` (from nextId()), e.g. with the id as progress token. */
   send(id: Id, line: string, o: SendOptions): Promise<any> {
-    if (this.closedWith !== undefined) return Promise.reject(o.fail({ kind: "closed", reason: this.closedWith }, o.label));
-    if (o.signal?.aborted) return Promise.reject(o.fail({ kind: "cancelled", reason: o.signal.reason }, o.label));
+    // Not `new Promise(executor)`: the executor would be a closure and a scope per request. The
+    // resolvers' object is itself the Settle (its functions ignore `this`).
+    const settle = Promise.withResolvers<any>();
+    this.sendTo(id, line, o, settle);
+    return settle.promise;
+  }
+
+  /** The same, told to `to` (at once when the request cannot be sent). */
+  sendTo(id: Id, line: string, o: SendOptions, to: Settle): void {
+    if (this.closedWith !== undefined) return to.reject(o.fail({ kind: "closed", reason: this.closedWith }, o.label));
+    if (o.signal?.aborted) return to.reject(o.fail({ kind: "cancelled", reason: o.signal.reason }, o.label));
     const ms = o.timeoutMs;
-    const p = new Pending(this, id, o, ms !== undefined && ms > 0 ? performance.now() + ms : Infinity);
-    // Not `new Promise(executor)`: the executor would be a closure and a scope per request.
-    const { promise, resolve, reject } = Promise.withResolvers<any>();
-    p.resolve = resolve;
-    p.reject = reject;
+    const p = new Pending(this, id, o, to, ms !== undefined && ms > 0 ? performance.now() + ms : Infinity);
     if (p.deadline < this.timerAt) this.arm(p.deadline);
     o.signal?.addEventListener("abort", p); // removed in release(), whatever settles the call
     this.pending.set(id, p);
     this.write(line, o.route);
-    return promise;
   }
 
   notify(method: string, params?: unknown): void {
@@ -123,8 +133,8 @@ export class Peer<Id extends string | number = number> {
     this.release(p);
     if (msg.error !== undefined) {
       const e = msg.error ?? {};
-      p.reject(p.o.fail({ kind: "error", code: typeof e.code === "number" ? e.code : -32603, message: String(e.message ?? "unknown error"), data: e.data }, p.o.label));
-    } else p.resolve(msg.result);
+      p.to.reject(p.o.fail({ kind: "error", code: typeof e.code === "number" ? e.code : -32603, message: String(e.message ?? "unknown error"), data: e.data }, p.o.label));
+    } else p.to.resolve(msg.result);
     return true;
   }
 
@@ -134,7 +144,7 @@ export class Peer<Id extends string | number = number> {
     if (p === undefined) return false;
     this.pending.delete(id);
     this.release(p);
-    p.reject(error);
+    p.to.reject(error);
     return true;
   }
 
@@ -161,7 +171,7 @@ export class Peer<Id extends string | number = number> {
     this.pending.clear();
     for (const p of all) {
       this.release(p);
-      p.reject(p.o.fail({ kind: "closed", reason: this.closedWith }, p.o.label));
+      p.to.reject(p.o.fail({ kind: "closed", reason: this.closedWith }, p.o.label));
     }
   }
 
@@ -172,7 +182,7 @@ export class Peer<Id extends string | number = number> {
     this.pending.delete(id);
     this.release(p);
     if (this.closedWith === undefined) this.notify("notifications/cancelled", { requestId: id, reason: why.kind === "timeout" ? "timeout" : "cancelled by the client" });
-    p.reject(p.o.fail(why, p.o.label));
+    p.to.reject(p.o.fail(why, p.o.label));
   }
 
   /** Arms the peer's timer for `at` (performance.now() time). */

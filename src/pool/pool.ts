@@ -11,6 +11,7 @@ import type { LaunchSource, LaunchSpec } from "./launch.ts";
 import { formatMs } from "../duration.ts";
 import { ServerProcess } from "./server-process.ts";
 import { raceAbort } from "../mcp/abort.ts";
+import type { Settle } from "../mcp/peer.ts";
 
 /** `origins`: whose calls were in flight on the server when it asked (see ProcessHooks). */
 export type ServerRequestHandler = (ns: string, method: string, params: any, origins: unknown[]) => unknown;
@@ -133,6 +134,16 @@ export class Pool {
     if (proc === undefined || proc.state !== "ready") return undefined;
     e!.calls++;
     return proc.callTool(toolName, args, ctx.cancel ?? ctx.signal, ctx.progress, timeoutMs, ctx.origin);
+  }
+
+  /** The same, told to `to` (the gateway's short lane); false when the server is not up. */
+  relayRunning(ns: string, toolName: string, args: unknown, ctx: CallContext & Settle): boolean {
+    const e = this.entries.get(ns);
+    const proc = e?.proc;
+    if (proc === undefined || proc.state !== "ready") return false;
+    e!.calls++;
+    proc.relayCall(toolName, args, ctx.cancel, undefined, this.callTimeoutMs, ctx.origin, ctx);
+    return true;
   }
 
   private async callStarted(ns: string, launch: LaunchSource, toolName: string, args: unknown, ctx: CallContext, timeoutMs: number): Promise<CallToolResult> {

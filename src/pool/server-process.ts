@@ -5,7 +5,7 @@
 import { formatMs } from "../duration.ts";
 import type { Subprocess } from "bun";
 import { ToolError } from "../mcp/tool-result.ts";
-import { Peer, type Failure, type ProgressFn } from "../mcp/peer.ts";
+import { Peer, type Failure, type ProgressFn, type Settle } from "../mcp/peer.ts";
 import type { CancelSignal } from "../mcp/abort.ts";
 import type { CallToolResult, ToolInfo } from "../mcp/types.ts";
 import type { LaunchSpec } from "./launch.ts";
@@ -138,22 +138,29 @@ export class ServerProcess {
   }
 
   callTool(name: string, args: unknown, signal: CancelSignal | undefined, progress: ProgressFn | undefined, timeoutMs: number, origin?: unknown): Promise<CallToolResult> {
+    const settle = Promise.withResolvers<CallToolResult>();
+    this.relayCall(name, args, signal, progress, timeoutMs, origin, settle);
+    return settle.promise;
+  }
+
+  /** The same call, its end told to `to` (the gateway's short lane: no promise). */
+  relayCall(name: string, args: unknown, signal: CancelSignal | undefined, progress: ProgressFn | undefined, timeoutMs: number, origin: unknown, to: Settle): void {
     const { label, head } = this.named(name);
-    if (this.state === "exited" || this.state === "closing") return Promise.reject(this.goneError(label));
+    if (this.state === "exited" || this.state === "closing") return to.reject(this.goneError(label));
     const id = this.peer.nextId();
     // A progress token only when someone listens: servers spend real time on progress bookkeeping.
     const line = `{"jsonrpc":"2.0","id":${id},${head}${args === undefined ? "{}" : JSON.stringify(args)}${progress === undefined ? "" : `,"_meta":{"progressToken":${id}}`}}}\n`;
     // Said before sending: a server handed a huge line tends to die without a word ("exited with
     // code 0 ... Not connected"), which tells the user nothing.
     if (line.length > MAX_CALL_BYTES) {
-      return Promise.reject(
+      return to.reject(
         new ToolError(
           `The arguments to ${this.ns}:${name} are ${(line.length / 1048576).toFixed(1)} MB; pml sends at most ${MAX_CALL_BYTES / 1048576} MB to a stdio server in one call. Write the data to a file in the workspace and pass its path instead.`,
         ),
       );
     }
     this.active++;
-    return this.peer.send(id, line, { label, timeoutMs, signal, progress, fail: this.failure, owner: origin, settled: this.callSettled });
+    this.peer.sendTo(id, line, { label, timeoutMs, signal, progress, fail: this.failure, owner: origin, settled: this.callSettled }, to);
   }
 
   /** What every call to tool `name` repeats, made once per name. */

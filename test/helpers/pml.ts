@@ -71,9 +71,9 @@ export class RawPeer {
   /** Waits for the next message matching `pred` (every stdout line must be JSON). */
   async next(pred: (m: any) => boolean = () => true, timeoutMs = 20000): Promise<any> {
     const deadline = Date.now() + timeoutMs;
-    let seen = 0;
     for (;;) {
-      for (; seen < this.lines.length; seen++) {
+      // From the start each time: another waiter may have taken a line before the ones seen.
+      for (let seen = 0; seen < this.lines.length; seen++) {
         const m = JSON.parse(this.lines[seen]!);
         if (pred(m)) {
           this.lines.splice(seen, 1);

@@ -128,3 +128,33 @@ test("closing fails everything in flight and every later request; owners and set
   expect((later as Failed).f.kind).toBe("closed");
   expect(lines.filter((l) => l.method === "notifications/cancelled")).toEqual([]); // nobody to tell
 });
+
+test("sendTo: the answer, a failure, a cancellation and a closed link are told to the caller's Settle, at once and without a promise", () => {
+  const { p, lines } = peer();
+  const told: unknown[] = [];
+  const to = { resolve: (v: unknown) => told.push(["ok", v]), reject: (e: Error) => told.push(["failed", (e as Failed).f.kind]) };
+  const a = p.nextId();
+  expect(p.sendTo(a, `{"jsonrpc":"2.0","id":${a},"method":"x"}\n`, { label: "x", fail }, to)).toBeUndefined();
+  expect(lines).toEqual([{ jsonrpc: "2.0", id: a, method: "x" }]);
+  p.receive({ id: a, result: { n: 1 } });
+  expect(told).toEqual([["ok", { n: 1 }]]); // in the same turn: no microtask in between
+  const b = p.nextId();
+  p.sendTo(b, "{}\n", { label: "y", fail }, to);
+  p.receive({ id: b, error: { code: -1, message: "no" } });
+  const cancel = new Cancellation();
+  const c = p.nextId();
+  p.sendTo(c, "{}\n", { label: "z", fail, signal: cancel }, to);
+  cancel.abort(new Error("enough"));
+  expect(lines.at(-1)).toEqual({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: c, reason: "cancelled by the client" } });
+  const d = p.nextId();
+  p.sendTo(d, "{}\n", { label: "w", fail }, to);
+  p.close("gone");
+  p.sendTo(p.nextId(), "{}\n", { label: "v", fail }, to); // after the close: told at once
+  expect(told.slice(1)).toEqual([
+    ["failed", "error"],
+    ["failed", "cancelled"],
+    ["failed", "closed"],
+    ["failed", "closed"],
+  ]);
+  expect(p.size).toBe(0);
+});

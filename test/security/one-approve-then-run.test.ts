@@ -57,6 +57,13 @@ test("a backend run, or a yes recorded, outside Invoker.call is found", () => {
   expect(r.out).toContain("running a tool's backend (run)");
 });
 
+test("the short lane's send to a pooled server outside Invoker.lane (no decision before it) is found", () => {
+  const r = check((root) => append(root, "src/gateway/tool-host.ts", "export const sneak = (backends: any, call: any) => backends.relayStdio('fx', 'echo', {}, call);"));
+  expect(r.code).toBe(1);
+  expect(r.out).toContain("src/gateway/tool-host.ts:");
+  expect(r.out).toContain("sending a call to a pooled server by the short lane (relayStdio)");
+});
+
 test("the pure decision asked outside the gate (facts of its own, around the invoker) is found", () => {
   const r = check((root) =>
     append(root, "src/gateway/tools/execute.ts", 'import { evaluate } from "../../policy/evaluate.ts";\nexport const sneak = (facts: any, req: any) => evaluate(facts, req);'),

@@ -1,9 +1,8 @@
 // Where a resolved tool actually runs: a pooled stdio server (installed on first use), module
 // code in the sandbox, or the cloud. Heavy parts (pool, sandbox, registry client) load on first use.
-import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { workspaceId, type EnvPlan } from "../../env/env-resolver.ts";
-import { pmlHome } from "../../config/paths.ts";
 import type { ProjectConfig } from "../../config/pml-json.ts";
 import { builtinCatalog } from "../../registry/catalog.ts";
 import type { Descriptor, HttpDescriptor, ModuleDescriptor, StdioDescriptor } from "../../registry/descriptor.ts";
@@ -18,6 +17,8 @@ import { sessionOf, type Session } from "../../mcp/session.ts";
 import { clientOf, ToolError, valueResult, type CallContext } from "../../mcp/tool-result.ts";
 import type { CallToolResult, ToolInfo } from "../../mcp/types.ts";
 import { ToolHolds } from "./tool-holds.ts";
+import type { LaneCall } from "./lane.ts";
+import { InstalledNamespaces } from "./installed.ts";
 
 /** pml's own namespaces served in this process (`cap`: learned capabilities, `dns`: their names). */
 export interface InProcessNamespace {
@@ -187,6 +188,13 @@ export class Backends implements ToolCatalog {
     return this.callStdio(noted, pool, ns, this.launcher(ns, d, env), action, args, call);
   }
 
+  /** The short lane's call (./lane.ts), sent when nothing stands before the running server (its
+   * list noted and compared with the pins, the tool not held); false: take `run`. */
+  relayStdio(ns: string, action: string, args: Record<string, unknown>, call: LaneCall): boolean {
+    const pool = this.pool;
+    return pool !== undefined && pool.cachedTools(ns) === this.noted.get(ns) && !this.holds.heldTool(ns, action) && pool.relayRunning(ns, action, args, call);
+  }
+
   /** The pool to load, or the server to start (which gives its list first). */
   private async runStdioLater(ns: string, d: StdioDescriptor, action: string, args: Record<string, unknown>, call: CallContext, env: EnvPlan): Promise<CallToolResult> {
     const pool = this.pool ?? (await this.getPool());
@@ -295,23 +303,11 @@ export class Backends implements ToolCatalog {
     return out;
   }
 
-  /** Catalog servers already installed under PML_HOME (their tools are listed at session start):
-   * deps.json read again only when it changed (every `discover {query}` asks; it is replaced whole). */
+  /** Catalog servers already installed under PML_HOME (./installed.ts). */
   installedNamespaces(): string[] {
-    const path = join(pmlHome(), "deps.json");
-    let s: ReturnType<typeof statSync>;
-    try {
-      // Not thrown when missing (nothing installed yet, the usual case): an exception per request cost more than the stat.
-      s = statSync(path, { throwIfNoEntry: false });
-    } catch {
-      return [];
-    }
-    if (!s) return [];
-    const stamp = `${path}:${s.mtimeMs}:${s.size}:${s.ino}`;
-    if (this.installed?.stamp !== stamp) this.installed = { stamp, namespaces: installedIn(path) };
-    return [...this.installed.namespaces];
+    return this.installed.namespaces();
   }
-  private installed?: { stamp: string; namespaces: readonly string[] };
+  private readonly installed = new InstalledNamespaces();
 
   /** `startToList`: starts a stdio server whose tools are not known yet, when that is allowed
    * (Invoker.startToList); a string says why not. */
@@ -384,17 +380,4 @@ export class Backends implements ToolCatalog {
   async shutdown(): Promise<void> {
     await Promise.all([this.pool?.shutdown(), this.remote?.shutdown()]);
   }
-}
-
-function installedIn(depsJson: string): string[] {
-  let packages: Set<string>;
-  try {
-    const state = JSON.parse(readFileSync(depsJson, "utf8"));
-    packages = new Set(Object.values(state.packages ?? {}).map((p: any) => p.name));
-  } catch {
-    return [];
-  }
-  return Object.entries(builtinCatalog)
-    .filter(([, d]) => d.package && packages.has(d.package.identifier))
-    .map(([ns]) => ns);
 }

@@ -6,6 +6,7 @@ import { NOT_RELAYED, type Session } from "../../mcp/session.ts";
 import type { CallOrigin } from "../../mcp/tool-result.ts";
 import type { CallToolResult } from "../../mcp/types.ts";
 import type { Round } from "../../policy/approval-channel.ts";
+import type { LaneCall } from "./lane.ts";
 
 export interface WireTool {
   name: string;
@@ -34,6 +35,8 @@ export interface ToolHost {
   /** `continued`: the list is asked for a page after the first (see list-page.ts). */
   listTools(session: Session, continued?: boolean): Promise<WireTool[]>;
   callTool(session: Session, req: CallRequest): Promise<CallToolResult | InputRequiredResult>;
+  /** A plain call by the short lane (./lane.ts), already sent; undefined: take `callTool`. */
+  lane?(session: Session, requestId: Id, name: string, args: Record<string, unknown>): LaneCall | undefined;
   /** Called once per session when the client says it is initialized. */
   onSessionReady?(session: Session): void;
   onSessionClosed?(session: Session): void;

@@ -21,6 +21,8 @@ import type { Question } from "../../policy/question.ts";
 import { appendAudit } from "../../sandbox/audit.ts";
 import type { Backends } from "./backends.ts";
 import type { CallRequest } from "./call.ts";
+import { LaneCall, type LaneEnd } from "./lane.ts";
+import type { Id } from "../../mcp/jsonrpc.ts";
 import type { Surface } from "./surface.ts";
 import { withoutPosition } from "../../sandbox/errors.ts";
 import { argumentsProblemNow, NOT_LOADED, warmValidator } from "./validate-args.ts";
@@ -41,7 +43,7 @@ export type Outcome =
   | { kind: "refused"; code: RefusalCode | "declined"; message: string }
   | { kind: "needsAnswer"; question: Question; resume: (round: Round, pause: Pause, question?: Question) => CallToolResult | InputRequiredResult };
 
-export class Invoker {
+export class Invoker implements LaneEnd {
   /** Told about every tool call that ran (the tool_usage log). */
   onToolCall?: (u: ToolUsage) => void;
   /** Asked when a client's call starts (learn-from-use.ts): what to do with its result, if anything. */
@@ -114,6 +116,30 @@ export class Invoker {
     const plan = this.gate.fast(id);
     const running = plan && this.runNow(ctx.session, plan.resolved, id, args, ctx.call, plan.env);
     return running ?? this.callChecked(ctx, id, args);
+  }
+
+  /**
+   * The short lane (./lane.ts) for a client's plain call, when it may take it: the same decision
+   * `call` starts with (the gate allows the tool at once under the current .pml.json and trust,
+   * so it asks nothing and needs no answer, audit or grant), a running pooled server's tool, its
+   * arguments valid for its schema, and nothing before the server (a changed list, a hold).
+   * Undefined: take `invoke`. `laneResult` does what `runChecked` and `clientResult` do after.
+   */
+  lane(session: Session, requestId: Id, id: ToolId, args: Record<string, unknown>): LaneCall | undefined {
+    const plan = this.gate.fast(id);
+    if (plan === undefined || plan.resolved.descriptor.type !== "stdio" || this.argumentsProblemNow(id, args) !== undefined) return undefined;
+    const call = new LaneCall(session, requestId, id, this);
+    session.inflight.set(requestId, call);
+    if (this.backends.relayStdio(plan.resolved.ns, id.action, args, call)) return call;
+    session.inflight.delete(requestId);
+    return undefined;
+  }
+
+  /** A lane call's end as the client's result: as runChecked's continuation and clientResult. */
+  laneResult(call: LaneCall, ok: boolean, value: unknown): CallToolResult {
+    if (ok) this.surface.noteUsed(call.id.ns);
+    const result = this.logged(call.id, call.started, ok ? (value as CallToolResult) : this.failed(call.id, call, value));
+    return this.asker.noted(call.session, result);
   }
 
   private async callChecked({ session, call }: CallCtx, id: ToolId, args: Record<string, unknown>): Promise<Outcome> {

@@ -10,6 +10,7 @@ import { pageOf } from "./list-page.ts";
 import { errorToResult } from "../../mcp/tool-result.ts";
 import { Cancellation } from "../../mcp/abort.ts";
 import type { CallToolResult } from "../../mcp/types.ts";
+import type { Answered, LaneCall } from "./lane.ts";
 
 export { SUPPORTED_PROTOCOLS };
 
@@ -55,7 +56,7 @@ export class Gateway {
 
   /** Handles a raw line/body: parse errors get -32700 and never stop the server. A promise only
    * while the answer is not ready (see `receive`). */
-  receiveText(session: Session, text: string): void | Promise<unknown> {
+  receiveText(session: Session, text: string): void | Promise<unknown> | Answered {
     let msg: unknown;
     try {
       msg = JSON.parse(text);
@@ -71,7 +72,7 @@ export class Gateway {
    * between the client's line and the pooled server's answer is a promise and a microtask turn
    * more per call. A promise is returned while the answer is pending.
    */
-  receive(session: Session, msg: unknown): void | Promise<unknown> {
+  receive(session: Session, msg: unknown): void | Promise<unknown> | Answered {
     const reason = invalidReason(msg);
     if (reason) {
       const id = (msg as any)?.id;
@@ -86,6 +87,8 @@ export class Gateway {
     if (!("id" in m)) return this.onNotification(session, m.method, m.params ?? {});
     const req = m as Request;
     if (req.method === "tools/call") {
+      const lane = this.lane(session, req);
+      if (lane !== undefined) return lane;
       // Only here, under both revisions. The call's own continuation sends the answer: one
       // promise turn fewer.
       const res = isModernRequest(req.params) ? this.onModernCall(session, req, session) : this.onCall(session, session, req, session);
@@ -95,6 +98,18 @@ export class Gateway {
     const res = this.onRequest(session, req);
     if (res instanceof Promise) return res.then((r) => session.reply(r));
     session.reply(res);
+  }
+
+  /** The short lane (./lane.ts) for a stdio client's call that carries nothing but a tool's name
+   * and arguments (no progress token, no retry, no 2026-07-28 _meta), when the host takes it. */
+  private lane(session: Session, req: Request): LaneCall | undefined {
+    const params = req.params;
+    const host = this.host;
+    if (host?.lane === undefined || params === undefined || session.servedOverHttp || session.modern || session.logLevel !== undefined) return undefined;
+    if (params._meta !== undefined || params.inputResponses !== undefined || params.requestState !== undefined) return undefined;
+    const { name, arguments: args } = params;
+    if (typeof name !== "string" || args === null || typeof args !== "object" || Array.isArray(args)) return undefined;
+    return host.lane(session, req.id, name, args);
   }
 
   private onNotification(session: Session, method: string, params: Record<string, any>): void {

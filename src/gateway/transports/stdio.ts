@@ -29,7 +29,7 @@ export function serveStdio(loadHost: () => Promise<ToolHost> = defaultHost): Gat
       writeMessage({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: message longer than 64 MiB (discarded up to its newline)" } });
       return;
     }
-    let p: void | Promise<unknown>;
+    let p: ReturnType<Gateway["receiveText"]>;
     try {
       p = gateway.receiveText(session, line);
     } catch (e) {
@@ -38,7 +38,8 @@ export function serveStdio(loadHost: () => Promise<ToolHost> = defaultHost): Gat
     }
     if (p === undefined) return;
     handling++;
-    p.then(handled, failed);
+    if (p instanceof Promise) p.then(handled, failed);
+    else p.whenAnswered(handled);
   });
 
   void readInput(splitter).then(() => {
