@@ -6,6 +6,7 @@ import type { LearnedHit } from "./associations.ts";
 import { doesMore, labelOf, type Match, type MatchEvidence } from "./match-label.ts";
 import type { ProviderHit } from "./provider-fusion.ts";
 import type { Substitution } from "./substitution.ts";
+import type { CodeFit } from "./code-match.ts";
 import { terms } from "./search.ts";
 import { words } from "./search-words.ts";
 import type { WordVectors } from "./word-vectors.ts";
@@ -86,6 +87,7 @@ export function labelHits(
   asked: (key: string) => number,
   misfit?: (key: string) => boolean,
   substituted?: (key: string) => Substitution | undefined,
+  byCode?: (key: string) => CodeFit | undefined,
 ): { hits: LearnedHit[]; labels: Match[]; evidence: MatchEvidence[] } {
   const unlearned = (h: LearnedHit) => h.unlearned ?? h.score;
   const words = bestTwo(hits.map(unlearned));
@@ -98,6 +100,8 @@ export function labelHits(
       ...{ margin: ahead(unlearned(h), words), lead: ahead(h.score, lifted) },
       ...(meant ? { meaning: meant.cosine(h), meaningLead: meant.lead(h) } : {}),
     };
+    const code = byCode?.(h.key);
+    if (code) e.code = code;
     if (misfit?.(h.key)) return { h, e, label: "weak" as const };
     let label = labelOf(e);
     const sub = label !== "weak" ? substituted?.(h.key) : undefined;

@@ -1,0 +1,98 @@
+// What a capability's code says about a request, for its `match` label (match-label.ts): the one
+// evidence a paraphrase can meet besides the capability's name and intent is what it does. Its
+// calls in words (code-evidence.ts codeWords: `decodeURIComponent` decodes, `c[c.length - 1]` takes
+// the last) may hold a request's word its texts do not ("max-min" against `Math.max(...) -
+// Math.min(...)`), or the opposite of one ("urlencode" against code that decodes: another task,
+// whatever its texts say). And its parameters against the request's values: a capability whose
+// required path the request cannot fill ("left-pad 42 to width 5") is not the one asked for.
+// Code is the agent's, maybe written from a hostile prompt: it is read over CODE_CHARS only, and a
+// body that says more than CODE_WORDS words backs nothing (padded with every word, it would back
+// every request). Code words alone never make a result strong (match-label.ts).
+import { codeWords } from "./code-evidence.ts";
+import { opposedStems, oppositesOf, sideStems } from "./opposites.ts";
+import { terms } from "./search.ts";
+import { taskWords } from "./value-kinds.ts";
+
+/** A body calling more distinct words than this is not read as backing a request (real ones call a
+ * handful: read_file, split, sort, Math.max). */
+export const CODE_WORDS = 30;
+
+export interface CodeFit {
+  /** The request's words (by stem) its code holds and its texts (name, intent) do not. */
+  covers: number;
+  /** The request asks for the opposite of what the code does (code that decodes for "encode"). */
+  opposed: boolean;
+  /** The code holds the opposite of a request's word, in a call that may be used for something else
+   * (`s[0]` for "the last letter": it may only look at the first): not certain, never strong. */
+  leans: boolean;
+  /** A required parameter of a kind the request holds no value of, while it holds values. */
+  unfilled: boolean;
+}
+
+/** What the labels read of a capability's code, read once per version of the record (discover-state.ts). */
+export interface CodeRead {
+  /** Its calls' words (codeWords), unstemmed. */
+  said: ReadonlySet<string>;
+  /** The same, stemmed as the requests are. */
+  stems: ReadonlySet<string>;
+  /** The stems of the directions it takes (codeWords' sides). */
+  directions: ReadonlySet<string>;
+  /** Its input schema. */
+  parameters: Record<string, unknown>;
+}
+
+export function readCode(code: string, parameters: Record<string, unknown>): CodeRead {
+  const { words, sides } = codeWords(code);
+  return { said: words, stems: new Set(terms([...words].join(" "))), directions: new Set(terms([...sides].join(" "))), parameters };
+}
+
+/** The kinds of a request's values: a path or file name, a number. */
+const PATH = /(?:^|\s)['"`]?[\w.~-]*[\w-]\/[\w./-]*|\S\.[a-z][a-z0-9]{0,4}\b/i;
+const NUMBER = /(?:^|[^\w.])[-+]?\d/;
+const QUOTED = /(^|\s)(['"`])[^'"`]+\2/;
+
+/** For one request, each capability's code fit (`texts`: its name's words and intent). */
+export function codeFitFor(query: string): (read: CodeRead, texts: readonly string[]) => CodeFit {
+  const task = taskWords(query, false);
+  const asked = [...new Set(terms(task))];
+  const raw = task
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length >= 6);
+  const opposed = opposedStems(task);
+  const sides = sideStems(task);
+  const values = { path: PATH.test(query), number: NUMBER.test(query) };
+  const holdsValues = values.path || values.number || QUOTED.test(query);
+  return (read, texts) => {
+    const { said, stems, directions } = read;
+    const own = new Set(terms(texts.join(" ")));
+    // Each side the code takes whose opposite the request asks, the code not holding the request's side too.
+    const against = (held: ReadonlySet<string>) => [...opposed].some((o) => held.has(o) && ![...sides].some((s) => held.has(s) && oppositesOf(s).includes(o)));
+    let covers = 0;
+    if (said.size <= CODE_WORDS) {
+      for (const q of asked) if (!own.has(q) && stems.has(q)) covers++;
+      // A word joined of two the code says ("urlencode": url, encode).
+      for (const w of raw) if (!own.has(terms(w)[0] ?? "") && joined(w, said)) covers++;
+    }
+    return { covers, opposed: against(directions), leans: against(stems), unfilled: holdsValues && unfilled(read.parameters, values) };
+  };
+}
+
+/** Whether `w` is two words of `said` written as one. */
+function joined(w: string, said: ReadonlySet<string>): boolean {
+  for (let i = 2; i <= w.length - 3; i++) if (said.has(w.slice(0, i)) && said.has(w.slice(i))) return true;
+  return false;
+}
+
+/** Whether a required parameter is a path or a number the request holds none of. */
+function unfilled(schema: Record<string, unknown>, values: { path: boolean; number: boolean }): boolean {
+  const props = (schema?.properties ?? {}) as Record<string, { type?: unknown }>;
+  const required = Array.isArray(schema?.required) ? (schema.required as unknown[]) : [];
+  for (const name of required) {
+    if (typeof name !== "string" || !Object.hasOwn(props, name)) continue;
+    const type = props[name]?.type;
+    if ((type === "number" || type === "integer") && !values.number) return true;
+    if (type === "string" && /path|file|dir/i.test(name) && !values.path) return true;
+  }
+  return false;
+}
