@@ -153,16 +153,17 @@ const IDIOMS: [RegExp, string, boolean][] = [
   [/\bdecodeURI(?:Component)?\b/, "decode url percent", true],
   [/\bbtoa\b/, "encode base64", true],
   [/\batob\b/, "decode base64", true],
-  [/\[A-Z\]/, "uppercase upper capital", true],
-  [/\[a-z\]/, "lowercase lower", true],
+  // In a regular expression that does not ignore case (`/[a-z]/gi` matches every letter).
+  [/\/[^/\n]*\[A-Z\][^/\n]*\/(?![a-z]*i)/, "uppercase upper capital", true],
+  [/\/[^/\n]*\[a-z\][^/\n]*\/(?![a-z]*i)/, "lowercase lower", true],
   [/\.padStart\b/, "pad left", true],
   [/\.padEnd\b/, "pad right", true],
   [/\.toUpperCase\b/, "uppercase upper capital", false],
   [/\.toLowerCase\b/, "lowercase lower", false],
   [/\.at\(\s*-1\s*\)|\[\s*[\w$.]+\.length\s*-\s*1\s*\]|\.pop\(\s*\)/, "last", false],
   [/\.shift\(\s*\)|\w\[0\]/, "first", false],
-  [/\bMath\.max\b/, "max largest maximum", false],
-  [/\bMath\.min\b/, "min smallest minimum", false],
+  [/\bMath\.max\b/, "max largest maximum", true],
+  [/\bMath\.min\b/, "min smallest minimum", true],
 ];
 
 /** What a body says it does, over its first CODE_CHARS characters: the words of what it calls

@@ -31,19 +31,22 @@ export interface CodeFit {
 
 /** What the labels read of a capability's code, read once per version of the record (discover-state.ts). */
 export interface CodeRead {
-  /** Its calls' words (codeWords), unstemmed. */
-  said: ReadonlySet<string>;
-  /** The same, stemmed as the requests are. */
-  stems: ReadonlySet<string>;
-  /** The stems of the directions it takes (codeWords' sides). */
+  /** How many distinct words its calls say (codeWords): more than CODE_WORDS back nothing. */
+  size: number;
+  /** The words of the directions it takes (codeWords' sides), unstemmed, and stemmed as requests are:
+   * what its code certainly does, the only words that back a request. */
+  sides: ReadonlySet<string>;
   directions: ReadonlySet<string>;
+  /** Every word its calls say, stemmed: what it may also do. */
+  stems: ReadonlySet<string>;
   /** Its input schema. */
   parameters: Record<string, unknown>;
 }
 
 export function readCode(code: string, parameters: Record<string, unknown>): CodeRead {
   const { words, sides } = codeWords(code);
-  return { said: words, stems: new Set(terms([...words].join(" "))), directions: new Set(terms([...sides].join(" "))), parameters };
+  const stems = (ws: ReadonlySet<string>) => new Set(terms([...ws].join(" ")));
+  return { size: words.size, sides, directions: stems(sides), stems: stems(words), parameters };
 }
 
 /** The kinds of a request's values: a path or file name, a number. */
@@ -64,13 +67,15 @@ export function codeFitFor(query: string): (read: CodeRead, texts: readonly stri
   const values = { path: PATH.test(query), number: NUMBER.test(query) };
   const holdsValues = values.path || values.number || QUOTED.test(query);
   return (read, texts) => {
-    const { said, stems, directions } = read;
+    const { sides: said, stems, directions } = read;
     const own = new Set(terms(texts.join(" ")));
     // Each side the code takes whose opposite the request asks, the code not holding the request's side too.
     const against = (held: ReadonlySet<string>) => [...opposed].some((o) => held.has(o) && ![...sides].some((s) => held.has(s) && oppositesOf(s).includes(o)));
     let covers = 0;
-    if (said.size <= CODE_WORDS) {
-      for (const q of asked) if (!own.has(q) && stems.has(q)) covers++;
+    // A call's name says what it may be used for (`Object.keys` lists a JSON's keys as often as a
+    // settings file's, `.toLowerCase()` ignores case): only what the code certainly does backs a word.
+    if (read.size <= CODE_WORDS) {
+      for (const q of asked) if (!own.has(q) && directions.has(q)) covers++;
       // A word joined of two the code says ("urlencode": url, encode).
       for (const w of raw) if (!own.has(terms(w)[0] ?? "") && joined(w, said)) covers++;
     }

@@ -12,7 +12,9 @@ const texts = ["spread", "compute the spread of a list of numbers"];
 test("calls read as words: camel case split, idioms said", () => {
   const { words, sides } = codeWords("const c = l.split('\\t'); return [decodeURIComponent(c[c.length - 1]), Math.max(...xs)];");
   for (const w of ["decode", "uri", "component", "url", "last", "max", "largest"]) expect(words.has(w)).toBe(true);
-  expect([...sides].sort()).toEqual(["decode", "percent", "url"]);
+  expect([...sides].sort()).toEqual(["decode", "largest", "max", "maximum", "percent", "url"]);
+  expect(words.has("last")).toBe(true);
+  expect(sides.has("last")).toBe(false);
   expect(words.has("split")).toBe(false);
 });
 
@@ -42,4 +44,18 @@ test("a required path or number the request's values do not give", () => {
   const n = readCode("return 1;", { type: "object", properties: { n: { type: "integer" } }, required: ["n"] });
   expect(codeFitFor("pad 'abc' with zeros")(n, texts).unfilled).toBe(true);
   expect(codeFitFor("pad 42 with zeros")(n, texts).unfilled).toBe(false);
+});
+
+test("a call that may be used for other things backs no word: Object.keys for a settings file's keys, toLowerCase for lowercase", () => {
+  const priciest = readCode("const o = JSON.parse(t); return Object.keys(o).sort((a, b) => o[b] - o[a])[0];", none);
+  expect(codeFitFor("list the keys of the settings file config/db.properties")(priciest, ["priciest item", "the priciest item of a JSON price list"]).covers).toBe(0);
+  const caesar = readCode("return args.text.toLowerCase().replace(/x/g, 'y');", none);
+  expect(codeFitFor("convert 4096 to lowercase hexadecimal")(caesar, ["caesar decode", "decode a Caesar cipher"]).covers).toBe(0);
+});
+
+test("a character class in a regular expression that ignores case says no case", () => {
+  const caesar = readCode("return args.text.replace(/[a-z]/gi, (c) => c);", none);
+  expect(codeFitFor("convert 4096 to lowercase hexadecimal")(caesar, ["caesar decode", "decode a Caesar cipher"]).covers).toBe(0);
+  const lower = readCode("return (args.text.match(/[a-z]/g) ?? []).length;", none);
+  expect(codeFitFor("how many lowercase ones in 'Hi There'")(lower, ["tally", "count the small letters"]).covers).toBe(1);
 });
