@@ -56,17 +56,9 @@ const QUOTED = /(^|\s)(['"`])[^'"`]+\2/;
 
 /** For one request, each capability's code fit (`texts`: its name's words and intent). */
 export function codeFitFor(query: string): (read: CodeRead, texts: readonly string[]) => CodeFit {
-  const task = taskWords(query, false);
-  const asked = [...new Set(terms(task))];
-  const raw = task
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w.length >= 6);
-  const opposed = opposedStems(task);
-  const sides = sideStems(task);
-  const values = { path: PATH.test(query), number: NUMBER.test(query) };
-  const holdsValues = values.path || values.number || QUOTED.test(query);
+  let request: ReturnType<typeof readRequest> | undefined;
   return (read, texts) => {
+    const { asked, raw, opposed, sides, values, holdsValues } = (request ??= readRequest(query));
     const { sides: said, stems, directions } = read;
     const own = new Set(terms(texts.join(" ")));
     // Each side the code takes whose opposite the request asks, the code not holding the request's side too.
@@ -80,6 +72,23 @@ export function codeFitFor(query: string): (read: CodeRead, texts: readonly stri
       for (const w of raw) if (!own.has(terms(w)[0] ?? "") && joined(w, said)) covers++;
     }
     return { covers, opposed: against(directions), leans: against(stems), unfilled: holdsValues && unfilled(read.parameters, values) };
+  };
+}
+
+/** What the code is compared with of a request, read once, for its first capability that has code. */
+function readRequest(query: string) {
+  const task = taskWords(query, false);
+  const values = { path: PATH.test(query), number: NUMBER.test(query) };
+  return {
+    asked: [...new Set(terms(task))],
+    raw: task
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 6),
+    opposed: opposedStems(task),
+    sides: sideStems(task),
+    values,
+    holdsValues: values.path || values.number || QUOTED.test(query),
   };
 }
 

@@ -4,7 +4,9 @@
 // and team hits of this request (discover-refresh.ts); then ranked (discover-rank.ts) and answered
 // (discover-results.ts).
 import { CODE_CHARS } from "./code-evidence.ts";
+import type { LearnedHit } from "./associations.ts";
 import { readCode } from "./code-match.ts";
+import { leaders } from "./match-evidence.ts";
 import { answerOf, type Answer } from "./discover-results.ts";
 import { rank } from "./discover-rank.ts";
 import { refreshCapabilities, refreshTeam, refreshTools, settleFirstLoad } from "./discover-refresh.ts";
@@ -82,10 +84,12 @@ export class CapabilityDiscovery {
     return { ...answer, ...(warning ? { warning } : {}) };
   }
 
-  /** The code and schemas of the capabilities among `hits` that the state has not read yet, in one
-   * query (the labels read them, code-match.ts); none when the store cannot be read. */
-  private async readCode(state: DiscoverState, hits: readonly { key: string }[]): Promise<void> {
-    const missing = hits.filter((h) => h.key.startsWith(CAP_PREFIX) && !state.code.has(h.key)).map((h) => h.key.slice(CAP_PREFIX.length));
+  /** The code and schemas of the capabilities a label may call among `hits` (leaders) that the
+   * state has not read yet, in one query (code-match.ts); none when the store cannot be read. */
+  private async readCode(state: DiscoverState, hits: readonly LearnedHit[]): Promise<void> {
+    const missing = leaders(hits)
+      .filter((h) => h.key.startsWith(CAP_PREFIX) && !state.code.has(h.key))
+      .map((h) => h.key.slice(CAP_PREFIX.length));
     if (!missing.length) return;
     try {
       for (const [id, r] of await (await this.open()).codeOf(missing, CODE_CHARS)) state.code.set(capKey(id), readCode(r.code, r.parameters));

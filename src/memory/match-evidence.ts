@@ -100,8 +100,9 @@ export function labelHits(
       ...{ margin: ahead(unlearned(h), words), lead: ahead(h.score, lifted) },
       ...(meant ? { meaning: meant.cosine(h), meaningLead: meant.lead(h) } : {}),
     };
-    const code = byCode?.(h.key);
-    if (code) e.code = code;
+    // Read only for a hit ahead of the others (leaders): no other is labelled strong or fair.
+    const code = e.margin > 0 || e.lead > 0 ? byCode?.(h.key) : undefined;
+    if (code && (code.covers || code.opposed || code.leans || code.unfilled)) e.code = code;
     if (misfit?.(h.key)) return { h, e, label: "weak" as const };
     let label = labelOf(e);
     const sub = label !== "weak" ? substituted?.(h.key) : undefined;
@@ -115,6 +116,18 @@ export function labelHits(
   const at = kept.findLastIndex((r) => r.label === "strong") + 1;
   const order = [...kept.slice(0, at), ...moved, ...kept.slice(at)];
   return { hits: order.map((r) => r.h), labels: order.map((r) => r.label), evidence: order.map((r) => r.e) };
+}
+
+/** The hits a label may call (strong or fair): the best before past use and the best with it (a
+ * label needs a lead over every other result, labelHits' margin and lead). */
+export function leaders<H extends LearnedHit>(hits: readonly H[]): H[] {
+  let words: H | undefined;
+  let lifted: H | undefined;
+  for (const h of hits) {
+    if (!words || (h.unlearned ?? h.score) > (words.unlearned ?? words.score)) words = h;
+    if (!lifted || h.score > lifted.score) lifted = h;
+  }
+  return words && lifted && words !== lifted ? [words, lifted] : words ? [words] : [];
 }
 
 /** The results the provider's lead is read over: discover ranks ten unless asked for more, and a
