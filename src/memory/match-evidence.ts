@@ -3,7 +3,7 @@
 // what the result says it does the request asked for. And past use's place: it lifts a result, but
 // never puts one that does more than asked above one that does exactly what was asked.
 import type { LearnedHit } from "./associations.ts";
-import { doesMore, labelOf, type Match, type MatchEvidence } from "./match-label.ts";
+import { doesMore, LABEL, labelOf, type Match, type MatchEvidence } from "./match-label.ts";
 import type { ProviderHit } from "./provider-fusion.ts";
 import type { Substitution } from "./substitution.ts";
 import type { CodeFit } from "./code-match.ts";
@@ -118,16 +118,16 @@ export function labelHits(
   return { hits: order.map((r) => r.h), labels: order.map((r) => r.label), evidence: order.map((r) => r.e) };
 }
 
-/** The hits a label may call (strong or fair): the best before past use and the best with it (a
- * label needs a lead over every other result, labelHits' margin and lead). */
-export function leaders<H extends LearnedHit>(hits: readonly H[]): H[] {
-  let words: H | undefined;
-  let lifted: H | undefined;
-  for (const h of hits) {
-    if (!words || (h.unlearned ?? h.score) > (words.unlearned ?? words.score)) words = h;
-    if (!lifted || h.score > lifted.score) lifted = h;
-  }
-  return words && lifted && words !== lifted ? [words, lifted] : words ? [words] : [];
+/** The hits a label may call (strong or fair): the best before past use, at least strongMargin
+ * ahead of the next, and the best with it, at least fairMargin ahead (labelOf needs that lead over
+ * every other result: labelHits' margin and lead). */
+export function leaders<H extends LearnedHit>(hits: readonly H[], t = LABEL): H[] {
+  const unlearned = (h: H) => h.unlearned ?? h.score;
+  const best = (score: (h: H) => number, by: number) => {
+    const [a, b] = bestTwo(hits.map(score));
+    return a - b >= by ? hits.find((h) => score(h) === a) : undefined;
+  };
+  return [...new Set([best(unlearned, t.strongMargin), best((h) => h.score, t.fairMargin)])].filter((h): h is H => h !== undefined);
 }
 
 /** The results the provider's lead is read over: discover ranks ten unless asked for more, and a

@@ -3,7 +3,7 @@
 // next result; past use never makes a result strong by itself.
 import { expect, test } from "bun:test";
 import { labelOf, type MatchEvidence } from "../../src/memory/match-label.ts";
-import { labelHits } from "../../src/memory/match-evidence.ts";
+import { labelHits, leaders } from "../../src/memory/match-evidence.ts";
 
 const exact: MatchEvidence = { covered: 1, similarity: 0.97, asked: 1, learned: 0, margin: 0.1, lead: 0.1 };
 
@@ -57,4 +57,13 @@ test("code evidence: code doing the opposite is unmarked, code words make a resu
   expect(labelOf({ ...ahead, code: { ...code, covers: 1 } })).toBe("fair");
   expect(labelOf({ ...ahead, similarity: 0.9, covered: 0.9, asked: 0.9, code: { ...code, covers: 3 } })).toBe("strong");
   expect(labelOf({ ...ahead, code: { ...code, covers: 1 }, margin: 0.05, lead: 0.05 })).toBe("weak");
+});
+
+test("only a hit ahead of every other may be called: the leaders whose code is read", () => {
+  const hit = (key: string, score: number, unlearned?: number) => ({ key, score, ...(unlearned !== undefined ? { unlearned } : {}) }) as never;
+  expect(leaders([hit("a", 0.9), hit("b", 0.5)]).map((h: { key: string }) => h.key)).toEqual(["a"]);
+  // Near twins: neither is ahead, no label can call one.
+  expect(leaders([hit("a", 0.9), hit("b", 0.88)])).toEqual([]);
+  // Past use lifted b far ahead; a leads by its words.
+  expect(leaders([hit("a", 0.9, 0.9), hit("b", 1.5, 0.5)]).map((h: { key: string }) => h.key)).toEqual(["a", "b"]);
 });
