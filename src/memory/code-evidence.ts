@@ -130,3 +130,56 @@ export function backedByCode(word: string, e: CodeEvidence): boolean {
   for (const c of e.stems) if (c.length >= 4 && (c.startsWith(s) || s.startsWith(c))) return true;
   return false;
 }
+
+/** What of a capability's code its labels read (code-match.ts): this far, as substitution.ts bounds
+ * a text. Code is written by the agent, possibly from a hostile prompt: a longer body is not read. */
+export const CODE_CHARS = 2000;
+
+/** JavaScript's plumbing: words every body says and no request asks for. */
+const PLUMBING = new Set(
+  (
+    "await async function return const let var args mcp then catch length map filter trim split slice splice push call apply bind " +
+    "string number boolean object array from for each of new this value values index item items result results data text true false null undefined"
+  ).split(" "),
+);
+
+/** What a call does, said in words, where its name does not say it or says it for a programmer:
+ * `c[c.length - 1]` takes the last, `/[A-Z]/` matches upper case letters. `true`: the words say a
+ * direction the call takes whatever it is used for (a body that decodes does not encode); the others
+ * say what a call may also be used for (`.toLowerCase()` ignores case as often as it lowers it,
+ * `.at(-1)` may only look at a trailing line). */
+const IDIOMS: [RegExp, string, boolean][] = [
+  [/\bencodeURI(?:Component)?\b/, "encode url percent", true],
+  [/\bdecodeURI(?:Component)?\b/, "decode url percent", true],
+  [/\bbtoa\b/, "encode base64", true],
+  [/\batob\b/, "decode base64", true],
+  // In a regular expression that does not ignore case (`/[a-z]/gi` matches every letter).
+  [/\/[^/\n]*\[A-Z\][^/\n]*\/(?![a-z]*i)/, "uppercase upper capital", true],
+  [/\/[^/\n]*\[a-z\][^/\n]*\/(?![a-z]*i)/, "lowercase lower", true],
+  [/\.padStart\b/, "pad left", true],
+  [/\.padEnd\b/, "pad right", true],
+  [/\.toUpperCase\b/, "uppercase upper capital", false],
+  [/\.toLowerCase\b/, "lowercase lower", false],
+  [/\.at\(\s*-1\s*\)|\[\s*[\w$.]+\.length\s*-\s*1\s*\]|\.pop\(\s*\)/, "last", false],
+  [/\.shift\(\s*\)|\w\[0\]/, "first", false],
+  [/\bMath\.max\b/, "max largest maximum", true],
+  [/\bMath\.min\b/, "min smallest minimum", true],
+];
+
+/** What a body says it does, over its first CODE_CHARS characters: the words of what it calls
+ * (`decodeURIComponent` -> decode uri component, `.sort(` -> sort) and of its idioms, lowercase and
+ * unstemmed, plumbing left out; and `sides`, the words of the directions it takes (IDIOMS). */
+export function codeWords(code: string): { words: Set<string>; sides: Set<string> } {
+  const body = code.length > CODE_CHARS ? code.slice(0, CODE_CHARS) : code;
+  const words = new Set<string>();
+  const sides = new Set<string>();
+  for (const m of body.matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)) {
+    const split = m[1]!.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2");
+    for (const w of split.toLowerCase().split(/[^a-z0-9]+/)) if (w.length > 1 && !PLUMBING.has(w)) words.add(w);
+  }
+  for (const [re, said, direction] of IDIOMS) {
+    if (!re.test(body)) continue;
+    for (const w of said.split(" ")) words.add(w), direction && sides.add(w);
+  }
+  return { words, sides };
+}

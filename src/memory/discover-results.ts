@@ -8,6 +8,7 @@ import type { Match, MatchEvidence } from "./match-label.ts";
 import { askedFor, labelHits, type OwnWordsRead } from "./match-evidence.ts";
 import type { ToolEntry } from "./search-docs.ts";
 import { substitutionIn } from "./substitution.ts";
+import { codeFitFor } from "./code-match.ts";
 import { withValueKinds } from "./value-kinds.ts";
 
 export interface Answer {
@@ -26,11 +27,16 @@ export function answerOf(state: DiscoverState, query: string, ranked: { hits: Le
   if (!read) ownWordsRead.set(state, (read = new Map()));
   const askedOf = askedFor(withValueKinds(query), state.meaning?.words, read);
   const substituted = substitutionIn(query, state.meaning?.words);
+  const fit = codeFitFor(query);
   const labelled = labelHits(
     ranked.hits,
     (key) => askedOf(state.ownWords(key)),
     misfit,
     (key) => substituted(state.ownTexts(key)),
+    (key) => {
+      const read = state.code.get(key);
+      return read && fit(read, state.ownTexts(key));
+    },
   );
   const hits = labelled.hits;
   const results = hits.map((h, i) => foundOf(state, h, labelled.labels[i]!, byKey));

@@ -5,6 +5,7 @@
 import type { AssociationIndex } from "./associations.ts";
 import { CapabilityWords } from "./capability-words.ts";
 import { ReadAhead } from "./read-ahead.ts";
+import type { CodeRead } from "./code-match.ts";
 import { type CapabilityFacts, type CapabilityKinds, capabilityKinds } from "./kind-fit.ts";
 import type { Meaning } from "./meaning.ts";
 import { parseCallName } from "./names.ts";
@@ -80,6 +81,8 @@ export class DiscoverState {
    * store once per version of the record, not on every answer (a query per answer was a fifth of
    * the time a discover spent in the server outside the ranking, bench/discover-e2e.ts). */
   readonly parameters = new Map<string, Capability["parameters_schema"]>();
+  /** What the labels read of capabilities answered (code-match.ts), by key, once per version of the record. */
+  readonly code = new Map<string, CodeRead>();
   /** What a capability's first candidacy reads, read in idle time for each record read (read-ahead.ts). */
   readonly ahead = new ReadAhead(
     (key) => {
@@ -128,6 +131,7 @@ export class DiscoverState {
   /** A record changed in the store (any record type): what was read of it apart from its summary is read again. */
   changed(key: string): void {
     this.parameters.delete(key);
+    this.code.delete(key);
   }
 
   /**

@@ -3,6 +3,10 @@
 // store's change counter, so records saved by other pml processes are found too, and with the tools
 // and team hits of this request (discover-refresh.ts); then ranked (discover-rank.ts) and answered
 // (discover-results.ts).
+import { CODE_CHARS } from "./code-evidence.ts";
+import type { LearnedHit } from "./associations.ts";
+import { readCode } from "./code-match.ts";
+import { leaders } from "./match-evidence.ts";
 import { answerOf, type Answer } from "./discover-results.ts";
 import { rank } from "./discover-rank.ts";
 import { refreshCapabilities, refreshTeam, refreshTools, settleFirstLoad } from "./discover-refresh.ts";
@@ -74,8 +78,24 @@ export class CapabilityDiscovery {
     refreshTools(state, tools, this.provider);
     refreshTeam(state, shared, this.provider);
     settleFirstLoad(state);
-    const answer = answerOf(state, query, await rank(state, this.provider, query, limit, near), tools);
+    const ranked = await rank(state, this.provider, query, limit, near);
+    await this.readCode(state, ranked.hits);
+    const answer = answerOf(state, query, ranked, tools);
     return { ...answer, ...(warning ? { warning } : {}) };
+  }
+
+  /** The code and schemas of the capabilities a label may call among `hits` (leaders) that the
+   * state has not read yet, in one query (code-match.ts); none when the store cannot be read. */
+  private async readCode(state: DiscoverState, hits: readonly LearnedHit[]): Promise<void> {
+    const missing = leaders(hits)
+      .filter((h) => h.key.startsWith(CAP_PREFIX) && !state.code.has(h.key))
+      .map((h) => h.key.slice(CAP_PREFIX.length));
+    if (!missing.length) return;
+    try {
+      for (const [id, r] of await (await this.open()).codeOf(missing, CODE_CHARS)) state.code.set(capKey(id), readCode(r.code, r.parameters));
+    } catch {
+      // Labels without code evidence, as before it was read.
+    }
   }
 
   /** The store's changes into the state; what went wrong, said as a warning (discover still answers). */

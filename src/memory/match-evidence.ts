@@ -3,9 +3,10 @@
 // what the result says it does the request asked for. And past use's place: it lifts a result, but
 // never puts one that does more than asked above one that does exactly what was asked.
 import type { LearnedHit } from "./associations.ts";
-import { doesMore, labelOf, type Match, type MatchEvidence } from "./match-label.ts";
+import { doesMore, LABEL, labelOf, type Match, type MatchEvidence } from "./match-label.ts";
 import type { ProviderHit } from "./provider-fusion.ts";
 import type { Substitution } from "./substitution.ts";
+import type { CodeFit } from "./code-match.ts";
 import { terms } from "./search.ts";
 import { words } from "./search-words.ts";
 import type { WordVectors } from "./word-vectors.ts";
@@ -86,6 +87,7 @@ export function labelHits(
   asked: (key: string) => number,
   misfit?: (key: string) => boolean,
   substituted?: (key: string) => Substitution | undefined,
+  byCode?: (key: string) => CodeFit | undefined,
 ): { hits: LearnedHit[]; labels: Match[]; evidence: MatchEvidence[] } {
   const unlearned = (h: LearnedHit) => h.unlearned ?? h.score;
   const words = bestTwo(hits.map(unlearned));
@@ -98,6 +100,9 @@ export function labelHits(
       ...{ margin: ahead(unlearned(h), words), lead: ahead(h.score, lifted) },
       ...(meant ? { meaning: meant.cosine(h), meaningLead: meant.lead(h) } : {}),
     };
+    // Read only for a hit ahead of the others (leaders): no other is labelled strong or fair.
+    const code = e.margin > 0 || e.lead > 0 ? byCode?.(h.key) : undefined;
+    if (code && (code.covers || code.opposed || code.leans || code.unfilled)) e.code = code;
     if (misfit?.(h.key)) return { h, e, label: "weak" as const };
     let label = labelOf(e);
     const sub = label !== "weak" ? substituted?.(h.key) : undefined;
@@ -111,6 +116,18 @@ export function labelHits(
   const at = kept.findLastIndex((r) => r.label === "strong") + 1;
   const order = [...kept.slice(0, at), ...moved, ...kept.slice(at)];
   return { hits: order.map((r) => r.h), labels: order.map((r) => r.label), evidence: order.map((r) => r.e) };
+}
+
+/** The hits a label may call (strong or fair): the best before past use, at least strongMargin
+ * ahead of the next, and the best with it, at least fairMargin ahead (labelOf needs that lead over
+ * every other result: labelHits' margin and lead). */
+export function leaders<H extends LearnedHit>(hits: readonly H[], t = LABEL): H[] {
+  const unlearned = (h: H) => h.unlearned ?? h.score;
+  const best = (score: (h: H) => number, by: number) => {
+    const [a, b] = bestTwo(hits.map(score));
+    return a - b >= by ? hits.find((h) => score(h) === a) : undefined;
+  };
+  return [...new Set([best(unlearned, t.strongMargin), best((h) => h.score, t.fairMargin)])].filter((h): h is H => h !== undefined);
 }
 
 /** The results the provider's lead is read over: discover ranks ten unless asked for more, and a

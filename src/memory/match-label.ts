@@ -6,6 +6,7 @@
 // "upper case" were not asked: it does more). Past use (learned) may make a result worth reading,
 // never `[strong]` by itself. Apart from the ranking, so that a score fused from other signals (an
 // embeddings provider) leaves what a label means as it is.
+import type { CodeFit } from "./code-match.ts";
 import type { Substitution } from "./substitution.ts";
 
 /** How well a result fits a request whatever its rank: "strong" and "fair" are worth calling as they
@@ -38,6 +39,9 @@ export interface MatchEvidence {
   /** The request puts another word in one of its slots, or converts the other way round
    * (substitution.ts): a different task, never strong. Read only where it would be strong or fair. */
   substituted?: Substitution;
+  /** What its code says of the request (code-match.ts): words it holds that the texts do not, the
+   * opposite of what was asked, a required value the request does not give. Capabilities only. */
+  code?: CodeFit;
 }
 
 /**
@@ -84,10 +88,15 @@ export const LABEL = {
    * and lost right ones. */
   strongMeaningLead: 0.3,
   fairMeaningLead: 0.3,
+  /** Fair by its code: a result ahead of the others (fairMargin) whose code holds a request word its
+   * texts do not ("max-min" against Math.max/Math.min), with this similarity of meaning. */
+  codeFairSimilarity: 0.45,
 };
 
 export function labelOf(e: MatchEvidence, t = LABEL): Match {
   if (e.substituted === "twin" && e.learned >= t.twinLearned) return "weak";
+  // Its code does the opposite of what was asked, whatever its texts say.
+  if (e.code?.opposed) return "weak";
   const byWords = labelByWords(e, t);
   if (e.meaningLead === undefined) return byWords;
   if (byWords === "strong") return e.meaningLead >= t.strongMeaningLead ? "strong" : "fair";
@@ -97,9 +106,10 @@ export function labelOf(e: MatchEvidence, t = LABEL): Match {
 /** The label from the words, built-in meaning and past use alone (all there is without a provider). */
 function labelByWords(e: MatchEvidence, t: typeof LABEL): Match {
   const strongWords = (e.covered >= t.strongCovered && e.similarity >= t.strongCoveredSimilarity) || e.similarity >= t.strongSimilarity;
-  if (strongWords && e.asked >= t.strongAsked && e.margin >= t.strongMargin && !e.substituted) return "strong";
+  if (strongWords && e.asked >= t.strongAsked && e.margin >= t.strongMargin && !e.substituted && !e.code?.unfilled && !e.code?.leans) return "strong";
   if (e.margin >= t.fairMargin && (e.covered >= t.fairCovered || e.similarity >= t.fairSimilarity) && e.asked >= t.fairAsked) return "fair";
   if (e.margin >= t.fairAheadMargin && e.similarity >= t.fairAheadSimilarity) return "fair";
+  if (e.code && e.code.covers > 0 && !e.code.unfilled && !e.code.leans && !e.substituted && e.margin >= t.fairMargin && e.similarity >= t.codeFairSimilarity) return "fair";
   return e.learned >= t.fairLearned && e.lead >= t.fairMargin ? "fair" : "weak";
 }
 

@@ -24,6 +24,8 @@ export function prepareStatements(db: Database) {
     byAlias: db.query(`SELECT ${cols} FROM capability_aliases a JOIN capabilities c ON c.id = a.capability_id WHERE a.owner = ?1 AND a.namespace = ?2 AND a.action = ?3`),
     byId: db.query(`SELECT ${cols} FROM capabilities c WHERE id = ?1`),
     parametersOf: db.query("SELECT id, parameters_schema, default_args FROM capabilities WHERE id IN (SELECT value FROM json_each(?1))"),
+    // The labels read a body's first characters only (code-evidence.ts CODE_CHARS).
+    codeOf: db.query("SELECT id, substr(code, 1, ?2) AS code, parameters_schema, default_args FROM capabilities WHERE id IN (SELECT value FROM json_each(?1))"),
     byFqdn: db.query(`SELECT ${cols} FROM capabilities c WHERE fqdn = ?1 AND owner = ?2`),
     byHash: db.query(`SELECT ${cols} FROM capabilities c WHERE owner = ?1 AND code_hash = ?2 AND record_type = 'capability' ORDER BY named DESC, created_at LIMIT 1`),
     aliasTarget: db.query("SELECT capability_id FROM capability_aliases WHERE owner = ?1 AND namespace = ?2 AND action = ?3"),

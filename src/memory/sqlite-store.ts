@@ -107,6 +107,11 @@ export class SqliteCapabilityStore implements CapabilityStore {
     return new Map(rows.map((r) => [r.id as string, rowParameters(r)]));
   }
 
+  async codeOf(ids: readonly string[], chars: number) {
+    const rows = ids.length ? (this.s.q.codeOf.all(JSON.stringify(ids), chars) as Row[]) : [];
+    return new Map(rows.map((r) => [r.id as string, { code: String(r.code ?? ""), parameters: rowParameters(r) }]));
+  }
+
   async byFqdn(scope: Scope, fqdn: string) {
     for (const owner of readableOwners(this.s, this.own(scope))) {
       const row = this.s.q.byFqdn.get(fqdn, owner) as Row | null;

@@ -299,6 +299,9 @@ export interface CapabilityStore {
   /** The input schemas of the records `ids` (as `resolve` gives them), in one read: what a
    * discover answer shows of its capabilities. */
   parametersOf(ids: readonly string[]): Promise<Map<string, Capability["parameters_schema"]>>;
+  /** The first `chars` characters of the records' code and their input schemas, in one read: what
+   * discover's labels read of the capabilities they answer (code-match.ts). */
+  codeOf(ids: readonly string[], chars: number): Promise<Map<string, { code: string; parameters: Capability["parameters_schema"] }>>;
   /** Among what the scope may read. */
   byFqdn(scope: Scope, fqdn: string): Promise<Capability | undefined>;
   byCodeHash(scope: Scope, hash: string): Promise<Capability | undefined>;

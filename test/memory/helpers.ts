@@ -103,11 +103,16 @@ export interface MatchResult {
   match: "strong" | "fair" | "weak";
 }
 
-/** Saves each `[name, intent]` through `execute` on a pml of the fixture, and returns a function that asks it `discover`. */
-export async function saved(fx: MemoryFixture, caps: Array<[string, string]>): Promise<(query: string) => Promise<MatchResult[]>> {
+/** Saves each `[name, intent]` (with its code and a run's args, else code returning its name) through
+ * `execute` on a pml of the fixture, and returns a function that asks it `discover`. */
+export async function saved(
+  fx: MemoryFixture,
+  caps: Array<[string, string] | [string, string, { code: string; args?: Record<string, unknown> }]>,
+): Promise<(query: string) => Promise<MatchResult[]>> {
   const { client } = await fx.connect();
-  for (const [name, intent] of caps) {
-    const r: any = await client.callTool({ name: "execute", arguments: { code: `return ${JSON.stringify({ capability: name })};`, intent, name } });
+  for (const [name, intent, run] of caps) {
+    const code = run?.code ?? `return ${JSON.stringify({ capability: name })};`;
+    const r: any = await client.callTool({ name: "execute", arguments: { code, intent, name, ...(run?.args ? { args: run.args } : {}) } });
     if (r.isError) throw new Error(text(r));
   }
   return async (query) => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results;

@@ -3,7 +3,7 @@
 // next result; past use never makes a result strong by itself.
 import { expect, test } from "bun:test";
 import { labelOf, type MatchEvidence } from "../../src/memory/match-label.ts";
-import { labelHits } from "../../src/memory/match-evidence.ts";
+import { labelHits, leaders } from "../../src/memory/match-evidence.ts";
 
 const exact: MatchEvidence = { covered: 1, similarity: 0.97, asked: 1, learned: 0, margin: 0.1, lead: 0.1 };
 
@@ -43,4 +43,27 @@ test("with a provider, strong needs its meaning to agree (clearly nearest), and 
   expect(labelOf({ ...unworded, meaning: 0.8, meaningLead: 0.6 })).toBe("fair");
   // Not ahead by the ranking: meaning alone does not make it a fit.
   expect(labelOf({ ...unworded, margin: 0.04, lead: 0.04, meaning: 0.8, meaningLead: 0.6 })).toBe("weak");
+});
+
+test("code evidence: code doing the opposite is unmarked, code words make a result ahead fair, never strong", () => {
+  const code = { covers: 0, opposed: false, leans: false, unfilled: false };
+  expect(labelOf({ ...exact, code: { ...code, opposed: true } })).toBe("weak");
+  // A call that may be used for the other side (`s[0]` for "the last letter"), or a required path the request cannot fill.
+  expect(labelOf({ ...exact, code: { ...code, leans: true } })).toBe("fair");
+  expect(labelOf({ ...exact, code: { ...code, unfilled: true } })).toBe("fair");
+  // "how many capitals…" against code matching /[A-Z]/: few of its words said, ahead of the others.
+  const ahead: MatchEvidence = { covered: 0.34, similarity: 0.48, asked: 0.26, learned: 0, margin: 0.6, lead: 0.6 };
+  expect(labelOf(ahead)).toBe("weak");
+  expect(labelOf({ ...ahead, code: { ...code, covers: 1 } })).toBe("fair");
+  expect(labelOf({ ...ahead, similarity: 0.9, covered: 0.9, asked: 0.9, code: { ...code, covers: 3 } })).toBe("strong");
+  expect(labelOf({ ...ahead, code: { ...code, covers: 1 }, margin: 0.05, lead: 0.05 })).toBe("weak");
+});
+
+test("only a hit ahead of every other may be called: the leaders whose code is read", () => {
+  const hit = (key: string, score: number, unlearned?: number) => ({ key, score, ...(unlearned !== undefined ? { unlearned } : {}) }) as never;
+  expect(leaders([hit("a", 0.9), hit("b", 0.5)]).map((h: { key: string }) => h.key)).toEqual(["a"]);
+  // Near twins: neither is ahead, no label can call one.
+  expect(leaders([hit("a", 0.9), hit("b", 0.88)])).toEqual([]);
+  // Past use lifted b far ahead; a leads by its words.
+  expect(leaders([hit("a", 0.9, 0.9), hit("b", 1.5, 0.5)]).map((h: { key: string }) => h.key)).toEqual(["a", "b"]);
 });
