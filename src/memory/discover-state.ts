@@ -195,14 +195,10 @@ export class DiscoverState {
     const c = this.caps.get(key);
     const changing = this.tools.changing;
     if (c) {
-      return {
-        name: c.name,
-        text: c.description,
-        returns: c.returns,
-        changes: c.tools.some((t) => changing.has(t)),
-        ...(c.tools.length ? {} : { callsNoTool: true as const }),
-        said: this.saidOf(key, c.name, c.description),
-      };
+      const said = this.saidOf(key, c.name, c.description);
+      // Two literals, not an object spread: made for each candidate of every request.
+      if (!c.tools.length) return { name: c.name, text: c.description, returns: c.returns, changes: false, callsNoTool: true, said };
+      return { name: c.name, text: c.description, returns: c.returns, changes: c.tools.some((t) => changing.has(t)), said };
     }
     const tool = this.tools.keys.has(key) ? key.slice("tool:".length) : undefined;
     return tool === undefined ? undefined : { name: tool, text: "", returns: NO_KINDS, changes: changing.has(tool), said: this.saidOf(key, tool, "") };
