@@ -20,11 +20,13 @@
 // --bin (repeatable): more binaries, each its own process on the same memory.db, interleaved with
 // dist/pml round by round (a fix measured before/after in one run). KEEP_DB=<dir>: the seeded
 // memory.db files (and the workspace that owns their records) are kept there and reused.
+import { Database } from "bun:sqlite";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Memory, memorySettings } from "../src/memory/memory.ts";
 import { SqliteCapabilityStore } from "../src/memory/sqlite-store.ts";
+import { USER_OWNER } from "../src/memory/store.ts";
 import { LineClient } from "./line-client.ts";
 import { benchTools, capabilityGenerator } from "./memory-caps.ts";
 import { MEANING_TUNE, QUERIES, TARGETS } from "./memory-intents.ts";
@@ -52,7 +54,7 @@ const tools = await benchTools();
 /** A memory.db holding `synthetic` generated capabilities and the targets, owned by `ws`. */
 async function seeded(synthetic: number): Promise<string> {
   const path = join(kept ?? dir, `memory-${synthetic + TARGETS.length}.db`);
-  if (existsSync(path)) return path;
+  if (existsSync(path)) return ownedHere(path);
   const t0 = performance.now();
   const store = new SqliteCapabilityStore(path);
   const caps = capabilityGenerator(settings.scope);
@@ -62,6 +64,30 @@ async function seeded(synthetic: number): Promise<string> {
   store.close();
   console.error(`seeded ${synthetic + TARGETS.length} capabilities in ${Math.round(performance.now() - t0)} ms`);
   return path;
+}
+
+/**
+ * A kept memory.db copied from another KEEP_DB folder holds records owned by that folder's ws: the
+ * servers here would find none of them and time an empty store (a discover over the tools only).
+ * They are moved to this ws (the copy's own file; a folder seeded here already owns its records).
+ */
+function ownedHere(path: string): string {
+  const db = new Database(path);
+  try {
+    const owners = db.query("SELECT owner, count(*) AS n FROM capabilities GROUP BY owner").all() as Array<{ owner: string; n: number }>;
+    const others = owners.filter((o) => o.owner !== settings.scope.owner && o.owner !== USER_OWNER);
+    if (owners.some((o) => o.owner === settings.scope.owner) || others.length !== 1) return path;
+    const from = others[0]!.owner;
+    db.transaction(() => {
+      for (const table of ["capabilities", "capability_aliases", "capability_tags", "discover_associations"])
+        db.run(`UPDATE ${table} SET owner = ?1 WHERE owner = ?2`, [settings.scope.owner, from]);
+    })();
+    db.run("PRAGMA wal_checkpoint(TRUNCATE)");
+    console.error(`${path}: its ${others[0]!.n} records were owned by ${from} (a copied KEEP_DB): moved to ${settings.scope.owner}`);
+    return path;
+  } finally {
+    db.close();
+  }
 }
 
 interface Peer {

@@ -31,7 +31,11 @@ export class CapabilityWords {
   #operation?: string | null;
   #sides?: ReadonlySet<string>;
   #orders?: ReadonlySet<string>;
-  #named?: Map<ReadonlyMap<string, string>, ReadonlySet<string>>;
+  // One field per group rules ask of, not a Map per capability: read ahead, 10k capabilities held
+  // 10k Maps.
+  #textUnits?: ReadonlySet<string>;
+  #aggregates?: ReadonlySet<string>;
+  #positions?: ReadonlySet<string>;
 
   constructor(
     private readonly name: string,
@@ -95,11 +99,15 @@ export class CapabilityWords {
     for (const group of [TEXT_UNITS, AGGREGATES, POSITIONS]) this.named(group);
   }
 
-  /** The values of `group` (TEXT_UNITS, AGGREGATES, POSITIONS) its words name. */
+  /** The values of `group` (TEXT_UNITS, AGGREGATES, POSITIONS: kept; another is read each time) its words name. */
   named(group: ReadonlyMap<string, string>): ReadonlySet<string> {
-    const named = (this.#named ??= new Map());
-    let own = named.get(group);
-    if (!own) named.set(group, (own = some(namedIn(group, this.words))));
-    return own;
+    if (group === TEXT_UNITS) return (this.#textUnits ??= this.#namedIn(group));
+    if (group === AGGREGATES) return (this.#aggregates ??= this.#namedIn(group));
+    if (group === POSITIONS) return (this.#positions ??= this.#namedIn(group));
+    return this.#namedIn(group);
+  }
+
+  #namedIn(group: ReadonlyMap<string, string>): ReadonlySet<string> {
+    return some(namedIn(group, this.words));
   }
 }

@@ -61,6 +61,22 @@ export interface RankingParts {
   fuseLearned: typeof import("./associations.ts").fuseLearned;
 }
 
+/** One CapabilityKinds per combination of kinds (in the order found), shared by the capabilities
+ * that hold it, not an object and its Sets per capability: read ahead, 10k capabilities hold a few
+ * hundred combinations. Nothing changes one after it is made. Process-wide: bounded by the
+ * combinations there are (a long-running server starts over past KINDS_KEPT). */
+const kindsShared = new Map<string, CapabilityKinds>();
+const KINDS_KEPT = 10_000;
+
+function sharedKinds(kinds: CapabilityKinds): CapabilityKinds {
+  const id = [kinds.all, kinds.from, kinds.to].map((set) => (set ? [...set].join(",") : "-")).join("|");
+  const kept = kindsShared.get(id);
+  if (kept) return kept;
+  if (kindsShared.size >= KINDS_KEPT) kindsShared.clear();
+  kindsShared.set(id, kinds);
+  return kinds;
+}
+
 /** How many records one run of reading ahead reads before its garbage is collected at once. */
 const READ_AHEAD_COLLECTS = 1000;
 
@@ -173,7 +189,7 @@ export class DiscoverState {
   kindsOf(key: string): CapabilityKinds | undefined {
     const c = this.caps.get(key);
     let kinds = c && this.kinds.get(key);
-    if (c && !kinds) this.kinds.set(key, (kinds = capabilityKinds(c.name, c.description)));
+    if (c && !kinds) this.kinds.set(key, (kinds = sharedKinds(capabilityKinds(c.name, c.description))));
     return kinds;
   }
 
@@ -183,14 +199,10 @@ export class DiscoverState {
     const c = this.caps.get(key);
     const changing = this.tools.changing;
     if (c) {
-      return {
-        name: c.name,
-        text: c.description,
-        returns: c.returns,
-        changes: c.tools.some((t) => changing.has(t)),
-        ...(c.tools.length ? {} : { callsNoTool: true as const }),
-        said: this.saidOf(key, c.name, c.description),
-      };
+      const said = this.saidOf(key, c.name, c.description);
+      // Two literals, not an object spread: made for each candidate of every request.
+      if (!c.tools.length) return { name: c.name, text: c.description, returns: c.returns, changes: false, callsNoTool: true, said };
+      return { name: c.name, text: c.description, returns: c.returns, changes: c.tools.some((t) => changing.has(t)), said };
     }
     const tool = this.tools.keys.has(key) ? key.slice("tool:".length) : undefined;
     return tool === undefined ? undefined : { name: tool, text: "", returns: NO_KINDS, changes: changing.has(tool), said: this.saidOf(key, tool, "") };
