@@ -17,7 +17,7 @@
 // tools by heart, the cheapest there is), "discover, execute" asks `discover` and ignores its answer.
 // Bytes returned to the agent: the JSON of every tools/call result (or error) it received.
 // Run: bun build.ts && bun bench/reuse.ts [--json] [--session day|stream] [--days 5] [--seed 1]
-//        [--window 5] [--tries 3] [--match label|fair|any] [--limit N] [--tasks main|heldout|blind|blind2|blind3|blind4|blind5|blind6|blind7|blind8|blind9|N] [--verbose] [--bin path/to/pml]
+//        [--window 5] [--tries 3] [--match label|fair|any] [--limit N] [--tasks main|heldout|blind|blind2|blind3|blind4|blind5|blind6|blind7|blind8|blind9|blind10|N] [--verbose] [--bin path/to/pml]
 //        [--records asks.json] [--provider]
 // --provider: with an embeddings provider, the local stand-in bench/embed-server.ts (USE lite, installed
 // on demand), named in each workspace's trusted .pml.json (memory.embeddings). Before each of the
@@ -55,6 +55,7 @@ import { BLIND_6_TASKS } from "./reuse-tasks-blind-6.ts";
 import { BLIND_7_TASKS } from "./reuse-tasks-blind-7.ts";
 import { BLIND_8_TASKS } from "./reuse-tasks-blind-8.ts";
 import { BLIND_9_TASKS } from "./reuse-tasks-blind-9.ts";
+import { BLIND_10_TASKS } from "./reuse-tasks-blind-10.ts";
 import { HELDOUT_TASKS } from "./reuse-tasks-heldout.ts";
 
 export interface ReuseOptions {
@@ -94,11 +95,12 @@ export const TASK_SETS = {
   blind7: BLIND_7_TASKS,
   blind8: BLIND_8_TASKS,
   blind9: BLIND_9_TASKS,
+  blind10: BLIND_10_TASKS,
 } as const;
 /** Streams whose requests are never printed, so that they stay a judge nothing was tuned on.
- * blind5, blind6 and blind7 have each judged a change (2026-12-07): retired, they print with --verbose.
- * blind8 and blind9 (written blind 2026-12-07) are the judges now. */
-const BLIND: ReadonlySet<TaskSet> = new Set(["blind", "blind2", "blind3", "blind4", "blind8", "blind9"]);
+ * blind5 to blind8 have each judged a change (2026-12-07): retired, they print with --verbose.
+ * blind9 and blind10 (written blind 2026-12-07) are the judges now. */
+const BLIND: ReadonlySet<TaskSet> = new Set(["blind", "blind2", "blind3", "blind4", "blind9", "blind10"]);
 export type TaskSet = keyof typeof TASK_SETS;
 
 export interface Occurrence {

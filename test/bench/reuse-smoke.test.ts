@@ -15,6 +15,7 @@ import { BLIND_6_TASKS } from "../../bench/reuse-tasks-blind-6.ts";
 import { BLIND_7_TASKS } from "../../bench/reuse-tasks-blind-7.ts";
 import { BLIND_8_TASKS } from "../../bench/reuse-tasks-blind-8.ts";
 import { BLIND_9_TASKS } from "../../bench/reuse-tasks-blind-9.ts";
+import { BLIND_10_TASKS } from "../../bench/reuse-tasks-blind-10.ts";
 import { HELDOUT_TASKS } from "../../bench/reuse-tasks-heldout.ts";
 import { checkName } from "../../src/memory/names.ts";
 import { BIN, tempDir } from "../helpers/pml.ts";
@@ -136,7 +137,19 @@ describe("the stream and the agent's reading of pml's answers", () => {
 
   test("the held-out and blind streams follow the same rules, each with tasks of its own", () => {
     const seen = new Set(TASKS.map((t) => t.name));
-    for (const tasks of [HELDOUT_TASKS, BLIND_TASKS, BLIND_2_TASKS, BLIND_3_TASKS, BLIND_4_TASKS, BLIND_5_TASKS, BLIND_6_TASKS, BLIND_7_TASKS, BLIND_8_TASKS, BLIND_9_TASKS]) {
+    for (const tasks of [
+      HELDOUT_TASKS,
+      BLIND_TASKS,
+      BLIND_2_TASKS,
+      BLIND_3_TASKS,
+      BLIND_4_TASKS,
+      BLIND_5_TASKS,
+      BLIND_6_TASKS,
+      BLIND_7_TASKS,
+      BLIND_8_TASKS,
+      BLIND_9_TASKS,
+      BLIND_10_TASKS,
+    ]) {
       checkTasks(tasks);
       for (const t of tasks) expect(checkName(t.name).ok).toBe(true);
       expect(tasks.length).toBeGreaterThanOrEqual(12);
@@ -148,7 +161,7 @@ describe("the stream and the agent's reading of pml's answers", () => {
 
   test("the blind streams' requests are never printed: --records and --verbose are refused", () => {
     const dir = tempDir("pml-reuse-blind-");
-    for (const set of ["blind", "blind2", "blind3", "blind4", "blind8", "blind9"])
+    for (const set of ["blind", "blind2", "blind3", "blind4", "blind9", "blind10"])
       for (const flag of [["--records", join(dir.path, "asks.json")], ["--verbose"]]) {
         const run = Bun.spawnSync([process.execPath, join(import.meta.dir, "../../bench/reuse.ts"), "--tasks", set, ...flag], { stdout: "pipe", stderr: "pipe" });
         expect(run.exitCode).not.toBe(0);
