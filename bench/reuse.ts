@@ -98,9 +98,9 @@ export const TASK_SETS = {
   blind10: BLIND_10_TASKS,
 } as const;
 /** Streams whose requests are never printed, so that they stay a judge nothing was tuned on.
- * blind5 to blind8 have each judged a change (2026-12-07): retired, they print with --verbose.
- * blind9 and blind10 (written blind 2026-12-07) are the judges now. */
-const BLIND: ReadonlySet<TaskSet> = new Set(["blind", "blind2", "blind3", "blind4", "blind9", "blind10"]);
+ * blind5 to blind9 have each judged a change (2026-12-07): retired, they print with --verbose.
+ * blind10 (written blind 2026-12-07) is the judge now. */
+const BLIND: ReadonlySet<TaskSet> = new Set(["blind", "blind2", "blind3", "blind4", "blind10"]);
 export type TaskSet = keyof typeof TASK_SETS;
 
 export interface Occurrence {
