@@ -20,6 +20,11 @@ import type { WordVectors } from "./word-vectors.ts";
  * another slot). Tuned on the main, held-out, blind5 and blind6 reuse streams: 5 of their 6 wrong
  * strong results substituted, 1 of 9 right ones. */
 const HELD_COSINE = 0.6;
+/** For `[strong]` only, a word is held by the other text's word as near as a synonym ("remove" for
+ * "delete": match-evidence.ts ASKED_COSINE.full); between the two, word vectors cannot tell a
+ * synonym from a sibling or an opposite ("forward" for "back", "digits" for "letters"): a result
+ * whose slot only such a word fills is worth reading ("near"), not certain. */
+const NEAR_COSINE = 0.75;
 /** The longest run of unaligned words between two aligned ones read as one slot; a longer run is two
  * texts saying different things at length, not one word put for another. */
 const SLOT_WORDS = 5;
@@ -31,18 +36,25 @@ const TWIN = { words: 3, aligned: 0.5 };
  * be a pasted text of any length. */
 const TEXT_CHARS = 1000;
 /** "twin": it says the request's words but one slot (or converts the other way round); "slot": a
- * slot differs in a text that says other things too. */
-export type Substitution = "twin" | "slot";
+ * slot differs in a text that says other things too; "near": a slot differs but by a word near in
+ * meaning (NEAR_COSINE), or by a number the capability's own text holds ("in base 2" for "in base
+ * 16"). */
+export type Substitution = "twin" | "slot" | "near";
 
 interface Word {
   stem: string;
   ranks: Int32Array | undefined;
 }
 
-/** Content words, in order: not data (paths, quoted text, numbers, `key=value` samples of a format). */
-function sequence(text: string, vectors: WordVectors | undefined): Word[] {
+/** Content words, in order: not data (paths, quoted text, numbers, `key=value` samples of a format).
+ * With `numbers`, numbers too (stem: the digits; no vectors). */
+function sequence(text: string, vectors: WordVectors | undefined, numbers = false): Word[] {
   const out: Word[] = [];
   for (const w of words(text.replace(/\S*=\S*/g, " "))) {
+    if (numbers && NUMBER.test(w)) {
+      out.push({ stem: w, ranks: undefined });
+      continue;
+    }
     if (w.length < 3 || /^v?\d+$/.test(w)) continue;
     const stem = terms(w)[0];
     if (stem) out.push({ stem, ranks: vectors?.ranks(w) });
@@ -80,7 +92,9 @@ function targetsOf(query: string): Set<string> {
  * one of its slots, or convert the other way round (see above).
  */
 export function substitutionIn(query: string, vectors?: WordVectors): (texts: readonly string[]) => Substitution | undefined {
-  const q = sequence(taskWords(query, false), vectors);
+  const task = taskWords(query, false);
+  const q = sequence(task, vectors);
+  const qNumbers = sequence(task, vectors, true);
   const qStems = new Set(q.map((w) => w.stem));
   const qRanks = Int32Array.from(new Set(q.flatMap((w) => (w.ranks ? [...w.ranks] : []))));
   const targets = targetsOf(query);
@@ -93,18 +107,34 @@ export function substitutionIn(query: string, vectors?: WordVectors): (texts: re
     const all = own.flat();
     const ownStems = new Set(all.map((w) => w.stem));
     const ownRanks = Int32Array.from(new Set(all.flatMap((w) => (w.ranks ? [...w.ranks] : []))));
-    const unheld = (w: Word) => !ownStems.has(w.stem) && near(w, ownRanks) < HELD_COSINE;
-    const unasked = (w: Word) => !qStems.has(w.stem) && near(w, qRanks) < HELD_COSINE;
+    const unheld = (w: Word, by = HELD_COSINE) => !ownStems.has(w.stem) && near(w, ownRanks) < by;
+    const unasked = (w: Word, by = HELD_COSINE) => !qStems.has(w.stem) && near(w, qRanks) < by;
     let found: Substitution | undefined;
     for (const o of own) {
       const pairs = aligned(q, o);
-      if (!slotsOf(q, o, pairs).some(([qs, os]) => qs.some(unheld) && os.some(unasked))) continue;
+      const slots = slotsOf(q, o, pairs);
+      if (!slots.some(([qs, os]) => qs.some((w) => unheld(w)) && os.some((w) => unasked(w)))) continue;
       if (o.length >= TWIN.words && pairs.length >= TWIN.aligned * o.length) return "twin";
       found = "slot";
     }
-    return found;
+    if (found) return found;
+    for (const [k, o] of own.entries()) {
+      if (slotsOf(q, o, aligned(q, o)).some(([qs, os]) => qs.some((w) => unheld(w, NEAR_COSINE)) && os.some((w) => unasked(w, NEAR_COSINE)))) return "near";
+      if (numberPut(qNumbers, sequence(texts[k]!, vectors, true))) return "near";
+    }
+    return undefined;
   };
 }
+
+/** The request puts another number where the capability's own text holds one: "in base 16" for
+ * "write an integer in base 2" (a number of a capability's text is what it does, not an input). */
+function numberPut(q: readonly Word[], o: readonly Word[]): boolean {
+  if (!o.some(isNumber)) return false;
+  return slotsOf(q, o, aligned(q, o)).some(([qs, os]) => qs.some(isNumber) && os.some(isNumber));
+}
+
+const NUMBER = /^\d+$/;
+const isNumber = (w: Word) => NUMBER.test(w.stem);
 
 /** The runs of unaligned words of two texts between the same aligned words (or an end), each side
  * 1..SLOT_WORDS long (at an end, the SLOT_WORDS nearest the aligned word); none when nothing aligns. */

@@ -44,6 +44,29 @@ test("a twin with another word in the request's slot, or converting the other wa
     expect(`${query}: ${matchOf(await ask(query), twin) ?? "absent"}`).not.toMatch(/: strong$/);
 });
 
+test("a first request for a sibling task: a word near in meaning in the slot, or another number where the text holds one, is not strong", async () => {
+  // No twin is saved yet, so nothing ranks above the sibling: only its label can say it is not certain.
+  // Word vectors put "forward" near "back" and "yaml" near "json" (siblings, not synonyms); "base 2"
+  // is not "base 8": numbers are data in a request, not in an intent.
+  const ask = await saved(fx, [
+    ["cal:weeks_earlier", "move a date back by a number of weeks"],
+    ["conv:json_to_toml", "convert a json file to toml"],
+    ["num:format_octal", "write an integer in base 8"],
+  ]);
+  for (const [query, own] of [
+    ["move the date 2026-05-04 back by 2 weeks", "cal:weeks_earlier"],
+    ["convert the json file config/app.json to toml", "conv:json_to_toml"],
+    ["write the integer 300 in base 8", "num:format_octal"],
+  ] as const)
+    expect(`${query}: ${matchOf(await ask(query), own)}`).toBe(`${query}: strong`);
+  for (const [query, sibling] of [
+    ["move the date 2026-05-04 forward by 2 weeks", "cal:weeks_earlier"],
+    ["convert the json file config/app.json to yaml", "conv:json_to_toml"],
+    ["write the integer 300 in base 2", "num:format_octal"],
+  ] as const)
+    expect(`${query}: ${matchOf(await ask(query), sibling) ?? "absent"}`).not.toMatch(/: strong$/);
+});
+
 test("a twin that a past request lifts, one that said the same but the slot, is not worth calling", async () => {
   const { client } = await fx.connect();
   const ask = async (query: string) => parseDiscover(text(await client.callTool({ name: "discover", arguments: { query } }))).results;
