@@ -2,10 +2,15 @@
 // server given on its command line, reads newline-delimited JSON-RPC on stdin, parses each
 // message, gives requests an id of its own (so several clients could share the server),
 // forwards them, and maps the answers back; everything else passes through. Lines of one
-// event-loop turn go out in one write, as pml does. `bun bench/bare-proxy.ts <cmd> [args...]`
-const [cmd, ...args] = process.argv.slice(2);
-if (!cmd) throw new Error("usage: bun bench/bare-proxy.ts <server command> [args...]");
-const child = Bun.spawn([cmd, ...args], { stdin: "pipe", stdout: "pipe", stderr: "inherit", env: process.env });
+// event-loop turn go out in one write, as pml does. `bun bench/bare-proxy.ts [--detached] <cmd> [args...]`
+// `--detached`: the server in a session of its own (setsid), as pml's pool starts every server
+// (a process group to end what it started). On Linux with autogroups that also puts the server
+// in a scheduling group of its own, which changes how a busy machine interleaves proxy and server.
+const argv = process.argv.slice(2);
+const detached = argv[0] === "--detached";
+const [cmd, ...args] = detached ? argv.slice(1) : argv;
+if (!cmd) throw new Error("usage: bun bench/bare-proxy.ts [--detached] <server command> [args...]");
+const child = Bun.spawn([cmd, ...args], { stdin: "pipe", stdout: "pipe", stderr: "inherit", env: process.env, detached });
 
 const ids = new Map<number, unknown>();
 let nextId = 1;

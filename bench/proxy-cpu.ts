@@ -19,6 +19,11 @@
 // Each proxy's server (its descendants) is timed too: a proxy can make its server work harder.
 // `--syscalls` (Linux, perf with tracepoints): also counts each proxy's system calls per call
 // during its blocks (`perf stat -p`, all threads), by kind: how many wake-ups a call costs.
+// `--detached-bare`: a second baseline, bare-d, the bare proxy with its server in a session of its
+// own as pml's pool starts servers (setsid: a process group). Linux gives each session its own
+// scheduling group (autogroup); unpinned on a busy 2-core machine that alone can turn batched
+// rounds (~1.4 system calls and ~0.15 context switches per call) into one wake-up per message
+// (~5-7 and ~0.6-0.9) and double the CPU per call, for the bare proxy as much as for pml.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -37,6 +42,7 @@ const { values } = parseArgs({
     compare: { type: "string", multiple: true, default: [] },
     pin: { type: "boolean", default: false },
     syscalls: { type: "boolean", default: false },
+    "detached-bare": { type: "boolean", default: false },
   },
 });
 const CALLS = Number(values.calls);
@@ -145,9 +151,9 @@ async function start(name: string, cmd: string[], env: Record<string, string | u
   return { name, client, tool, perCall: [], sysPerCall: [], serverPerCall: [], rate: [], threads: new Map(), syscalls: new Map() };
 }
 
-const proxies: Proxy[] = [
-  await start("bare", [...PIN, process.execPath, join(root, "bench/bare-proxy.ts"), process.execPath, serverScript, "stdio"], { ...process.env, BUN_BE_BUN: "1" }, "echo"),
-];
+const bareCmd = (...flags: string[]) => [...PIN, process.execPath, join(root, "bench/bare-proxy.ts"), ...flags, process.execPath, serverScript, "stdio"];
+const proxies: Proxy[] = [await start("bare", bareCmd(), { ...process.env, BUN_BE_BUN: "1" }, "echo")];
+if (values["detached-bare"]) proxies.push(await start("bare-d", bareCmd("--detached"), { ...process.env, BUN_BE_BUN: "1" }, "echo"));
 const builds = [["pml", values.pml], ...values.compare.map((b, i) => [values.compare.length > 1 ? `cmp${i + 1}` : "cmp", b])] as [string, string][];
 for (const [name, bin] of builds) {
   const home = join(tmp, `home-${name}`);
@@ -193,15 +199,18 @@ rmSync(tmp, { recursive: true, force: true });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const bare = median(proxies[0]!.perCall);
+const bareRate = median(proxies[0]!.rate);
 console.log(`proxy CPU per call (µs, all threads), ${values.tool}__echo, ${CALLS} calls at concurrency ${C} per block, ${ROUNDS} rounds after ${WARMUP} warm-up calls`);
 for (const p of proxies) {
   const m = median(p.perCall);
-  const bin = builds.find(([n]) => n === p.name)?.[1] ?? "bench/bare-proxy.ts";
+  const bin = builds.find(([n]) => n === p.name)?.[1] ?? (p.name === "bare-d" ? "bench/bare-proxy.ts --detached" : "bench/bare-proxy.ts");
   const threads = [...p.threads].filter(([, ms]) => ms > 0).map(([name, ms]) => `${name} ${((ms * 1000) / (CALLS * ROUNDS)).toFixed(1)}`);
-  console.log(`${p.name.padEnd(5)} median ${m.toFixed(1).padStart(5)}  ${(m / bare).toFixed(2)}x bare  rounds ${p.perCall.map((x) => x.toFixed(1)).join(" ")}  (${bin})`);
+  console.log(`${p.name.padEnd(6)} median ${m.toFixed(1).padStart(5)}  ${(m / bare).toFixed(2)}x bare  rounds ${p.perCall.map((x) => x.toFixed(1)).join(" ")}  (${bin})`);
   console.log(`      of which system (kernel) median ${median(p.sysPerCall).toFixed(1)}; its server's CPU per call median ${median(p.serverPerCall).toFixed(1)}`);
   console.log(`      per thread (µs/call, live threads only): ${threads.join(", ")}`);
   const sys = [...p.syscalls].filter(([, n]) => n > 0).map(([kind, n]) => `${kind} ${(n / (CALLS * ROUNDS)).toFixed(2)}`);
   if (sys.length) console.log(`      system calls per call: ${sys.join(", ")}`);
-  console.log(`      throughput median ${(median(p.rate) / 1000).toFixed(1)}k calls/s (rounds ${p.rate.map((r) => (r / 1000).toFixed(1)).join(" ")})`);
+  console.log(
+    `      throughput median ${(median(p.rate) / 1000).toFixed(1)}k calls/s, ${((median(p.rate) / bareRate) * 100).toFixed(0)}% of bare (rounds ${p.rate.map((r) => (r / 1000).toFixed(1)).join(" ")})`,
+  );
 }

@@ -3,8 +3,11 @@
 // read before any await and `initialize` is answered as soon as possible.
 import { serveStdio } from "./gateway/transports/stdio.ts";
 import { applyWorkspaceEnvTrust } from "./policy/trust/env-grants.ts";
+import { EXEC_IN_GROUP, execInGroup } from "./pool/exec-in-group.ts";
 
 const argv = process.argv.slice(2);
+// A stdio server being started by pml's pool (pool/exec-in-group.ts): becomes that server.
+if (argv[0] === EXEC_IN_GROUP) execInGroup(argv.slice(1));
 // Before anything reads the environment: what the workspace's .mcp.json set for pml that weakens
 // it applies only once the user trusted it (the client may start any command from that file).
 if (argv[0] !== "__keep-embedded" && argv[0] !== "--version" && argv[0] !== "-v") applyWorkspaceEnvTrust();

@@ -38,5 +38,6 @@ export function confineServer(spec: LaunchSpec, opts: { ns: string; workspace: s
     env: { ...spec.env, ...confined.env },
     release: confined.release,
     guard: confined.guard,
+    confined: true,
   };
 }

@@ -1,6 +1,7 @@
 // A stdio server as an OS process: spawned in its own process group with stdin a pipe only pml
 // holds, signalled as a group, and ended when pml exits.
 import type { Subprocess } from "bun";
+import { inGroup } from "./exec-in-group.ts";
 import type { LaunchSpec } from "./launch.ts";
 
 export type StopSignal = "SIGTERM" | "SIGKILL";
@@ -15,17 +16,19 @@ let exitHookInstalled = false;
 
 /** Spawns `spec` with its stderr going to `stderrFd`; throws when it cannot be started. */
 export function spawnInGroup(spec: LaunchSpec, stderrFd: number, onExit: (code: number | null, signal: string | null) => void): Subprocess<"pipe", "pipe", number> {
-  return Bun.spawn([spec.command, ...spec.args], {
+  // Its own process group, so ending the server ends what it started too (`sh -c "sleep …"`
+  // leaves no sleep behind): in pml's session where it can (./exec-in-group.ts says why), else
+  // in a session of its own.
+  const grouped = spec.confined ? undefined : inGroup(spec.command, spec.args, spec.env, spec.cwd);
+  return Bun.spawn(grouped?.argv ?? [spec.command, ...spec.args], {
     cwd: spec.cwd,
-    env: spec.env,
+    env: grouped?.env ?? spec.env,
     // stdin is a pipe only pml holds: when pml dies, even by SIGKILL, the server reads EOF and
     // exits (MCP stdio servers stop on stdin close), so no orphan is left behind.
     stdin: "pipe",
     stdout: "pipe",
     stderr: stderrFd,
-    // Its own process group, so ending the server ends what it started too (`sh -c "sleep …"`
-    // leaves no sleep behind).
-    detached: true,
+    detached: grouped === undefined,
     onExit: (_p, code, signal) => onExit(code, signal == null ? null : String(signal)),
   });
 }

@@ -373,3 +373,16 @@ describe("remote MCP servers (type http)", () => {
     }
   });
 });
+
+describe("stdio servers started on demand", () => {
+  test("calls that arrive together before any server runs start it once, not once per call", async () => {
+    const mark = join(ws.path, "together-mark.txt");
+    await writeConfig({ permissions: { allow: ["fx"] }, private_mcps: { fx: fixture("--mark", mark) } });
+    const peer = new RawPeer(entries.binary, { cwd: ws.path, env: testEnv({ PML_WORKSPACE: ws.path, PML_HOME: home.path }) });
+    open.push({ close: async () => peer.kill() });
+    await peer.initialize();
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => peer.request(100 + i, "tools/call", { name: "fx__echo", arguments: { text: `t${i}` } })));
+    expect(answers.map((a) => a.result?.content?.[0]?.text)).toEqual(Array.from({ length: 8 }, (_, i) => `t${i}`));
+    expect(readFileSync(mark, "utf8").trim().split("\n")).toHaveLength(1);
+  });
+});

@@ -265,6 +265,24 @@ describe("process groups (issue 12 point 13)", () => {
     expect(err.message.split("hung.log").length - 1).toBeLessThanOrEqual(1);
     await waitFor(() => withMarker(marker).length === 0, 5000, `no process with ${marker} left`);
   });
+
+  test.skipIf(process.platform !== "linux")(
+    "a server leads a process group of its own in pml's session (no session, so no scheduling group, of its own), no signal ignored or blocked",
+    async () => {
+      const status = join(dir, "grouped-status.txt");
+      const spec = fixtureSpec();
+      // sh records its own status, then becomes the server (exec: the same pid).
+      const sh = { ...spec, command: "sh", args: ["-c", `cat /proc/$$/status > '${status}'; exec "$0" "$@"`, spec.command, ...spec.args] };
+      const pid = await pidOf(makePool(), "grouped", sh);
+      const stat = (p: number) => readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1]!.split(" ");
+      expect(Number(stat(pid)[2])).toBe(pid);
+      expect(stat(pid)[3]).toBe(stat(process.pid)[3]);
+      if (existsSync("/proc/self/autogroup")) expect(readFileSync(`/proc/${pid}/autogroup`, "utf8")).toBe(readFileSync(`/proc/${process.pid}/autogroup`, "utf8"));
+      const recorded = readFileSync(status, "utf8");
+      expect(recorded).toMatch(/^SigIgn:\s+0+$/m);
+      expect(recorded).toMatch(/^SigBlk:\s+0+$/m);
+    },
+  );
 });
 
 test("a 10 MB argument is refused before it is sent, naming the limit; the server keeps serving", async () => {

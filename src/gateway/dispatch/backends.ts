@@ -366,7 +366,9 @@ export class Backends implements ToolCatalog {
       const { Pool, defaultServerRequestHandler, RELAYING_CAPABILITIES } = await import("../../pool/pool.ts");
       const cfg = await this.project.config();
       const fallback = defaultServerRequestHandler(this.workspace);
-      this.pool = new Pool({
+      // Calls that arrived together all waited above: the first to get here makes the one pool
+      // (a pool each would start a server each).
+      this.pool ??= new Pool({
         idleTimeoutMs: (cfg.pool?.idle_timeout_s ?? 300) * 1000,
         callTimeoutMs: (cfg.pool?.call_timeout_s ?? 120) * 1000,
         workspace: this.workspace,
