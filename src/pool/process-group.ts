@@ -33,7 +33,7 @@ export function spawnInGroup(spec: LaunchSpec, stderrFd: number, onExit: (code: 
   });
 }
 
-/** Signals a server's whole process group (it leads one: spawned detached). */
+/** Signals a server's whole process group (it leads one: spawnInGroup). */
 export function killGroup(pid: number, signal: StopSignal): void {
   if (!pid) return;
   try {
