@@ -271,8 +271,9 @@ describe("process groups (issue 12 point 13)", () => {
     async () => {
       const status = join(dir, "grouped-status.txt");
       const spec = fixtureSpec();
-      // sh records its own status, then becomes the server (exec: the same pid).
-      const sh = { ...spec, command: "sh", args: ["-c", `cat /proc/$$/status > '${status}'; exec "$0" "$@"`, spec.command, ...spec.args] };
+      // A command sh starts records its own status (what it inherited: sh's own status read while
+      // sh forks shows the signals sh blocks around fork), then sh becomes the server (exec: the same pid).
+      const sh = { ...spec, command: "sh", args: ["-c", `cat /proc/self/status > '${status}'; exec "$0" "$@"`, spec.command, ...spec.args] };
       const pid = await pidOf(makePool(), "grouped", sh);
       const stat = (p: number) => readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1]!.split(" ");
       expect(Number(stat(pid)[2])).toBe(pid);
