@@ -27,6 +27,9 @@ export interface CodeFit {
   leans: boolean;
   /** A required parameter of a kind the request holds no value of, while it holds values. */
   unfilled: boolean;
+  /** The request's values fill its required parameters one to one, by kind, none left over
+   * ("7322 secs -> h:m:s" for `format_duration(seconds: number)`): the request gives what it takes. */
+  fills: boolean;
 }
 
 /** What the labels read of a capability's code, read once per version of the record (discover-state.ts). */
@@ -58,7 +61,7 @@ const QUOTED = /(^|\s)(['"`])[^'"`]+\2/;
 export function codeFitFor(query: string): (read: CodeRead, texts: readonly string[]) => CodeFit {
   let request: ReturnType<typeof readRequest> | undefined;
   return (read, texts) => {
-    const { asked, raw, opposed, sides, values, holdsValues } = (request ??= readRequest(query));
+    const { asked, raw, opposed, sides, values, counted, holdsValues } = (request ??= readRequest(query));
     const { sides: said, stems, directions } = read;
     const own = new Set(terms(texts.join(" ")));
     // Each side the code takes whose opposite the request asks, the code not holding the request's side too.
@@ -71,7 +74,8 @@ export function codeFitFor(query: string): (read: CodeRead, texts: readonly stri
       // A word joined of two the code says ("urlencode": url, encode).
       for (const w of raw) if (!own.has(terms(w)[0] ?? "") && joined(w, said)) covers++;
     }
-    return { covers, opposed: against(directions), leans: against(stems), unfilled: holdsValues && unfilled(read.parameters, values) };
+    const fit = { covers, opposed: against(directions), leans: against(stems), unfilled: holdsValues && unfilled(read.parameters, values) };
+    return { ...fit, fills: holdsValues && fillsExactly(read.parameters, counted) };
   };
 }
 
@@ -88,8 +92,47 @@ function readRequest(query: string) {
     opposed: opposedStems(task),
     sides: sideStems(task),
     values,
+    counted: countedValues(query),
     holdsValues: values.path || values.number || QUOTED.test(query),
   };
+}
+
+/** A request's values by kind, each counted once: quoted texts and dates, paths, other numbers. */
+interface Counted {
+  text: number;
+  path: number;
+  number: number;
+}
+
+const QUOTED_ALL = /(^|\s)(['"`])[^'"`]+\2/g;
+const DATE_ALL = /\b\d{4}-\d{2}-\d{2}\b/g;
+const PATH_ALL = new RegExp(PATH.source, "gi");
+const NUMBER_ALL = /(?<![\w.])[-+]?\d+(?:\.\d+)?(?!\w)/g;
+
+function countedValues(query: string): Counted {
+  const count = (re: RegExp, s: string) => s.match(re)?.length ?? 0;
+  const text = count(QUOTED_ALL, query) + count(DATE_ALL, query.replace(QUOTED_ALL, " "));
+  const rest = query.replace(QUOTED_ALL, " ").replace(DATE_ALL, " ");
+  const path = count(PATH_ALL, rest);
+  return { text, path, number: count(NUMBER_ALL, rest.replace(PATH_ALL, " ")) };
+}
+
+/** Whether the required parameters take the request's values one to one: numbers for numbers, paths
+ * for path-named strings, quoted texts (or paths left over) for other strings; any other kind of
+ * parameter (an array, an object) or a value left over is not an exact fit. */
+function fillsExactly(schema: Record<string, unknown>, have: Counted): boolean {
+  const props = (schema?.properties ?? {}) as Record<string, { type?: unknown }>;
+  const required = Array.isArray(schema?.required) ? (schema.required as unknown[]) : [];
+  const need = { text: 0, path: 0, number: 0 };
+  for (const name of required) {
+    if (typeof name !== "string" || !Object.hasOwn(props, name)) return false;
+    const type = props[name]?.type;
+    if (type === "number" || type === "integer") need.number++;
+    else if (type === "string") need[/path|file|dir/i.test(name) ? "path" : "text"]++;
+    else return false;
+  }
+  const texts = have.text + have.path - need.path;
+  return required.length > 0 && have.number === need.number && have.path >= need.path && texts === need.text;
 }
 
 /** Whether `w` is two words of `said` written as one. */

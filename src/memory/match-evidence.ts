@@ -102,7 +102,7 @@ export function labelHits(
     };
     // Read only for a hit ahead of the others (leaders): no other is labelled strong or fair.
     const code = e.margin > 0 || e.lead > 0 ? byCode?.(h.key) : undefined;
-    if (code && (code.covers || code.opposed || code.leans || code.unfilled)) e.code = code;
+    if (code && (code.covers || code.opposed || code.leans || code.unfilled || code.fills)) e.code = code;
     if (misfit?.(h.key)) return { h, e, label: "weak" as const };
     let label = labelOf(e);
     const sub = label !== "weak" ? substituted?.(h.key) : undefined;

@@ -91,6 +91,10 @@ export const LABEL = {
   /** Fair by its code: a result ahead of the others (fairMargin) whose code holds a request word its
    * texts do not ("max-min" against Math.max/Math.min), with this similarity of meaning. */
   codeFairSimilarity: 0.45,
+  /** Fair by its parameters: a capability this far ahead of the others whose required parameters the
+   * request's values fill one to one, by kind (code-match.ts fills), however few of its words the
+   * request says ("7322 secs -> h:m:s" for `format_duration`). */
+  fillsFairMargin: 0.15,
 };
 
 export function labelOf(e: MatchEvidence, t = LABEL): Match {
@@ -110,6 +114,7 @@ function labelByWords(e: MatchEvidence, t: typeof LABEL): Match {
   if (e.margin >= t.fairMargin && (e.covered >= t.fairCovered || e.similarity >= t.fairSimilarity) && e.asked >= t.fairAsked) return "fair";
   if (e.margin >= t.fairAheadMargin && e.similarity >= t.fairAheadSimilarity) return "fair";
   if (e.code && e.code.covers > 0 && !e.code.unfilled && !e.code.leans && !e.substituted && e.margin >= t.fairMargin && e.similarity >= t.codeFairSimilarity) return "fair";
+  if (e.code?.fills && !e.code.unfilled && !e.code.leans && !e.substituted && e.margin >= t.fillsFairMargin) return "fair";
   return e.learned >= t.fairLearned && e.lead >= t.fairMargin ? "fair" : "weak";
 }
 

@@ -9,10 +9,11 @@
 // around its words. And a conversion the other way round: the request converts into what the
 // capability converts from ("the hexadecimal string … to a decimal number" for `decimal_to_hex`).
 // A substitution says "a different task": such a result is never `[strong]` (match-label.ts).
-import { ordersOf } from "./opposites.ts";
+import { oppositesOf, ordersOf } from "./opposites.ts";
 import { terms } from "./search.ts";
 import { words } from "./search-words.ts";
 import { taskWords } from "./value-kinds.ts";
+import { wordnetWords } from "./wordnet.ts";
 import type { WordVectors } from "./word-vectors.ts";
 
 /** A word counts as held by the other text at this cosine with one of its words (below: word vectors
@@ -109,11 +110,16 @@ export function substitutionIn(query: string, vectors?: WordVectors): (texts: re
     const ownRanks = Int32Array.from(new Set(all.flatMap((w) => (w.ranks ? [...w.ranks] : []))));
     const unheld = (w: Word, by = HELD_COSINE) => !ownStems.has(w.stem) && near(w, ownRanks) < by;
     const unasked = (w: Word, by = HELD_COSINE) => !qStems.has(w.stem) && near(w, qRanks) < by;
+    // Word vectors put a word near its opposite (antonyms share their contexts): a slot holding the
+    // opposite of the request's word, or of one of its WordNet synonyms ("start": begin, whose
+    // opposite is "end"), is another word put in it however near the vectors say.
+    const opposed = (w: Word, o: Word) => !ownStems.has(w.stem) && !qStems.has(o.stem) && opposedVia(w.stem, o.stem);
     let found: Substitution | undefined;
     for (const o of own) {
       const pairs = aligned(q, o);
       const slots = slotsOf(q, o, pairs);
-      if (!slots.some(([qs, os]) => qs.some((w) => unheld(w)) && os.some((w) => unasked(w)))) continue;
+      const put = ([qs, os]: [Word[], Word[]]) => (qs.some((w) => unheld(w)) && os.some((w) => unasked(w))) || qs.some((w) => os.some((x) => opposed(w, x)));
+      if (!slots.some(put)) continue;
       if (o.length >= TWIN.words && pairs.length >= TWIN.aligned * o.length) return "twin";
       found = "slot";
     }
@@ -124,6 +130,12 @@ export function substitutionIn(query: string, vectors?: WordVectors): (texts: re
     }
     return undefined;
   };
+}
+
+/** Whether `b` is the opposite of `a` or of one of a's WordNet synonyms (or the other way round). */
+function opposedVia(a: string, b: string): boolean {
+  const of = (x: string, y: string) => oppositesOf(x).includes(y) || wordnetWords(x).synonyms.some((s) => oppositesOf(s).includes(y));
+  return a !== b && (of(a, b) || of(b, a));
 }
 
 /** The request puts another number where the capability's own text holds one: "in base 16" for

@@ -31,7 +31,7 @@ test("a body padded with words backs nothing; one longer than CODE_CHARS is read
   const pad = Array.from({ length: 40 }, (_, i) => `w${i}()`).join(" ");
   expect(codeFitFor("max-min of my numbers")(readCode(`/* max() min() ${pad} */ return 1;`, none), texts).covers).toBe(0);
   const late = readCode(`${"x".repeat(CODE_CHARS)} Math.max(1); decodeURIComponent(s);`, none);
-  expect(codeFitFor("max-min of my numbers")(late, texts)).toEqual({ covers: 0, opposed: false, leans: false, unfilled: false });
+  expect(codeFitFor("max-min of my numbers")(late, texts)).toEqual({ covers: 0, opposed: false, leans: false, unfilled: false, fills: false });
   expect(codeFitFor("encode 'a b'")(late, texts).opposed).toBe(false);
 });
 
@@ -58,4 +58,23 @@ test("a character class in a regular expression that ignores case says no case",
   expect(codeFitFor("convert 4096 to lowercase hexadecimal")(caesar, ["caesar decode", "decode a Caesar cipher"]).covers).toBe(0);
   const lower = readCode("return (args.text.match(/[a-z]/g) ?? []).length;", none);
   expect(codeFitFor("how many lowercase ones in 'Hi There'")(lower, ["tally", "count the small letters"]).covers).toBe(1);
+});
+
+test("the request's values fill the required parameters one to one, by kind, none left over", () => {
+  const schema = (props: Record<string, string>) => ({
+    type: "object",
+    properties: Object.fromEntries(Object.entries(props).map(([k, t]) => [k, { type: t }])),
+    required: Object.keys(props),
+  });
+  const fills = (query: string, props: Record<string, string>) => codeFitFor(query)(readCode("return 1;", schema(props)), texts).fills;
+  expect(fills("7322 secs -> h:m:s", { seconds: "number" })).toBe(true);
+  expect(fills("pad '42' with spaces on the left to width 6", { text: "string", width: "number" })).toBe(true);
+  expect(fills("which release is packages/ui at?", { path: "string" })).toBe(true);
+  // A date is a text value, not three numbers.
+  expect(fills("what was the date 10 weeks before 2026-01-10?", { date: "string", weeks: "number" })).toBe(true);
+  // A value left over, one missing, a parameter of another kind, no value at all.
+  expect(fills("decrypt 'Phhw ph dw' shifting letters back by 3", { name: "string" })).toBe(false);
+  expect(fills("convert the decimal number 4096 to hexadecimal", { text: "string", shift: "number" })).toBe(false);
+  expect(fills("median of 4, 8, 15", { numbers: "array" })).toBe(false);
+  expect(fills("format some seconds as a clock", { seconds: "number" })).toBe(false);
 });

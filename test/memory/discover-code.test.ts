@@ -35,3 +35,17 @@ test("a capability whose required path the request's values cannot fill is not s
   const unfilled = "count the words of the text 'the quick brown fox'";
   expect(`${unfilled}: ${matchOf(await ask(unfilled), "text:count_words") ?? "absent"}`).not.toMatch(/: strong$/);
 });
+
+test("a capability far ahead whose required parameters the request's values fill one to one is worth calling (fair), never strong by it", async () => {
+  const code = 'const s = args.seconds;\nconst p = (n) => String(n).padStart(2, "0");\nreturn `${p(Math.floor(s / 3600))}:${p(Math.floor((s % 3600) / 60))}:${p(s % 60)}`;';
+  const ask = await saved(fx, [
+    ["time:format_duration", "format a number of seconds as hh:mm:ss", { code, args: { seconds: 3725 } }],
+    ["text:reverse_text", "reverse the characters of a text", { code: "return [...args.text].reverse().join('');", args: { text: "abc" } }],
+  ]);
+  // Few of its words said ("secs", "h:m:s"), but one number for its one number.
+  const terse = "7322 secs -> h:m:s";
+  expect(`${terse}: ${matchOf(await ask(terse), "time:format_duration")}`).toBe(`${terse}: fair`);
+  // A value left over (a second number) is not the request it takes.
+  const more = "7322 secs -> h:m:s in 2 parts";
+  expect(`${more}: ${matchOf(await ask(more), "time:format_duration") ?? "absent"}`).toMatch(/: (weak|absent)$/);
+});

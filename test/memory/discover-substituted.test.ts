@@ -82,3 +82,19 @@ test("a twin that a past request lifts, one that said the same but the slot, is 
   const own = "list the unchecked items of the markdown checklist notes/later.md";
   expect(`${own}: ${matchOf(await ask(own), "todo:open_items")}`).toMatch(/: (strong|fair)$/);
 });
+
+test("a first request whose slot holds the opposite of the sibling's word through a WordNet synonym is not strong", async () => {
+  // Word vectors put "start" as near "end" as a synonym, and WordNet holds "begin", not "start", as
+  // end's opposite: start's synonym begin is.
+  const ask = await saved(fx, [
+    ["names:ending_with", "list the names of a one-per-line file that end with a given suffix"],
+    ["lines:suffix_lines", "put a marker string at the end of every line of a text"],
+  ]);
+  for (const [query, sibling] of [
+    ["list the names in team/roster.txt that start with the letter M", "names:ending_with"],
+    ["put '> ' at the start of every line of this text", "lines:suffix_lines"],
+  ] as const)
+    expect(`${query}: ${matchOf(await ask(query), sibling) ?? "absent"}`).not.toMatch(/: strong$/);
+  const own = "list the names in team/roster.txt that end with 'son'";
+  expect(`${own}: ${matchOf(await ask(own), "names:ending_with")}`).toMatch(/: (strong|fair)$/);
+});

@@ -46,7 +46,7 @@ test("with a provider, strong needs its meaning to agree (clearly nearest), and 
 });
 
 test("code evidence: code doing the opposite is unmarked, code words make a result ahead fair, never strong", () => {
-  const code = { covers: 0, opposed: false, leans: false, unfilled: false };
+  const code = { covers: 0, opposed: false, leans: false, unfilled: false, fills: false };
   expect(labelOf({ ...exact, code: { ...code, opposed: true } })).toBe("weak");
   // A call that may be used for the other side (`s[0]` for "the last letter"), or a required path the request cannot fill.
   expect(labelOf({ ...exact, code: { ...code, leans: true } })).toBe("fair");
@@ -57,6 +57,19 @@ test("code evidence: code doing the opposite is unmarked, code words make a resu
   expect(labelOf({ ...ahead, code: { ...code, covers: 1 } })).toBe("fair");
   expect(labelOf({ ...ahead, similarity: 0.9, covered: 0.9, asked: 0.9, code: { ...code, covers: 3 } })).toBe("strong");
   expect(labelOf({ ...ahead, code: { ...code, covers: 1 }, margin: 0.05, lead: 0.05 })).toBe("weak");
+});
+
+test("parameters the request's values fill one to one make a result far ahead fair, never strong", () => {
+  const code = { covers: 0, opposed: false, leans: false, unfilled: false, fills: true };
+  // "7322 secs -> h:m:s" for format_duration(seconds): hardly a word of it said, far ahead of the others.
+  const terse: MatchEvidence = { covered: 0.14, similarity: 0.52, asked: 0.06, learned: 0, margin: 0.29, lead: 0.29 };
+  expect(labelOf(terse)).toBe("weak");
+  expect(labelOf({ ...terse, code })).toBe("fair");
+  expect(labelOf({ ...terse, code, covered: 0.9, similarity: 0.9, asked: 0.2 })).toBe("fair");
+  // Not far enough ahead (a twin close behind), another word in a slot, code leaning the other way.
+  expect(labelOf({ ...terse, code, margin: 0.12, lead: 0.12 })).toBe("weak");
+  expect(labelOf({ ...terse, code, substituted: "near" })).toBe("weak");
+  expect(labelOf({ ...terse, code: { ...code, leans: true } })).toBe("weak");
 });
 
 test("only a hit ahead of every other may be called: the leaders whose code is read", () => {
