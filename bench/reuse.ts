@@ -100,9 +100,9 @@ export const TASK_SETS = {
   blind11: BLIND_11_TASKS,
 } as const;
 /** Streams whose requests are never printed, so that they stay a judge nothing was tuned on.
- * blind5 to blind9 have each judged a change (2026-12-07): retired, they print with --verbose.
- * blind10 and blind11 were written blind 2026-12-07; blind11 is the judge now. */
-const BLIND: ReadonlySet<TaskSet> = new Set(["blind", "blind2", "blind3", "blind4", "blind10", "blind11"]);
+ * blind5 to blind10 have each judged a change (2026-12-07): retired, they print with --verbose.
+ * blind11 (written blind 2026-12-07) is the judge now. */
+const BLIND: ReadonlySet<TaskSet> = new Set(["blind", "blind2", "blind3", "blind4", "blind11"]);
 export type TaskSet = keyof typeof TASK_SETS;
 
 export interface Occurrence {
