@@ -95,7 +95,8 @@ function targetsOf(query: string): Set<string> {
 export function substitutionIn(query: string, vectors?: WordVectors): (texts: readonly string[]) => Substitution | undefined {
   const task = taskWords(query, false);
   const q = sequence(task, vectors);
-  const qNumbers = sequence(task, vectors, true);
+  // Numbers as words, for numberPut: only when the request holds one.
+  const qNumbers = /\d/.test(task) ? sequence(task, vectors, true) : undefined;
   const qStems = new Set(q.map((w) => w.stem));
   const qRanks = Int32Array.from(new Set(q.flatMap((w) => (w.ranks ? [...w.ranks] : []))));
   const targets = targetsOf(query);
@@ -108,27 +109,30 @@ export function substitutionIn(query: string, vectors?: WordVectors): (texts: re
     const all = own.flat();
     const ownStems = new Set(all.map((w) => w.stem));
     const ownRanks = Int32Array.from(new Set(all.flatMap((w) => (w.ranks ? [...w.ranks] : []))));
-    const unheld = (w: Word, by = HELD_COSINE) => !ownStems.has(w.stem) && near(w, ownRanks) < by;
-    const unasked = (w: Word, by = HELD_COSINE) => !qStems.has(w.stem) && near(w, qRanks) < by;
+    // Each word's cosine once: the slots are read at two thresholds.
+    const cosines = new Map<Word, number>();
+    const nearest = (w: Word, ranks: Int32Array) => {
+      let c = cosines.get(w);
+      if (c === undefined) cosines.set(w, (c = near(w, ranks)));
+      return c;
+    };
+    const unheld = (w: Word, by = HELD_COSINE) => !ownStems.has(w.stem) && nearest(w, ownRanks) < by;
+    const unasked = (w: Word, by = HELD_COSINE) => !qStems.has(w.stem) && nearest(w, qRanks) < by;
     // Word vectors put a word near its opposite (antonyms share their contexts): a slot holding the
     // opposite of the request's word, or of one of its WordNet synonyms ("start": begin, whose
     // opposite is "end"), is another word put in it however near the vectors say.
     const opposed = (w: Word, o: Word) => !ownStems.has(w.stem) && !qStems.has(o.stem) && opposedVia(w.stem, o.stem);
     let found: Substitution | undefined;
-    for (const o of own) {
+    const slotsByText = own.map((o) => {
       const pairs = aligned(q, o);
       const slots = slotsOf(q, o, pairs);
       const put = ([qs, os]: [Word[], Word[]]) => (qs.some((w) => unheld(w)) && os.some((w) => unasked(w))) || qs.some((w) => os.some((x) => opposed(w, x)));
-      if (!slots.some(put)) continue;
-      if (o.length >= TWIN.words && pairs.length >= TWIN.aligned * o.length) return "twin";
-      found = "slot";
-    }
+      if (slots.some(put)) found = found === "twin" || (o.length >= TWIN.words && pairs.length >= TWIN.aligned * o.length) ? "twin" : "slot";
+      return slots;
+    });
     if (found) return found;
-    for (const [k, o] of own.entries()) {
-      if (slotsOf(q, o, aligned(q, o)).some(([qs, os]) => qs.some((w) => unheld(w, NEAR_COSINE)) && os.some((w) => unasked(w, NEAR_COSINE)))) return "near";
-      if (numberPut(qNumbers, sequence(texts[k]!, vectors, true))) return "near";
-    }
-    return undefined;
+    if (slotsByText.some((slots) => slots.some(([qs, os]) => qs.some((w) => unheld(w, NEAR_COSINE)) && os.some((w) => unasked(w, NEAR_COSINE))))) return "near";
+    return qNumbers && texts.some((t) => /\d/.test(t) && numberPut(qNumbers, sequence(t, vectors, true))) ? "near" : undefined;
   };
 }
 
