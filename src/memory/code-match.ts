@@ -104,7 +104,7 @@ interface Counted {
   number: number;
 }
 
-const QUOTED_ALL = /(^|\s)(['"`])[^'"`]+\2/g;
+const QUOTED_ALL = new RegExp(QUOTED.source, "g");
 const DATE_ALL = /\b\d{4}-\d{2}-\d{2}\b/g;
 const PATH_ALL = new RegExp(PATH.source, "gi");
 const NUMBER_ALL = /(?<![\w.])[-+]?\d+(?:\.\d+)?(?!\w)/g;
@@ -117,22 +117,28 @@ function countedValues(query: string): Counted {
   return { text, path, number: count(NUMBER_ALL, rest.replace(PATH_ALL, " ")) };
 }
 
+/** What each required parameter takes: a number, a path (a string named path, file or dir), other
+ * text; `other` for any other type, or a required name the schema does not describe. */
+function requiredKinds(schema: Record<string, unknown>): Array<"number" | "path" | "text" | "other"> {
+  const props = (schema?.properties ?? {}) as Record<string, { type?: unknown }>;
+  const required = Array.isArray(schema?.required) ? (schema.required as unknown[]) : [];
+  return required.map((name) => {
+    if (typeof name !== "string" || !Object.hasOwn(props, name)) return "other";
+    const type = props[name]?.type;
+    if (type === "number" || type === "integer") return "number";
+    if (type === "string") return /path|file|dir/i.test(name) ? "path" : "text";
+    return "other";
+  });
+}
+
 /** Whether the required parameters take the request's values one to one: numbers for numbers, paths
  * for path-named strings, quoted texts (or paths left over) for other strings; any other kind of
  * parameter (an array, an object) or a value left over is not an exact fit. */
 function fillsExactly(schema: Record<string, unknown>, have: Counted): boolean {
-  const props = (schema?.properties ?? {}) as Record<string, { type?: unknown }>;
-  const required = Array.isArray(schema?.required) ? (schema.required as unknown[]) : [];
-  const need = { text: 0, path: 0, number: 0 };
-  for (const name of required) {
-    if (typeof name !== "string" || !Object.hasOwn(props, name)) return false;
-    const type = props[name]?.type;
-    if (type === "number" || type === "integer") need.number++;
-    else if (type === "string") need[/path|file|dir/i.test(name) ? "path" : "text"]++;
-    else return false;
-  }
-  const texts = have.text + have.path - need.path;
-  return required.length > 0 && have.number === need.number && have.path >= need.path && texts === need.text;
+  const kinds = requiredKinds(schema);
+  if (!kinds.length || kinds.includes("other")) return false;
+  const need = (k: string) => kinds.filter((x) => x === k).length;
+  return have.number === need("number") && have.path >= need("path") && have.text + have.path - need("path") === need("text");
 }
 
 /** Whether `w` is two words of `said` written as one. */
@@ -143,13 +149,5 @@ function joined(w: string, said: ReadonlySet<string>): boolean {
 
 /** Whether a required parameter is a path or a number the request holds none of. */
 function unfilled(schema: Record<string, unknown>, values: { path: boolean; number: boolean }): boolean {
-  const props = (schema?.properties ?? {}) as Record<string, { type?: unknown }>;
-  const required = Array.isArray(schema?.required) ? (schema.required as unknown[]) : [];
-  for (const name of required) {
-    if (typeof name !== "string" || !Object.hasOwn(props, name)) continue;
-    const type = props[name]?.type;
-    if ((type === "number" || type === "integer") && !values.number) return true;
-    if (type === "string" && /path|file|dir/i.test(name) && !values.path) return true;
-  }
-  return false;
+  return requiredKinds(schema).some((k) => (k === "number" && !values.number) || (k === "path" && !values.path));
 }

@@ -67,13 +67,13 @@ export class UseLearning {
     if (this.open.size > CONNECTIONS) this.open.delete(this.open.keys().next().value!);
   }
 
-  /** A client's call starts: what to do with its result, or undefined when there is nothing to learn. */
   /** Whether `watch` would do nothing for a call without a stated intent (no discover open on the
    * session's connection): the short lane (dispatch/lane.ts) is taken only then. */
   idle(session: Session): boolean {
     return this.open.size === 0 || this.open.get(connectionOf(session)) === undefined;
   }
 
+  /** A client's call starts: what to do with its result, or undefined when there is nothing to learn. */
   watch(session: Session, id: ToolId, intent?: string): ((r: Result) => Promise<Result>) | undefined {
     const list = this.open.size ? this.open.get(connectionOf(session)) : undefined;
     const stated = intent?.trim();
