@@ -286,6 +286,16 @@ describe("process groups (issue 12 point 13)", () => {
   );
 });
 
+test("a server whose environment is too large to carry through pml's launcher still starts, in a session of its own, and sees its environment", async () => {
+  const spec = fixtureSpec();
+  const big = "x".repeat(120 * 1024);
+  const pid = await pidOf(makePool(), "bigenv", { ...spec, env: { ...(spec.env ?? process.env), PML_TEST_BIG: big } });
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  expect(Number(stat[2])).toBe(pid); // still its own process group
+  expect(Number(stat[3])).toBe(pid); // detached: its own session (the launcher's fallback)
+  expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain(`PML_TEST_BIG=${big}`);
+});
+
 test("a 10 MB argument is refused before it is sent, naming the limit; the server keeps serving", async () => {
   const pool = makePool();
   const pid = await pidOf(pool, "big");
