@@ -15,7 +15,8 @@
 // bare proxy (bench/bare-proxy.ts) is the baseline. Each round runs a block of --calls calls at
 // concurrency 32 on each proxy, in a rotating order; the figures are medians over rounds of the
 // proxy process's CPU time (all threads, /proc/<pid>/stat) per call, and each proxy's throughput
-// (calls per second of a block, on the bench's clock: the client, proxy and server together).
+// (calls per second of a block, on the bench's clock: the client, proxy and server together), also
+// as the median of each round's ratio to bare's block of the same round.
 // Each proxy's server (its descendants) is timed too: a proxy can make its server work harder.
 // `--syscalls` (Linux, perf with tracepoints): also counts each proxy's system calls per call
 // during its blocks (`perf stat -p`, all threads), by kind: how many wake-ups a call costs.
@@ -213,4 +214,9 @@ for (const p of proxies) {
   console.log(
     `      throughput median ${(median(p.rate) / 1000).toFixed(1)}k calls/s, ${((median(p.rate) / bareRate) * 100).toFixed(0)}% of bare (rounds ${p.rate.map((r) => (r / 1000).toFixed(1)).join(" ")})`,
   );
+  // Each round's blocks run back to back, so a round's ratio is what drift on a shared machine
+  // moves least: the median of those, beside the ratio of the medians above.
+  const paired = p.rate.map((r, i) => r / proxies[0]!.rate[i]!);
+  if (p !== proxies[0])
+    console.log(`      throughput in the same round as bare's: median ${(median(paired) * 100).toFixed(0)}% (rounds ${paired.map((x) => (x * 100).toFixed(0)).join(" ")})`);
 }
