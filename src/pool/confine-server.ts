@@ -29,6 +29,8 @@ export function confineServer(spec: LaunchSpec, opts: { ns: string; workspace: s
     network: opts.network,
     readOnly: [process.execPath, depsDir(), ...named],
     writable: [serverDataDir(opts.ns)],
+    // Started as a process group in pml's session where it can be (./process-group.ts).
+    inCallerSession: true,
   });
   if (!confined) return spec;
   return {
@@ -38,6 +40,5 @@ export function confineServer(spec: LaunchSpec, opts: { ns: string; workspace: s
     env: { ...spec.env, ...confined.env },
     release: confined.release,
     guard: confined.guard,
-    confined: true,
   };
 }

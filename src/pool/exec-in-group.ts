@@ -5,9 +5,9 @@
 // message: ~2x the proxy's CPU per call, bench/proxy-cpu.ts --detached-bare). So on Linux pml
 // starts the server through itself: `pml __exec-in-group <file> [args...]` resets what the
 // runtime set on its process (ignored and blocked signals), calls setpgid(0, 0) and execs the
-// server in place: the same pid, which pml signals as a group as before. Only for servers that
-// are not confined: a confined one gets a session of its own inside its sandbox anyway
-// (bubblewrap --new-session), and its launcher must not be a process outside it.
+// server in place: the same pid, which pml signals as a group as before. A confined server too:
+// the launcher execs bubblewrap, which then stays in that group and session (no --new-session:
+// sandbox/confined-command.ts inCallerSession says how it still reaches no terminal).
 import { accessSync, constants, statSync } from "node:fs";
 import { resolve } from "node:path";
 

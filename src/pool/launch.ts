@@ -11,8 +11,6 @@ export interface LaunchSpec {
   /** Once the server answered initialize: watch what must stay read-only in its sandbox; calls
    * `onBreach` when that no longer holds (the server must restart). Returns the unwatch. */
   guard?: (onBreach: (path: string) => void) => () => void;
-  /** Runs in the OS sandbox (pool/confine-server.ts). */
-  confined?: boolean;
 }
 
 /** A launch spec, or a function that produces one (install on first use); called only when the

@@ -18,8 +18,8 @@ let exitHookInstalled = false;
 export function spawnInGroup(spec: LaunchSpec, stderrFd: number, onExit: (code: number | null, signal: string | null) => void): Subprocess<"pipe", "pipe", number> {
   // Its own process group, so ending the server ends what it started too (`sh -c "sleep …"`
   // leaves no sleep behind): in pml's session where it can (./exec-in-group.ts says why), else
-  // in a session of its own.
-  const grouped = spec.confined ? undefined : inGroup(spec.command, spec.args, spec.env, spec.cwd);
+  // in a session of its own. A confined one too: bubblewrap, started so, keeps it in that group.
+  const grouped = inGroup(spec.command, spec.args, spec.env, spec.cwd);
   return Bun.spawn(grouped?.argv ?? [spec.command, ...spec.args], {
     cwd: spec.cwd,
     env: grouped?.env ?? spec.env,

@@ -17,9 +17,13 @@ function isEnvFile(path: string): boolean {
 function baseArgs(policy: ConfinePolicy, ws: string, hidden: string[]): string[] {
   // --cap-drop ALL: run by root, bubblewrap would leave the process its capabilities, enough to
   // unmount the read-only binds and write what they cover.
-  const a = ["--die-with-parent", "--new-session", "--unshare-all", "--cap-drop", "ALL"];
+  const a = ["--die-with-parent", "--unshare-all", "--cap-drop", "ALL"];
+  // Out of the caller's session, a process has no controlling terminal to feed keystrokes to
+  // (TIOCSTI) or to write on. One that stays in it must not open that terminal: --dev's /dev/tty
+  // is covered by /dev/null, bound nodev, so opening it fails; its stdio are pipes and a log file.
+  if (!policy.inCallerSession) a.push("--new-session");
   if (policy.network) a.push("--share-net");
-  a.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp");
+  a.push("--ro-bind", "/", "/", "--dev", "/dev", "--ro-bind", "/dev/null", "/dev/tty", "--proc", "/proc", "--tmpfs", "/tmp");
   // /run holds other services' sockets (docker, the session bus, ssh agents): connecting to a
   // socket works through a read-only mount, so it is emptied; DNS config comes back with the network.
   if (existsSync("/run")) {

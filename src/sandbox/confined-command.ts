@@ -12,6 +12,10 @@ export interface ConfinePolicy {
   readOnly?: string[];
   /** Extra directories the process may write (a server's own data dir). */
   writable?: string[];
+  /** Stays in its caller's session (a long-lived server: on Linux a session of its own is a
+   * scheduling group of its own, pool/exec-in-group.ts says what that costs). It reaches no
+   * terminal either way: /dev/tty inside is /dev/null, and nothing else of a terminal is there. */
+  inCallerSession?: boolean;
 }
 
 export interface ConfinedCommand {

@@ -257,6 +257,8 @@ process.stdin.on("data", async (d) => {
         workspace: attempt(() => writeFileSync("server-wrote.txt", "hi")),
         net: await fetch(a.url).then((r) => r.text()).then((t) => "ok:" + t, (e) => "failed:" + (e.code || e.message)),
         child: child.pid,
+        // The terminal pml may have (a confined server stays in pml's session): /dev/null, nodev.
+        tty: attempt(() => writeFileSync("/dev/tty", "typed into your terminal")),
       };
       send({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: JSON.stringify(out) }] } });
     } else if (id !== undefined) send({ jsonrpc: "2.0", id, error: { code: -32601, message: method } });
@@ -307,6 +309,8 @@ withBwrap("stdio MCP servers", () => {
       expect(out.data).toBe("ok:undefined");
       expect(existsSync(join(pmlHome, "data/probe/state.json"))).toBe(true);
       expect(statMode(join(pmlHome, "data/probe"))).toBe(0o700);
+      // Not "no such device" (no terminal here): the terminal's device is not in the sandbox at all.
+      expect(out.tty).toBe("failed:EACCES");
     } finally {
       peer.close();
       await peer.proc.exited;
@@ -316,6 +320,26 @@ withBwrap("stdio MCP servers", () => {
     // And the placeholders it needed (.env, .git, ...) are gone from the workspace.
     expect(existsSync(join(srvWs, ".git"))).toBe(false);
     expect(existsSync(join(srvWs, ".mcp.json"))).toBe(false);
+  });
+
+  test("a confined server leads a process group of its own in pml's session (no session, so no scheduling group, of its own)", async () => {
+    const { peer } = await probe({ command: process.execPath, args: [join(root.path, "probe-server.cjs")], env: { BUN_BE_BUN: "1" }, confine: true });
+    try {
+      const stat = (pid: number | string) => readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      const bwrap = readdirSync("/proc").find((p) => /^\d+$/.test(p) && stat(p)[1] === String(peer.proc.pid) && readFileSync(`/proc/${p}/comm`, "utf8").trim() === "bwrap");
+      expect(bwrap).toBeDefined();
+      expect(stat(bwrap!)[2]).toBe(bwrap!); // its own group, which pml signals
+      expect(stat(bwrap!)[3]).toBe(stat(peer.proc.pid)[3]); // pml's session
+      // The server inside bubblewrap's pid namespace: in that group and session too.
+      const inner = readdirSync("/proc").filter((p) => /^\d+$/.test(p) && p !== bwrap && stat(p)[2] === bwrap);
+      expect(inner.length).toBeGreaterThan(0);
+      for (const p of inner) expect(stat(p)[3]).toBe(stat(peer.proc.pid)[3]);
+      if (existsSync("/proc/self/autogroup")) expect(readFileSync(`/proc/${inner[0]}/autogroup`, "utf8")).toBe(readFileSync(`/proc/${peer.proc.pid}/autogroup`, "utf8"));
+    } finally {
+      peer.close();
+      await peer.proc.exited;
+    }
+    expect(sleepers()).toEqual([]);
   });
 
   test("a protected file replaced on disk (an editor's atomic save) restarts the confined server, so it stays read-only", async () => {
