@@ -2,7 +2,7 @@
 // of bench/proxy.ts's "proxy CPU/call" measured over enough calls that the kernel's 10 ms clock
 // tick does not matter (bench/proxy.ts's blocks are too short for that on a 2-core machine).
 // `bun bench/proxy-cpu.ts [--calls 20000] [--rounds 6] [--warmup 30000] [--tool plain|everything]
-// [--pml dist/pml] [--compare other/pml ...] [--pin]` (a build given with spaces is a command line,
+// [--pml dist/pml] [--compare other/pml ...] [--pin] [--load N]` (a build given with spaces is a command line,
 // e.g. "bun --cpu-prof-md src/main.ts" to profile the source). `--pin` (Linux, taskset): every
 // proxy and its server on CPU 0; run the bench itself elsewhere (`taskset -c 1 bun bench/...`).
 // On a shared 2-core machine the rounds then spread over ~3 us rather than ~12 (the same builds
@@ -20,6 +20,8 @@
 // Each proxy's server (its descendants) is timed too: a proxy can make its server work harder.
 // `--syscalls` (Linux, perf with tracepoints): also counts each proxy's system calls per call
 // during its blocks (`perf stat -p`, all threads), by kind: how many wake-ups a call costs.
+// `--load N`: N busy loops, each in a session of its own, for the run (a busy machine as a user's
+// proxy meets it: other sessions' work; on Linux each session is a scheduling group of its own).
 // `--detached-bare`: a second baseline, bare-d, the bare proxy with its server in a session of its
 // own as pml's pool starts servers (setsid: a process group). Linux gives each session its own
 // scheduling group (autogroup); unpinned on a busy 2-core machine that alone can turn batched
@@ -44,6 +46,7 @@ const { values } = parseArgs({
     pin: { type: "boolean", default: false },
     syscalls: { type: "boolean", default: false },
     "detached-bare": { type: "boolean", default: false },
+    load: { type: "string", default: "0" },
   },
 });
 const CALLS = Number(values.calls);
@@ -152,6 +155,13 @@ async function start(name: string, cmd: string[], env: Record<string, string | u
   return { name, client, tool, perCall: [], sysPerCall: [], serverPerCall: [], rate: [], threads: new Map(), syscalls: new Map() };
 }
 
+// --load N: N busy processes, each in a session of its own (as other terminals' and services' work
+// is): on Linux each is then a scheduling group of its own, the busy machine a user's proxy meets.
+const hogs = Array.from({ length: Number(values.load) }, () => Bun.spawn(["sh", "-c", "while :; do :; done"], { detached: true, stdio: ["ignore", "ignore", "ignore"] }));
+process.on("exit", () => {
+  for (const h of hogs) h.kill("SIGKILL");
+});
+
 const bareCmd = (...flags: string[]) => [...PIN, process.execPath, join(root, "bench/bare-proxy.ts"), ...flags, process.execPath, serverScript, "stdio"];
 const proxies: Proxy[] = [await start("bare", bareCmd(), { ...process.env, BUN_BE_BUN: "1" }, "echo")];
 if (values["detached-bare"]) proxies.push(await start("bare-d", bareCmd("--detached"), { ...process.env, BUN_BE_BUN: "1" }, "echo"));
@@ -196,12 +206,15 @@ for (let round = 0; round < ROUNDS; round++)
     for (const [name, ms] of threadsMs(pid)) p.threads.set(name, (p.threads.get(name) ?? 0) + ms - (t0.get(name) ?? 0));
   }
 for (const p of proxies) await p.client.close();
+for (const h of hogs) h.kill("SIGKILL");
 rmSync(tmp, { recursive: true, force: true });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const bare = median(proxies[0]!.perCall);
 const bareRate = median(proxies[0]!.rate);
-console.log(`proxy CPU per call (µs, all threads), ${values.tool}__echo, ${CALLS} calls at concurrency ${C} per block, ${ROUNDS} rounds after ${WARMUP} warm-up calls`);
+console.log(
+  `proxy CPU per call (µs, all threads), ${values.tool}__echo, ${CALLS} calls at concurrency ${C} per block, ${ROUNDS} rounds after ${WARMUP} warm-up calls${hogs.length ? `, ${hogs.length} busy loops in sessions of their own` : ""}`,
+);
 for (const p of proxies) {
   const m = median(p.perCall);
   const bin = builds.find(([n]) => n === p.name)?.[1] ?? (p.name === "bare-d" ? "bench/bare-proxy.ts --detached" : "bench/bare-proxy.ts");
