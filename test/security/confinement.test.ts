@@ -259,6 +259,7 @@ process.stdin.on("data", async (d) => {
         child: child.pid,
         // The terminal pml may have (a confined server stays in pml's session): /dev/null, nodev.
         tty: attempt(() => writeFileSync("/dev/tty", "typed into your terminal")),
+        signal: attempt(() => process.kill(-a.group, 0)),
       };
       send({ jsonrpc: "2.0", id, result: { content: [{ type: "text", text: JSON.stringify(out) }] } });
     } else if (id !== undefined) send({ jsonrpc: "2.0", id, error: { code: -32601, message: method } });
@@ -282,7 +283,9 @@ withBwrap("stdio MCP servers", () => {
     const peer = new RawPeer([BIN], { cwd: srvWs, env: env({ PML_WORKSPACE: srvWs }) });
     try {
       await peer.initialize();
-      const args = { sleep: SLEEP, secret: join(home, "secret.txt"), data: join(pmlHome, "data/probe"), url: `http://127.0.0.1:${server.port}/` };
+      // pml's own process group: a confined server shares pml's session, never its group.
+      const group = Number(readFileSync(`/proc/${peer.proc.pid}/stat`, "utf8").split(") ")[1]!.split(" ")[2]);
+      const args = { sleep: SLEEP, secret: join(home, "secret.txt"), data: join(pmlHome, "data/probe"), url: `http://127.0.0.1:${server.port}/`, group };
       const r = await peer.request(1, "tools/call", { name: "probe__probe", arguments: args });
       if (r.result.isError) throw new Error(`${r.result.content[0].text}\n${peer.stderr}`);
       const out = JSON.parse(r.result.content[0].text);
@@ -311,6 +314,8 @@ withBwrap("stdio MCP servers", () => {
       expect(statMode(join(pmlHome, "data/probe"))).toBe(0o700);
       // Not "no such device" (no terminal here): the terminal's device is not in the sandbox at all.
       expect(out.tty).toBe("failed:EACCES");
+      // pml's process group does not exist in the sandbox's pid namespace: nothing to signal.
+      expect(out.signal).toBe("failed:ESRCH");
     } finally {
       peer.close();
       await peer.proc.exited;
@@ -379,6 +384,7 @@ withBwrap("stdio MCP servers", () => {
     peer.close();
     await peer.proc.exited;
     expect(out.home).toBe(`ok:${SECRET}`);
+    expect(out.signal).toBe("ok:true"); // the same probe reaches pml's group from outside a sandbox
     // Unconfined too, its child is ended with it: every server runs in its own process group.
     const left = sleepers();
     for (const pid of left) process.kill(Number(pid), "SIGKILL");
