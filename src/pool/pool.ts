@@ -129,21 +129,23 @@ export class Pool {
   /** The same call when the server is up (the hot path: nothing to start, so no launch source);
    * undefined when it is not. */
   callRunning(ns: string, toolName: string, args: unknown, ctx: CallContext, timeoutMs = this.callTimeoutMs): Promise<CallToolResult> | undefined {
-    const e = this.entries.get(ns);
-    const proc = e?.proc;
-    if (proc === undefined || proc.state !== "ready") return undefined;
-    e!.calls++;
-    return proc.callTool(toolName, args, ctx.cancel ?? ctx.signal, ctx.progress, timeoutMs, ctx.origin);
+    return this.readyForCall(ns)?.callTool(toolName, args, ctx.cancel ?? ctx.signal, ctx.progress, timeoutMs, ctx.origin);
   }
 
   /** The same, told to `to` (the gateway's short lane); false when the server is not up. */
   relayRunning(ns: string, toolName: string, args: unknown, ctx: CallContext & Settle): boolean {
+    const proc = this.readyForCall(ns);
+    proc?.relayCall(toolName, args, ctx.cancel, undefined, this.callTimeoutMs, ctx.origin, ctx);
+    return proc !== undefined;
+  }
+
+  /** The running server of `ns`, counted as called; undefined when it is not up. */
+  private readyForCall(ns: string): ServerProcess | undefined {
     const e = this.entries.get(ns);
     const proc = e?.proc;
-    if (proc === undefined || proc.state !== "ready") return false;
+    if (proc === undefined || proc.state !== "ready") return undefined;
     e!.calls++;
-    proc.relayCall(toolName, args, ctx.cancel, undefined, this.callTimeoutMs, ctx.origin, ctx);
-    return true;
+    return proc;
   }
 
   private async callStarted(ns: string, launch: LaunchSource, toolName: string, args: unknown, ctx: CallContext, timeoutMs: number): Promise<CallToolResult> {
