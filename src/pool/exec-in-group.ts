@@ -81,7 +81,12 @@ export function execInGroup(argv: string[]): never {
   const file = argv[0];
   if (lib === null || file === undefined) fail(`pml ${EXEC_IN_GROUP}: needs Linux with glibc and a command`);
   const { ptr } = require("bun:ffi") as typeof import("bun:ffi");
-  const env: Record<string, string> = JSON.parse(process.env[ENV_VAR] ?? "{}");
+  let env: Record<string, string>;
+  try {
+    env = JSON.parse(process.env[ENV_VAR] ?? "{}");
+  } catch {
+    fail(`pml ${EXEC_IN_GROUP}: ${ENV_VAR} is not the JSON pml's pool gives it (this command is pml's own, for starting servers)`);
+  }
   const cstr = (s: string) => Buffer.from(`${s}\0`);
   const strings = argv.map(cstr);
   const vars = Object.entries(env).map(([k, v]) => cstr(`${k}=${v}`));

@@ -303,3 +303,19 @@ test("a 10 MB argument is refused before it is sent, naming the limit; the serve
   expect(err.message).toContain("are 10.0 MB; pml sends at most 4 MB to a stdio server in one call");
   expect(await pidOf(pool, "big")).toBe(pid);
 });
+
+test.skipIf(process.platform !== "linux")("pml's internal launcher refuses bad input with a message on stderr and nothing on stdout", () => {
+  const bin = join(root, "dist/pml");
+  const run = (args: string[], env: Record<string, string>) =>
+    Bun.spawnSync([bin, "__exec-in-group", ...args], { env: { PATH: process.env.PATH ?? "", ...env }, stdout: "pipe", stderr: "pipe" });
+  const noCommand = run([], {});
+  expect(noCommand.exitCode).toBe(126);
+  expect(noCommand.stderr.toString()).toContain("needs Linux with glibc and a command");
+  const badEnv = run(["/bin/true"], { PML_SERVER_ENV: "{not json" });
+  expect(badEnv.exitCode).toBe(126);
+  expect(badEnv.stderr.toString()).toContain("PML_SERVER_ENV is not the JSON");
+  const missing = run(["/nonexistent/server"], { PML_SERVER_ENV: "{}" });
+  expect(missing.exitCode).toBe(126);
+  expect(missing.stderr.toString()).toContain("could not start /nonexistent/server");
+  for (const r of [noCommand, badEnv, missing]) expect(r.stdout.toString()).toBe("");
+});
