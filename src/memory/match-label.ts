@@ -61,11 +61,18 @@ export const LABEL = {
   strongAsked: 0.4,
   /** ...and this far ahead of the next result (fused scores are 0..1 before past use is added). */
   strongMargin: 0.05,
-  /** Fair: worth calling when nothing is strong (the agent checks its parameters first); ahead of the others. */
+  /** Fair: worth calling when nothing is strong (the agent checks its parameters first); ahead of
+   * the others. fairMargin 0.1 -> 0.05 (2026-12-07), swept on the 13 retired reuse streams x 2 seeds
+   * (bench/reuse.ts; 0.07/0.05/0.03/0.02): mean first try 43.1 -> 48.3%, wrong calls 109 -> 116 of
+   * 684 -> 760 (the calls it adds 91% right, above the 84% of the others); below 0.05 the added
+   * calls were 82% right and wrong calls on repeats grew (35 -> 45, 50). Judged on blind12 (fresh):
+   * first try 20 -> 25% and 25 -> 30%, no wrong call added (1/10 -> 1/12, 2/12 -> 2/15). Its cost
+   * is at scale (bench/memory.ts, 2,040 records): 70 more fair first results, 38 right, so fair's
+   * precision there 83.8 -> 80.4% (0.07: 42 more, 27 right, 82.4%). */
   fairCovered: 0.4,
   fairSimilarity: 0.5,
   fairAsked: 0.3,
-  fairMargin: 0.1,
+  fairMargin: 0.05,
   /** Fair too: far ahead of every other result by words and meaning, with a fair similarity, however
    * few of its own words the request says ("what's 48879 in hex?" for `decimal_to_hex`). */
   fairAheadMargin: 0.25,

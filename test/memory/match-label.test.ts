@@ -56,7 +56,7 @@ test("code evidence: code doing the opposite is unmarked, code words make a resu
   expect(labelOf(ahead)).toBe("weak");
   expect(labelOf({ ...ahead, code: { ...code, covers: 1 } })).toBe("fair");
   expect(labelOf({ ...ahead, similarity: 0.9, covered: 0.9, asked: 0.9, code: { ...code, covers: 3 } })).toBe("strong");
-  expect(labelOf({ ...ahead, code: { ...code, covers: 1 }, margin: 0.05, lead: 0.05 })).toBe("weak");
+  expect(labelOf({ ...ahead, code: { ...code, covers: 1 }, margin: 0.03, lead: 0.03 })).toBe("weak");
 });
 
 test("parameters the request's values fill one to one make a result far ahead fair, never strong", () => {
