@@ -104,7 +104,12 @@ interface Peer {
 /** A process's CPU time so far in ms (/proc: a shared machine's load does not count in it, as it
  * does in a round trip; clock ticks of 10 ms, so read over a round, not per request). */
 function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return statMs(readFileSync(`/proc/${pid}/stat`, "utf8"));
+}
+
+/** User + system time in ms of a /proc stat line (a process's or one thread's). */
+function statMs(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
@@ -115,9 +120,7 @@ function jitMs(pid: number): number {
   for (const task of readdirSync(`/proc/${pid}/task`)) {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
-      if (!stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")).startsWith("JIT")) continue;
-      const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-      ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")).startsWith("JIT")) ms += statMs(stat);
     } catch {
       // A thread that ended meanwhile.
     }
