@@ -89,16 +89,18 @@ for (const [q, want] of [...QUERIES, ...HELD_OUT, ...HELD_OUT_2, ...HELD_OUT_3])
 const taught = [...byTarget].filter(([, qs]) => qs.length >= 2);
 const asked = taught.flatMap(([want, qs]) => qs.slice(1).map((q) => [q, want] as const));
 
-async function rankOf(q: string, want: string): Promise<{ at: number; topLearned: boolean }> {
+async function rankOf(q: string, want: string): Promise<{ at: number; topLearned: boolean; called: boolean }> {
   const { results } = await memory.discover(settings, q, tools, 10);
-  return { at: results.findIndex((r) => r.id === want), topLearned: results[0]?.learned !== undefined && results[0]?.id !== want };
+  const at = results.findIndex((r) => r.id === want);
+  return { at, topLearned: results[0]?.learned !== undefined && results[0]?.id !== want, called: at === 0 && results[0]!.match !== "weak" };
 }
 async function score(pairs: ReadonlyArray<readonly [string, string]>) {
-  const out = { top1: 0, top5: 0, wrongLearnedTop: 0, ranks: [] as number[] };
+  const out = { top1: 0, top5: 0, called: 0, wrongLearnedTop: 0, ranks: [] as number[] };
   for (const [q, want] of pairs) {
     const r = await rankOf(q, want);
     out.ranks.push(r.at);
     if (r.at === 0) out.top1++;
+    if (r.called) out.called++;
     if (r.at >= 0 && r.at < 5) out.top5++;
     if (r.topLearned) out.wrongLearnedTop++;
   }
@@ -148,10 +150,10 @@ rmSync(dir, { recursive: true, force: true });
 const pct = (n: number, d: number) => `${((100 * n) / d).toFixed(1)}%`;
 console.log(`\nlearning from use: ${taught.length} targets taught with one phrasing each (one use), ${asked.length} other phrasings of them asked`);
 console.log(
-  `  other phrasings   top-1 ${pct(before.others.top1, asked.length)} -> ${pct(after.others.top1, asked.length)}, top-5 ${pct(before.others.top5, asked.length)} -> ${pct(after.others.top5, asked.length)}`,
+  `  other phrasings   top-1 ${pct(before.others.top1, asked.length)} -> ${pct(after.others.top1, asked.length)}, top-5 ${pct(before.others.top5, asked.length)} -> ${pct(after.others.top5, asked.length)}, top-1 marked strong or fair ${pct(before.others.called, asked.length)} -> ${pct(after.others.called, asked.length)}`,
 );
 console.log(
-  `  taught phrasings  top-1 ${pct(before.same.top1, teachSet.length)} -> ${pct(after.same.top1, teachSet.length)}, top-5 ${pct(before.same.top5, teachSet.length)} -> ${pct(after.same.top5, teachSet.length)}`,
+  `  taught phrasings  top-1 ${pct(before.same.top1, teachSet.length)} -> ${pct(after.same.top1, teachSet.length)}, top-5 ${pct(before.same.top5, teachSet.length)} -> ${pct(after.same.top5, teachSet.length)}, top-1 marked strong or fair ${pct(before.same.called, teachSet.length)} -> ${pct(after.same.called, teachSet.length)}`,
 );
 console.log(`  harm: ${lost} of ${asked.length} other phrasings lost their top-1; ${after.others.wrongLearnedTop} have another learned item on top`);
 printTable("discover {query} over 10k capabilities + tools (Memory.discover, warm), ms", timing);

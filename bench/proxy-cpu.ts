@@ -72,10 +72,11 @@ function threadsMs(pid: number): Map<string, number> {
   return out;
 }
 
-/** CPU time of a process, all threads, in ms (Linux; clock ticks of 10 ms): user + system, and system. */
-function cpuMs(pid: number): [number, number] {
+/** CPU time of a process, all threads, in ms (Linux; clock ticks of 10 ms): user + system, and
+ * system; and its minor page faults (kernel time that is no system call: a heap that grows). */
+function cpuMs(pid: number): [number, number, number] {
   const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return [((Number(f[11]) + Number(f[12])) * 1000) / 100, (Number(f[12]) * 1000) / 100];
+  return [((Number(f[11]) + Number(f[12])) * 1000) / 100, (Number(f[12]) * 1000) / 100, Number(f[7])];
 }
 
 /** CPU time of a process's descendants (the server it runs), in ms: what the proxy makes its server do. */
@@ -102,6 +103,8 @@ interface Proxy {
   perCall: number[];
   /** The system (kernel) part of each block's figure. */
   sysPerCall: number[];
+  /** Minor page faults per call, each block. */
+  faultsPerCall: number[];
   /** The CPU of the proxy's descendants (the server) per call, each block. */
   serverPerCall: number[];
   /** Calls per second of each block (the bench's wall clock). */
@@ -152,7 +155,7 @@ async function start(name: string, cmd: string[], env: Record<string, string | u
   const client = new LineClient(cmd, env, ws);
   await client.call("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } });
   client.notify("notifications/initialized");
-  return { name, client, tool, perCall: [], sysPerCall: [], serverPerCall: [], rate: [], threads: new Map(), syscalls: new Map() };
+  return { name, client, tool, perCall: [], sysPerCall: [], faultsPerCall: [], serverPerCall: [], rate: [], threads: new Map(), syscalls: new Map() };
 }
 
 // --load N: N busy processes, each in a session of its own (as other terminals' and services' work
@@ -201,6 +204,7 @@ for (let round = 0; round < ROUNDS; round++)
     const cpu1 = cpuMs(pid);
     p.perCall.push(((cpu1[0] - cpu0[0]) * 1000) / CALLS);
     p.sysPerCall.push(((cpu1[1] - cpu0[1]) * 1000) / CALLS);
+    p.faultsPerCall.push((cpu1[2] - cpu0[2]) / CALLS);
     p.serverPerCall.push(((descendantsMs(pid) - server0) * 1000) / CALLS);
     if (counting) for (const [kind, n] of await counting()) p.syscalls.set(kind, (p.syscalls.get(kind) ?? 0) + n);
     for (const [name, ms] of threadsMs(pid)) p.threads.set(name, (p.threads.get(name) ?? 0) + ms - (t0.get(name) ?? 0));
@@ -220,7 +224,9 @@ for (const p of proxies) {
   const bin = builds.find(([n]) => n === p.name)?.[1] ?? (p.name === "bare-d" ? "bench/bare-proxy.ts --detached" : "bench/bare-proxy.ts");
   const threads = [...p.threads].filter(([, ms]) => ms > 0).map(([name, ms]) => `${name} ${((ms * 1000) / (CALLS * ROUNDS)).toFixed(1)}`);
   console.log(`${p.name.padEnd(6)} median ${m.toFixed(1).padStart(5)}  ${(m / bare).toFixed(2)}x bare  rounds ${p.perCall.map((x) => x.toFixed(1)).join(" ")}  (${bin})`);
-  console.log(`      of which system (kernel) median ${median(p.sysPerCall).toFixed(1)}; its server's CPU per call median ${median(p.serverPerCall).toFixed(1)}`);
+  console.log(
+    `      of which system (kernel) median ${median(p.sysPerCall).toFixed(1)}, page faults per call ${median(p.faultsPerCall).toFixed(3)}; its server's CPU per call median ${median(p.serverPerCall).toFixed(1)}`,
+  );
   console.log(`      per thread (µs/call, live threads only): ${threads.join(", ")}`);
   const sys = [...p.syscalls].filter(([, n]) => n > 0).map(([kind, n]) => `${kind} ${(n / (CALLS * ROUNDS)).toFixed(2)}`);
   if (sys.length) console.log(`      system calls per call: ${sys.join(", ")}`);
