@@ -7,6 +7,7 @@ import type { DiscoverState } from "./discover-state.ts";
 import { atMostHalf, MISFIT_REACH, misfitFor } from "./kind-fit.ts";
 import type { ProviderQuery, ProviderSlot } from "./provider-slot.ts";
 import { withoutTwins } from "./search-docs.ts";
+import { twinRequest } from "./substitution.ts";
 import { words } from "./search-words.ts";
 import type { Hit } from "./search.ts";
 import { withValueKinds } from "./value-kinds.ts";
@@ -15,6 +16,8 @@ export interface Ranked {
   hits: LearnedHit[];
   /** Whether the request's data or wanted answer contradicts a key (undefined: it says nothing of either). */
   misfit?: (key: string) => boolean;
+  /** Items past use chose for the request's twin (withLearning): never a fit, in their place by words. */
+  otherTask?: ReadonlySet<string>;
 }
 
 /** The best `limit` for `query`; `near`: the request's vector against the provider's, when there is one. */
@@ -28,19 +31,21 @@ export async function rank(state: DiscoverState, provider: ProviderSlot, query: 
     (key) => state.factsOf(key),
     (key) => state.wordsOf(key),
   );
+  const otherTask = new Set<string>();
   // Twins left out leave their place empty: asking for more would move the fusion's scale. Every
   // answer is one the workspace may see, whatever put it there (DiscoverState.visible).
   const ranked = async (n: number) =>
     withoutTwins(
-      await withLearning(state, query, search(state, provider, query, n, visible, misfit, await near), visible, n, misfit),
+      await withLearning(state, query, search(state, provider, query, n, visible, misfit, await near), visible, n, otherTask, misfit),
       (key) => state.toolName(key),
       state.tools.notEnabled,
     ).filter((h) => visible(h.key));
   const hits = await ranked(limit);
   // Contradicted ones fill at most half the results when others are found: asked for more, the
   // first of those come before them (an agent calls from the first few; the misfits stay findable).
-  if (misfit && hits.filter((h) => misfit(h.key)).length > limit / 2) return { hits: atMostHalf(await ranked(limit * MISFIT_REACH), limit, misfit), misfit };
-  return { hits, ...(misfit ? { misfit } : {}) };
+  const other = otherTask.size ? { otherTask } : {};
+  if (misfit && hits.filter((h) => misfit(h.key)).length > limit / 2) return { hits: atMostHalf(await ranked(limit * MISFIT_REACH), limit, misfit), misfit, ...other };
+  return { hits, ...(misfit ? { misfit } : {}), ...other };
 }
 
 const ALL = () => true;
@@ -83,19 +88,32 @@ function search(
   });
 }
 
-/** Past use fused after the words' ranking (a separate step: see associations.ts). */
+/**
+ * Past use fused after the words' ranking (a separate step: see associations.ts). An item whose
+ * past request asked for this request's twin ("the unchecked items of a.md" for "the checked items
+ * of b.md") gains nothing and goes into `otherTask`: past use chose it for the other task. The
+ * same user phrases twin tasks alike, so past requests are where near twins meet most.
+ */
 async function withLearning(
   state: DiscoverState,
   query: string,
   hits: Hit[],
   visible: (key: string) => boolean,
   limit: number,
+  otherTask: Set<string>,
   misfit?: (key: string) => boolean,
 ): Promise<LearnedHit[]> {
   const { hybrid, fuseLearned } = state.parts;
   const keeps = misfit && ((key: string) => (misfit(key) ? hybrid.FUSION.misfitFactor : 1));
   try {
-    return fuseLearned(hits, await state.learning.boosts(state.owner, query), visible, limit, keeps);
+    const boosts = await state.learning.boosts(state.owner, query);
+    const twin = boosts.size ? twinRequest(query) : undefined;
+    for (const [key, l] of boosts)
+      if (twin?.(l.query)) {
+        boosts.delete(key);
+        otherTask.add(key);
+      }
+    return fuseLearned(hits, boosts, visible, limit, keeps);
   } catch {
     return hits; // the store is unavailable: the warning says so already
   }

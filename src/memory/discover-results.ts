@@ -2,6 +2,7 @@
 // (found.ts), labelled by how well it fits (match-evidence.ts), the deprecated and the contradicted
 // ones after the rest.
 import type { LearnedHit } from "./associations.ts";
+import type { Ranked } from "./discover-rank.ts";
 import { type DiscoverState, toolKey } from "./discover-state.ts";
 import { capabilityFound, type Found, learnedNote, teamFound } from "./found.ts";
 import type { Match, MatchEvidence } from "./match-label.ts";
@@ -20,8 +21,8 @@ export interface Answer {
 /** Per state (its word vectors), its results' words as the labels read them. */
 const ownWordsRead = new WeakMap<DiscoverState, OwnWordsRead>();
 
-export function answerOf(state: DiscoverState, query: string, ranked: { hits: LearnedHit[]; misfit?: (key: string) => boolean }, tools: readonly ToolEntry[]): Answer {
-  const { misfit } = ranked;
+export function answerOf(state: DiscoverState, query: string, ranked: Ranked, tools: readonly ToolEntry[]): Answer {
+  const { misfit, otherTask } = ranked;
   const byKey = new Map(tools.map((t) => [toolKey(t.ns, t.name), t]));
   let read = ownWordsRead.get(state);
   if (!read) ownWordsRead.set(state, (read = new Map()));
@@ -31,7 +32,7 @@ export function answerOf(state: DiscoverState, query: string, ranked: { hits: Le
   const labelled = labelHits(
     ranked.hits,
     (key) => askedOf(state.ownWords(key)),
-    misfit,
+    otherTask ? (key) => otherTask.has(key) || (misfit?.(key) ?? false) : misfit,
     (key) => substituted(state.ownTexts(key)),
     (key) => {
       const read = state.code.get(key);

@@ -136,6 +136,97 @@ export function substitutionIn(query: string, vectors?: WordVectors): (texts: re
   };
 }
 
+/**
+ * For one request, whether a past request (kept by learning from use) asked for its twin: the same
+ * words but one that turns it around ("45 days after" / "before", "the checked items" /
+ * "unchecked", "encrypt" / "decrypt", "lines that contain" / "do not contain"). The item that past
+ * request chose does the other task: its credit is no evidence for this one. Their data (quoted
+ * text, paths, numbers) is not compared: a past request holds its own. Only such a turn counts, not
+ * any word put for another: the same user rephrases one task by a word too ("tell me what failed" /
+ * "what broke"), and word vectors cannot tell a synonym from a sibling.
+ */
+export function twinRequest(query: string): (past: string) => boolean {
+  const asked = plainWords(query);
+  return (past) => turnedAround(asked, plainWords(past));
+}
+
+/** Words that turn a request around where the search reads no word at all (its stop words). Each
+ * pair both ways; a negation stands alone. */
+const TURNS = new Map(
+  [
+    ["before", "after"],
+    ["above", "below"],
+    ["over", "under"],
+    ["with", "without"],
+    ["on", "off"],
+    ["up", "down"],
+  ].flatMap(([a, b]) => [
+    [a!, b!],
+    [b!, a!],
+  ]),
+);
+const NEGATIONS = new Set(["not", "no", "never"]);
+/** Said between a negation and the word it negates ("do not contain"). */
+const AUXILIARIES = new Set(["do", "does", "did", "is", "are", "be", "been", "have", "has"]);
+
+/** The words a request negates ("that do not contain": contain). */
+function negated(ws: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  ws.forEach((w, i) => {
+    if (!NEGATIONS.has(w)) return;
+    let j = i + 1;
+    while (j < ws.length && AUXILIARIES.has(ws[j]!)) j++;
+    if (j < ws.length) out.add(ws[j]!);
+  });
+  return out;
+}
+
+/** A request's words as said (stop words kept, its data left out), lower case, "n't" as "not". */
+function plainWords(text: string): string[] {
+  return taskWords(text)
+    .toLowerCase()
+    .replace(/n't\b/g, " not")
+    .split(/[^a-z]+/)
+    .filter(Boolean);
+}
+
+/** Whether `b` is `a` turned around: a pair of TURNS, WordNet opposites, or the same word negated
+ * by a prefix ("checked" / "unchecked", "enable" / "disable") or with en- and de- swapped
+ * ("encode" / "decode"). */
+function turns(a: string, b: string): boolean {
+  if (TURNS.get(a) === b) return true;
+  const [sa, sb] = [terms(a)[0], terms(b)[0]];
+  if (sa && sb && oppositesOf(sa).includes(sb)) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length >= 4 && ["un", "dis", "non"].some((p) => long === p + short)) return true;
+  return a.length >= 5 && a.slice(2) === b.slice(2) && ((a.startsWith("en") && b.startsWith("de")) || (a.startsWith("de") && b.startsWith("en")));
+}
+
+/**
+ * Whether two requests say the same thing but for a word that turns it around: most of their words
+ * shared, and where they differ, one holds a word the other turns (`turns`), or one negates a word
+ * the other says plainly ("contain" / "do not contain"; not "ignore the line breaks" / "line
+ * breaks not counted": a word only one says).
+ */
+function turnedAround(a: readonly string[], b: readonly string[]): boolean {
+  const left = new Map<string, number>();
+  for (const w of a) left.set(w, (left.get(w) ?? 0) + 1);
+  const onlyB: string[] = [];
+  let shared = 0;
+  for (const w of b) {
+    const n = left.get(w) ?? 0;
+    if (n > 0) {
+      left.set(w, n - 1);
+      shared++;
+    } else onlyB.push(w);
+  }
+  const onlyA = [...left].flatMap(([w, n]) => Array<string>(n).fill(w));
+  if (shared < 3 || shared * 2 < Math.max(a.length, b.length) || !(onlyA.length + onlyB.length)) return false;
+  const [notA, notB] = [negated(a), negated(b)];
+  const plainly = (not: Set<string>, other: readonly string[], otherNot: Set<string>) => [...not].some((w) => other.includes(w) && !otherNot.has(w));
+  return plainly(notA, b, notB) || plainly(notB, a, notA) || onlyA.some((w) => onlyB.some((x) => turns(w, x)));
+}
+
 /** Whether `b` is the opposite of `a` or of one of a's WordNet synonyms (or the other way round). */
 function opposedVia(a: string, b: string): boolean {
   const of = (x: string, y: string) => oppositesOf(x).includes(y) || wordnetWords(x).synonyms.some((s) => oppositesOf(s).includes(y));

@@ -2,7 +2,7 @@
 // (src/memory/substitution.ts): the alignment costs the request's words times the text's, and an
 // intent (or a team hit's description) may be a pasted text of any length.
 import { expect, test } from "bun:test";
-import { substitutionIn } from "../../src/memory/substitution.ts";
+import { substitutionIn, twinRequest } from "../../src/memory/substitution.ts";
 import { readWordVectors } from "../../src/memory/word-vectors.ts";
 
 const twin = "list the unchecked items of a markdown checklist";
@@ -27,4 +27,29 @@ test("a slot holding the opposite of the request's word, or of one of its WordNe
   expect(substitutionIn("put '> ' at the start of every line of this text", vectors)(["suffix lines", "put a marker string at the end of every line of a text"])).toBeDefined();
   // Its own request, in other words, puts nothing in it.
   expect(substitutionIn("which names in staff.txt end with 'son'", vectors)(ending)).toBeUndefined();
+});
+
+test("a past request that says the same but a word that turns it around asks for the twin; a rephrasing does not", () => {
+  const twins: [string, string][] = [
+    ["what calendar date is 45 days after 2026-01-20?", "what calendar date is 10 days before 2027-03-05?"],
+    ["names of the feature flags turned on in config/flags.json", "names of the feature flags turned off in config/staging.json"],
+    ["keep only the lines of logs/app.log that contain ERROR", "keep only the lines of logs/x.log that don't contain DEBUG"],
+    ["list the checked items of the checklist in docs/a.md", "list the unchecked items of the checklist in docs/b.md"],
+    ["encrypt 'meet me' with a caesar cipher, shift 3", "decrypt 'phhw ph' with a caesar cipher, shift 3"],
+  ];
+  for (const [a, b] of twins) {
+    expect(twinRequest(a)(b)).toBe(true);
+    expect(twinRequest(b)(a)).toBe(true);
+  }
+  const same: [string, string][] = [
+    // Other data only: quoted text, paths, numbers.
+    ["list the feature flags turned on in web.json", "list the feature flags turned on in app.json"],
+    // A word put for another is a rephrasing as often as a twin: word vectors cannot tell.
+    ["execute the unit tests and tell me what broke", "execute the unit tests and tell me what failed"],
+    // A negation of a word only one of them says.
+    ["length of bio.txt in characters, ignore the line breaks", "count the characters in draft.txt, line breaks not counted"],
+    // Too few words in common to read either as the other turned around.
+    ["round 2.5 up", "round 7.1 down"],
+  ];
+  for (const [a, b] of same) expect(twinRequest(a)(b)).toBe(false);
 });
