@@ -209,22 +209,14 @@ function turns(a: string, b: string): boolean {
  * breaks not counted": a word only one says).
  */
 function turnedAround(a: readonly string[], b: readonly string[]): boolean {
-  const left = new Map<string, number>();
-  for (const w of a) left.set(w, (left.get(w) ?? 0) + 1);
-  const onlyB: string[] = [];
-  let shared = 0;
-  for (const w of b) {
-    const n = left.get(w) ?? 0;
-    if (n > 0) {
-      left.set(w, n - 1);
-      shared++;
-    } else onlyB.push(w);
-  }
-  const onlyA = [...left].flatMap(([w, n]) => Array<string>(n).fill(w));
-  if (shared < 3 || shared * 2 < Math.max(a.length, b.length) || !(onlyA.length + onlyB.length)) return false;
+  const [inA, inB] = [new Set(a), new Set(b)];
+  const onlyA = [...inA].filter((w) => !inB.has(w));
+  const onlyB = [...inB].filter((w) => !inA.has(w));
+  const shared = inA.size - onlyA.length;
+  if (shared < 3 || shared * 2 < Math.max(inA.size, inB.size) || !(onlyA.length + onlyB.length)) return false;
   const [notA, notB] = [negated(a), negated(b)];
-  const plainly = (not: Set<string>, other: readonly string[], otherNot: Set<string>) => [...not].some((w) => other.includes(w) && !otherNot.has(w));
-  return plainly(notA, b, notB) || plainly(notB, a, notA) || onlyA.some((w) => onlyB.some((x) => turns(w, x)));
+  const plainly = (not: Set<string>, other: Set<string>, otherNot: Set<string>) => [...not].some((w) => other.has(w) && !otherNot.has(w));
+  return plainly(notA, inB, notB) || plainly(notB, inA, notA) || onlyA.some((w) => onlyB.some((x) => turns(w, x)));
 }
 
 /** Whether `b` is the opposite of `a` or of one of a's WordNet synonyms (or the other way round). */
