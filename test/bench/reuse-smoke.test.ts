@@ -21,6 +21,7 @@ import { BLIND_12_TASKS } from "../../bench/reuse-tasks-blind-12.ts";
 import { BLIND_13_TASKS } from "../../bench/reuse-tasks-blind-13.ts";
 import { BLIND_14_TASKS } from "../../bench/reuse-tasks-blind-14.ts";
 import { BLIND_15_TASKS } from "../../bench/reuse-tasks-blind-15.ts";
+import { BLIND_16_TASKS } from "../../bench/reuse-tasks-blind-16.ts";
 import { HELDOUT_TASKS } from "../../bench/reuse-tasks-heldout.ts";
 import { checkName } from "../../src/memory/names.ts";
 import { BIN, tempDir } from "../helpers/pml.ts";
@@ -159,6 +160,7 @@ describe("the stream and the agent's reading of pml's answers", () => {
       BLIND_13_TASKS,
       BLIND_14_TASKS,
       BLIND_15_TASKS,
+      BLIND_16_TASKS,
     ]) {
       checkTasks(tasks);
       for (const t of tasks) expect(checkName(t.name).ok).toBe(true);
@@ -171,7 +173,7 @@ describe("the stream and the agent's reading of pml's answers", () => {
 
   test("the blind streams' requests are never printed: --records and --verbose are refused", () => {
     const dir = tempDir("pml-reuse-blind-");
-    for (const set of ["blind", "blind2", "blind3", "blind4", "blind15"])
+    for (const set of ["blind", "blind2", "blind3", "blind4", "blind15", "blind16"])
       for (const flag of [["--records", join(dir.path, "asks.json")], ["--verbose"]]) {
         const run = Bun.spawnSync([process.execPath, join(import.meta.dir, "../../bench/reuse.ts"), "--tasks", set, ...flag], { stdout: "pipe", stderr: "pipe" });
         expect(run.exitCode).not.toBe(0);
