@@ -19,6 +19,7 @@ import { HELD_OUT_13 } from "./memory-intents-blind-4.ts";
 import { HELD_OUT_14 } from "./memory-intents-blind-5.ts";
 import { HELD_OUT_15 } from "./memory-intents-blind-6.ts";
 import { HELD_OUT_16 } from "./memory-intents-blind-7.ts";
+import { HELD_OUT_17 } from "./memory-intents-blind-8.ts";
 
 const from = process.env.FROM_DB;
 if (!from) throw new Error("FROM_DB=<memory.db> is required (bench/memory.ts KEEP_DB keeps one)");
@@ -37,6 +38,7 @@ const SETS: Record<string, Array<[string, string]>> = {
   "held-out 14": HELD_OUT_14,
   "held-out 15": HELD_OUT_15,
   "held-out 16": HELD_OUT_16,
+  "held-out 17": HELD_OUT_17,
 };
 const shipped = FUSION.vectorWeight;
 /** The target's rank (1-based; 0: not in the results) with the vector side's share `weight`. */

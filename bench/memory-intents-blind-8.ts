@@ -1,6 +1,7 @@
 // Held out, seventeenth set: written blind on 2026-12-07 by a helper that saw only the list of
 // TARGETS (name, intent, tools, params) and the formats of the sets, not pml, its ranking or its
-// other sets' requests. Nothing is tuned on it; its misses are never printed. One request for each
+// other sets' requests. It judged the thesaurus's blind extension (2026-12-07): retired, its misses
+// print like held-out 8 to 16's. One request for each
 // of 60 of the 72 targets (12 left out on purpose), worded as different users of a coding agent
 // type them (terse, chatty, typos, concrete files, values and URLs, jargon), avoiding the intents'
 // words where a user would say it otherwise. NO_TARGET_17 are requests close to the targets' area
