@@ -32,14 +32,15 @@ import { trustWorkspace } from "../test/helpers/trust.ts";
 
 const quick = process.argv.includes("--quick");
 const provider = process.argv.includes("--provider");
-// --no-judges (with --provider): held-out 18, the set kept to judge, is neither asked nor printed (tuning runs).
+// --no-judges (with --provider): held-out 18 and 19, the sets kept to judge, are neither asked nor printed (tuning runs).
 const qualityOnly = provider || process.argv.includes("--quality");
-// --no-judges: skip the sets that still judge (held-out 18 and later): not even their figures print,
+// --no-judges: skip the sets that still judge (held-out 18 and 19): not even their figures print,
 // so that a session tuning the ranking cannot look at them. Held-out 13 to 17 have judged a change
 // (2026-12-07; 17: the thesaurus's blind extension): retired, they are measured and their misses
 // print like 8 to 12.
 const noJudges = process.argv.includes("--no-judges");
 const { HELD_OUT_18, NO_TARGET_18 } = noJudges ? { HELD_OUT_18: [] as Array<[string, string]>, NO_TARGET_18: [] as string[] } : await import("./memory-intents-blind-9.ts");
+const { HELD_OUT_19, NO_TARGET_19 } = noJudges ? { HELD_OUT_19: [] as Array<[string, string]>, NO_TARGET_19: [] as string[] } : await import("./memory-intents-blind-10.ts");
 /** Sets that judge a change: their misses are never printed, nor anything with --no-judges. */
 const judge = (label: string) => /^held.out (?:1[8-9]|[2-9]\d)$/.test(label);
 const CAPS = provider ? Number(process.env.PROVIDER_CAPS ?? 2_040) - TARGETS.length : 10_000;
@@ -185,8 +186,9 @@ const heldO = await measure(HELD_OUT_15, "held out 15");
 const heldP = await measure(HELD_OUT_16, "held out 16");
 const heldQ = await measure(HELD_OUT_17, "held out 17");
 const heldR = await measure(HELD_OUT_18, "held out 18");
+const heldS = await measure(HELD_OUT_19, "held out 19");
 const shipped = [tuning, heldA, heldB, heldC, meaningTune, heldD, heldE, heldF, heldG, heldH, heldI, heldJ, heldK, heldL, heldM, heldN, heldO, heldP, heldQ];
-if (!noJudges) shipped.push(heldR);
+if (!noJudges) shipped.push(heldR, heldS);
 const MATCH_LABELS: Array<[string, string]> = [
   ["tuning", "tuning set"],
   ["held-out", "held out"],
@@ -208,6 +210,7 @@ const MATCH_LABELS: Array<[string, string]> = [
   ["held-out 16", "held out 16"],
   ["held-out 17", "held out 17"],
   ["held-out 18", "held out 18"],
+  ["held-out 19", "held out 19"],
 ].filter(([, label]) => !(noJudges && judge(label!))) as Array<[string, string]>;
 const matchReport = MATCH_LABELS.map(([name, label]) => [name, { ...matchShares[label]! }] as const);
 /** Every request set, named as the tables print them. */
@@ -232,6 +235,7 @@ const SETS: Array<[string, Array<[string, string]>]> = [
   ["held-out 16", HELD_OUT_16],
   ["held-out 17", HELD_OUT_17],
   ["held-out 18", HELD_OUT_18],
+  ["held-out 19", HELD_OUT_19],
 ].filter(([name]) => !(noJudges && judge(name as string))) as Array<[string, Array<[string, string]>]>;
 // --provider: the same sets through the provider's fusion (bench/memory-provider.ts), then done.
 if (provider) {
@@ -356,7 +360,7 @@ console.log(
 );
 const pct3 = ([a, b, c]: number[], n: number) => `top-1 ${pctOf(a!, n)}, top-5 ${pctOf(b!, n)}, top-20 ${pctOf(c!, n)}`;
 console.log(
-  `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}; held-out 5 (${HELD_OUT_5.length}, never tuned on): ${pct3(heldE, HELD_OUT_5.length)}; held-out 6 (${HELD_OUT_6.length}, never tuned on): ${pct3(heldF, HELD_OUT_6.length)}; held-out 7 (${HELD_OUT_7.length}, written blind): ${pct3(heldG, HELD_OUT_7.length)}; held-out 8 (${HELD_OUT_8.length}, written blind): ${pct3(heldH, HELD_OUT_8.length)}; held-out 9 (${HELD_OUT_9.length}, written blind): ${pct3(heldI, HELD_OUT_9.length)}; held-out 10 (${HELD_OUT_10.length}, written blind): ${pct3(heldJ, HELD_OUT_10.length)}; held-out 11 (${HELD_OUT_11.length}, written blind): ${pct3(heldK, HELD_OUT_11.length)}; held-out 12 (${HELD_OUT_12.length}, written blind): ${pct3(heldL, HELD_OUT_12.length)}; held-out 13 (${HELD_OUT_13.length}, written blind): ${pct3(heldM, HELD_OUT_13.length)}; held-out 14 (${HELD_OUT_14.length}, written blind): ${pct3(heldN, HELD_OUT_14.length)}; held-out 15 (${HELD_OUT_15.length}, written blind): ${pct3(heldO, HELD_OUT_15.length)}; held-out 16 (${HELD_OUT_16.length}, written blind): ${pct3(heldP, HELD_OUT_16.length)}; held-out 17 (${HELD_OUT_17.length}, written blind): ${pct3(heldQ, HELD_OUT_17.length)}${noJudges ? "" : `; held-out 18 (${HELD_OUT_18.length}, written blind): ${pct3(heldR, HELD_OUT_18.length)}`}`,
+  `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}; held-out 5 (${HELD_OUT_5.length}, never tuned on): ${pct3(heldE, HELD_OUT_5.length)}; held-out 6 (${HELD_OUT_6.length}, never tuned on): ${pct3(heldF, HELD_OUT_6.length)}; held-out 7 (${HELD_OUT_7.length}, written blind): ${pct3(heldG, HELD_OUT_7.length)}; held-out 8 (${HELD_OUT_8.length}, written blind): ${pct3(heldH, HELD_OUT_8.length)}; held-out 9 (${HELD_OUT_9.length}, written blind): ${pct3(heldI, HELD_OUT_9.length)}; held-out 10 (${HELD_OUT_10.length}, written blind): ${pct3(heldJ, HELD_OUT_10.length)}; held-out 11 (${HELD_OUT_11.length}, written blind): ${pct3(heldK, HELD_OUT_11.length)}; held-out 12 (${HELD_OUT_12.length}, written blind): ${pct3(heldL, HELD_OUT_12.length)}; held-out 13 (${HELD_OUT_13.length}, written blind): ${pct3(heldM, HELD_OUT_13.length)}; held-out 14 (${HELD_OUT_14.length}, written blind): ${pct3(heldN, HELD_OUT_14.length)}; held-out 15 (${HELD_OUT_15.length}, written blind): ${pct3(heldO, HELD_OUT_15.length)}; held-out 16 (${HELD_OUT_16.length}, written blind): ${pct3(heldP, HELD_OUT_16.length)}; held-out 17 (${HELD_OUT_17.length}, written blind): ${pct3(heldQ, HELD_OUT_17.length)}${noJudges ? "" : `; held-out 18 (${HELD_OUT_18.length}, written blind): ${pct3(heldR, HELD_OUT_18.length)}; held-out 19 (${HELD_OUT_19.length}, written blind): ${pct3(heldS, HELD_OUT_19.length)}`}`,
 );
 console.log("  through Memory.discover, every set, top-1/5/20:");
 for (const [i, [label, set]] of SETS.entries())
@@ -511,6 +515,7 @@ async function genericRequests(): Promise<void> {
     ["no target 16", NO_TARGET_16],
     ["no target 17", NO_TARGET_17],
     ["no target 18", NO_TARGET_18],
+    ["no target 19", NO_TARGET_19],
   ] as const) {
     if (!set.length) continue;
     let capStrong = 0;
