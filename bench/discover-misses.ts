@@ -20,6 +20,7 @@ import { HELD_OUT_14 } from "./memory-intents-blind-5.ts";
 import { HELD_OUT_15 } from "./memory-intents-blind-6.ts";
 import { HELD_OUT_16 } from "./memory-intents-blind-7.ts";
 import { HELD_OUT_17 } from "./memory-intents-blind-8.ts";
+import { HELD_OUT_18 } from "./memory-intents-blind-9.ts";
 
 const from = process.env.FROM_DB;
 if (!from) throw new Error("FROM_DB=<memory.db> is required (bench/memory.ts KEEP_DB keeps one)");
@@ -39,6 +40,7 @@ const SETS: Record<string, Array<[string, string]>> = {
   "held-out 15": HELD_OUT_15,
   "held-out 16": HELD_OUT_16,
   "held-out 17": HELD_OUT_17,
+  "held-out 18": HELD_OUT_18,
 };
 const shipped = FUSION.vectorWeight;
 /** The target's rank (1-based; 0: not in the results) with the vector side's share `weight`. */

@@ -1,7 +1,7 @@
 // Held out, eighteenth set: written blind on 2026-12-07 by someone who saw only the list of TARGETS
 // (name, intent, tools, params) and the format of the sets, not pml, its ranking or its other sets'
-// requests. It is the set kept to judge: its misses are never printed, and --no-judges leaves it out
-// entirely. One request for each of 60 of the 72 targets (12 left out on purpose), worded as
+// requests. It judged the thesaurus's second blind pass (2026-12-07, not kept): retired, its misses
+// print like held-out 8 to 17's. One request for each of 60 of the 72 targets (12 left out on purpose), worded as
 // different users of a coding agent type them (terse, chatty, typos, concrete files, values and
 // URLs, jargon, non-native phrasing), avoiding the intents' words where a user would say it
 // otherwise. NO_TARGET_18 are requests close to the targets' area that no target does: pml should

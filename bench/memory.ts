@@ -25,6 +25,7 @@ import { HELD_OUT_14, NO_TARGET_14 } from "./memory-intents-blind-5.ts";
 import { HELD_OUT_15, NO_TARGET_15 } from "./memory-intents-blind-6.ts";
 import { HELD_OUT_16, NO_TARGET_16 } from "./memory-intents-blind-7.ts";
 import { HELD_OUT_17, NO_TARGET_17 } from "./memory-intents-blind-8.ts";
+import { HELD_OUT_18, NO_TARGET_18 } from "./memory-intents-blind-9.ts";
 import { benchTools, capabilityGenerator } from "./memory-caps.ts";
 import { queryBench } from "./memory-query.ts";
 import { printTable, summarize } from "./stats.ts";
@@ -32,17 +33,16 @@ import { trustWorkspace } from "../test/helpers/trust.ts";
 
 const quick = process.argv.includes("--quick");
 const provider = process.argv.includes("--provider");
-// --no-judges (with --provider): held-out 18 and 19, the sets kept to judge, are neither asked nor printed (tuning runs).
+// --no-judges (with --provider): held-out 19, the set kept to judge, is neither asked nor printed (tuning runs).
 const qualityOnly = provider || process.argv.includes("--quality");
-// --no-judges: skip the sets that still judge (held-out 18 and 19): not even their figures print,
-// so that a session tuning the ranking cannot look at them. Held-out 13 to 17 have judged a change
-// (2026-12-07; 17: the thesaurus's blind extension): retired, they are measured and their misses
-// print like 8 to 12.
+// --no-judges: skip the sets that still judge (held-out 19 and later): not even their figures print,
+// so that a session tuning the ranking cannot look at them. Held-out 13 to 18 have judged a change
+// (2026-12-07; 17: the thesaurus's blind extension; 18: its second pass, not kept): retired, they
+// are measured and their misses print like 8 to 12.
 const noJudges = process.argv.includes("--no-judges");
-const { HELD_OUT_18, NO_TARGET_18 } = noJudges ? { HELD_OUT_18: [] as Array<[string, string]>, NO_TARGET_18: [] as string[] } : await import("./memory-intents-blind-9.ts");
 const { HELD_OUT_19, NO_TARGET_19 } = noJudges ? { HELD_OUT_19: [] as Array<[string, string]>, NO_TARGET_19: [] as string[] } : await import("./memory-intents-blind-10.ts");
 /** Sets that judge a change: their misses are never printed, nor anything with --no-judges. */
-const judge = (label: string) => /^held.out (?:1[8-9]|[2-9]\d)$/.test(label);
+const judge = (label: string) => /^held.out (?:19|[2-9]\d)$/.test(label);
 const CAPS = provider ? Number(process.env.PROVIDER_CAPS ?? 2_040) - TARGETS.length : 10_000;
 const root = resolve(import.meta.dir, "..");
 const dir = mkdtempSync(join(tmpdir(), "pml-bench-memory-"));
@@ -105,7 +105,7 @@ const rank = (ids: string[], expected: string) => {
 };
 const misses: string[] = [];
 /** Sets written blind and still judging: their misses are never printed, so that they stay a judge
- * nothing was tuned on. Held-out 8 to 17 have each judged a change: retired, they print. */
+ * nothing was tuned on. Held-out 8 to 18 have each judged a change: retired, they print. */
 const blind = judge;
 /** Per set: how the right target and a wrong top-1 result were marked (Found.match). */
 const matchShares: Record<string, Record<"right" | "rightStrong" | "rightFair" | "top1Right" | "top1RightCalled" | "wrong" | "wrongStrong" | "wrongFair", number>> = {};
@@ -187,8 +187,8 @@ const heldP = await measure(HELD_OUT_16, "held out 16");
 const heldQ = await measure(HELD_OUT_17, "held out 17");
 const heldR = await measure(HELD_OUT_18, "held out 18");
 const heldS = await measure(HELD_OUT_19, "held out 19");
-const shipped = [tuning, heldA, heldB, heldC, meaningTune, heldD, heldE, heldF, heldG, heldH, heldI, heldJ, heldK, heldL, heldM, heldN, heldO, heldP, heldQ];
-if (!noJudges) shipped.push(heldR, heldS);
+const shipped = [tuning, heldA, heldB, heldC, meaningTune, heldD, heldE, heldF, heldG, heldH, heldI, heldJ, heldK, heldL, heldM, heldN, heldO, heldP, heldQ, heldR];
+if (!noJudges) shipped.push(heldS);
 const MATCH_LABELS: Array<[string, string]> = [
   ["tuning", "tuning set"],
   ["held-out", "held out"],
@@ -360,7 +360,7 @@ console.log(
 );
 const pct3 = ([a, b, c]: number[], n: number) => `top-1 ${pctOf(a!, n)}, top-5 ${pctOf(b!, n)}, top-20 ${pctOf(c!, n)}`;
 console.log(
-  `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}; held-out 5 (${HELD_OUT_5.length}, never tuned on): ${pct3(heldE, HELD_OUT_5.length)}; held-out 6 (${HELD_OUT_6.length}, never tuned on): ${pct3(heldF, HELD_OUT_6.length)}; held-out 7 (${HELD_OUT_7.length}, written blind): ${pct3(heldG, HELD_OUT_7.length)}; held-out 8 (${HELD_OUT_8.length}, written blind): ${pct3(heldH, HELD_OUT_8.length)}; held-out 9 (${HELD_OUT_9.length}, written blind): ${pct3(heldI, HELD_OUT_9.length)}; held-out 10 (${HELD_OUT_10.length}, written blind): ${pct3(heldJ, HELD_OUT_10.length)}; held-out 11 (${HELD_OUT_11.length}, written blind): ${pct3(heldK, HELD_OUT_11.length)}; held-out 12 (${HELD_OUT_12.length}, written blind): ${pct3(heldL, HELD_OUT_12.length)}; held-out 13 (${HELD_OUT_13.length}, written blind): ${pct3(heldM, HELD_OUT_13.length)}; held-out 14 (${HELD_OUT_14.length}, written blind): ${pct3(heldN, HELD_OUT_14.length)}; held-out 15 (${HELD_OUT_15.length}, written blind): ${pct3(heldO, HELD_OUT_15.length)}; held-out 16 (${HELD_OUT_16.length}, written blind): ${pct3(heldP, HELD_OUT_16.length)}; held-out 17 (${HELD_OUT_17.length}, written blind): ${pct3(heldQ, HELD_OUT_17.length)}${noJudges ? "" : `; held-out 18 (${HELD_OUT_18.length}, written blind): ${pct3(heldR, HELD_OUT_18.length)}; held-out 19 (${HELD_OUT_19.length}, written blind): ${pct3(heldS, HELD_OUT_19.length)}`}`,
+  `  through Memory.discover, meaning sets (issue 24): tuning ${MEANING_TUNE.length}: ${pct3(meaningTune, MEANING_TUNE.length)}; held-out 4 (${HELD_OUT_4.length}, never tuned on): ${pct3(heldD, HELD_OUT_4.length)}; held-out 5 (${HELD_OUT_5.length}, never tuned on): ${pct3(heldE, HELD_OUT_5.length)}; held-out 6 (${HELD_OUT_6.length}, never tuned on): ${pct3(heldF, HELD_OUT_6.length)}; held-out 7 (${HELD_OUT_7.length}, written blind): ${pct3(heldG, HELD_OUT_7.length)}; held-out 8 (${HELD_OUT_8.length}, written blind): ${pct3(heldH, HELD_OUT_8.length)}; held-out 9 (${HELD_OUT_9.length}, written blind): ${pct3(heldI, HELD_OUT_9.length)}; held-out 10 (${HELD_OUT_10.length}, written blind): ${pct3(heldJ, HELD_OUT_10.length)}; held-out 11 (${HELD_OUT_11.length}, written blind): ${pct3(heldK, HELD_OUT_11.length)}; held-out 12 (${HELD_OUT_12.length}, written blind): ${pct3(heldL, HELD_OUT_12.length)}; held-out 13 (${HELD_OUT_13.length}, written blind): ${pct3(heldM, HELD_OUT_13.length)}; held-out 14 (${HELD_OUT_14.length}, written blind): ${pct3(heldN, HELD_OUT_14.length)}; held-out 15 (${HELD_OUT_15.length}, written blind): ${pct3(heldO, HELD_OUT_15.length)}; held-out 16 (${HELD_OUT_16.length}, written blind): ${pct3(heldP, HELD_OUT_16.length)}; held-out 17 (${HELD_OUT_17.length}, written blind): ${pct3(heldQ, HELD_OUT_17.length)}; held-out 18 (${HELD_OUT_18.length}, written blind): ${pct3(heldR, HELD_OUT_18.length)}${noJudges ? "" : `; held-out 19 (${HELD_OUT_19.length}, written blind): ${pct3(heldS, HELD_OUT_19.length)}`}`,
 );
 console.log("  through Memory.discover, every set, top-1/5/20:");
 for (const [i, [label, set]] of SETS.entries())
