@@ -117,8 +117,7 @@ export const TASK_SETS = {
  * blind5 to blind16 have each judged a change (blind11: the twin rule, not kept; blind12: fair's
  * margin; blind13 and blind14: a past request turned around lifts nothing, and blind15 judged that
  * rule again, fresh; blind16: the thesaurus's blind extension; all 2026-12-07): retired, they print
- * with --verbose. blind17, written blind on 2026-12-07, is kept for the next judgement; blind18, written blind
- * on 2026-12-07, is kept for the next judgement. */
+ * with --verbose. blind17 and blind18, written blind on 2026-12-07, are kept for the next judgements. */
 const BLIND: ReadonlySet<TaskSet> = new Set(["blind", "blind2", "blind3", "blind4", "blind17", "blind18"]);
 export type TaskSet = keyof typeof TASK_SETS;
 
