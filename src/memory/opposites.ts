@@ -74,6 +74,7 @@ export function sideStems(text: string): Set<string> {
 const WRITTEN = ["e", "i", "le", "l"];
 
 type JoinedStarts = (word: string) => boolean;
+const SHORT_START = 4;
 
 /** Whether a word (lower-case letters) may stem to one of `stems`: it starts with one of them, or
  * with one less an ending the stemmer may have written (WRITTEN). */
@@ -84,14 +85,28 @@ export function joinedStarts(stems: Iterable<string>): JoinedStarts {
     for (const t of WRITTEN) if (stem.endsWith(t)) whole.add(stem.slice(0, stem.length - t.length));
   }
   if (whole.has("")) return () => true;
-  // Every start of those, to stop reading a word at its first letters that begin none.
-  const begun = new Set<string>();
-  for (const w of whole) for (let n = 1; n < w.length; n++) begun.add(w.slice(0, n));
+  // To stop reading a word at its first letters that begin none of them: their starts up to
+  // SHORT_START letters in a set (most words stop there), longer ones by a binary search in them
+  // sorted (a set of every start of every one held 1.6 MiB of strings per process).
+  const short = new Set<string>();
+  for (const w of whole) for (let n = 1; n < w.length && n <= SHORT_START; n++) short.add(w.slice(0, n));
+  const sorted = [...whole].sort();
+  const begins = (start: string) => {
+    if (start.length <= SHORT_START) return short.has(start);
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < sorted.length && sorted[lo]!.startsWith(start);
+  };
   return (word) => {
     for (let n = 1; n <= word.length; n++) {
       const start = word.slice(0, n);
       if (whole.has(start)) return true;
-      if (!begun.has(start)) return false;
+      if (!begins(start)) return false;
     }
     return false;
   };
