@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { log } from "../log.ts";
 import { terms } from "./search.ts";
 import { ABBREVIATIONS } from "./search-words.ts";
+import { firstAfter } from "./sorted.ts";
 import oppositesFile from "./generated/wordnet-opposites.txt" with { type: "file" };
 
 let table: Map<string, readonly string[]> | undefined;
@@ -91,17 +92,8 @@ export function joinedStarts(stems: Iterable<string>): JoinedStarts {
   const short = new Set<string>();
   for (const w of whole) for (let n = 1; n < w.length && n <= SHORT_START; n++) short.add(w.slice(0, n));
   const sorted = [...whole].sort();
-  const begins = (start: string) => {
-    if (start.length <= SHORT_START) return short.has(start);
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (sorted[mid]! < start) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < sorted.length && sorted[lo]!.startsWith(start);
-  };
+  // (Asked only of a start that is none of them: the first after it is the one it may begin.)
+  const begins = (start: string) => (start.length <= SHORT_START ? short.has(start) : (sorted[firstAfter(sorted, start)]?.startsWith(start) ?? false));
   return (word) => {
     for (let n = 1; n <= word.length; n++) {
       const start = word.slice(0, n);

@@ -2,6 +2,7 @@
 // the words people use for programming tasks, WordNet's synonyms and the words of its definitions,
 // of single words and of two-word verbs ("add up": sum, total), and the indexed words it is a
 // prefix of or that are a prefix of it; each counts less than the word itself.
+import { firstAfter } from "./sorted.ts";
 import { SYNONYM_GROUPS } from "./thesaurus.ts";
 import { type WordnetWords, wordnetWords } from "./wordnet.ts";
 
@@ -48,14 +49,7 @@ function prefixRelatives(q: string, vocabulary: Vocabulary): string[] {
   const out: string[] = [];
   for (let k = PREFIX_MIN; k < q.length; k++) if (vocabulary.has(q.slice(0, k))) out.push(q.slice(0, k));
   const sorted = vocabulary.sorted();
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! <= q) lo = mid + 1;
-    else hi = mid;
-  }
-  for (let i = lo; i < sorted.length && sorted[i]!.startsWith(q) && out.length < PREFIXED_MAX; i++) out.push(sorted[i]!);
+  for (let i = firstAfter(sorted, q); i < sorted.length && sorted[i]!.startsWith(q) && out.length < PREFIXED_MAX; i++) out.push(sorted[i]!);
   return out;
 }
 
