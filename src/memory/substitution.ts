@@ -9,7 +9,7 @@
 // around its words. And a conversion the other way round: the request converts into what the
 // capability converts from ("the hexadecimal string … to a decimal number" for `decimal_to_hex`).
 // A substitution says "a different task": such a result is never `[strong]` (match-label.ts).
-import { oppositesOf, ordersOf } from "./opposites.ts";
+import { oppositesOf } from "./opposites.ts";
 import { terms } from "./search.ts";
 import { words } from "./search-words.ts";
 import { taskWords } from "./value-kinds.ts";
@@ -21,11 +21,6 @@ import type { WordVectors } from "./word-vectors.ts";
  * another slot). Tuned on the main, held-out, blind5 and blind6 reuse streams: 5 of their 6 wrong
  * strong results substituted, 1 of 9 right ones. */
 const HELD_COSINE = 0.6;
-/** For `[strong]` only, a word is held by the other text's word as near as a synonym ("remove" for
- * "delete": match-evidence.ts ASKED_COSINE.full); between the two, word vectors cannot tell a
- * synonym from a sibling or an opposite ("forward" for "back", "digits" for "letters"): a result
- * whose slot only such a word fills is worth reading ("near"), not certain. */
-const NEAR_COSINE = 0.75;
 /** The longest run of unaligned words between two aligned ones read as one slot; a longer run is two
  * texts saying different things at length, not one word put for another. */
 const SLOT_WORDS = 5;
@@ -38,7 +33,7 @@ const TWIN = { words: 3, aligned: 0.5 };
 const TEXT_CHARS = 1000;
 /** "twin": it says the request's words but one slot (or converts the other way round); "slot": a
  * slot differs in a text that says other things too; "near": a slot differs but by a word near in
- * meaning (NEAR_COSINE), or by a number the capability's own text holds ("in base 2" for "in base
+ * meaning (another stem), or by a number the capability's own text holds ("in base 2" for "in base
  * 16"). */
 export type Substitution = "twin" | "slot" | "near";
 
@@ -78,15 +73,53 @@ function aligned(a: readonly Word[], b: readonly Word[]): [number, number][] {
   return out;
 }
 
-/** The stems the request converts or writes into: the first content word after each "to"/"into". */
-function targetsOf(query: string): Set<string> {
-  const out = new Set<string>();
-  for (const m of taskWords(query, false).matchAll(/\b(?:to|into)\s+(?:(?:a|an|the|its|their)\s+)?([a-z]{3,})/gi)) {
-    const s = terms(m[1]!)[0];
-    if (s) out.add(s);
-  }
+/** What a conversion (or an order) of a text starts from and ends in: up to PHRASE_WORDS content
+ * words each side of "to"/"into" ("utc clock to offset": utc, clock; offset), of "replaced by" or
+ * "with" ("each leading tab replaced by four spaces": tab, leading; four, spaces), or between
+ * "replace" and its "with" ("replace tabs with spaces"), as far as a word that starts another part of
+ * the sentence. Each side in the text's order from the marker: `to[0]` is what it converts into. */
+const PHRASE_WORDS = 3;
+const PHRASE_BREAKS = new Set([",", "from", "to", "into", "and", "or", "then", "of", "at", "in", "by", "with", "for", "on", "as"]);
+const REPLACE = new Set(["replace", "replaced", "replacing"]);
+const REPLACE_BY = new Set(["by", "with"]);
+interface Conversion {
+  from: Set<string>;
+  to: string[];
+}
+
+function conversionsOf(text: string): Conversion[] {
+  // A comma or a bracket ends a part of the sentence too ("… replaced by a tab, into another file").
+  const ws = text.toLowerCase().replace(/[,;()]/g, " , ").split(/[^a-z,]+/);
+  const side = (run: readonly string[]) => {
+    const out: string[] = [];
+    for (const w of run) {
+      if (PHRASE_BREAKS.has(w) || out.length >= PHRASE_WORDS) break;
+      const t = w && terms(w)[0];
+      if (t && !out.includes(t)) out.push(t);
+    }
+    return out;
+  };
+  const out: Conversion[] = [];
+  const add = (from: readonly string[], to: readonly string[]) => {
+    const c = { from: new Set(side(from)), to: side(to) };
+    if (c.to.length) out.push(c);
+  };
+  const before = (i: number) => ws.slice(Math.max(0, i - 2 * PHRASE_WORDS), i).reverse();
+  const after = (i: number) => ws.slice(i + 1, i + 1 + 2 * PHRASE_WORDS);
+  ws.forEach((w, i) => {
+    if (w === "to" || w === "into") add(before(i), after(i));
+    else if (REPLACE.has(w) && REPLACE_BY.has(ws[i + 1]!)) add(before(i), after(i + 1));
+    else if (REPLACE.has(w)) {
+      const j = ws.findIndex((x, k) => k > i && k <= i + 2 * PHRASE_WORDS && REPLACE_BY.has(x));
+      if (j > i + 1) add(ws.slice(i + 1, j), after(j));
+    }
+  });
   return out;
 }
+
+/** The request converts into what the conversion starts from ("… to UTC" for `utc_clock_to_offset`),
+ * and into none of what it ends in. `targets`: what the request converts into (each `to[0]`). */
+const converseOf = (c: Conversion, targets: ReadonlySet<string>) => [...c.from].some((s) => targets.has(s) && !c.to.includes(s)) && !c.to.some((s) => targets.has(s));
 
 /**
  * For one request, whether a capability's texts (its name's words, its intent) put another word in
@@ -99,25 +132,25 @@ export function substitutionIn(query: string, vectors?: WordVectors): (texts: re
   const qNumbers = /\d/.test(task) ? sequence(task, vectors, true) : undefined;
   const qStems = new Set(q.map((w) => w.stem));
   const qRanks = Int32Array.from(new Set(q.flatMap((w) => (w.ranks ? [...w.ranks] : []))));
-  const targets = targetsOf(query);
+  const targets = new Set(conversionsOf(task).map((c) => c.to[0]!));
   // Cosine of one word with the nearest of a text's words; none without word vectors.
   const near = (w: Word, ranks: Int32Array) => (vectors && w.ranks?.length && ranks.length ? vectors.alignOnce(w.ranks, ranks) : 0);
   return (whole) => {
     const texts = whole.map((t) => (t.length > TEXT_CHARS ? t.slice(0, TEXT_CHARS) : t));
-    for (const text of texts) for (const o of ordersOf(text)) if (targets.has(o.split(">")[0]!) && !targets.has(o.split(">")[1]!)) return "twin";
+    for (const text of texts) for (const c of conversionsOf(text)) if (converseOf(c, targets)) return "twin";
     const own = texts.map((t) => sequence(t, vectors));
     const all = own.flat();
     const ownStems = new Set(all.map((w) => w.stem));
     const ownRanks = Int32Array.from(new Set(all.flatMap((w) => (w.ranks ? [...w.ranks] : []))));
-    // Each word's cosine once: the slots are read at two thresholds.
+    // Each word's cosine once: a word is read in each slot and text it is in.
     const cosines = new Map<Word, number>();
     const nearest = (w: Word, ranks: Int32Array) => {
       let c = cosines.get(w);
       if (c === undefined) cosines.set(w, (c = near(w, ranks)));
       return c;
     };
-    const unheld = (w: Word, by = HELD_COSINE) => !ownStems.has(w.stem) && nearest(w, ownRanks) < by;
-    const unasked = (w: Word, by = HELD_COSINE) => !qStems.has(w.stem) && nearest(w, qRanks) < by;
+    const unheld = (w: Word) => !ownStems.has(w.stem) && nearest(w, ownRanks) < HELD_COSINE;
+    const unasked = (w: Word) => !qStems.has(w.stem) && nearest(w, qRanks) < HELD_COSINE;
     // Word vectors put a word near its opposite (antonyms share their contexts): a slot holding the
     // opposite of the request's word, or of one of its WordNet synonyms ("start": begin, whose
     // opposite is "end"), is another word put in it however near the vectors say.
@@ -131,7 +164,11 @@ export function substitutionIn(query: string, vectors?: WordVectors): (texts: re
       return slots;
     });
     if (found) return found;
-    if (slotsByText.some((slots) => slots.some(([qs, os]) => qs.some((w) => unheld(w, NEAR_COSINE)) && os.some((w) => unasked(w, NEAR_COSINE))))) return "near";
+    // For `[strong]` only, a slot's word is held by its own stem alone: word vectors cannot tell a
+    // synonym from a sibling or an opposite ("forward" for "back", "hours" for "minutes", "later"
+    // for "earlier": all near 0.8), and a synonym put for a word is a paraphrase as often as a twin.
+    // A result whose slot another word fills is worth reading ("near"), not certain.
+    if (slotsByText.some((slots) => slots.some(([qs, os]) => qs.some((w) => !ownStems.has(w.stem)) && os.some((w) => !qStems.has(w.stem))))) return "near";
     return qNumbers && texts.some((t) => /\d/.test(t) && numberPut(qNumbers, sequence(t, vectors, true))) ? "near" : undefined;
   };
 }
@@ -219,10 +256,22 @@ function turnedAround(a: readonly string[], b: readonly string[]): boolean {
   return plainly(notA, inB, notB) || plainly(notB, inA, notA) || onlyA.some((w) => onlyB.some((x) => turns(w, x)));
 }
 
-/** Whether `b` is the opposite of `a` or of one of a's WordNet synonyms (or the other way round). */
+/** Whether `b` is the opposite of `a` or of one of a's WordNet synonyms (or the other way round),
+ * comparatives as their base ("later" / "earlier": late, early). */
 function opposedVia(a: string, b: string): boolean {
   const of = (x: string, y: string) => oppositesOf(x).includes(y) || wordnetWords(x).synonyms.some((s) => oppositesOf(s).includes(y));
-  return a !== b && (of(a, b) || of(b, a));
+  if (a === b) return false;
+  for (const x of asListed(a)) for (const y of asListed(b)) if (of(x, y) || of(y, x)) return true;
+  return false;
+}
+
+/** A stem and, for a comparative (the stemmer leaves "later", "earlier", "bigger" as they are), its
+ * base as the opposites list holds it (late, earli, big), where the list has it. */
+function asListed(stem: string): string[] {
+  const m = /^(.{2,}?)(i?)er$/.exec(stem);
+  if (!m) return [stem];
+  const b = m[1]! + m[2]!;
+  return [stem, ...[b, `${b}e`, /(.)\1$/.test(b) ? b.slice(0, -1) : ""].filter((x) => x && oppositesOf(x).length)];
 }
 
 /** The request puts another number where the capability's own text holds one: "in base 16" for

@@ -53,3 +53,34 @@ test("a past request that says the same but a word that turns it around asks for
   ];
   for (const [a, b] of same) expect(twinRequest(a)(b)).toBe(false);
 });
+
+test("a conversion starts from a phrase: a request into what a capability converts from asks for its twin", () => {
+  const toZone = ["utc time to zone", "convert a UTC time to the local time of a time zone"];
+  // "to UTC" where the name converts from "utc time": the other way round, though "utc" is not the
+  // word just before its "to".
+  expect(substitutionIn("convert 14:30 Tokyo time to UTC")(toZone)).toBe("twin");
+  expect(substitutionIn("turn bytes into a hex string")(["hex string to bytes", "decode a hex string to bytes"])).toBe("twin");
+  expect(substitutionIn("convert 09:00 UTC to Tokyo time")(toZone)).not.toBe("twin");
+});
+
+test("what replaces what: 'X replaced by Y' and 'replace X with Y' convert X into Y, a comma ends the phrase", () => {
+  const expand = ["tabs to spaces", "rewrite a text with each tab replaced by two spaces, into another file"];
+  const collapse = ["spaces to tabs", "rewrite a text with each run of two spaces replaced by a tab, into another file"];
+  expect(substitutionIn("in notes.txt, two spaces replaced by a tab please")(expand)).toBe("twin");
+  expect(substitutionIn("replace the spaces of notes.txt with tabs")(expand)).toBe("twin");
+  // Its own task: "…spaces, into another file" does not convert from "spaces".
+  expect(substitutionIn("replace the tabs of notes.txt with spaces")(expand)).toBeUndefined();
+  expect(substitutionIn("in notes.txt, two spaces replaced by a tab please")(collapse)).toBeUndefined();
+});
+
+test("for [strong], a slot holds a word only by its stem: a comparative's opposite, a sibling unit", () => {
+  const vectors = readWordVectors(new URL("../../src/memory/generated/word-vectors.bin", import.meta.url).pathname);
+  // "later" / "earlier": the stemmer keeps comparatives; WordNet's opposites are late / early.
+  expect(substitutionIn("move 10:15 later by 20 minutes", vectors)(["move time earlier", "move a clock time earlier by some minutes"])).toBeDefined();
+  // Word vectors put "hours" as near "minutes" as a synonym: a sibling, not the same unit.
+  expect(substitutionIn("sum the seconds column of a.csv, total in hours", vectors)(["sum seconds as minutes", "sum a seconds column, total in minutes"])).toBe("near");
+  // A word near in meaning is held for "another task" (HELD_COSINE), not for certain.
+  const large = ["find large files", "find the large files of a folder"];
+  expect(substitutionIn("find the big files of logs/", vectors)(large)).toBe("near");
+  expect(substitutionIn("find the large files of tmp/", vectors)(large)).toBeUndefined();
+});
