@@ -7,7 +7,8 @@
 // nowhere, not even one near in meaning, and the capability a word the request does not ask for. A
 // paraphrase differs everywhere ("outline the titles" for "list the headings"), so nothing is aligned
 // around its words. And a conversion the other way round: the request converts into what the
-// capability converts from ("the hexadecimal string … to a decimal number" for `decimal_to_hex`).
+// capability converts from ("the hexadecimal string … to a decimal number" for `decimal_to_hex`); or
+// a word one of them negates that the other says plainly ("list the test files" for `list_non_test_files`).
 // A substitution says "a different task": such a result is never `[strong]` (match-label.ts).
 import { oppositesOf } from "./opposites.ts";
 import { terms } from "./search.ts";
@@ -133,11 +134,17 @@ export function substitutionIn(query: string, vectors?: WordVectors): (texts: re
   const qStems = new Set(q.map((w) => w.stem));
   const qRanks = Int32Array.from(new Set(q.flatMap((w) => (w.ranks ? [...w.ranks] : []))));
   const targets = new Set(conversionsOf(task).map((c) => c.to[0]!));
+  const said = saidOf(query);
   // Cosine of one word with the nearest of a text's words; none without word vectors.
   const near = (w: Word, ranks: Int32Array) => (vectors && w.ranks?.length && ranks.length ? vectors.alignOnce(w.ranks, ranks) : 0);
   return (whole) => {
     const texts = whole.map((t) => (t.length > TEXT_CHARS ? t.slice(0, TEXT_CHARS) : t));
-    for (const text of texts) for (const c of conversionsOf(text)) if (converseOf(c, targets)) return "twin";
+    for (const text of texts) {
+      if (conversionsOf(text).some((c) => converseOf(c, targets))) return "twin";
+      // One negates what the other says: turned around, however much else they share.
+      const own = saidOf(text);
+      if (negatesOther(own, said) || negatesOther(said, own)) return "twin";
+    }
     const own = texts.map((t) => sequence(t, vectors));
     const all = own.flat();
     const ownStems = new Set(all.map((w) => w.stem));
@@ -202,21 +209,45 @@ const TURNS = new Map(
     [b!, a!],
   ]),
 );
-const NEGATIONS = new Set(["not", "no", "never"]);
+const NEGATIONS = new Set(["not", "non", "no", "never"]);
 /** Said between a negation and the word it negates ("do not contain"). */
 const AUXILIARIES = new Set(["do", "does", "did", "is", "are", "be", "been", "have", "has"]);
 
-/** The words a request negates ("that do not contain": contain). */
-function negated(ws: readonly string[]): Set<string> {
-  const out = new Set<string>();
+/** Where the words a text negates are ("that do not contain": contain; "non-test": test). */
+function negatedAt(ws: readonly string[]): Set<number> {
+  const out = new Set<number>();
   ws.forEach((w, i) => {
     if (!NEGATIONS.has(w)) return;
     let j = i + 1;
     while (j < ws.length && AUXILIARIES.has(ws[j]!)) j++;
-    if (j < ws.length) out.add(ws[j]!);
+    if (j < ws.length) out.add(j);
   });
   return out;
 }
+
+const negated = (ws: readonly string[]) => new Set([...negatedAt(ws)].map((i) => ws[i]!));
+
+/** A text's stems said negated and said plainly (a word may be both: "count words, not counting
+ * spaces"). */
+interface Said {
+  not: Set<string>;
+  plain: Set<string>;
+}
+
+function saidOf(text: string): Said {
+  const ws = plainWords(text);
+  const at = negatedAt(ws);
+  const said: Said = { not: new Set(), plain: new Set() };
+  ws.forEach((w, i) => {
+    const s = !NEGATIONS.has(w) && terms(w)[0];
+    if (s) (at.has(i) ? said.not : said.plain).add(s);
+  });
+  return said;
+}
+
+/** `a` negates a word `b` says plainly and never negated, and says it nowhere plainly itself ("the
+ * files that are not tests" for "list the test files"). */
+const negatesOther = (a: Said, b: Said) => [...a.not].some((s) => b.plain.has(s) && !b.not.has(s) && !a.plain.has(s));
 
 /** A request's words as said (stop words kept, its data left out), lower case, "n't" as "not". */
 function plainWords(text: string): string[] {

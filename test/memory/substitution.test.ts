@@ -84,3 +84,12 @@ test("for [strong], a slot holds a word only by its stem: a comparative's opposi
   expect(substitutionIn("find the big files of logs/", vectors)(large)).toBe("near");
   expect(substitutionIn("find the large files of tmp/", vectors)(large)).toBeUndefined();
 });
+
+test("a word one text negates and the other says plainly turns the task around", () => {
+  const nonTest = ["list non test files", "list the files that are not tests in a file listing"];
+  expect(substitutionIn("list the test files of manifest/files.txt")(nonTest)).toBe("twin");
+  expect(substitutionIn("keep the lines of a.log that contain ERROR")(["drop matching lines", "keep the lines of a text that do not contain a given string"])).toBe("twin");
+  expect(substitutionIn("which files of ls.txt aren't tests")(["list test files", "list the test files in a file listing"])).toBe("twin");
+  // Both negate it: the same task.
+  expect(substitutionIn("list the non-test files of manifest/files.txt")(nonTest)).toBeUndefined();
+});
