@@ -453,6 +453,11 @@ export function summarize(
       servedWithinTries: share(repeats.filter((r) => r.served).length, repeats.length),
       servedByOwnCapability: share(repeats.filter((r) => r.served && r.tries.at(-1)!.own).length, repeats.length),
       noCandidate: repeats.filter((r) => r.found === 0).length,
+      /** Repeats whose own capability was the first capability in the answer: what the ranking lets
+       * a label serve at most (issue 46's first-try target), and of those, the ones not served on
+       * the first try (their label said not to call it, or a result above it was called). */
+      ownFirst: share(repeats.filter((r) => r.ownRank === 1).length, repeats.length),
+      ownFirstNotServed: repeats.filter((r) => r.ownRank === 1 && !r.firstTry).length,
     },
     reuse: {
       attempts: all.length,
@@ -580,6 +585,8 @@ export function printReport(r: ReuseReport, verbose: boolean): void {
   row(`repeats served within ${c.tries} tries`, pct(r.repeats.servedWithinTries));
   row("  served by the task's own capability", pct(r.repeats.servedByOwnCapability));
   row("  repeats with no capability in the window", String(r.repeats.noCandidate));
+  row("  own capability first among capabilities", pct(r.repeats.ownFirst));
+  row("    of those not served on the first try", String(r.repeats.ownFirstNotServed));
   row("wrong reuses / reuse attempts", `${pct(r.reuse.wrongShare)} (${r.reuse.wrong}/${r.reuse.attempts})`, "≤ 5%", mark(r.reuse.wrongShare <= TARGETS.wrongReuse));
   row("  among the calls that answered", pct(r.reuse.wrongShareOfAnswers));
   row("  on repeats", `${r.reuse.onRepeats.wrong}/${r.reuse.onRepeats.attempts}`);
