@@ -22,7 +22,7 @@ const grid = (a: Ask) => nonBlank(a).map((l) => l.split(/\s+/).map(Number));
 const add = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
 
 const GRID_ROWS: ReuseTask = {
-  name: "grid:sum_each_row",
+  name: "numgrid:total_each_row",
   intent: "sum the numbers on each row of a whitespace-separated number grid",
   code: String.raw`const t = await mcp.filesystem.read_file({ path: args.path });
 return t.split("\n").filter((l) => l.trim() !== "").map((l) => l.trim().split(/\s+/).reduce((s, x) => s + Number(x), 0));`,
@@ -39,7 +39,7 @@ return t.split("\n").filter((l) => l.trim() !== "").map((l) => l.trim().split(/\
 };
 
 const GRID_COLUMNS: ReuseTask = {
-  name: "grid:sum_each_column",
+  name: "numgrid:total_each_column",
   intent: "sum the numbers in each column of a whitespace-separated number grid",
   code: String.raw`const t = await mcp.filesystem.read_file({ path: args.path });
 const rows = t.split("\n").filter((l) => l.trim() !== "").map((l) => l.trim().split(/\s+/).map(Number));
