@@ -90,7 +90,10 @@ interface Conversion {
 
 function conversionsOf(text: string): Conversion[] {
   // A comma or a bracket ends a part of the sentence too ("… replaced by a tab, into another file").
-  const ws = text.toLowerCase().replace(/[,;()]/g, " , ").split(/[^a-z,]+/);
+  const ws = text
+    .toLowerCase()
+    .replace(/[,;()]/g, " , ")
+    .split(/[^a-z,]+/);
   const side = (run: readonly string[]) => {
     const out: string[] = [];
     for (const w of run) {
