@@ -17,7 +17,7 @@
 // tools by heart, the cheapest there is), "discover, execute" asks `discover` and ignores its answer.
 // Bytes returned to the agent: the JSON of every tools/call result (or error) it received.
 // Run: bun build.ts && bun bench/reuse.ts [--json] [--session day|stream] [--days 5] [--seed 1]
-//        [--window 5] [--tries 3] [--match label|fair|any] [--limit N] [--tasks main|heldout|blind|blind2|blind3|blind4|blind5|blind6|blind7|blind8|blind9|blind10|blind11|blind12|blind13|blind14|blind15|blind16|blind17|blind18|blind19|blind20|blind21|blind22|blind23|blind24|blind25|blind26|blind27|N] [--verbose] [--bin path/to/pml]
+//        [--window 5] [--tries 3] [--match label|fair|any] [--limit N] [--tasks main|heldout|blind|blind2|blind3|blind4|blind5|blind6|blind7|blind8|blind9|blind10|blind11|blind12|blind13|blind14|blind15|blind16|blind17|blind18|blind19|blind20|blind21|blind22|blind23|blind24|blind25|blind26|blind27|blind28|N] [--verbose] [--bin path/to/pml]
 //        [--records asks.json] [--provider]
 // --provider: with an embeddings provider, the local stand-in bench/embed-server.ts (USE lite, installed
 // on demand), named in each workspace's trusted .pml.json (memory.embeddings). Before each of the
@@ -73,6 +73,7 @@ import { BLIND_24_TASKS } from "./reuse-tasks-blind-24.ts";
 import { BLIND_25_TASKS } from "./reuse-tasks-blind-25.ts";
 import { BLIND_26_TASKS } from "./reuse-tasks-blind-26.ts";
 import { BLIND_27_TASKS } from "./reuse-tasks-blind-27.ts";
+import { BLIND_28_TASKS } from "./reuse-tasks-blind-28.ts";
 import { HELDOUT_TASKS } from "./reuse-tasks-heldout.ts";
 
 export interface ReuseOptions {
@@ -130,6 +131,7 @@ export const TASK_SETS = {
   blind25: BLIND_25_TASKS,
   blind26: BLIND_26_TASKS,
   blind27: BLIND_27_TASKS,
+  blind28: BLIND_28_TASKS,
 } as const;
 /** Streams whose requests are never printed, so that they stay a judge nothing was tuned on.
  * blind5 to blind16 have each judged a change (blind11: the twin rule, not kept; blind12: fair's
@@ -138,9 +140,10 @@ export const TASK_SETS = {
  * with --verbose. blind17 to blind20 (written blind on 2026-12-07 and 08) had the evidence of their
  * wrong strong calls read to choose a change (2026-12-08): retired too. blind21 and blind22 judged
  * 2a4bcb8, and their wrong strong calls were read (2026-12-08): retired. blind23 and blind24 judged
- * 2a4bcb8 and 46e8fa2 (2026-12-08): retired. blind25 and blind26, written blind on 2026-12-08, are
- * kept for the next judgement; blind27, written blind on 2026-12-08, is kept for the next judgement. */
-const BLIND: ReadonlySet<TaskSet> = new Set(["blind", "blind2", "blind3", "blind4", "blind25", "blind26", "blind27"]);
+ * 2a4bcb8 and 46e8fa2 (2026-12-08): retired. blind25 and blind26 had their wrong strong calls read
+ * (2026-12-08): retired. blind27 and blind28, written blind on 2026-12-08, are kept for the next
+ * judgement. */
+const BLIND: ReadonlySet<TaskSet> = new Set(["blind", "blind2", "blind3", "blind4", "blind27", "blind28"]);
 export type TaskSet = keyof typeof TASK_SETS;
 
 export interface Occurrence {

@@ -33,6 +33,7 @@ import { BLIND_24_TASKS } from "../../bench/reuse-tasks-blind-24.ts";
 import { BLIND_25_TASKS } from "../../bench/reuse-tasks-blind-25.ts";
 import { BLIND_26_TASKS } from "../../bench/reuse-tasks-blind-26.ts";
 import { BLIND_27_TASKS } from "../../bench/reuse-tasks-blind-27.ts";
+import { BLIND_28_TASKS } from "../../bench/reuse-tasks-blind-28.ts";
 import { HELDOUT_TASKS } from "../../bench/reuse-tasks-heldout.ts";
 import { checkName } from "../../src/memory/names.ts";
 import { BIN, tempDir } from "../helpers/pml.ts";
@@ -183,6 +184,7 @@ describe("the stream and the agent's reading of pml's answers", () => {
       BLIND_25_TASKS,
       BLIND_26_TASKS,
       BLIND_27_TASKS,
+      BLIND_28_TASKS,
     ]) {
       checkTasks(tasks);
       for (const t of tasks) expect(checkName(t.name).ok).toBe(true);
@@ -195,7 +197,7 @@ describe("the stream and the agent's reading of pml's answers", () => {
 
   test("the blind streams' requests are never printed: --records and --verbose are refused", () => {
     const dir = tempDir("pml-reuse-blind-");
-    for (const set of ["blind", "blind2", "blind3", "blind4", "blind25", "blind26", "blind27"])
+    for (const set of ["blind", "blind2", "blind3", "blind4", "blind27", "blind28"])
       for (const flag of [["--records", join(dir.path, "asks.json")], ["--verbose"]]) {
         const run = Bun.spawnSync([process.execPath, join(import.meta.dir, "../../bench/reuse.ts"), "--tasks", set, ...flag], { stdout: "pipe", stderr: "pipe" });
         expect(run.exitCode).not.toBe(0);
