@@ -114,8 +114,9 @@ function conversionsOf(text: string): Conversion[] {
     if (w === "to" || w === "into") add(before(i), after(i));
     else if (REPLACE.has(w) && REPLACE_BY.has(ws[i + 1]!)) add(before(i), after(i + 1));
     else if (REPLACE.has(w)) {
-      const j = ws.findIndex((x, k) => k > i && k <= i + 2 * PHRASE_WORDS && REPLACE_BY.has(x));
-      if (j > i + 1) add(ws.slice(i + 1, j), after(j));
+      // Its "with" within the window after it (not a search of the whole text per "replace").
+      const j = ws.slice(i + 2, i + 1 + 2 * PHRASE_WORDS).findIndex((x) => REPLACE_BY.has(x));
+      if (j >= 0) add(ws.slice(i + 1, i + 2 + j), after(i + 2 + j));
     }
   });
   return out;
